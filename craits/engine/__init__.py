@@ -1,0 +1,37 @@
+"""The Craits rules engine: pure, deterministic, standard library only.
+
+    state, events = new_round(Rules(), n_players=3, dealer=0, hand_size=8, seed=1)
+    state, events = apply(state, legal_actions(state)[0])
+
+A whole match: ``new_match``, ``apply_action``, ``next_round`` (module ``match``).
+"""
+
+from .actions import Action, Announce, Call, ChooseSuit, Draw, Pass, Play
+from .cards import card_str, parse_card, parse_suit, suit_str
+from .core import (
+    apply,
+    callable_targets,
+    can_announce,
+    can_call,
+    is_playable,
+    legal_actions,
+    new_round,
+    start_round,
+)
+from .errors import CraitsError, IllegalActionError, InvalidPositionError
+from .events import Event, redact
+from .match import Match, apply_action, new_match, next_round
+from .rules import Rules
+from .scoring import HandScore, score_hand
+from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY, RoundState
+from .view import SeatView, seat_view
+
+__all__ = [
+    "Action", "Announce", "Call", "ChooseSuit", "Draw", "Pass", "Play",
+    "card_str", "parse_card", "parse_suit", "suit_str",
+    "apply", "callable_targets", "can_announce", "can_call", "is_playable", "legal_actions",
+    "new_round", "start_round",
+    "CraitsError", "IllegalActionError", "InvalidPositionError", "Event", "redact",
+    "Match", "apply_action", "new_match", "next_round", "Rules", "HandScore", "score_hand",
+    "CHOOSE_SUIT", "DRAWN", "OVER", "PLAY", "RoundState", "SeatView", "seat_view",
+]  # fmt: skip

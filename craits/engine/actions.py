@@ -1,0 +1,106 @@
+"""What a player can do: turn actions (Play, Draw, Pass, ChooseSuit) and out-of-turn ones
+(Announce, Call). Actions are hashable values whose repr pastes back into Python.
+
+Turn actions are made by the player whose turn it is; Announce and Call name their player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import card_str, suit_str
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card``; an 8 names ``suit``, a 9 may name the other suit of its colour."""
+
+    card: int
+    suit: int | None = None
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return f"play {card_str(self.card)}"
+        return f"play {card_str(self.card)} naming {suit_str(self.suit)}"
+
+    def to_dict(self) -> dict:
+        out: dict = {"play": card_str(self.card)}
+        if self.suit is not None:
+            out["suit"] = suit_str(self.suit)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card (when unable to play), or take the crank's count."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def to_dict(self) -> dict:
+        return {"draw": True}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn after drawing, keeping the drawn card (variant ``play_drawn_card``)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def to_dict(self) -> dict:
+        return {"pass": True}
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSuit:
+    """The dealer's choice for a turned-up 8 (a suit) or 9 (None keeps, partner suit switches)."""
+
+    suit: int | None
+
+    def __str__(self) -> str:
+        return "keep the suit" if self.suit is None else f"choose {suit_str(self.suit)}"
+
+    def to_dict(self) -> dict:
+        return {"suit": None if self.suit is None else suit_str(self.suit)}
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """``player`` announces their last card."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"player {self.player} announces last card"
+
+    def to_dict(self) -> dict:
+        return {"announce": True}
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``caller`` calls ``target`` an idiot for not announcing their last card."""
+
+    caller: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"player {self.caller} calls player {self.target} an idiot"
+
+    def to_dict(self) -> dict:
+        return {"call": self.target}
+
+
+TurnAction = Play | Draw | Pass | ChooseSuit
+Action = Play | Draw | Pass | ChooseSuit | Announce | Call
+
+DRAW = Draw()
+PASS = Pass()
+KEEP_SUIT = ChooseSuit(None)
+# Shared instances: legal_actions hands these out instead of building new objects each time.
+PLAIN_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
+SUITED_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(Play(c, s) for s in range(4)) for c in range(52)
+)
+CHOOSE_SUITS: tuple[ChooseSuit, ...] = tuple(ChooseSuit(s) for s in range(4))

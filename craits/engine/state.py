@@ -1,0 +1,105 @@
+"""The position of one round, as an immutable value.
+
+Phases of a round::
+
+    CHOOSE_SUIT --(ChooseSuit)--> PLAY <--(Play/Draw)--> PLAY ... --> OVER
+    (turned-up 8 or 9)             |  ^
+                          (Draw a  v  | (Play the drawn card, or Pass)
+                     playable card) DRAWN      (variant play_drawn_card)
+
+Fields are plain tuples and ints, so a state copies in about a microsecond and hashes.
+"""
+
+from __future__ import annotations
+
+from .cards import RANK_OF, card_str, suit_str
+from .rules import Rules
+
+PLAY, CHOOSE_SUIT, DRAWN, OVER = "play", "choose_suit", "drawn", "over"
+
+FIELDS = (
+    "rules",  # Rules
+    "seed",  # int: the round's seed; reshuffle k uses (seed, k)
+    "shuffles",  # int: reshuffles so far this round
+    "dealer",  # int
+    "hands",  # tuple of tuples of cards, in the order dealt or drawn
+    "draw_pile",  # tuple of cards; index 0 is drawn next
+    "discard",  # tuple of cards; the last is face up
+    "suit",  # int: the suit in force
+    "turn",  # int: the player to act
+    "direction",  # 1 clockwise (index + 1), -1 the other way
+    "crank",  # int: the running crank count, 0 when none runs
+    "announced",  # tuple of bools
+    "lose_turn",  # tuple of bools: whose next turn is forfeit
+    "window",  # int | None: the unannounced player who can still be caught
+    "phase",  # PLAY, CHOOSE_SUIT, DRAWN or OVER
+    "drawn",  # int | None: the card just drawn, in phase DRAWN
+    "winner",  # int | None: who went out (None while playing or when blocked)
+    "blocked",  # bool
+    "scores",  # tuple of ints | None: the round's scores once OVER
+)
+
+
+class RoundState:
+    """One round of Craits. Immutable: the engine's ``apply`` returns a new state."""
+
+    __slots__ = FIELDS
+
+    def __init__(self, **values: object) -> None:
+        missing = [f for f in FIELDS if f not in values]
+        if missing:
+            raise TypeError(f"RoundState missing fields: {', '.join(missing)}")
+        unknown = [k for k in values if k not in FIELDS]
+        if unknown:
+            raise TypeError(f"RoundState has no fields: {', '.join(unknown)}")
+        for name in FIELDS:
+            object.__setattr__(self, name, values[name])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("RoundState is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("RoundState is immutable")
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, f) for f in FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RoundState) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(card_str(c) for c in h) for h in self.hands)
+        return (
+            f"<RoundState turn={self.turn} top={card_str(self.discard[-1])} "
+            f"suit={suit_str(self.suit)} crank={self.crank} phase={self.phase} hands=[{hands}]>"
+        )
+
+    def replace(self, **changes: object) -> RoundState:
+        values = {f: getattr(self, f) for f in FIELDS}
+        values.update(changes)
+        return RoundState(**values)
+
+    # Questions about the position.
+    rules: Rules
+
+    @property
+    def n_players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    @property
+    def top_rank(self) -> int:
+        return RANK_OF[self.discard[-1]]
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn now (from the pile, or after a reshuffle)."""
+        return bool(self.draw_pile) or len(self.discard) > 1
