@@ -1,0 +1,364 @@
+"""Translated text for the game: keyed TOML catalogues, one per language, in ``craits/locale/``.
+
+Keys are dotted (``"menu.new_game"``). A value is either a string with named ``str.format``
+placeholders (``"{player} played {card}"``) or a plural table of CLDR categories
+(``{ one = "...", other = "..." }``). Lookups never raise: a key missing in the current language
+falls back to English, a key missing in English returns the key itself, and a translation whose
+placeholders do not fit the given parameters falls back to English, then to the key.
+
+Rules screen text lives under ``rules.sNN.title`` / ``rules.sNN.body``; a body is paragraphs
+separated by blank lines, lines starting with ``- `` are bullets, and ``[[7H]]`` marks a card
+picture (see ``rules_sections``, ``rules_blocks`` and ``split_card_tokens``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import string
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+# Display order of the languages; English is the reference and the fallback.
+LANGUAGES: tuple[str, ...] = ("en", "tl", "es", "af", "cs", "et")
+FALLBACK = "en"
+# Locale names that mean one of our languages under another code.
+ALIASES = {"fil": "tl"}
+
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+# Categories each language's plural tables must provide (CLDR, cardinal numbers).
+REQUIRED_PLURALS: dict[str, tuple[str, ...]] = {
+    "en": ("one", "other"),
+    "tl": ("one", "other"),
+    "es": ("one", "other"),
+    "af": ("one", "other"),
+    "cs": ("one", "few", "many", "other"),
+    "et": ("one", "other"),
+}
+
+DEFAULT_DIR = Path(__file__).with_name("locale")
+
+Value = str | dict[str, str]
+
+
+class CatalogueError(ValueError):
+    """A catalogue file that cannot be read; the message names the file and, if known, the line."""
+
+    def __init__(self, path: Path, message: str, line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+
+
+# ----------------------------------------------------------------------------- plural rules
+
+
+def _integer_and_fraction(n: int | float) -> tuple[int, bool]:
+    """CLDR operands: the integer part i, and whether visible fraction digits exist (v != 0)."""
+    if isinstance(n, float) and not n.is_integer():
+        return int(abs(n)), True
+    return int(abs(n)), False
+
+
+def plural_category(language: str, n: int | float) -> str:
+    """The CLDR cardinal plural category of ``n`` in ``language`` (unknown languages: English)."""
+    i, has_fraction = _integer_and_fraction(n)
+    code = ALIASES.get(language, language)
+    if code == "cs":
+        if has_fraction:
+            return "many"
+        if i == 1:
+            return "one"
+        if 2 <= i <= 4:
+            return "few"
+        return "other"
+    if code == "tl":
+        # Filipino: one when i in 1,2,3 or i%10 not in 4,6,9 (integers; fractions not needed here)
+        if not has_fraction and (i in (1, 2, 3) or i % 10 not in (4, 6, 9)):
+            return "one"
+        return "other"
+    if code == "es":
+        return "one" if n == 1 else "other"
+    # en, af, et: one for exactly the integer 1
+    return "one" if i == 1 and not has_fraction else "other"
+
+
+# ----------------------------------------------------------------------------- catalogues
+
+
+def is_plural_table(value: object) -> bool:
+    return (
+        isinstance(value, dict)
+        and bool(value)
+        and all(k in PLURAL_CATEGORIES and isinstance(v, str) for k, v in value.items())
+    )
+
+
+def _flatten(table: Mapping, prefix: str, out: dict[str, Value], path: Path) -> None:
+    for name, value in table.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, str):
+            out[key] = value
+        elif is_plural_table(value):
+            out[key] = dict(value)
+        elif isinstance(value, dict):
+            if any(k in PLURAL_CATEGORIES for k in value):
+                raise CatalogueError(path, f"key {key!r} mixes plural forms with other entries")
+            _flatten(value, key + ".", out, path)
+        else:
+            raise CatalogueError(
+                path, f"key {key!r} must be text or a plural table, not {type(value).__name__}"
+            )
+
+
+def load_catalogue(path: Path) -> dict[str, Value]:
+    """Read one TOML catalogue into flat dotted keys; raises ``CatalogueError`` (file, line)."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"at line (\d+)", str(exc))
+        raise CatalogueError(path, str(exc), int(match.group(1)) if match else None) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogueError(path, str(exc)) from exc
+    out: dict[str, Value] = {}
+    _flatten(data, "", out, Path(path))
+    return out
+
+
+_catalogue_dir: Path = DEFAULT_DIR
+_catalogues: dict[str, dict[str, Value]] = {}
+_current: str = FALLBACK
+_warned: set[tuple[str, str]] = set()
+
+
+def set_catalogue_dir(path: Path | None) -> None:
+    """Read catalogues from ``path`` from now on (``None``: the packaged ones); clears the cache."""
+    global _catalogue_dir
+    _catalogue_dir = DEFAULT_DIR if path is None else Path(path)
+    _catalogues.clear()
+    _warned.clear()
+
+
+def _catalogue(language: str) -> dict[str, Value]:
+    if language not in _catalogues:
+        try:
+            _catalogues[language] = load_catalogue(_catalogue_dir / f"{language}.toml")
+        except CatalogueError as exc:
+            # A broken translation must not stop the game: English (or keys) still show.
+            log.error("translation unavailable: %s", exc)
+            _catalogues[language] = {}
+    return _catalogues[language]
+
+
+# ----------------------------------------------------------------------------- languages
+
+
+def _normalise(locale: str) -> str:
+    base = re.split(r"[-_.@]", locale.strip().lower(), maxsplit=1)[0]
+    return ALIASES.get(base, base)
+
+
+def set_language(code: str) -> None:
+    """Make ``code`` (one of ``LANGUAGES``, or an alias such as ``fil``) the current language."""
+    global _current
+    normal = _normalise(code)
+    if normal not in LANGUAGES:
+        raise ValueError(
+            f"unknown language {code!r}; available: {', '.join(LANGUAGES)}"
+        )
+    _current = normal
+
+
+def get_language() -> str:
+    return _current
+
+
+def available_languages() -> list[tuple[str, str]]:
+    """``(code, native name)`` for every language, in display order."""
+    return [(code, _catalogue(code).get("language.native_name", code)) for code in LANGUAGES]
+
+
+def pick_language(preferred_locales: Iterable[str | Mapping]) -> str:
+    """The first of the user's preferred locales we have (``"fil_PH"`` -> ``"tl"``), else English.
+
+    Entries may be strings (``"en_US"``, ``"es-419"``) or mappings with a ``"language"`` entry,
+    as ``pygame.system.get_pref_locales()`` returns them.
+    """
+    for locale in preferred_locales:
+        if isinstance(locale, Mapping):
+            locale = locale.get("language") or ""
+        if not isinstance(locale, str) or not locale.strip():
+            continue
+        code = _normalise(locale)
+        if code in LANGUAGES:
+            return code
+    return FALLBACK
+
+
+# ----------------------------------------------------------------------------- lookups
+
+
+def placeholders(text: str) -> set[str]:
+    """Names of the ``{placeholders}`` in ``text``; raises ``ValueError`` if it is malformed."""
+    names = set()
+    for _, field, _, _ in string.Formatter().parse(text):
+        if field is not None:
+            names.add(re.split(r"[.\[!:]", field, maxsplit=1)[0])
+    return names
+
+
+def _choose_form(value: Value, language: str, count: int | float | None) -> str:
+    if isinstance(value, str):
+        return value
+    category = "other" if count is None else plural_category(language, count)
+    return value.get(category) or value.get("other") or next(iter(value.values()))
+
+
+def _render(key: str, count: int | float | None, params: dict) -> str:
+    for language in dict.fromkeys((_current, FALLBACK)):
+        value = _catalogue(language).get(key)
+        if value is None:
+            continue
+        text = _choose_form(value, language, count)
+        try:
+            return text.format_map(params)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:
+            if (language, key) not in _warned:
+                _warned.add((language, key))
+                log.warning("bad placeholder in %s %r: %r", language, key, exc)
+    return key
+
+
+def t(key: str, **params: object) -> str:
+    """The text for ``key`` in the current language, with ``params`` filled in."""
+    count = params.get("count")
+    return _render(key, count if isinstance(count, int | float) else None, params)
+
+
+def tn(key: str, count: int | float, **params: object) -> str:
+    """The plural form of ``key`` for ``count``; ``count`` is also available as ``{count}``."""
+    return _render(key, count, {**params, "count": count})
+
+
+def has_key(key: str) -> bool:
+    return key in _catalogue(FALLBACK)
+
+
+# ----------------------------------------------------------------------------- cards
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_KEYS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
+_CARD_CODE = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣])$", re.IGNORECASE)
+
+
+def parse_card(code: object) -> tuple[str, str]:
+    """``"7H"``, ``"10S"``, ``"TS"``, ``"7♥"`` -> ``(rank, suit letter)``; ``ValueError`` if not a card."""
+    text = code if isinstance(code, str) else str(code)
+    match = _CARD_CODE.match(text.strip())
+    if not match:
+        raise ValueError(f"not a card code: {text!r} (expected rank A,2-10,J,Q,K + suit S,H,D,C)")
+    rank, suit = match.group(1).upper(), match.group(2).upper()
+    return ("10" if rank == "T" else rank), _SYMBOL_TO_SUIT.get(suit, suit)
+
+
+def suit_symbol(suit: str) -> str:
+    return SUIT_SYMBOLS[_SYMBOL_TO_SUIT.get(suit, suit.upper())]
+
+
+def suit_name(suit: str) -> str:
+    """Lower-case suit name for running text (``"H"`` or ``"♥"`` -> ``"hearts"``)."""
+    return t(f"suit.{SUIT_KEYS[_SYMBOL_TO_SUIT.get(suit, suit.upper())]}")
+
+
+def rank_name(rank: str) -> str:
+    """Lower-case rank name for running text (``"7"`` -> ``"seven"``, ``"A"`` -> ``"ace"``)."""
+    return t(f"cards.rank.{'10' if rank.upper() == 'T' else rank.upper()}")
+
+
+def card_name(code: object) -> str:
+    """Short label with the suit symbol, the same in every language: ``"7H"`` -> ``"7♥"``."""
+    rank, suit = parse_card(code)
+    return f"{rank}{SUIT_SYMBOLS[suit]}"
+
+
+def card_long_name(code: object) -> str:
+    """The card in words in the current language, e.g. ``"seven of hearts"``."""
+    rank, suit = parse_card(code)
+    return t("cards.long", rank=rank_name(rank), suit=suit_name(suit))
+
+
+# ----------------------------------------------------------------------------- rules screen
+
+_CARD_TOKEN = re.compile(r"\[\[([^\[\]]+)\]\]")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesSection:
+    title: str
+    body: str
+
+
+def rules_section_ids(catalogue: Mapping[str, Value] | None = None) -> list[str]:
+    """Section ids (``"s01"``...) in order, taken from the English catalogue by default."""
+    keys = _catalogue(FALLBACK) if catalogue is None else catalogue
+    ids = {k.split(".")[1] for k in keys if re.fullmatch(r"rules\.s\d+\.title", k)}
+    return sorted(ids)
+
+
+def rules_sections() -> list[RulesSection]:
+    """The rules screen in the current language, as titled sections."""
+    return [
+        RulesSection(t(f"rules.{sid}.title"), t(f"rules.{sid}.body"))
+        for sid in rules_section_ids()
+    ]
+
+
+def rules_blocks(body: str) -> list[tuple[str, str]]:
+    """Split a section body into ``("paragraph", text)`` and ``("bullet", text)`` blocks."""
+    blocks: list[tuple[str, str]] = []
+    paragraph: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            blocks.append(("paragraph", " ".join(paragraph)))
+            paragraph.clear()
+
+    for raw in body.strip().splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("- "):
+            flush()
+            blocks.append(("bullet", line[2:].strip()))
+        elif blocks and blocks[-1][0] == "bullet" and not paragraph and raw[:1].isspace():
+            blocks[-1] = ("bullet", f"{blocks[-1][1]} {line}")  # an indented bullet continues
+        else:
+            paragraph.append(line)
+    flush()
+    return blocks
+
+
+def card_tokens(text: str) -> list[str]:
+    """The card codes marked ``[[..]]`` in ``text``, in order."""
+    return _CARD_TOKEN.findall(text)
+
+
+def split_card_tokens(text: str) -> list[tuple[str, str]]:
+    """``"Play [[7H]] now"`` -> ``[("text", "Play "), ("card", "7H"), ("text", " now")]``."""
+    parts: list[tuple[str, str]] = []
+    position = 0
+    for match in _CARD_TOKEN.finditer(text):
+        if match.start() > position:
+            parts.append(("text", text[position : match.start()]))
+        parts.append(("card", match.group(1)))
+        position = match.end()
+    if position < len(text):
+        parts.append(("text", text[position:]))
+    return parts
