@@ -27,8 +27,8 @@ from craits.config.errors import (
 from craits.config.yamlfile import Source
 
 _QUOTE_HINT = (
-    " (YAML reads an unquoted yes, no, on, off, true or false as a boolean:"
-    " put the word in quotes)"
+    " (a boolean: YAML reads an unquoted yes, no, on, off, true or false as one,"
+    " so put the word in quotes)"
 )
 _UNQUOTE_HINT = " (written in quotes it is text: remove the quotes)"
 
