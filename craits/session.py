@@ -1,0 +1,308 @@
+"""A match in progress: the engine's match, the seats (humans and bots), the event log, the
+action log a save replays from, and a virtual clock for computer reactions.
+
+The desktop app, the headless commands and the tests all drive this same object; it knows
+nothing of pygame or files. Computer players' last-card announcements and idiot calls are
+scheduled on the clock with the delays their level chooses, so they race fairly with humans.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from craits.engine import (
+    Action,
+    Announce,
+    Call,
+    Event,
+    IllegalActionError,
+    Rules,
+    SeatView,
+    apply_action,
+    can_announce,
+    can_call,
+    legal_actions,
+    new_match,
+    next_round,
+    redact,
+    seat_view,
+)
+from craits.engine.actions import ChooseSuit, Draw, Pass, Play
+from craits.engine.cards import parse_card, parse_suit
+from craits.engine.events import RoundStarted
+
+SAVE_VERSION = 1
+HUMAN = "human"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    kind: str  # "human" or a computer level name ("easy", "medium", "hard", "expert", ...)
+    name: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass(order=True)
+class _Reaction:
+    due: float
+    order: int
+    action: Action = field(compare=False)
+
+
+def action_to_record(player: int, action: Action) -> dict:
+    return {"player": player, **action.to_dict()}
+
+
+def action_from_record(record: dict) -> tuple[int, Action]:
+    """The inverse of ``action_to_record`` (the scenario action shape)."""
+    p = int(record["player"])
+    if "play" in record:
+        suit = record.get("suit")
+        return p, Play(parse_card(record["play"]), None if suit is None else parse_suit(suit))
+    if record.get("draw"):
+        return p, Draw()
+    if record.get("pass"):
+        return p, Pass()
+    if record.get("announce"):
+        return p, Announce(p)
+    if "call" in record:
+        return p, Call(p, int(record["call"]))
+    if "suit" in record:
+        suit = record["suit"]
+        return p, ChooseSuit(None if suit is None else parse_suit(suit))
+    raise ValueError(f"not an action record: {record!r}")
+
+
+BotFactory = Callable[[str], object]
+
+
+def _default_bot_factory(level: str) -> object:
+    from craits.ai import make_bot
+
+    return make_bot(level)
+
+
+class Session:
+    """Owns one match. Use ``act`` for every action, ``advance_clock`` to let computer
+    reactions happen, and ``events`` (with ``events_for``) to read what happened."""
+
+    def __init__(
+        self,
+        seats: list[Seat],
+        rules: Rules | None = None,
+        seed: int = 0,
+        bot_factory: BotFactory | None = None,
+    ) -> None:
+        if not 2 <= len(seats) <= 5:
+            raise ValueError("Craits is played by 2 to 5 players")
+        self.seats = list(seats)
+        self.rules = rules or Rules()
+        self.seed = seed
+        factory = bot_factory or _default_bot_factory
+        self.bots = {i: factory(s.kind) for i, s in enumerate(self.seats) if not s.is_human}
+        self.match, first = new_match(len(seats), self.rules, seed)
+        self.events: list[Event] = list(first)
+        self.records: list[dict] = []  # the action log, in the scenario action shape
+        self.clock = 0.0
+        self.version = 0  # bumped on every change, so a stale bot answer is noticed
+        self._decisions = 0
+        self._reactions: list[_Reaction] = []
+        self._round_start = self._last_round_start()
+        self._schedule_reactions()
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def state(self):
+        return self.match.state
+
+    def view(self, seat: int) -> SeatView:
+        return seat_view(self.match.state, seat)
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """Events from index ``start`` as ``seat`` may see them (None: spectator)."""
+        return [redact(e, seat) for e in self.events[start:]]
+
+    def round_history(self, seat: int) -> list[Event]:
+        return self.events_for(seat, self._round_start)
+
+    def to_act(self) -> int | None:
+        """The player whose turn action is awaited, or None between rounds."""
+        return None if self.match.state.is_over() else self.match.state.turn
+
+    def is_bot_turn(self) -> bool:
+        p = self.to_act()
+        return p is not None and p in self.bots
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, action: Action, player: int | None = None) -> list[Event]:
+        """Apply an action (a human's or a bot's); raises IllegalActionError, changing nothing."""
+        if isinstance(action, (Announce, Call)):
+            player = action.player if isinstance(action, Announce) else action.caller
+        elif player is None:
+            player = self.match.state.turn
+        self.match, new = apply_action(self.match, action, player)
+        self.records.append(action_to_record(player, action))
+        self.events.extend(new)
+        self.version += 1
+        self._schedule_reactions()
+        return list(new)
+
+    def start_next_round(self) -> list[Event]:
+        self.match, new = next_round(self.match)
+        self.records.append({"next_round": True})
+        self.events.extend(new)
+        self.version += 1
+        self._round_start = self._last_round_start()
+        self._reactions.clear()
+        return list(new)
+
+    def decision_rng(self, seat: int) -> random.Random:
+        """A fresh generator for one bot decision, fixed by the seed and the log's length."""
+        return random.Random(f"{self.seed}:decision:{len(self.records)}:{seat}")
+
+    def bot_request(self, seat: int | None = None) -> tuple[int, Callable[[], Action]]:
+        """A self-contained job choosing the bot's turn action; safe to run on another thread.
+
+        Returns the session version it was made at: ``apply_bot_answer`` refuses a stale one.
+        """
+        seat = self.to_act() if seat is None else seat
+        bot = self.bots[seat]
+        view, history, rng = self.view(seat), self.round_history(seat), self.decision_rng(seat)
+        return self.version, lambda: bot.choose(view, history, rng)
+
+    def apply_bot_answer(self, version: int, action: Action) -> list[Event] | None:
+        if version != self.version or action not in legal_actions(self.match.state):
+            return None
+        return self.act(action)
+
+    def play_bot_turn(self) -> list[Event]:
+        """Choose and apply the bot's turn action here and now (headless drivers)."""
+        version, job = self.bot_request()
+        return self.apply_bot_answer(version, job()) or []
+
+    # ------------------------------------------------------------ computer reactions
+
+    def _schedule_reactions(self) -> None:
+        """Ask the bots concerned whether (and how soon) they announce or call."""
+        self._reactions = [r for r in self._reactions if self._still_valid(r.action)]
+        state = self.match.state
+        if state.is_over() or not state.rules.announce_last_card:
+            return
+        scheduled = {(type(r.action), _actor(r.action)) for r in self._reactions}
+        for seat, bot in self.bots.items():
+            view = None
+            if can_announce(state, seat) and (Announce, seat) not in scheduled:
+                view = self.view(seat)
+                delay = bot.announce_delay(view, self.round_history(seat), self.decision_rng(seat))
+                if delay is not None:
+                    self._push(delay, Announce(seat))
+            if state.window is not None and (Call, seat) not in scheduled:
+                target = state.window
+                if can_call(state, seat, target):
+                    view = view or self.view(seat)
+                    delay = bot.call_delay(view, self.round_history(seat), self.decision_rng(seat))
+                    if delay is not None:
+                        self._push(delay, Call(seat, target))
+                    else:
+                        # Remember the decision not to call, so it is not asked again.
+                        self._push(float("inf"), Call(seat, target))
+
+    def _push(self, delay: float, action: Action) -> None:
+        self._reactions.append(_Reaction(self.clock + max(0.0, delay), len(self._reactions), action))
+        self._reactions.sort()
+
+    def _still_valid(self, action: Action) -> bool:
+        state = self.match.state
+        if isinstance(action, Announce):
+            return can_announce(state, action.player)
+        if isinstance(action, Call):
+            return can_call(state, action.caller, action.target)
+        return False
+
+    def next_reaction_due(self) -> float | None:
+        due = [r.due for r in self._reactions if r.due != float("inf")]
+        return min(due) if due else None
+
+    def advance_clock(self, dt: float) -> list[Event]:
+        """Let ``dt`` seconds pass; computer announcements and calls that fall due happen."""
+        self.clock += dt
+        out: list[Event] = []
+        while self._reactions and self._reactions[0].due <= self.clock:
+            reaction = self._reactions.pop(0)
+            if self._still_valid(reaction.action):
+                try:
+                    out.extend(self.act(reaction.action))
+                except IllegalActionError:
+                    pass
+        return out
+
+    # ------------------------------------------------------------ saving
+
+    def to_save(self) -> dict:
+        """Everything needed to replay this exact position."""
+        return {
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
+            "actions": list(self.records),
+            "clock": self.clock,
+        }
+
+    @classmethod
+    def from_save(cls, data: dict, bot_factory: BotFactory | None = None) -> Session:
+        """Replay a save; raises ValueError (or IllegalActionError) if it does not replay."""
+        try:
+            seats = [Seat(str(s["kind"]), str(s["name"])) for s in data["seats"]]
+            rules = Rules.from_dict(dict(data["rules"]))
+            seed = int(data["seed"])
+            records = list(data["actions"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"the save is incomplete or damaged ({exc})") from None
+        session = cls(seats, rules, seed, bot_factory)
+        for record in records:
+            if record.get("next_round"):
+                session.start_next_round()
+            else:
+                player, action = action_from_record(record)
+                session.act(action, player)
+        session.clock = float(data.get("clock", session.clock))
+        session._reactions.clear()
+        session._schedule_reactions()
+        return session
+
+    def _last_round_start(self) -> int:
+        for i in range(len(self.events) - 1, -1, -1):
+            if isinstance(self.events[i], RoundStarted):
+                return i
+        return 0
+
+
+def _actor(action: Action) -> int:
+    return action.player if isinstance(action, Announce) else action.caller  # type: ignore[union-attr]
+
+
+def play_headless(session: Session, turn_seconds: float = 0.8, max_steps: int = 100_000) -> None:
+    """Play a computer-only match to its end, giving each turn ``turn_seconds`` of clock."""
+    for _ in range(max_steps):
+        if session.match.is_over():
+            return
+        if session.match.state.is_over():
+            session.start_next_round()
+            continue
+        session.advance_clock(turn_seconds)
+        if session.match.state.is_over():
+            continue
+        if not session.is_bot_turn():
+            raise ValueError("play_headless needs computer players only")
+        session.play_bot_turn()
+    raise RuntimeError("the match did not end")

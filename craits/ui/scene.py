@@ -1,0 +1,102 @@
+"""Scenes and the scene stack: ``handle -> update(dt) -> draw`` each frame.
+
+The app owns a stack; the top scene gets input; scenes below a transparent (overlay) scene are
+still drawn. A modal scene returns a typed value through ``dismiss(result)``, which pops it and
+hands the result to the callback it was pushed with (as Textual's modal screens do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:  # the app context: settings, fonts, card art, audio, session store ...
+    from craits.ui.app import App
+
+
+class Scene:
+    #: Draw the scene below this one first (dialogs, banners, hand-off covers do not).
+    transparent = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._on_result: Callable[[Any], None] | None = None
+
+    # Lifecycle: called by the stack.
+    def on_enter(self) -> None:
+        """Became the top scene (pushed, or uncovered)."""
+
+    def on_exit(self) -> None:
+        """Stopped being the top scene (popped or covered)."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size; recompute layout."""
+
+    # Frame.
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input event (only the top scene receives input)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds of presentation time."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene onto ``surface``."""
+
+    # Modal results.
+    def dismiss(self, result: Any = None) -> None:
+        """Pop this scene and hand ``result`` to whoever pushed it."""
+        callback, self._on_result = self._on_result, None
+        self.app.scenes.pop(self)
+        if callback is not None:
+            callback(result)
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._stack: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._stack)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._stack[-1] if self._stack else None
+
+    def push(self, scene: Scene, on_result: Callable[[Any], None] | None = None) -> None:
+        if self._stack:
+            self._stack[-1].on_exit()
+        scene._on_result = on_result
+        self._stack.append(scene)
+        scene.on_enter()
+
+    def pop(self, scene: Scene | None = None) -> Scene | None:
+        """Pop the top scene (or ``scene`` wherever it is)."""
+        if not self._stack:
+            return None
+        if scene is None or scene is self._stack[-1]:
+            popped = self._stack.pop()
+            popped.on_exit()
+            if self._stack:
+                self._stack[-1].on_enter()
+            return popped
+        if scene in self._stack:
+            self._stack.remove(scene)
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Replace the whole stack with ``scene`` (e.g. menu -> table)."""
+        while self._stack:
+            self._stack.pop().on_exit()
+        self.push(scene)
+
+    def visible(self) -> list[Scene]:
+        """Scenes to draw, bottom first: the top and those seen through transparent ones."""
+        start = len(self._stack) - 1
+        while start > 0 and self._stack[start].transparent:
+            start -= 1
+        return self._stack[max(start, 0) :]
+
+    def __iter__(self):
+        return iter(list(self._stack))
