@@ -15,6 +15,7 @@ from craits.config.errors import ConfigError, did_you_mean
 from craits.config.schema import Field, MapOf, OneOf, Struct, Text, validate
 from craits.config.yamlfile import Source, load_yaml_file
 from craits.engine.rules import CHOICES, RULE_KEYS, Rules
+from craits.resources import resource_path
 
 RULE_FIELDS: dict[str, Field] = {key: OneOf(*CHOICES[key]) for key in RULE_KEYS}
 """One field per variant key; reusable wherever rule overrides are read (scenarios, settings)."""
@@ -54,12 +55,8 @@ class RuleBook:
 
 
 def _bundled_rules_path() -> Path:
-    """Where the game's own ``rules.yaml`` is, installed or frozen."""
-    try:
-        from craits.resources import resource_path
-    except ImportError:  # temporary: until craits.resources exists, use the source tree
-        return Path(__file__).resolve().parents[2] / "config" / "rules.yaml"
-    return Path(resource_path("config", "rules.yaml"))
+    """Where the game's own ``rules.yaml`` is, in the source tree or a frozen bundle."""
+    return resource_path("config", "rules.yaml")
 
 
 def read_rule_book(path: str | os.PathLike[str] | None = None) -> RuleBook:

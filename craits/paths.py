@@ -1,0 +1,53 @@
+"""The player's data folder, and names inside it that cannot escape it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+HOME_ENV = "CRAITS_HOME"
+
+# Characters that separate or qualify paths somewhere (POSIX, Windows drives and streams).
+_FORBIDDEN = frozenset('/\\:\0')
+
+
+class UnsafePathError(ValueError):
+    """A file name that could point outside the folder it is meant for."""
+
+
+def user_home() -> Path:
+    """The folder for saves, settings and statistics; created if missing.
+
+    ``CRAITS_HOME`` wins when set and not empty (tests, portable installs), else the platform's
+    user data folder for "Craits".
+    """
+    override = os.environ.get(HOME_ENV, "").strip()
+    if override:
+        home = Path(override).expanduser()
+    else:
+        home = platformdirs.user_data_path("Craits", appauthor=False)
+    home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
+def safe_child(name: str, base: Path | None = None) -> Path:
+    """``base / name`` for a plain file name (``base`` defaults to ``user_home()``).
+
+    Refuses anything that could leave ``base``: empty names, ``.`` and ``..``, absolute paths,
+    any path separator or drive colon, control characters.
+    """
+    if not isinstance(name, str) or not name or name in (".", ".."):
+        raise UnsafePathError(f"not a usable file name: {name!r}")
+    bad = sorted({c for c in name if c in _FORBIDDEN or ord(c) < 32})
+    if bad:
+        raise UnsafePathError(f"file name {name!r} may not contain {', '.join(map(repr, bad))}")
+    if name != name.strip() or name.endswith("."):  # Windows silently drops these
+        raise UnsafePathError(f"file name {name!r} may not start or end with a space or end "
+                              "with a dot")
+    base = user_home() if base is None else base
+    child = base / name
+    if child.resolve().parent != base.resolve():  # belt and braces, e.g. a symlinked name
+        raise UnsafePathError(f"file name {name!r} leads outside {base}")
+    return child

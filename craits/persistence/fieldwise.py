@@ -1,0 +1,60 @@
+"""Reading a JSON object field by field: a bad or unknown field costs only that field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from craits.config.errors import did_you_mean, dotted, show_value
+from craits.config.schema import Field, Invalid, kind_of
+
+
+class Group:
+    """A nested object read field by field too (rather than accepted or refused as a whole)."""
+
+    def __init__(self, spec: Mapping[str, tuple[Field | Group, Callable[[], Any]]]) -> None:
+        self.spec = spec
+
+
+def read_fields(
+    data: object,
+    spec: Mapping[str, tuple[Field | Group, Callable[[], Any]]],
+    where: str = "",
+) -> tuple[dict[str, Any], list[str]]:
+    """Check each field of ``data`` with its own ``Field``; a missing field takes its default
+    silently, a bad one takes it with a note, an unknown one is dropped with a note."""
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        problems.append(f"{where.rstrip('.') or 'the file'}: expected an object, got "
+                        f"{kind_of(data)}")
+        data = {}
+    values: dict[str, Any] = {}
+    for name, (checker, default) in spec.items():
+        if name not in data:
+            values[name] = default()
+        elif isinstance(checker, Group):
+            values[name], inner = read_fields(data[name], checker.spec, f"{where}{name}.")
+            problems.extend(inner)
+        else:
+            try:
+                values[name] = checker.check(data[name])
+            except Invalid as exc:
+                values[name] = default()
+                reason = "; ".join(f"{dotted(path)}: {text}" if path else text
+                                   for path, text in exc.problems)
+                problems.append(f"{where}{name} ({reason}; using "
+                                f"{show_value(_plain(values[name]))})")
+    for name in data:
+        if name not in spec:
+            problems.append(f"{where}{name} (unknown{did_you_mean(name, spec)})")
+    return values, problems
+
+
+def _plain(value: Any) -> Any:
+    """A default as it appears in the file, for the note."""
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value

@@ -1,0 +1,203 @@
+"""JSON files that survive crashes, and reading them back without ever losing the player's data.
+
+Every file is an envelope ``{"format": KIND, "version": N, "data": {...}}``. A file that cannot
+be used is never deleted or overwritten: it is renamed aside (``save.json`` -> ``save.bad.json``,
+``save.bad-2.json``, ...) and a ``Problem`` tells the player what happened; play goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+FORMATS = ("craits-save", "craits-settings", "craits-stats")
+_STALE_TEMP_SECONDS = 60.0
+
+Migration = Callable[[dict], dict]
+"""Turns the ``data`` of version N into that of version N + 1 (raise on data it cannot use)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a file could not be used as it was; ``str()`` is a message for the player.
+
+    ``kind``: ``damaged`` (unreadable, not JSON, not our format), ``newer`` (written by a newer
+    game), ``too_old`` (no way to convert it), ``fields`` (some values replaced by defaults).
+    ``kept_as`` is the name the file was renamed to, if it was.
+    """
+
+    kind: str
+    file: str
+    detail: str
+    kept_as: str | None = None
+    set_aside_failed: bool = False
+
+    def __str__(self) -> str:
+        if self.kind == "fields":
+            return f"{self.file}: some values were not understood; defaults are used for " \
+                   f"them: {self.detail}"
+        opening = {
+            "damaged": f"{self.file} could not be used ({self.detail}).",
+            "newer": f"{self.file} comes from a newer version of Craits ({self.detail}).",
+            "too_old": f"{self.file} comes from an older version of Craits that this one "
+                       f"cannot convert ({self.detail}).",
+        }.get(self.kind, f"{self.file}: {self.detail}.")
+        if self.kept_as:
+            kept = f" It was kept as {self.kept_as}; the game carries on without it."
+        elif self.set_aside_failed:
+            kept = " It could not be moved aside and may be replaced at the next save."
+        else:
+            kept = " The game carries on without it."
+        return opening + kept
+
+
+def envelope(kind: str, version: int, data: dict) -> dict:
+    if kind not in FORMATS:
+        raise ValueError(f"unknown file format {kind!r}; known: {', '.join(FORMATS)}")
+    return {"format": kind, "version": version, "data": data}
+
+
+def atomic_write_json(path: str | os.PathLike[str], data: Any, *, sort_keys: bool = True) -> None:
+    """Replace ``path`` with ``data`` as JSON, all or nothing, even if the process dies mid-way.
+
+    The text is written to a temporary file in the same folder, flushed and fsynced, then moved
+    over the old file with ``os.replace`` (atomic on POSIX and Windows). Data that is not JSON
+    (including NaN) raises before anything is touched.
+    """
+    path = Path(path)
+    text = json.dumps(data, indent=2, sort_keys=sort_keys, ensure_ascii=False, allow_nan=False)
+    descriptor, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                             dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp_name)
+        raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); Windows cannot open folders this way."""
+    if os.name == "nt":
+        return
+    with suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def set_aside(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
+    """Rename ``save.json`` to ``save.TAG.json`` (or ``save.TAG-2.json``...) without overwriting
+    anything; the new path, or None if the rename failed."""
+    path = Path(path)
+    for counter in range(1, 1000):
+        suffix = tag if counter == 1 else f"{tag}-{counter}"
+        target = path.with_name(f"{path.stem}.{suffix}{path.suffix}")
+        if target.exists() or target.is_symlink():
+            continue
+        try:
+            os.rename(path, target)
+        except OSError:
+            return None
+        return target
+    return None
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def load_json_file(
+    path: str | os.PathLike[str],
+    kind: str,
+    version: int,
+    default: T,
+    migrations: Mapping[int, Migration] | None = None,
+) -> tuple[dict | T, Problem | None]:
+    """The ``data`` dict of an envelope file, or ``(default, problem)`` when it cannot be used.
+
+    A missing file is no problem. A file that is unreadable, not JSON or not a ``kind`` envelope
+    is set aside as ``.bad``; an older version is converted step by step with ``migrations``
+    (``{N: data_N -> data_N+1}``) or set aside as ``.old``; a newer version is set aside as
+    ``.newer``, so that the next save cannot overwrite what a newer game wrote.
+    """
+    path = Path(path)
+    _remove_stale_temps(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return default, None
+    except OSError as exc:
+        return default, _put_aside(path, "bad", "damaged", f"cannot be read: {exc.strerror}")
+    try:
+        document = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError as exc:
+        return default, _put_aside(path, "bad", "damaged", f"not UTF-8 text at byte {exc.start}")
+    except ValueError as exc:
+        where = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
+        return default, _put_aside(path, "bad", "damaged", f"not valid JSON{where}")
+    found = _envelope_problem(document, kind)
+    if found:
+        return default, _put_aside(path, "bad", "damaged", found)
+    data, file_version = document["data"], document["version"]
+    if file_version > version:
+        detail = f"file version {file_version}; this game reads up to {version}"
+        return default, _put_aside(path, "newer", "newer", detail)
+    while file_version < version:
+        step = (migrations or {}).get(file_version)
+        if step is None:
+            detail = f"file version {file_version}; this game reads version {version}"
+            return default, _put_aside(path, "old", "too_old", detail)
+        try:
+            data = step(data)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            detail = f"converting file version {file_version} failed: {exc}"
+            return default, _put_aside(path, "old", "too_old", detail)
+        if not isinstance(data, dict):
+            return default, _put_aside(path, "old", "too_old", "conversion gave no data")
+        file_version += 1
+    return data, None
+
+
+def _envelope_problem(document: object, kind: str) -> str | None:
+    if not isinstance(document, dict):
+        return "not a Craits file"
+    if document.get("format") != kind:
+        return f"expected a {kind} file, found format {document.get('format')!r}"
+    file_version = document.get("version")
+    if type(file_version) is not int or file_version < 1:
+        return f"bad version {file_version!r}"
+    if not isinstance(document.get("data"), dict):
+        return "no data"
+    return None
+
+
+def _put_aside(path: Path, tag: str, kind: str, detail: str) -> Problem:
+    kept = set_aside(path, tag)
+    return Problem(kind, path.name, detail, kept.name if kept else None, kept is None)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Temporary files left by a writer that was killed; recent ones may still be in use."""
+    with suppress(OSError):
+        cutoff = time.time() - _STALE_TEMP_SECONDS
+        for temp in path.parent.glob(f".{path.name}.*.tmp"):
+            with suppress(OSError):
+                if temp.stat().st_mtime < cutoff:
+                    temp.unlink()

@@ -1,0 +1,53 @@
+"""The saved match (``save.json``): the session's match log, stored in the versioned envelope."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from craits.paths import safe_child, user_home
+from craits.persistence.files import (
+    Migration,
+    Problem,
+    atomic_write_json,
+    envelope,
+    load_json_file,
+    set_aside,
+)
+
+SAVE_FORMAT = "craits-save"
+SAVE_VERSION = 1
+SAVE_FILE = "save.json"
+# {N: convert version-N data to N+1}; add a step whenever SAVE_VERSION goes up.
+SAVE_MIGRATIONS: dict[int, Migration] = {}
+
+
+class SaveStore:
+    """One saved match in the user home (or ``home``). The data is whatever dict the session
+    produces (seed, rules, seats, action log); it must be JSON."""
+
+    def __init__(self, home: Path | None = None, name: str = SAVE_FILE) -> None:
+        self.path = safe_child(name, user_home() if home is None else home)
+
+    def save(self, data: dict) -> None:
+        """Replace the save atomically; a crash leaves the previous save whole."""
+        if not isinstance(data, dict):
+            raise TypeError(f"a save is a dict, not {type(data).__name__}")
+        atomic_write_json(self.path, envelope(SAVE_FORMAT, SAVE_VERSION, data))
+
+    def load(self) -> tuple[dict | None, Problem | None]:
+        """The saved data, or None (no save, or one that could not be used: then a problem)."""
+        return load_json_file(self.path, SAVE_FORMAT, SAVE_VERSION, None, SAVE_MIGRATIONS)
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def clear(self) -> None:
+        """Forget the save (the match ended or was abandoned)."""
+        self.path.unlink(missing_ok=True)
+
+    def set_aside(self, reason: str) -> Problem:
+        """Keep a save the session could not replay as ``save.bad.json``; a message for the
+        player. ``reason`` says what went wrong, e.g. "action 12 is not legal"."""
+        kept = set_aside(self.path, "bad")
+        return Problem("damaged", self.path.name, reason, kept.name if kept else None,
+                       kept is None)

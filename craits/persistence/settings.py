@@ -1,0 +1,169 @@
+"""The player's settings and last new-game setup, kept in ``settings.json``."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from craits.config.rules import RULE_FIELDS
+from craits.config.schema import (
+    Boolean,
+    Field,
+    Integer,
+    ListOf,
+    Nullable,
+    Number,
+    OneOf,
+    Struct,
+    Text,
+)
+from craits.paths import safe_child, user_home
+from craits.persistence.fieldwise import Group, read_fields
+from craits.persistence.files import Problem, atomic_write_json, envelope, load_json_file
+
+SETTINGS_FORMAT = "craits-settings"
+SETTINGS_VERSION = 1
+SETTINGS_FILE = "settings.json"
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+CARD_STYLES = ("classic", "fourcolor")
+LEVELS = ("easy", "medium", "hard", "expert")  # computer opponents, weakest first
+SEAT_KINDS = ("human", *LEVELS)
+GAME_LENGTHS = ("full", "short")
+NAME_MAX_LENGTH = 24
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat of the new-game setup; an empty name means the UI's default name for it."""
+
+    kind: str = "human"
+    name: str = ""
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "name": self.name}
+
+
+def _default_seats() -> tuple[Seat, ...]:
+    return (Seat("human"), Seat("medium"), Seat("medium"), Seat("medium"))
+
+
+@dataclass(frozen=True)
+class NewGameSetup:
+    """What the new-game screen showed last: seats, preset, rule changes, game length."""
+
+    seats: tuple[Seat, ...] = field(default_factory=_default_seats)
+    preset: str = "standard"
+    rule_overrides: dict[str, Any] = field(default_factory=dict)
+    length: str = "full"
+
+    def to_dict(self) -> dict:
+        return {
+            "seats": [seat.to_dict() for seat in self.seats],
+            "preset": self.preset,
+            "rule_overrides": dict(self.rule_overrides),
+            "length": self.length,
+        }
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Player preferences; change with ``dataclasses.replace``. ``language`` None: the system's."""
+
+    language: str | None = None
+    volume: float = 0.8
+    muted: bool = False
+    animation_speed: str = "normal"
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+    card_style: str = "classic"
+    large_cards: bool = False
+    new_game: NewGameSetup = field(default_factory=NewGameSetup)
+
+    def to_dict(self) -> dict:
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        data["window_size"] = list(self.window_size)
+        data["new_game"] = self.new_game.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
+        """Settings from stored data; bad or unknown fields fall back alone, each with a note."""
+        values, problems = read_fields(data, _SETTINGS_SPEC)
+        setup = values["new_game"]
+        values["new_game"] = NewGameSetup(**setup)
+        return cls(**values), problems
+
+
+class _Seats(Field):
+    _ITEM = Struct({"kind": OneOf(*SEAT_KINDS), "name": Text(min_length=0,
+                                                             max_length=NAME_MAX_LENGTH)},
+                   required=["kind"])
+
+    def check(self, value: Any) -> tuple[Seat, ...]:
+        seats = ListOf(self._ITEM, min_items=2, max_items=5).check(value)
+        return tuple(Seat(**seat) for seat in seats)
+
+
+class _RuleOverrides(Field):
+    def check(self, value: Any) -> dict:
+        return Struct(RULE_FIELDS).check(value)
+
+
+class _WindowSize(Field):
+    def check(self, value: Any) -> tuple[int, int]:
+        width, height = ListOf(Integer(320, 16384), min_items=2, max_items=2).check(value)
+        return width, height
+
+
+def _default(name: str, owner: type = Settings) -> Any:
+    for f in dataclasses.fields(owner):
+        if f.name == name:
+            if f.default_factory is not dataclasses.MISSING:
+                return f.default_factory
+            return lambda value=f.default: value
+    raise LookupError(f"{owner.__name__} has no field {name!r}")
+
+
+_LANGUAGE = Text(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*", max_length=35,
+                 explain="a language code such as en or es")
+_SETUP_SPEC = {
+    "seats": (_Seats(), _default("seats", NewGameSetup)),
+    "preset": (Text(r"[a-z][a-z0-9_]*", max_length=40), _default("preset", NewGameSetup)),
+    "rule_overrides": (_RuleOverrides(), _default("rule_overrides", NewGameSetup)),
+    "length": (OneOf(*GAME_LENGTHS), _default("length", NewGameSetup)),
+}
+_SETTINGS_SPEC = {
+    "language": (Nullable(_LANGUAGE), _default("language")),
+    "volume": (Number(0, 1), _default("volume")),
+    "muted": (Boolean(), _default("muted")),
+    "animation_speed": (OneOf(*ANIMATION_SPEEDS), _default("animation_speed")),
+    "fullscreen": (Boolean(), _default("fullscreen")),
+    "window_size": (_WindowSize(), _default("window_size")),
+    "card_style": (OneOf(*CARD_STYLES), _default("card_style")),
+    "large_cards": (Boolean(), _default("large_cards")),
+    "new_game": (Group(_SETUP_SPEC), _default("new_game")),
+}
+
+
+class SettingsStore:
+    """``settings.json`` in the user home (or ``home``)."""
+
+    def __init__(self, home: Path | None = None) -> None:
+        self.path = safe_child(SETTINGS_FILE, user_home() if home is None else home)
+
+    def load(self) -> tuple[Settings, Problem | None]:
+        """The stored settings, or defaults; a problem message when anything was not usable."""
+        data, problem = load_json_file(self.path, SETTINGS_FORMAT, SETTINGS_VERSION, None)
+        if data is None:
+            return Settings(), problem
+        settings, notes = Settings.from_dict(data)
+        if notes:
+            return settings, Problem("fields", self.path.name, "; ".join(notes))
+        return settings, None
+
+    def save(self, settings: Settings) -> None:
+        atomic_write_json(self.path, envelope(SETTINGS_FORMAT, SETTINGS_VERSION,
+                                              settings.to_dict()))

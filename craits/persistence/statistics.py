@@ -1,0 +1,209 @@
+"""The player's statistics, kept in ``stats.json``, and how finished rounds and games add to it.
+
+Statistics are about the human seats at this computer. They are kept overall and per level of
+opponent, the level being that of the strongest computer player at the table ("humans_only"
+when there is none). With several human seats, a round or game counts as won when any of them
+wins it, and every human seat's total is a sample for the scores. Scores: lower is better.
+A session calls ``record_round`` after each round and ``record_game`` after the last, with
+plain data (seat kinds, scores), then saves through ``StatisticsStore``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from craits.config.schema import Field, Integer, Invalid, MapOf, Nullable, OneOf, Struct
+from craits.paths import safe_child, user_home
+from craits.persistence.fieldwise import read_fields
+from craits.persistence.files import Problem, atomic_write_json, envelope, load_json_file
+from craits.persistence.settings import GAME_LENGTHS, LEVELS, SEAT_KINDS
+
+STATS_FORMAT = "craits-stats"
+STATS_VERSION = 1
+STATS_FILE = "stats.json"
+
+OVERALL = "overall"
+HUMANS_ONLY = "humans_only"
+BUCKETS = (OVERALL, *LEVELS, HUMANS_ONLY)
+
+
+@dataclass
+class Tally:
+    played: int = 0
+    won: int = 0
+
+    def to_dict(self) -> dict:
+        return {"played": self.played, "won": self.won}
+
+
+@dataclass
+class ScoreRecord:
+    """Final totals of finished games of one length: the best (lowest) and the average."""
+
+    best: int | None = None
+    total: int = 0
+    count: int = 0
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.count if self.count else None
+
+    def add(self, score: int) -> None:
+        self.best = score if self.best is None else min(self.best, score)
+        self.total += score
+        self.count += 1
+
+    def to_dict(self) -> dict:
+        return {"best": self.best, "total": self.total, "count": self.count}
+
+
+def _tallies() -> dict[str, Tally]:
+    return {bucket: Tally() for bucket in BUCKETS}
+
+
+def _score_records() -> dict[str, ScoreRecord]:
+    return {length: ScoreRecord() for length in GAME_LENGTHS}
+
+
+@dataclass
+class Statistics:
+    games: dict[str, Tally] = field(default_factory=_tallies)
+    rounds: dict[str, Tally] = field(default_factory=_tallies)
+    game_scores: dict[str, ScoreRecord] = field(default_factory=_score_records)
+    best_round_score: int | None = None
+    longest_crank: int = 0  # the highest crank count reached at the table
+    idiots_caught_by_you: int = 0
+    idiots_caught_of_you: int = 0  # times a human seat was caught without announcing
+
+    def record_round(
+        self,
+        seats: Sequence[str],
+        round_scores: Sequence[int],
+        winner: int | None,
+        longest_crank: int = 0,
+        idiot_calls: Iterable[tuple[int, int]] = (),
+    ) -> None:
+        """Add one finished round. ``seats``: each seat's kind (``human`` or a level);
+        ``winner``: the seat that went out, None for a blocked round; ``idiot_calls``:
+        ``(caller, caught)`` seat pairs. A table without a human seat is not recorded."""
+        humans = _human_seats(seats, round_scores)
+        if winner is not None and not 0 <= winner < len(seats):
+            raise ValueError(f"winner {winner} is not a seat of {len(seats)}")
+        calls = [(caller, caught) for caller, caught in idiot_calls]
+        for caller, caught in calls:
+            if not (0 <= caller < len(seats) and 0 <= caught < len(seats)):
+                raise ValueError(f"idiot call {caller} -> {caught} names no seat")
+        if not humans:
+            return
+        _count(self.rounds, seats, won=winner in humans)
+        best = min(round_scores[seat] for seat in humans)
+        self.best_round_score = best if self.best_round_score is None else min(
+            self.best_round_score, best)
+        self.longest_crank = max(self.longest_crank, longest_crank)
+        self.idiots_caught_by_you += sum(1 for caller, _ in calls if caller in humans)
+        self.idiots_caught_of_you += sum(1 for _, caught in calls if caught in humans)
+
+    def record_game(self, seats: Sequence[str], totals: Sequence[int],
+                    length: str = "full") -> None:
+        """Add one finished game from its final totals; equal lowest totals share the win."""
+        humans = _human_seats(seats, totals)
+        if length not in GAME_LENGTHS:
+            raise ValueError(f"game length {length!r} is not one of {', '.join(GAME_LENGTHS)}")
+        if not humans:
+            return
+        lowest = min(totals)
+        _count(self.games, seats, won=any(totals[seat] == lowest for seat in humans))
+        for seat in humans:
+            self.game_scores[length].add(totals[seat])
+
+    def to_dict(self) -> dict:
+        return {
+            "games": {name: tally.to_dict() for name, tally in self.games.items()},
+            "rounds": {name: tally.to_dict() for name, tally in self.rounds.items()},
+            "game_scores": {name: rec.to_dict() for name, rec in self.game_scores.items()},
+            "best_round_score": self.best_round_score,
+            "longest_crank": self.longest_crank,
+            "idiots_caught_by_you": self.idiots_caught_by_you,
+            "idiots_caught_of_you": self.idiots_caught_of_you,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> tuple[Statistics, list[str]]:
+        """Statistics from stored data; a bad field falls back alone, with a note."""
+        values, problems = read_fields(data, _STATS_SPEC)
+        return cls(**values), problems
+
+
+def opponent_bucket(seats: Sequence[str]) -> str:
+    """The level of the strongest computer player, or ``humans_only``."""
+    levels = [LEVELS.index(kind) for kind in seats if kind in LEVELS]
+    return LEVELS[max(levels)] if levels else HUMANS_ONLY
+
+
+def _human_seats(seats: Sequence[str], scores: Sequence[int]) -> set[int]:
+    bad = [kind for kind in seats if kind not in SEAT_KINDS]
+    if bad:
+        raise ValueError(f"unknown seat kind {bad[0]!r}; known: {', '.join(SEAT_KINDS)}")
+    if len(scores) != len(seats):
+        raise ValueError(f"{len(scores)} scores for {len(seats)} seats")
+    return {seat for seat, kind in enumerate(seats) if kind == "human"}
+
+
+def _count(tallies: dict[str, Tally], seats: Sequence[str], won: bool) -> None:
+    for bucket in (OVERALL, opponent_bucket(seats)):
+        tallies[bucket].played += 1
+        tallies[bucket].won += int(won)
+
+
+class _Tallies(Field):
+    _TALLY = Struct({"played": Integer(0), "won": Integer(0)}, required=True)
+
+    def check(self, value: Any) -> dict[str, Tally]:
+        stored = MapOf(self._TALLY, key=OneOf(*BUCKETS)).check(value)
+        for name, tally in stored.items():
+            if tally["won"] > tally["played"]:
+                raise Invalid(f"{name}: won {tally['won']} of {tally['played']}")
+        return {**_tallies(), **{name: Tally(**tally) for name, tally in stored.items()}}
+
+
+class _ScoreRecords(Field):
+    _RECORD = Struct({"best": Nullable(Integer()), "total": Integer(), "count": Integer(0)},
+                     required=True)
+
+    def check(self, value: Any) -> dict[str, ScoreRecord]:
+        stored = MapOf(self._RECORD, key=OneOf(*GAME_LENGTHS)).check(value)
+        return {**_score_records(),
+                **{name: ScoreRecord(**record) for name, record in stored.items()}}
+
+
+_STATS_SPEC = {
+    "games": (_Tallies(), _tallies),
+    "rounds": (_Tallies(), _tallies),
+    "game_scores": (_ScoreRecords(), _score_records),
+    "best_round_score": (Nullable(Integer()), lambda: None),
+    "longest_crank": (Integer(0), lambda: 0),
+    "idiots_caught_by_you": (Integer(0), lambda: 0),
+    "idiots_caught_of_you": (Integer(0), lambda: 0),
+}
+
+
+class StatisticsStore:
+    """``stats.json`` in the user home (or ``home``)."""
+
+    def __init__(self, home: Path | None = None) -> None:
+        self.path = safe_child(STATS_FILE, user_home() if home is None else home)
+
+    def load(self) -> tuple[Statistics, Problem | None]:
+        data, problem = load_json_file(self.path, STATS_FORMAT, STATS_VERSION, None)
+        if data is None:
+            return Statistics(), problem
+        stats, notes = Statistics.from_dict(data)
+        if notes:
+            return stats, Problem("fields", self.path.name, "; ".join(notes))
+        return stats, None
+
+    def save(self, stats: Statistics) -> None:
+        atomic_write_json(self.path, envelope(STATS_FORMAT, STATS_VERSION, stats.to_dict()))
