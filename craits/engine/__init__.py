@@ -10,6 +10,7 @@ from .actions import Action, Announce, Call, ChooseSuit, Draw, Pass, Play
 from .cards import card_str, parse_card, parse_suit, suit_str
 from .core import (
     apply,
+    apply_legal,
     callable_targets,
     can_announce,
     can_call,
@@ -29,7 +30,7 @@ from .view import SeatView, seat_view
 __all__ = [
     "Action", "Announce", "Call", "ChooseSuit", "Draw", "Pass", "Play",
     "card_str", "parse_card", "parse_suit", "suit_str",
-    "apply", "callable_targets", "can_announce", "can_call", "is_playable", "legal_actions",
+    "apply", "apply_legal", "callable_targets", "can_announce", "can_call", "is_playable", "legal_actions",
     "new_round", "start_round",
     "CraitsError", "IllegalActionError", "InvalidPositionError", "Event", "redact",
     "Match", "apply_action", "new_match", "next_round", "Rules", "HandScore", "score_hand",

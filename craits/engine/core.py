@@ -31,36 +31,66 @@ from .rules import Rules
 from .scoring import score_hand
 from .state import CHOOSE_SUIT, DRAWN, FIELDS, OVER, PLAY, RoundState
 
-_new_state = object.__new__
-_set = object.__setattr__
+_tuple_new = tuple.__new__
 
 
 class _Work:
-    """A mutable twin of RoundState used while one action is carried out."""
+    """A mutable twin of RoundState used while one action is carried out.
+
+    Copy-on-write: hands and piles stay the state's tuples until changed, because most
+    actions touch one hand and the search-based AI applies millions of them.
+    """
 
     __slots__ = (*FIELDS, "events", "n")
 
-    def __init__(self, state: RoundState) -> None:
-        for name in FIELDS:
-            setattr(self, name, getattr(state, name))
-        self.hands = [list(h) for h in state.hands]
-        self.draw_pile = list(state.draw_pile)
-        self.discard = list(state.discard)
-        self.announced = list(state.announced)
-        self.lose_turn = list(state.lose_turn)
+    def __init__(self, s: RoundState) -> None:
+        self.rules = s.rules
+        self.seed = s.seed
+        self.shuffles = s.shuffles
+        self.dealer = s.dealer
+        self.hands = list(s.hands)
+        self.draw_pile = s.draw_pile
+        self.discard = s.discard
+        self.suit = s.suit
+        self.turn = s.turn
+        self.direction = s.direction
+        self.crank = s.crank
+        self.announced = s.announced
+        self.lose_turn = s.lose_turn
+        self.window = s.window
+        self.phase = s.phase
+        self.drawn = s.drawn
+        self.winner = s.winner
+        self.blocked = s.blocked
+        self.scores = s.scores
         self.events = []
-        self.n = len(state.hands)
+        self.n = len(s.hands)
+
+    def hand(self, p: int) -> list[int]:
+        """Player ``p``'s hand as a list that may be changed."""
+        h = self.hands[p]
+        if type(h) is tuple:
+            h = self.hands[p] = list(h)
+        return h
+
+    def set_flag(self, name: str, p: int, value: bool) -> None:
+        flags = getattr(self, name)
+        if flags[p] != value:
+            flags = list(flags)
+            flags[p] = value
+            setattr(self, name, tuple(flags))
 
     def freeze(self) -> RoundState:
-        state = _new_state(RoundState)
-        for name in FIELDS:
-            _set(state, name, getattr(self, name))
-        _set(state, "hands", tuple(tuple(h) for h in self.hands))
-        _set(state, "draw_pile", tuple(self.draw_pile))
-        _set(state, "discard", tuple(self.discard))
-        _set(state, "announced", tuple(self.announced))
-        _set(state, "lose_turn", tuple(self.lose_turn))
-        return state
+        return _tuple_new(
+            RoundState,
+            (
+                self.rules, self.seed, self.shuffles, self.dealer,
+                tuple([h if type(h) is tuple else tuple(h) for h in self.hands]),
+                self.draw_pile, self.discard, self.suit, self.turn, self.direction, self.crank,
+                self.announced, self.lose_turn, self.window, self.phase, self.drawn,
+                self.winner, self.blocked, self.scores,
+            ),
+        )  # fmt: skip
 
 
 # ---------------------------------------------------------------- queries
@@ -172,6 +202,15 @@ def apply(
         raise IllegalActionError(action, f"it is player {state.turn}'s turn, not player {player}'s")
     if action not in legal_actions(state):
         raise IllegalActionError(action, _why_illegal(state, action))
+    return apply_legal(state, action)
+
+
+def apply_legal(state: RoundState, action: Action) -> tuple[RoundState, tuple[ev.Event, ...]]:
+    """The fast path for search: ``action`` must be one of ``legal_actions(state)``, unchecked."""
+    if isinstance(action, Announce):
+        return _announce(state, action)
+    if isinstance(action, Call):
+        return _call(state, action)
     w = _Work(state)
     # Any turn action closes the catch window left open before it.
     w.window = None
@@ -262,7 +301,7 @@ def _call(state: RoundState, action: Call) -> tuple[RoundState, tuple[ev.Event, 
     target = action.target
     penalty = w.rules.idiot_penalty
     w.window = None
-    w.lose_turn[target] = True
+    w.set_flag("lose_turn", target, True)
     w.events.append(ev.IdiotCalled(action.caller, target, penalty))
     _draw(w, target, penalty, "idiot")
     if w.phase == PLAY:
@@ -281,10 +320,10 @@ def _reshuffle(w: _Work) -> bool:
     """Turn the discard pile, less its top card, into the draw pile; False if nothing to turn."""
     if len(w.discard) <= 1:
         return False
-    pile = w.discard[:-1]
+    pile = list(w.discard[:-1])
     random.Random(f"{w.seed}:reshuffle:{w.shuffles}").shuffle(pile)
     w.shuffles += 1
-    w.draw_pile = pile
+    w.draw_pile = tuple(pile)
     w.discard = w.discard[-1:]
     w.events.append(ev.PileReshuffled(len(pile)))
     return True
@@ -293,18 +332,20 @@ def _reshuffle(w: _Work) -> bool:
 def _draw(w: _Work, p: int, count: int, reason: str) -> list[int]:
     """``p`` draws up to ``count`` cards, reshuffling when the pile runs out."""
     drawn: list[int] = []
-    pile = w.draw_pile
-    for _ in range(count):
+    while len(drawn) < count:
+        pile = w.draw_pile
         if not pile:
             if not _reshuffle(w):
                 break
             pile = w.draw_pile
-        drawn.append(pile.pop(0))
-    hand = w.hands[p]
+        take = pile[: count - len(drawn)]
+        drawn.extend(take)
+        w.draw_pile = pile[len(take) :]
+    hand = w.hand(p)
     hand.extend(drawn)
     if len(hand) != 1:
         # Holding more than one card cancels an announcement; no last card, nothing to catch.
-        w.announced[p] = False
+        w.set_flag("announced", p, False)
         if w.window == p:
             w.window = None
     w.events.append(ev.CardsDrawn(p, tuple(drawn), len(drawn), reason))
@@ -313,9 +354,8 @@ def _draw(w: _Work, p: int, count: int, reason: str) -> list[int]:
 
 def _hand_turn(w: _Work, p: int) -> None:
     """Give the turn to ``p``; an idiot's forfeit turn is used up here (RULES.md 9)."""
-    lose = w.lose_turn
-    while lose[p]:
-        lose[p] = False
+    while w.lose_turn[p]:
+        w.set_flag("lose_turn", p, False)
         w.events.append(ev.TurnLost(p))
         if w.crank:
             count, w.crank = w.crank, 0
@@ -326,9 +366,9 @@ def _hand_turn(w: _Work, p: int) -> None:
 
 
 def _play(w: _Work, p: int, card: int, suit: int | None) -> None:
-    hand = w.hands[p]
+    hand = w.hand(p)
     hand.remove(card)
-    w.discard.append(card)
+    w.discard = (*w.discard, card)
     rank = RANK_OF[card]
     w.suit = SUIT_OF[card]
     crank_before = w.crank
@@ -344,7 +384,7 @@ def _play(w: _Work, p: int, card: int, suit: int | None) -> None:
             w.suit = suit
         w.events.append(ev.SuitChosen(p, w.suit, w.suit != SUIT_OF[card]))
     if len(hand) == 1:
-        w.announced[p] = False
+        w.set_flag("announced", p, False)
         if w.rules.announce_last_card:
             w.window = p
     if not hand:

@@ -95,13 +95,18 @@ def apply_action(
     if match.state.is_over():
         raise IllegalActionError(action, "the round is over; start the next round")
     state, events = apply(match.state, action, player)
-    if not state.is_over():
-        return replace(match, state=state), events
-    totals = tuple(t + s for t, s in zip(match.totals, state.scores, strict=True))
-    match = replace(match, state=state, totals=totals, history=(*match.history, state.scores))
+    match = with_round_state(match, state)
     if match.is_over():
-        events = (*events, ev.MatchEnded(match.winners(), totals))
+        events = (*events, ev.MatchEnded(match.winners(), match.totals))
     return match, events
+
+
+def with_round_state(match: Match, state: RoundState) -> Match:
+    """The match with its round advanced to ``state``; a finished round adds to the totals."""
+    if not state.is_over():
+        return replace(match, state=state)
+    totals = tuple(t + s for t, s in zip(match.totals, state.scores, strict=True))
+    return replace(match, state=state, totals=totals, history=(*match.history, state.scores))
 
 
 def next_round(match: Match) -> tuple[Match, tuple[ev.Event, ...]]:

@@ -7,18 +7,19 @@ Phases of a round::
                           (Draw a  v  | (Play the drawn card, or Pass)
                      playable card) DRAWN      (variant play_drawn_card)
 
-Fields are plain tuples and ints, so a state copies in about a microsecond and hashes.
+Fields are plain tuples and ints, so a state is cheap to build, compare and hash.
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 from .cards import RANK_OF, card_str, suit_str
-from .rules import Rules
 
 PLAY, CHOOSE_SUIT, DRAWN, OVER = "play", "choose_suit", "drawn", "over"
 
 FIELDS = (
-    "rules",  # Rules
+    "rules",  # Rules (engine.rules)
     "seed",  # int: the round's seed; reshuffle k uses (seed, k)
     "shuffles",  # int: reshuffles so far this round
     "dealer",  # int
@@ -40,35 +41,13 @@ FIELDS = (
 )
 
 
-class RoundState:
-    """One round of Craits. Immutable: the engine's ``apply`` returns a new state."""
+class RoundState(namedtuple("_RoundFields", FIELDS)):
+    """One round of Craits. Immutable (a named tuple): ``apply`` returns a new state.
 
-    __slots__ = FIELDS
+    A tuple because building one is a single C call, which the search-based AI needs.
+    """
 
-    def __init__(self, **values: object) -> None:
-        missing = [f for f in FIELDS if f not in values]
-        if missing:
-            raise TypeError(f"RoundState missing fields: {', '.join(missing)}")
-        unknown = [k for k in values if k not in FIELDS]
-        if unknown:
-            raise TypeError(f"RoundState has no fields: {', '.join(unknown)}")
-        for name in FIELDS:
-            object.__setattr__(self, name, values[name])
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("RoundState is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("RoundState is immutable")
-
-    def _key(self) -> tuple:
-        return tuple(getattr(self, f) for f in FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RoundState) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
+    __slots__ = ()
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(card_str(c) for c in h) for h in self.hands)
@@ -78,13 +57,9 @@ class RoundState:
         )
 
     def replace(self, **changes: object) -> RoundState:
-        values = {f: getattr(self, f) for f in FIELDS}
-        values.update(changes)
-        return RoundState(**values)
+        return self._replace(**changes)
 
     # Questions about the position.
-    rules: Rules
-
     @property
     def n_players(self) -> int:
         return len(self.hands)
