@@ -1,0 +1,119 @@
+"""The committed assets: complete, named by one scheme, up to date with their generators, usable."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "assets"
+CARDS = ASSETS / "cards"
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+STYLES = ("classic", "fourcolor")
+CARD_FILE = re.compile(r"^(classic|fourcolor)/(A|[2-9]|10|J|Q|K)[SHDC]\.svg$|^back_[a-z]+\.svg$")
+
+
+def load_tool(name: str):
+    """Import tools/<name>.py as a module (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def card_files() -> list[Path]:
+    return sorted(p for p in CARDS.rglob("*") if p.is_file())
+
+
+# --- Cards ---------------------------------------------------------------------------------------
+
+def test_every_card_file_follows_the_naming_scheme():
+    names = [p.relative_to(CARDS).as_posix() for p in card_files()]
+    wrong = [n for n in names if not CARD_FILE.match(n)]
+    assert not wrong, f"files outside the scheme: {wrong}"
+
+
+def test_deck_is_complete_in_both_styles_with_at_least_two_backs():
+    for style in STYLES:
+        faces = {p.stem for p in (CARDS / style).glob("*.svg")}
+        assert faces == {r + s for r in RANKS for s in SUITS}, style
+    backs = {p.stem for p in CARDS.glob("back_*.svg")}
+    assert {"back_blue", "back_red"} <= backs
+
+
+def test_committed_cards_match_the_generator():
+    make_cards = load_tool("make_cards")
+    expected = make_cards.all_files()
+    actual = {p.relative_to(CARDS): p.read_text(encoding="utf-8") for p in CARDS.rglob("*.svg")}
+    assert set(expected) == set(actual)
+    stale = sorted(str(k) for k, text in expected.items() if actual[k] != text)
+    assert not stale, f"run tools/make_cards.py: stale files {stale[:5]}"
+
+
+def test_svgs_are_small_and_use_no_text_elements():
+    for path in CARDS.rglob("*.svg"):
+        text = path.read_text(encoding="utf-8")
+        # pygame-ce's SVG renderer ignores <text>, so letters must be paths.
+        assert "<text" not in text, path
+        assert len(text.encode()) < 8000, f"{path} is {len(text.encode())} bytes"
+
+
+def _ink_pixels(surface: pygame.Surface, rect: tuple[int, int, int, int]) -> int:
+    """Pixels in rect clearly darker than the card's paper (any suit colour counts).
+
+    The area is laid on white first, so transparent corners never count as ink.
+    """
+    on_white = pygame.Surface(rect[2:])
+    on_white.fill((255, 255, 255))
+    on_white.blit(surface, (0, 0), rect)
+    grey = pygame.transform.grayscale(on_white)
+    return pygame.mask.from_threshold(grey, (0, 0, 0), (170, 170, 170, 255)).count()
+
+
+@pytest.mark.parametrize("size", [(70, 98), (150, 210)], ids=["70x98", "150x210"])
+def test_every_svg_renders_and_is_not_blank(size):
+    width, height = size
+    for path in CARDS.rglob("*.svg"):
+        image = pygame.image.load_sized_svg(path, size)
+        assert abs(image.get_width() - width) <= 1 and abs(image.get_height() - height) <= 1
+        centre = image.get_at((width // 2, height // 2))
+        corner = image.get_at((0, 0))
+        assert centre.a == 255, f"{path}: centre not opaque"
+        assert corner.a < 128, f"{path}: corner not rounded"
+        assert _ink_pixels(image, (0, 0, width, height)) > width * height // 50, path
+
+
+def _index_area(width: int, height: int) -> tuple[int, int, int, int]:
+    # The top-left index lives in x 5..52, y 12..116 of the 250x350 viewBox.
+    sx, sy = width / 250, height / 350
+    return round(5 * sx), round(12 * sy), round(47 * sx), round(104 * sy)
+
+
+def test_corner_index_has_ink_and_differs_by_rank():
+    size = (100, 140)
+    area = _index_area(*size)
+    for style in STYLES:
+        for suit in SUITS:
+            crops = {}
+            for rank in RANKS:
+                image = pygame.image.load_sized_svg(CARDS / style / f"{rank}{suit}.svg", size)
+                assert _ink_pixels(image, area) > 60, f"{style}/{rank}{suit}: no index ink"
+                crops[rank] = pygame.image.tobytes(image.subsurface(area), "RGBA")
+            assert len(set(crops.values())) == len(RANKS), f"{style}/{suit}: indices look alike"
+
+
+def test_bottom_right_index_mirrors_the_top_left():
+    size = (100, 140)
+    image = pygame.image.load_sized_svg(CARDS / "classic" / "7H.svg", size)
+    x, y, w, h = _index_area(*size)
+    top_left = _ink_pixels(image, (x, y, w, h))
+    bottom_right = _ink_pixels(image, (size[0] - x - w, size[1] - y - h, w, h))
+    assert top_left > 60 and abs(top_left - bottom_right) <= top_left // 5
