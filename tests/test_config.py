@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import re
 from pathlib import Path
 
@@ -179,6 +180,13 @@ def test_several_problems_are_reported_together(tmp_path):
     assert [(p.line, p.key) for p in error.problems] == [
         (1, "seven_skip"), (2, "threes"), (3, "game_length")]
     assert len(str(error).splitlines()) == 3
+
+
+def test_errors_survive_pickling_between_processes(tmp_path):
+    error = error_of(load_rules, write(tmp_path, "seven_skip: 1\nthrees: 2\n"))
+    copy = pickle.loads(pickle.dumps(error))
+    assert str(copy) == str(error) and (copy.line, copy.key) == (1, "seven_skip")
+    assert len(copy.problems) == 2
 
 
 def test_missing_and_unreadable_files(tmp_path):

@@ -33,6 +33,9 @@ class ConfigError(Exception):
         self.problems: tuple[ConfigError, ...] = (self, *more)
         super().__init__(str(self))
 
+    def __reduce__(self) -> tuple:  # keep the fields when sent between processes
+        return (type(self), (self.path, self.line, self.key, self.message, self.problems[1:]))
+
     def describe(self) -> str:
         """This one problem on one line, without the others."""
         where = [part for part in (self.path,) if part]

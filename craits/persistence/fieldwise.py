@@ -10,10 +10,15 @@ from craits.config.schema import Field, Invalid, kind_of
 
 
 class Group:
-    """A nested object read field by field too (rather than accepted or refused as a whole)."""
+    """A nested object read field by field too (rather than accepted or refused as a whole);
+    ``build`` makes the value from the checked fields, e.g. a dataclass."""
 
-    def __init__(self, spec: Mapping[str, tuple[Field | Group, Callable[[], Any]]]) -> None:
+    def __init__(
+        self, spec: Mapping[str, tuple[Field | Group, Callable[[], Any]]],
+        build: Callable[..., Any] = dict,
+    ) -> None:
         self.spec = spec
+        self.build = build
 
 
 def read_fields(
@@ -33,7 +38,8 @@ def read_fields(
         if name not in data:
             values[name] = default()
         elif isinstance(checker, Group):
-            values[name], inner = read_fields(data[name], checker.spec, f"{where}{name}.")
+            fields, inner = read_fields(data[name], checker.spec, f"{where}{name}.")
+            values[name] = checker.build(**fields)
             problems.extend(inner)
         else:
             try:

@@ -92,8 +92,6 @@ class Settings:
     def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
         """Settings from stored data; bad or unknown fields fall back alone, each with a note."""
         values, problems = read_fields(data, _SETTINGS_SPEC)
-        setup = values["new_game"]
-        values["new_game"] = NewGameSetup(**setup)
         return cls(**values), problems
 
 
@@ -144,7 +142,7 @@ _SETTINGS_SPEC = {
     "window_size": (_WindowSize(), _default("window_size")),
     "card_style": (OneOf(*CARD_STYLES), _default("card_style")),
     "large_cards": (Boolean(), _default("large_cards")),
-    "new_game": (Group(_SETUP_SPEC), _default("new_game")),
+    "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),
 }
 
 
