@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import re
+import struct
 import sys
+import wave
 from pathlib import Path
 
 import pygame
@@ -117,3 +120,53 @@ def test_bottom_right_index_mirrors_the_top_left():
     top_left = _ink_pixels(image, (x, y, w, h))
     bottom_right = _ink_pixels(image, (size[0] - x - w, size[1] - y - h, w, h))
     assert top_left > 60 and abs(top_left - bottom_right) <= top_left // 5
+
+
+# --- Sounds --------------------------------------------------------------------------------------
+
+SOUNDS = ASSETS / "sounds"
+REQUIRED_SOUNDS = {"deal", "play", "draw", "shuffle", "crank", "last_card", "idiot", "round_won",
+                   "round_lost", "click", "flip"}
+LONG_SOUNDS = {"shuffle", "round_won"}
+
+
+def read_wav(path: Path) -> tuple[wave._wave_params, list[float]]:
+    with wave.open(str(path), "rb") as handle:
+        params = handle.getparams()
+        frames = handle.readframes(params.nframes)
+    samples = [v / 32768 for v in struct.unpack(f"<{len(frames) // 2}h", frames)]
+    return params, samples
+
+
+def test_every_required_sound_exists_as_a_small_mono_wav():
+    names = {p.stem for p in SOUNDS.glob("*.wav")}
+    assert REQUIRED_SOUNDS <= names
+    assert all(re.fullmatch(r"[a-z_]+", n) for n in names)
+    for path in SOUNDS.glob("*.wav"):
+        params, samples = read_wav(path)
+        assert (params.nchannels, params.sampwidth, params.framerate) == (1, 2, 22050), path
+        seconds = params.nframes / params.framerate
+        limit = 2.5 if path.stem in LONG_SOUNDS else 1.5
+        assert 0.03 < seconds < limit, f"{path.name}: {seconds:.2f} s"
+        assert max(abs(v) for v in samples) < 0.95, f"{path.name} clips"
+        assert abs(samples[-1]) < 0.01, f"{path.name} ends with a click"
+
+
+def test_sounds_have_similar_loudness():
+    make_sounds = load_tool("make_sounds")
+    levels = {}
+    for path in SOUNDS.glob("*.wav"):
+        levels[path.stem] = make_sounds.loudness(read_wav(path)[1])
+    decibels = {name: 20 * math.log10(level) for name, level in levels.items()}
+    spread = max(decibels.values()) - min(decibels.values())
+    assert spread < 3.0, f"loudness spread {spread:.1f} dB: {decibels}"
+    assert all(-24 < db < -12 for db in decibels.values()), decibels
+
+
+def test_committed_sounds_match_the_generator(tmp_path):
+    make_sounds = load_tool("make_sounds")
+    for name in make_sounds.SOUNDS:
+        expected = make_sounds.wav_bytes(make_sounds.render(name))
+        with wave.open(str(SOUNDS / f"{name}.wav"), "rb") as handle:
+            actual = handle.readframes(handle.getnframes())
+        assert actual == expected, f"run tools/make_sounds.py: {name}.wav is stale"
