@@ -1,0 +1,138 @@
+"""The session: one match driven by humans and bots, its clock, its log and its replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from craits.engine import Announce, Draw, IllegalActionError, Play, Rules, legal_actions
+from craits.engine.events import CardsDrawn, IdiotCalled, LastCardAnnounced
+from craits.session import Seat, Session, action_from_record, action_to_record, play_headless
+
+
+class ScriptedBot:
+    """Plays the first legal action; announces and calls after fixed delays (None: never)."""
+
+    def __init__(self, announce: float | None = 0.2, call: float | None = 0.3) -> None:
+        self.level = "scripted"
+        self.announce, self.call = announce, call
+        self.seen_views = []
+
+    def choose(self, view, history, rng):
+        self.seen_views.append(view)
+        return view.legal[rng.randrange(len(view.legal))]
+
+    def announce_delay(self, view, history, rng):
+        return self.announce
+
+    def call_delay(self, view, history, rng):
+        return self.call
+
+
+def bots(**kwargs):
+    return lambda level: ScriptedBot(**kwargs)
+
+
+def test_a_computer_only_match_plays_to_the_end():
+    session = Session([Seat("easy", "A"), Seat("easy", "B"), Seat("easy", "C")],
+                      Rules(game_length="short"), seed=5, bot_factory=bots())  # fmt: skip
+    play_headless(session)
+    assert session.match.is_over()
+    assert len(session.match.history) == 8
+    assert session.events[-1].type == "match_ended"
+
+
+def test_the_save_replays_the_exact_position():
+    session = Session([Seat("easy", "A"), Seat("easy", "B")], Rules(game_length="short"),
+                      seed=11, bot_factory=bots(announce=None, call=0.1))  # fmt: skip
+    for _ in range(120):
+        if session.match.is_over():
+            break
+        if session.match.state.is_over():
+            session.start_next_round()
+        else:
+            session.advance_clock(0.5)
+            if not session.match.state.is_over():
+                session.play_bot_turn()
+    data = json.loads(json.dumps(session.to_save()))
+    again = Session.from_save(data, bot_factory=bots(announce=None, call=0.1))
+    assert again.match == session.match
+    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in session.events]
+
+
+def test_a_damaged_save_is_refused_clearly():
+    with pytest.raises(ValueError, match="incomplete or damaged"):
+        Session.from_save({"seed": 1, "seats": "nope"})
+
+
+def _two_card_position(session: Session, mover: int) -> None:
+    """Put ``mover`` to act holding AS and AH on a discard of AD."""
+    from dataclasses import replace
+
+    state = session.match.state
+    hands = [state.hands[0], state.hands[1]]
+    hands[mover] = (0, 13)
+    hands[1 - mover] = tuple(c for c in hands[1 - mover] if c not in (0, 13, 26))
+    used = set(hands[0]) | set(hands[1]) | {26}
+    position = state.replace(
+        hands=tuple(hands), draw_pile=tuple(c for c in range(52) if c not in used),
+        discard=(26,), suit=2, turn=mover, phase="play", crank=0, direction=1,
+    )  # fmt: skip
+    session.match = replace(session.match, state=position)
+
+
+def test_a_bot_calls_a_human_who_forgot_to_announce():
+    session = Session([Seat("human", "You"), Seat("easy", "Bot")], Rules(),
+                      seed=3, bot_factory=bots(call=0.3))  # fmt: skip
+    _two_card_position(session, mover=0)
+    session.act(Play(0))  # AS on AD: rank match; one card left, not announced
+    assert session.match.state.window == 0
+    assert session.advance_clock(0.2) == []
+    events = session.advance_clock(0.2)
+    assert any(isinstance(e, IdiotCalled) and e.caller == 1 and e.target == 0 for e in events)
+    assert session.match.state.lose_turn[0]
+
+
+def test_a_bot_announces_its_last_card_after_its_delay():
+    session = Session([Seat("easy", "Bot"), Seat("human", "You")], Rules(),
+                      seed=3, bot_factory=bots(announce=0.25, call=None))  # fmt: skip
+    _two_card_position(session, mover=0)
+    session.act(Play(0))
+    assert session.advance_clock(0.2) == []
+    events = session.advance_clock(0.1)
+    assert [type(e) for e in events] == [LastCardAnnounced]
+    with pytest.raises(IllegalActionError):
+        session.act(Announce(0))
+
+
+def test_a_stale_bot_answer_is_refused():
+    session = Session([Seat("easy", "A"), Seat("easy", "B")], seed=2, bot_factory=bots())
+    version, job = session.bot_request()
+    action = job()
+    session.act(legal_actions(session.match.state)[0])
+    assert session.apply_bot_answer(version, action) is None
+
+
+def test_views_and_histories_hide_other_players_cards():
+    session = Session([Seat("easy", "A"), Seat("easy", "B"), Seat("easy", "C")], seed=8,
+                      bot_factory=bots())  # fmt: skip
+    for _ in range(40):
+        if session.match.state.is_over():
+            break
+        session.play_bot_turn()
+    for seat in range(3):
+        for event in session.events_for(seat):
+            if isinstance(event, CardsDrawn) and event.player != seat:
+                assert event.cards is None
+        view = session.view(seat)
+        assert view.hand == session.match.state.hands[seat]
+        assert not hasattr(view, "hands")
+
+
+@pytest.mark.parametrize(
+    "action", [Play(5), Play(7, 2), Draw(), Announce(1)],
+)
+def test_action_records_round_trip(action):
+    player = 1
+    assert action_from_record(action_to_record(player, action)) == (player, action)
