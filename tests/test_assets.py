@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import math
 import re
 import struct
@@ -170,3 +171,64 @@ def test_committed_sounds_match_the_generator(tmp_path):
         with wave.open(str(SOUNDS / f"{name}.wav"), "rb") as handle:
             actual = handle.readframes(handle.getnframes())
         assert actual == expected, f"run tools/make_sounds.py: {name}.wav is stale"
+
+
+# --- Icon ----------------------------------------------------------------------------------------
+
+ICON = ASSETS / "icon"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == PNG_SIGNATURE, "not a PNG"
+    image = pygame.image.load(io.BytesIO(data), "icon.png")
+    return image.get_size()
+
+
+def test_icon_pngs_have_their_sizes():
+    assert png_size((ICON / "craits.png").read_bytes()) == (256, 256)
+    assert png_size((ICON / "craits_512.png").read_bytes()) == (512, 512)
+
+
+def test_icon_is_opaque_in_the_middle_and_clear_in_the_corner():
+    image = pygame.image.load(ICON / "craits.png")
+    assert image.get_at((128, 128)).a == 255
+    assert image.get_at((1, 1)).a == 0
+
+
+def test_ico_holds_every_size_from_16_to_256():
+    data = (ICON / "craits.ico").read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data, 0)
+    assert (reserved, kind) == (0, 1)
+    sizes = set()
+    for i in range(count):
+        width, height, _, _, planes, bits, length, offset = struct.unpack_from(
+            "<BBBBHHII", data, 6 + 16 * i
+        )
+        side = width or 256
+        assert (width, planes, bits) == (height, 1, 32)
+        assert png_size(data[offset:offset + length]) == (side, side)
+        sizes.add(side)
+    assert {16, 32, 48, 256} <= sizes
+
+
+def test_icns_holds_png_elements_of_the_declared_sizes():
+    data = (ICON / "craits.icns").read_bytes()
+    assert data[:4] == b"icns"
+    assert struct.unpack_from(">I", data, 4)[0] == len(data)
+    expected = {b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128, b"ic08": 256, b"ic09": 512,
+                b"ic11": 32, b"ic12": 64, b"ic13": 256, b"ic14": 512}
+    found = {}
+    position = 8
+    while position < len(data):
+        kind = data[position:position + 4]
+        length = struct.unpack_from(">I", data, position + 4)[0]
+        found[kind] = png_size(data[position + 8:position + length])
+        position += length
+    assert position == len(data)
+    assert found == {kind: (size, size) for kind, size in expected.items()}
+
+
+def test_icon_source_matches_the_generator():
+    make_icon = load_tool("make_icon")
+    assert (ICON / "craits.svg").read_text(encoding="utf-8") == make_icon.icon_svg()
