@@ -374,6 +374,9 @@ class Widget:
         self.focused = False
         self.focus_visible = False  # set by FocusGroup when the keyboard is in use
         self.hovered = False
+        # When set, the widget is seen (and clickable) only inside this rectangle: a scrolled
+        # list's viewport.
+        self.clip: pygame.Rect | None = None
         self.theme = (
             Theme.for_size(pygame.display.get_surface().get_size())
             if (pygame.display.get_init() and pygame.display.get_surface() is not None)
@@ -1101,6 +1104,93 @@ class Panel(Widget):
             )
 
 
+class ScrollBar(Widget):
+    """A vertical scroll bar: a thumb sized by how much of the content shows; drag or click.
+
+    ``set_extent(content, view, offset)`` describes the content; ``on_scroll(offset)`` is called
+    with the new offset (pixels from the top of the content) when the player moves it.
+    """
+
+    focusable = False
+
+    def __init__(
+        self, rect: pygame.Rect | Sequence[int], on_scroll: Callable[[int], Any] | None = None
+    ) -> None:
+        super().__init__(rect)
+        self.on_scroll = on_scroll
+        self.content = 1
+        self.view = 1
+        self.offset = 0
+        self.dragging = False
+        self._grab = 0
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content - self.view)
+
+    @property
+    def needed(self) -> bool:
+        return self.content > self.view
+
+    def set_extent(self, content: int, view: int, offset: int) -> None:
+        self.content, self.view = max(1, int(content)), max(1, int(view))
+        self.offset = max(0, min(self.max_offset, int(offset)))
+
+    def thumb_rect(self) -> pygame.Rect:
+        track = self.rect
+        h = max(self.theme.px(36), round(track.height * min(1.0, self.view / self.content)))
+        h = min(h, track.height)
+        room = track.height - h
+        y = track.top + (round(room * self.offset / self.max_offset) if self.max_offset else 0)
+        return pygame.Rect(track.left, y, track.width, h)
+
+    def _scroll_to(self, offset: int) -> None:
+        offset = max(0, min(self.max_offset, round(offset)))
+        if offset != self.offset:
+            self.offset = offset
+            if self.on_scroll is not None:
+                self.on_scroll(offset)
+
+    def _offset_for_thumb_top(self, top: int) -> int:
+        thumb = self.thumb_rect()
+        room = max(1, self.rect.height - thumb.height)
+        return round((top - self.rect.top) / room * self.max_offset)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.needed):
+            self.dragging = False
+            return False
+        self._track_hover(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.rect.inflate(self.theme.px(10), 0)
+            if not hit.collidepoint(event.pos):
+                return False
+            thumb = self.thumb_rect()
+            if thumb.inflate(self.theme.px(10), 0).collidepoint(event.pos):
+                self._grab = event.pos[1] - thumb.top
+            else:  # click on the track: jump so the thumb centres there
+                self._grab = thumb.height // 2
+                self._scroll_to(self._offset_for_thumb_top(event.pos[1] - self._grab))
+            self.dragging = True
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._scroll_to(self._offset_for_thumb_top(event.pos[1] - self._grab))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not (self.visible and self.needed):
+            return
+        th = self.theme
+        draw_rounded(surface, self.rect, (0, 0, 0, 70), self.rect.width // 2)
+        thumb = self.thumb_rect()
+        color = th.gold_light if (self.dragging or self.hovered) else th.gold
+        draw_rounded(surface, thumb, color, self.rect.width // 2)
+
+
 # ----------------------------------------------------------------------------- focus
 
 
@@ -1116,9 +1206,16 @@ class FocusGroup:
     focus (Left / Right too, when the focused widget does not use them). Returns True when used.
     """
 
-    def __init__(self, widgets: Sequence[Widget] = (), *, focus_index: int | None = None) -> None:
+    def __init__(
+        self,
+        widgets: Sequence[Widget] = (),
+        *,
+        focus_index: int | None = None,
+        on_focus: Callable[[Widget], Any] | None = None,
+    ) -> None:
         self.widgets: list[Widget] = []
         self.keyboard = False
+        self.on_focus = on_focus  # e.g. scroll the focused widget into view
         self.set_widgets(widgets, focus_index=focus_index)
 
     def set_widgets(self, widgets: Sequence[Widget], *, focus_index: int | None = None) -> None:
@@ -1142,9 +1239,13 @@ class FocusGroup:
         return None
 
     def focus(self, widget: Widget | None) -> None:
+        before = self.focused
         for w in self.widgets:
             w.focused = w is widget and widget is not None and widget.can_focus
         self._sync()
+        after = self.focused
+        if after is not None and after is not before and self.on_focus is not None:
+            self.on_focus(after)
 
     def _focus_at(self, index: int | None, *, fallback_first: bool = False) -> None:
         focusable = [i for i, w in enumerate(self.widgets) if w.can_focus]
@@ -1183,7 +1284,15 @@ class FocusGroup:
                 self.keyboard = False
                 self._sync()
             used = False
+            pos = getattr(event, "pos", None)
             for w in self.widgets:
+                if w.clip is not None and pos is not None and not w.clip.collidepoint(pos):
+                    # Outside its viewport the widget is hidden: no hover, no click.
+                    w.hovered = False
+                    if event.type == pygame.MOUSEBUTTONUP and getattr(w, "pressed", False):
+                        w.pressed = False
+                    if not getattr(w, "dragging", False):
+                        continue
                 if w.visible and w.handle(event):
                     used = True
                     if event.type == pygame.MOUSEBUTTONDOWN and w.can_focus:
@@ -1249,8 +1358,15 @@ class FocusGroup:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every widget; the focused one last so its ring is on top."""
         focused = self.focused
-        for w in self.widgets:
-            if w is not focused:
+        for w in [w for w in self.widgets if w is not focused] + (
+            [focused] if focused is not None else []
+        ):
+            if w.clip is None:
                 w.draw(surface)
-        if focused is not None:
-            focused.draw(surface)
+                continue
+            if not w.clip.colliderect(w.rect.inflate(8, 8)):
+                continue
+            old = surface.get_clip()
+            surface.set_clip(w.clip.clip(old) if old else w.clip)
+            w.draw(surface)
+            surface.set_clip(old)

@@ -1,0 +1,216 @@
+"""What every menu screen shares: felt background, a heading, widgets with keyboard focus,
+layout rebuilt on resize and on language change, Esc to go back, and an optional scrolled
+region (wheel, keys, scroll bar; focus scrolls into view).
+
+A screen subclasses ``MenuScene`` and implements ``layout()``, returning its widgets (built for
+``self.size`` and ``self.theme``); ``draw_content`` draws anything that is not a widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from craits import i18n
+from craits.ui.scene import Scene
+from craits.ui.widgets import (
+    FocusGroup,
+    ScrollBar,
+    Theme,
+    Widget,
+    draw_text_fit,
+    felt_background,
+    set_click_sound,
+)
+
+if TYPE_CHECKING:
+    from craits.ui.app import App
+
+
+class ScrollRegion:
+    """Widgets laid out on a tall page, shown through ``viewport`` at a scroll ``offset``.
+
+    Add widgets with their rectangle in page coordinates (top of the page = 0); ``apply`` moves
+    them to window coordinates and clips them to the viewport.
+    """
+
+    def __init__(self, viewport: pygame.Rect, theme: Theme) -> None:
+        self.viewport = pygame.Rect(viewport)
+        self.theme = theme
+        self.page_rects: dict[int, pygame.Rect] = {}
+        self.widgets: list[Widget] = []
+        self.content_height = 0
+        self.offset = 0
+        bar_w = theme.px(8)
+        self.bar = ScrollBar(
+            pygame.Rect(
+                self.viewport.right - bar_w, self.viewport.top, bar_w, self.viewport.height
+            ),
+            self.scroll_to,
+        )
+        self.bar.set_theme(theme)
+
+    def add(self, widget: Widget, page_rect: pygame.Rect | Sequence[int]) -> Widget:
+        rect = pygame.Rect(page_rect)
+        self.page_rects[id(widget)] = rect
+        self.widgets.append(widget)
+        self.content_height = max(self.content_height, rect.bottom)
+        widget.set_theme(self.theme)
+        self.apply()
+        return widget
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.viewport.height)
+
+    def scroll_to(self, offset: float) -> None:
+        self.offset = max(0, min(self.max_offset, round(offset)))
+        self.apply()
+
+    def scroll_by(self, delta: float) -> None:
+        self.scroll_to(self.offset + delta)
+
+    def apply(self) -> None:
+        self.offset = max(0, min(self.max_offset, self.offset))
+        for w in self.widgets:
+            page = self.page_rects[id(w)]
+            w.rect = page.move(self.viewport.left, self.viewport.top - self.offset)
+            w.clip = self.viewport
+        self.bar.set_extent(self.content_height, self.viewport.height, self.offset)
+
+    def ensure_visible(self, widget: Widget) -> None:
+        page = self.page_rects.get(id(widget))
+        if page is None:
+            return
+        margin = self.theme.px(12)
+        if page.top - margin < self.offset:
+            self.scroll_to(page.top - margin)
+        elif page.bottom + margin > self.offset + self.viewport.height:
+            self.scroll_to(page.bottom + margin - self.viewport.height)
+
+    def handle_wheel(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEWHEEL:
+            return False
+        if not self.viewport.collidepoint(pygame.mouse.get_pos()) and pygame.mouse.get_focused():
+            return False
+        self.scroll_by(-event.y * self.theme.px(60))
+        return True
+
+
+class MenuScene(Scene):
+    """A full-screen menu page; subclasses build widgets in ``layout``."""
+
+    #: i18n key of the page heading ("" for none).
+    heading_key = ""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.size: tuple[int, int] = tuple(getattr(app, "size", None) or (1280, 800))
+        self.theme = Theme.for_size(self.size)
+        self.focus = FocusGroup(on_focus=self._focus_moved)
+        self.region: ScrollRegion | None = None
+        self._language = ""
+        audio = getattr(app, "audio", None)
+        if audio is not None and hasattr(audio, "play"):
+            set_click_sound(lambda: audio.play("click"))
+        self.rebuild()
+
+    # ---- layout
+    def layout(self) -> list[Widget]:
+        """Create the widgets for ``self.size`` (and set ``self.region`` if part scrolls)."""
+        return []
+
+    def rebuild(self) -> None:
+        """Lay out again (new size or language), keeping the focused position and the scroll."""
+        old_offset = self.region.offset if self.region is not None else 0
+        self.theme = Theme.for_size(self.size)
+        self.region = None
+        self._language = i18n.get_language()
+        widgets = self.layout()
+        for w in widgets:
+            w.set_theme(self.theme)
+        if self.region is not None:
+            self.region.scroll_to(old_offset)
+            widgets = [*widgets, self.region.bar]
+        self.focus.set_widgets(widgets)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.rebuild()
+
+    def on_enter(self) -> None:
+        # The language may have changed in a screen pushed over this one.
+        size = tuple(getattr(self.app, "size", None) or self.size)
+        if self._language != i18n.get_language() or size != self.size:
+            self.size = size
+            self.rebuild()
+
+    def _focus_moved(self, widget: Widget) -> None:
+        if self.region is not None and widget in self.region.widgets:
+            self.region.ensure_visible(widget)
+
+    # ---- frame
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if self.focus.handle(event):
+            return
+        if self.region is not None:
+            if self.region.handle_wheel(event):
+                return
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                page = self.region.viewport.height * 0.85
+                self.region.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
+
+    def back(self) -> None:
+        """Esc or the Back button: leave this screen."""
+        self.dismiss(None)
+
+    def update(self, dt: float) -> None:
+        self.focus.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_background(surface.get_size(), self.theme), (0, 0))
+        if self.heading_key:
+            self.draw_heading(surface, i18n.t(self.heading_key))
+        self.draw_content(surface)
+        self.focus.draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Anything besides the widgets (panels are drawn here, before the widgets)."""
+
+    # ---- shared geometry
+    def heading_rect(self) -> pygame.Rect:
+        th = self.theme
+        return pygame.Rect(th.px(40), th.px(18), self.size[0] - th.px(80), th.px(64))
+
+    def draw_heading(self, surface: pygame.Surface, text: str) -> None:
+        th = self.theme
+        draw_text_fit(
+            surface,
+            text,
+            self.heading_rect(),
+            th.heading_size,
+            color=th.gold_light,
+            bold=True,
+            shadow=(0, 0, 0),
+        )
+
+    def footer_rect(self) -> pygame.Rect:
+        """The strip along the bottom for Back and the main action."""
+        th = self.theme
+        h = th.button_height
+        return pygame.Rect(th.px(40), self.size[1] - h - th.px(22), self.size[0] - th.px(80), h)
+
+    def body_rect(self) -> pygame.Rect:
+        """Between the heading and the footer."""
+        th = self.theme
+        top = self.heading_rect().bottom + th.px(10)
+        bottom = self.footer_rect().top - th.px(16)
+        return pygame.Rect(th.px(40), top, self.size[0] - th.px(80), bottom - top)
+
+    def footer_button_width(self) -> int:
+        return min(self.theme.px(300), (self.size[0] - self.theme.px(120)) // 3)
