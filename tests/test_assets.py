@@ -232,3 +232,17 @@ def test_icns_holds_png_elements_of_the_declared_sizes():
 def test_icon_source_matches_the_generator():
     make_icon = load_tool("make_icon")
     assert (ICON / "craits.svg").read_text(encoding="utf-8") == make_icon.icon_svg()
+
+
+# --- Inventory -----------------------------------------------------------------------------------
+
+def test_readme_accounts_for_every_asset():
+    readme = (ASSETS / "README.md").read_text(encoding="utf-8")
+    assert "cards/classic/<code>.svg" in readme and "cards/fourcolor/<code>.svg" in readme
+    listed_one_by_one = [
+        *CARDS.glob("back_*.svg"), *SOUNDS.glob("*"), *(ASSETS / "fonts").glob("*"), *ICON.glob("*"),
+    ]
+    missing = [p.name for p in listed_one_by_one if p.name not in readme]
+    assert not missing, f"assets/README.md does not mention {missing}"
+    unexpected = {p.name for p in ASSETS.iterdir()} - {"README.md", "cards", "sounds", "fonts", "icon"}
+    assert not unexpected, f"undocumented asset folders or files: {unexpected}"
