@@ -19,9 +19,9 @@ from craits import i18n
 # where the words simply coincide.
 SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
     "*": frozenset({"app.title", "common.ok"}),
-    "tl": frozenset(),
-    "es": frozenset({"setup.preset_uno_house"}),
-    "af": frozenset({"language.native_name", "common.ok", "menu.main_menu"}),
+    "tl": frozenset({"table.menu"}),
+    "es": frozenset({"common.no", "score.total", "settings.speed_normal"}),
+    "af": frozenset({"score.hand", "settings.volume"}),
     "cs": frozenset(),
     "et": frozenset(),
 }
