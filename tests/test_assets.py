@@ -246,3 +246,29 @@ def test_readme_accounts_for_every_asset():
     assert not missing, f"assets/README.md does not mention {missing}"
     unexpected = {p.name for p in ASSETS.iterdir()} - {"README.md", "cards", "sounds", "fonts", "icon"}
     assert not unexpected, f"undocumented asset folders or files: {unexpected}"
+
+
+# --- Finding bundled files -----------------------------------------------------------------------
+
+def test_resource_path_finds_assets_in_the_source_tree():
+    from craits.resources import resource_path
+
+    assert resource_path("assets", "sounds", "deal.wav").is_file()
+    assert resource_path("assets", "cards", "classic", "AS.svg") == CARDS / "classic" / "AS.svg"
+
+
+def test_resource_path_uses_the_pyinstaller_bundle_when_frozen(monkeypatch, tmp_path):
+    from craits.resources import resource_path
+
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert resource_path("assets", "fonts", "DejaVuSans.ttf") == (
+        tmp_path / "assets" / "fonts" / "DejaVuSans.ttf"
+    )
+
+
+@pytest.mark.parametrize("parts", [("..", "etc"), ("assets", "../../x"), ("/etc/passwd",)])
+def test_resource_path_refuses_to_leave_the_bundle(parts):
+    from craits.resources import resource_path
+
+    with pytest.raises(ValueError):
+        resource_path(*parts)
