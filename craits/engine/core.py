@@ -207,21 +207,22 @@ def apply(
 
 def apply_legal(state: RoundState, action: Action) -> tuple[RoundState, tuple[ev.Event, ...]]:
     """The fast path for search: ``action`` must be one of ``legal_actions(state)``, unchecked."""
-    if isinstance(action, Announce):
+    kind = type(action)
+    if kind is Announce:
         return _announce(state, action)
-    if isinstance(action, Call):
+    if kind is Call:
         return _call(state, action)
     w = _Work(state)
     # Any turn action closes the catch window left open before it.
     w.window = None
     p = w.turn
-    if isinstance(action, Play):
+    if kind is Play:
         if w.phase == DRAWN:
             w.phase, w.drawn = PLAY, None
         _play(w, p, action.card, action.suit)
-    elif isinstance(action, Draw):
+    elif kind is Draw:
         _draw_action(w, p)
-    elif isinstance(action, Pass):
+    elif kind is Pass:
         w.phase, w.drawn = PLAY, None
         w.events.append(ev.Passed(p))
         _hand_turn(w, _next(w, p))
@@ -329,26 +330,29 @@ def _reshuffle(w: _Work) -> bool:
     return True
 
 
-def _draw(w: _Work, p: int, count: int, reason: str) -> list[int]:
+def _draw(w: _Work, p: int, count: int, reason: str) -> tuple[int, ...]:
     """``p`` draws up to ``count`` cards, reshuffling when the pile runs out."""
-    drawn: list[int] = []
-    while len(drawn) < count:
-        pile = w.draw_pile
-        if not pile:
-            if not _reshuffle(w):
-                break
+    pile = w.draw_pile
+    if count <= len(pile):
+        drawn = pile[:count]
+        w.draw_pile = pile[count:]
+    else:
+        drawn = pile
+        w.draw_pile = ()
+        if _reshuffle(w):
             pile = w.draw_pile
-        take = pile[: count - len(drawn)]
-        drawn.extend(take)
-        w.draw_pile = pile[len(take) :]
+            need = count - len(drawn)
+            drawn += pile[:need]
+            w.draw_pile = pile[need:]
     hand = w.hand(p)
     hand.extend(drawn)
     if len(hand) != 1:
         # Holding more than one card cancels an announcement; no last card, nothing to catch.
-        w.set_flag("announced", p, False)
+        if w.announced[p]:
+            w.set_flag("announced", p, False)
         if w.window == p:
             w.window = None
-    w.events.append(ev.CardsDrawn(p, tuple(drawn), len(drawn), reason))
+    w.events.append(ev.CardsDrawn(p, drawn, len(drawn), reason))
     return drawn
 
 

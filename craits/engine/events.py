@@ -30,31 +30,45 @@ integers; ``CardsDrawn.cards`` is ``None`` in the view of a seat that may not se
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, replace
+from collections import namedtuple
 
 from .cards import card_str, suit_str
 
 
-class Event:
+class Event(tuple):
+    """Base of every event: an immutable named tuple that compares equal only to its own kind.
+
+    Tuples because the search-based AI applies millions of actions, each recording events.
+    """
+
     __slots__ = ()
+    _fields: tuple[str, ...]  # set by each kind (see _event)
 
     @property
     def type(self) -> str:
         return _snake(type(self).__name__)
 
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, tuple(self)))
+
     def to_dict(self) -> dict:
         out: dict = {"type": self.type}
-        for f in fields(self):  # type: ignore[arg-type]
-            value = getattr(self, f.name)
-            if f.name == "card":
+        for name, value in zip(self._fields, self, strict=True):
+            if name == "card":
                 value = card_str(value)
-            elif f.name == "cards":
+            elif name == "cards":
                 value = None if value is None else [card_str(c) for c in value]
-            elif f.name == "suit":
+            elif name == "suit":
                 value = suit_str(value)
             elif isinstance(value, tuple):
                 value = list(value)
-            out[f.name] = value
+            out[name] = value
         return out
 
 
@@ -62,119 +76,31 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-@dataclass(frozen=True, slots=True)
-class CardCut(Event):
-    player: int
-    card: int
+def _event(name: str, fields: str) -> type:
+    """An Event subclass with named fields, like ``collections.namedtuple``."""
+    base = namedtuple(name, fields)
+    return type(name, (Event, base), {"__slots__": (), "__repr__": base.__repr__})
 
 
-@dataclass(frozen=True, slots=True)
-class DealerChosen(Event):
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundStarted(Event):
-    round: int
-    dealer: int
-    hand_size: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsDealt(Event):
-    player: int
-    cards: tuple[int, ...] | None
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class StarterTurned(Event):
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    player: int
-    card: int
-    crank: int
-
-
-@dataclass(frozen=True, slots=True)
-class SuitChosen(Event):
-    player: int
-    suit: int
-    switched: bool
-
-
-@dataclass(frozen=True, slots=True)
-class CrankStarted(Event):
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class CrankEnded(Event):
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
-    player: int
-    cards: tuple[int, ...] | None
-    count: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class PileReshuffled(Event):
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSkipped(Event):
-    player: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class DirectionReversed(Event):
-    direction: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnLost(Event):
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Passed(Event):
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class LastCardAnnounced(Event):
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class IdiotCalled(Event):
-    caller: int
-    target: int
-    penalty: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnded(Event):
-    winner: int | None
-    blocked: bool
-    scores: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class MatchEnded(Event):
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
+CardCut = _event("CardCut", "player card")
+DealerChosen = _event("DealerChosen", "player")
+RoundStarted = _event("RoundStarted", "round dealer hand_size")
+CardsDealt = _event("CardsDealt", "player cards count")
+StarterTurned = _event("StarterTurned", "card")
+CardPlayed = _event("CardPlayed", "player card crank")
+SuitChosen = _event("SuitChosen", "player suit switched")
+CrankStarted = _event("CrankStarted", "player count")
+CrankEnded = _event("CrankEnded", "player count")
+CardsDrawn = _event("CardsDrawn", "player cards count reason")
+PileReshuffled = _event("PileReshuffled", "count")
+PlayerSkipped = _event("PlayerSkipped", "player reason")
+DirectionReversed = _event("DirectionReversed", "direction")
+TurnLost = _event("TurnLost", "player")
+Passed = _event("Passed", "player")
+LastCardAnnounced = _event("LastCardAnnounced", "player")
+IdiotCalled = _event("IdiotCalled", "caller target penalty")
+RoundEnded = _event("RoundEnded", "winner blocked scores")
+MatchEnded = _event("MatchEnded", "winners totals")
 
 
 def redact(event: Event, seat: int | None) -> Event:
@@ -184,5 +110,5 @@ def redact(event: Event, seat: int | None) -> Event:
     """
     if isinstance(event, (CardsDrawn, CardsDealt)) and event.player != seat:
         if event.cards is not None:
-            return replace(event, cards=None)
+            return event._replace(cards=None)
     return event
