@@ -43,14 +43,19 @@ class ScrollRegion:
         self.widgets: list[Widget] = []
         self.content_height = 0
         self.offset = 0
-        bar_w = theme.px(8)
-        self.bar = ScrollBar(
-            pygame.Rect(
-                self.viewport.right - bar_w, self.viewport.top, bar_w, self.viewport.height
-            ),
-            self.scroll_to,
-        )
+        self.bar = ScrollBar(self._bar_rect(), self.scroll_to)
         self.bar.set_theme(theme)
+
+    def _bar_rect(self) -> pygame.Rect:
+        bar_w = self.theme.px(8)
+        vp = self.viewport
+        return pygame.Rect(vp.right - bar_w, vp.top, bar_w, vp.height)
+
+    def set_viewport(self, viewport: pygame.Rect) -> None:
+        """Move or resize the visible window (e.g. shrink it to the content once laid out)."""
+        self.viewport = pygame.Rect(viewport)
+        self.bar.rect = self._bar_rect()
+        self.apply()
 
     def add(self, widget: Widget, page_rect: pygame.Rect | Sequence[int]) -> Widget:
         rect = pygame.Rect(page_rect)
