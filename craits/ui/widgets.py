@@ -721,7 +721,7 @@ class Choice(Widget):
         r = self.rect
         label_w = round(r.width * self.label_share)
         control = pygame.Rect(r.left + label_w, r.top, r.width - label_w, r.height)
-        arrow = min(control.height, th.px(40))
+        arrow = min(control.height, th.px(40), max(th.px(14), control.width // 5))
         left = pygame.Rect(control.left, control.centery - arrow // 2, arrow, arrow)
         right = pygame.Rect(control.right - arrow, control.centery - arrow // 2, arrow, arrow)
         value_box = pygame.Rect(left.right, control.top, right.left - left.right, control.height)

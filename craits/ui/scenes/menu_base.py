@@ -104,6 +104,30 @@ class ScrollRegion:
         return True
 
 
+def draw_edge_fades(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    *,
+    top: bool,
+    bottom: bool,
+    colour: tuple[int, int, int] | None = None,
+) -> None:
+    """Fade scrolled content out at the top and/or bottom edge of ``rect``: there is more."""
+    h = min(theme.px(22), rect.height // 4)
+    if h <= 0:
+        return
+    base = tuple((colour or theme.panel)[:3])
+    for at_top, show in ((True, top), (False, bottom)):
+        if not show:
+            continue
+        fade = pygame.Surface((rect.width, h), pygame.SRCALPHA)
+        for row in range(h):
+            share = (1 - row / h) if at_top else (row + 1) / h
+            pygame.draw.line(fade, (*base, round(230 * share)), (0, row), (rect.width, row))
+        surface.blit(fade, (rect.left, rect.top if at_top else rect.bottom - h))
+
+
 class MenuScene(Scene):
     """A full-screen menu page; subclasses build widgets in ``layout``."""
 
@@ -183,6 +207,15 @@ class MenuScene(Scene):
             self.draw_heading(surface, i18n.t(self.heading_key))
         self.draw_content(surface)
         self.focus.draw(surface)
+        if self.region is not None:
+            region = self.region
+            draw_edge_fades(
+                surface,
+                region.viewport,
+                self.theme,
+                top=region.offset > 0,
+                bottom=region.offset < region.max_offset,
+            )
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Anything besides the widgets (panels are drawn here, before the widgets)."""

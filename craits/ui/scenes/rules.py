@@ -15,7 +15,7 @@ import pygame
 
 from craits import i18n
 from craits.ui.fonts import get_font
-from craits.ui.scenes.menu_base import MenuScene
+from craits.ui.scenes.menu_base import MenuScene, draw_edge_fades
 from craits.ui.widgets import (
     Button,
     Panel,
@@ -469,18 +469,4 @@ class RulesScene(MenuScene):
                 surface.blit(face, (x, y))
         surface.set_clip(old)
         # Fade the text out at the top and bottom edges when there is more to scroll.
-        self._draw_fades(surface, vp)
-
-    def _draw_fades(self, surface: pygame.Surface, vp: pygame.Rect) -> None:
-        th = self.theme
-        h = th.px(18)
-        panel_colour = self.panel.color or th.panel
-        base = panel_colour[:3]
-        for at_top, show in ((True, self.offset > 0), (False, self.offset < self.max_offset)):
-            if not show:
-                continue
-            fade = pygame.Surface((vp.width, h), pygame.SRCALPHA)
-            for row in range(h):
-                alpha = round(200 * (1 - row / h)) if at_top else round(200 * row / h)
-                pygame.draw.line(fade, (*base, alpha), (0, row), (vp.width, row))
-            surface.blit(fade, (vp.left, vp.top if at_top else vp.bottom - h))
+        draw_edge_fades(surface, vp, th, top=self.offset > 0, bottom=self.offset < self.max_offset)
