@@ -121,6 +121,7 @@ class FittedText:
     line_height: int
     width: int
     height: int
+    truncated: bool = False  # even the smallest size did not fit: lines were cut short
 
     def fits(self, box: pygame.Rect | tuple[int, int, int, int]) -> bool:
         r = pygame.Rect(box)
@@ -182,7 +183,13 @@ def fit_text(
     lines = [_truncate(line, font, width) for line in lines]
     w = max((font.size(line)[0] for line in lines), default=0)
     return FittedText(
-        fitted.size, bold, tuple(lines), fitted.line_height, w, fitted.line_height * len(lines)
+        fitted.size,
+        bold,
+        tuple(lines),
+        fitted.line_height,
+        w,
+        fitted.line_height * len(lines),
+        truncated=True,
     )
 
 
