@@ -728,9 +728,11 @@ class Choice(Widget):
         r = self.rect
         label_w = round(r.width * self.label_share)
         control = pygame.Rect(r.left + label_w, r.top, r.width - label_w, r.height)
-        arrow = min(control.height, th.px(40), max(th.px(14), control.width // 5))
-        left = pygame.Rect(control.left, control.centery - arrow // 2, arrow, arrow)
-        right = pygame.Rect(control.right - arrow, control.centery - arrow // 2, arrow, arrow)
+        arrow = min(control.height, th.px(40), max(th.px(14), control.width // 7))
+        box_h = min(control.height, th.px(40))
+        top = control.centery - box_h // 2
+        left = pygame.Rect(control.left, top, arrow, box_h)
+        right = pygame.Rect(control.right - arrow, top, arrow, box_h)
         value_box = pygame.Rect(left.right, control.top, right.left - left.right, control.height)
         label_box = pygame.Rect(r.left + th.px(10), r.top, max(0, label_w - th.px(16)), r.height)
         return label_box, left, value_box, right
@@ -781,7 +783,7 @@ class Choice(Widget):
         arrow_color = th.gold if self.enabled else th.disabled_text
         for box, sign in ((left, -1), (right, 1)):
             c = box.center
-            s = box.height // 5
+            s = max(3, min(box.height // 5, box.width // 4))
             pts = [
                 (c[0] - sign * s // 2, c[1] - s),
                 (c[0] + sign * s, c[1]),

@@ -286,7 +286,7 @@ class NewGameScene(MenuScene):
         th = self.theme
         body = self.body_rect()
         gap = th.px(24)
-        left_w = round((body.width - gap) * 0.52)
+        left_w = round((body.width - gap) * 0.56)
         left = pygame.Rect(body.left, body.top, left_w, body.height)
         right = pygame.Rect(left.right + gap, body.top, body.width - left_w - gap, body.height)
         return left, right
@@ -342,7 +342,7 @@ class NewGameScene(MenuScene):
         y = area.top + row_h + th.px(14)
         # column headings
         number_w = th.px(34)
-        name_w = round((area.width - number_w) * 0.36)
+        name_w = round((area.width - number_w) * 0.31)
         kind_w = round((area.width - number_w) * 0.33)
         level_w = area.width - number_w - name_w - kind_w - 2 * gap
         name_x = area.left + number_w
@@ -573,7 +573,8 @@ def seat_positions(count: int, box: pygame.Rect) -> list[tuple[int, int]]:
 def _draw_plate(surface, th, centre, number, name, detail, human) -> None:
     """A seat's name plate on the preview: number badge, name, level for a computer."""
     font_h = th.small_size
-    w = min(th.px(170), max(th.px(90), get_font(font_h, True).size(name)[0] + th.px(44)))
+    text_w = max(get_font(font_h, True).size(name)[0], get_font(th.px(14)).size(detail)[0])
+    w = min(th.px(180), max(th.px(90), text_w + th.px(44)))
     h = th.px(46) if detail else th.px(30)
     rect = pygame.Rect(0, 0, w, h)
     rect.center = centre
