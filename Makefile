@@ -20,6 +20,23 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 	$(BIN)/python -m craits i18n-check
 
+# The desktop app (issue 8): dist/Craits/Craits, see README "Building the app".
+PACKAGE_STAMP := $(VENV)/.installed-package
+PYINSTALLER := pyinstaller>=6.10,<7
+
+$(PACKAGE_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[package]' '$(PYINSTALLER)'
+	@touch $(PACKAGE_STAMP)
+
+package: $(PACKAGE_STAMP)
+	@sh packaging/ensure_binutils.sh
+	@echo "Building dist/Craits with PyInstaller (a minute or two)..."
+	$(BIN)/python -m PyInstaller --noconfirm --log-level WARN build.spec
+	@echo "Done: run dist/Craits/Craits (make install-desktop adds it to the menu)."
+
+install-desktop: $(STAMP)
+	$(BIN)/python packaging/install_desktop.py
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 
