@@ -4,7 +4,8 @@ Widgets work in window coordinates: a scene gives each one a ``rect`` (recompute
 ``on_resize``) and forwards events; ``handle(event)`` returns True when the widget used the
 event. ``FocusGroup`` adds keyboard navigation (Tab / Shift+Tab / arrows, Enter / Space to
 activate, shortcut keys) over a list of widgets, and shows a focus ring only after the
-keyboard was used (mouse users never see it).
+keyboard was used (mouse users never see it). The mouse wheel never changes a value: it is left
+to the scene for scrolling, so scrolling past a control cannot change it by accident.
 
 Text goes through ``draw_text_fit`` / ``fit_text``, which shrink (and optionally wrap) a string
 so it never leaves its box, whatever the language.
@@ -750,9 +751,6 @@ class Choice(Widget):
             # The left arrow steps back; anywhere else (value, right arrow, label) steps on.
             self.step(-1 if left.inflate(8, 8).collidepoint(event.pos) else 1)
             return True
-        if event.type == pygame.MOUSEWHEEL and self.hovered:
-            self.step(-1 if event.y > 0 else 1)
-            return True
         return False
 
     def handle_key(self, event: pygame.event.Event) -> bool:
@@ -864,9 +862,6 @@ class Slider(Widget):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
             self.dragging = False
             _clicked()
-            return True
-        elif event.type == pygame.MOUSEWHEEL and self.hovered:
-            self.set_value(self.value + (self.step_size if event.y > 0 else -self.step_size))
             return True
         return False
 

@@ -95,10 +95,12 @@ class ScrollRegion:
         elif page.bottom + margin > self.offset + self.viewport.height:
             self.scroll_to(page.bottom + margin - self.viewport.height)
 
-    def handle_wheel(self, event: pygame.event.Event) -> bool:
+    def handle_wheel(self, event: pygame.event.Event, mouse: tuple[int, int] | None = None) -> bool:
+        """Scroll for a wheel turn over the viewport (``mouse``: the last pointer position,
+        None when unknown, which counts as over it)."""
         if event.type != pygame.MOUSEWHEEL:
             return False
-        if not self.viewport.collidepoint(pygame.mouse.get_pos()) and pygame.mouse.get_focused():
+        if mouse is not None and not self.viewport.collidepoint(mouse):
             return False
         self.scroll_by(-event.y * self.theme.px(60))
         return True
@@ -140,6 +142,7 @@ class MenuScene(Scene):
         self.theme = Theme.for_size(self.size)
         self.focus = FocusGroup(on_focus=self._focus_moved)
         self.region: ScrollRegion | None = None
+        self.mouse: tuple[int, int] | None = None  # last pointer position seen
         self._language = ""
         audio = getattr(app, "audio", None)
         if audio is not None and hasattr(audio, "play"):
@@ -182,13 +185,15 @@ class MenuScene(Scene):
 
     # ---- frame
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
         if self.focus.handle(event):
             return
         if self.region is not None:
-            if self.region.handle_wheel(event):
+            if self.region.handle_wheel(event, self.mouse):
                 return
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 page = self.region.viewport.height * 0.85
