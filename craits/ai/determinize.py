@@ -1,0 +1,136 @@
+"""Guesses at the hidden cards that agree with what a seat knows, as ready-to-run ``Sim``s.
+
+The cards a seat cannot see are those neither in its hand nor face up on the discard pile
+(reshuffled cards are unseen again). They are dealt at random to the opponents' slots, the most
+constrained slots first, each slot taking a card its exclusion mask allows; what is left is the
+draw pile, in random order. With opponent modelling, a suit a player named weighs more in
+their slots. A guess that finds no card for a slot is tried again; after a few failures the
+exclusions are dropped (they can only fail on a misread history).
+"""
+
+from __future__ import annotations
+
+import random
+
+from craits.engine.cards import SUIT_OF
+from craits.engine.view import SeatView
+
+from .fastsim import _PHASE_IN, Sim
+from .knowledge import Knowledge
+
+_new = object.__new__
+_TRIES = 12
+
+
+def unseen_cards(view: SeatView) -> list[int]:
+    """Cards this seat cannot see (opponents' hands and the draw pile), in card order."""
+    seen = set(view.hand)
+    seen.update(view.discard)
+    return [c for c in range(52) if c not in seen]
+
+
+class Sampler:
+    """Draws determinizations for one decision; build once, call ``sample`` many times."""
+
+    def __init__(
+        self, view: SeatView, know: Knowledge, named_weight: float = 0.0
+    ) -> None:
+        self.view = view
+        self.pool = unseen_cards(view)
+        # Slots, most constrained first: (player, mask).
+        slots = [(p, m) for p, masks in enumerate(know.slots) if p != view.seat for m in masks]
+        slots.sort(key=lambda pm: -pm[1].bit_count())
+        self.slots = slots
+        self.constrained = sum(1 for _, m in slots if m)
+        self.weights = None
+        if named_weight > 0:
+            self.weights = [
+                [1.0 + named_weight * min(know.named[p][s], 2) for s in range(4)]
+                for p in range(view.n_players)
+            ]
+        expected = sum(view.hand_counts) - len(view.hand) + view.draw_count
+        if expected != len(self.pool):
+            raise ValueError(f"the view does not add up: {len(self.pool)} unseen cards, "
+                             f"{expected} hidden")
+
+    def sample(self, rng: random.Random) -> Sim:
+        hands, pile = self.deal(rng)
+        return self.build(hands, pile, rng.getrandbits(48))
+
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Opponents' hands (own hand included, as seen) and the draw pile (index 0 next)."""
+        view = self.view
+        for attempt in range(_TRIES + 1):
+            strict = attempt < _TRIES
+            pool = self.pool[:]
+            rng.shuffle(pool)
+            hands: list[list[int]] = [[] for _ in range(view.n_players)]
+            hands[view.seat] = list(view.hand)
+            if self._fill(pool, hands, rng, strict):
+                return hands, pool
+        raise AssertionError("unreachable: the last try ignores exclusions")
+
+    def _fill(self, pool: list[int], hands: list[list[int]], rng: random.Random,
+              strict: bool) -> bool:
+        weights = self.weights
+        for p, mask in self.slots:
+            if weights is not None:
+                w = weights[p]
+                index = _weighted_pick(pool, mask if strict else 0, w, rng)
+            elif mask and strict:
+                index = -1
+                for i in range(len(pool) - 1, -1, -1):
+                    if not (mask >> pool[i]) & 1:
+                        index = i
+                        break
+            else:
+                index = len(pool) - 1
+            if index < 0:
+                return False
+            pool[index], pool[-1] = pool[-1], pool[index]
+            hands[p].append(pool.pop())
+        return True
+
+    def build(self, hands: list[list[int]], pile: list[int], seed: int) -> Sim:
+        view = self.view
+        rules = view.rules
+        s = _new(Sim)
+        s.rules = rules
+        s.hands = hands
+        s.pile = pile[::-1]
+        s.discard = list(view.discard)
+        s.lose = list(view.lose_turn)
+        s.suit, s.turn, s.direction, s.crank = view.suit, view.turn, view.direction, view.crank
+        s.phase = _PHASE_IN[view.phase]
+        s.drawn = view.drawn
+        s.winner, s.scores = view.winner, view.scores
+        s.n = len(hands)
+        s.seed = seed
+        s.shuffles = 0
+        s.optional_crank = rules.crank_optional
+        s.draw_when_able = rules.draw_when_able
+        s.play_drawn = rules.play_drawn_card
+        s.seven_skips = rules.seven_skips
+        s.ten_skips = rules.two_player_reverse == "skip"
+        s.threes = rules.threes
+        return s
+
+
+def _weighted_pick(pool: list[int], mask: int, weights: list[float], rng: random.Random) -> int:
+    """Index of a card the mask allows, chosen with probability proportional to its suit's
+    weight; -1 if none is allowed."""
+    total = 0.0
+    for c in pool:
+        if not (mask >> c) & 1:
+            total += weights[SUIT_OF[c]]
+    if total <= 0.0:
+        return -1
+    x = rng.random() * total
+    last = -1
+    for i, c in enumerate(pool):
+        if not (mask >> c) & 1:
+            last = i
+            x -= weights[SUIT_OF[c]]
+            if x < 0.0:
+                return i
+    return last

@@ -1,0 +1,123 @@
+"""Determinized Monte Carlo search: the hard and expert levels, and the research oracle.
+
+For one decision: guess the hidden cards many times (``determinize``), try every legal action on
+each guess and finish the round with the fast rollout policy; the action whose rounds end with
+the lowest score relative to the others (own score minus the others' mean) is played. All
+actions are tried on the same guesses and the same rollout seeds, so they are compared on equal
+terms. The budget (``iterations`` rollouts) is spent by sequential halving: each stage gives its
+share to the actions still in the race, then drops the worse half. The budget is deterministic;
+``time_cap`` only stops a search that runs far longer than planned (a busy machine).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from craits.engine.actions import Action
+from craits.engine.events import Event
+from craits.engine.state import RoundState
+from craits.engine.view import SeatView
+
+from . import fastsim
+from .determinize import Sampler
+from .knowledge import infer
+from .rollout import RolloutPolicy, RolloutWeights
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    iterations: int = 800  # rollouts per decision, over all actions
+    time_cap: float = 2.0  # seconds: a safety net only
+    opponent_model: float = 0.0  # extra weight of a suit an opponent named (0: off)
+    rollout: RolloutWeights = field(default_factory=RolloutWeights)
+
+
+def relative_score(scores: Sequence[int], me: int) -> float:
+    """Own round score minus the mean of the others' (lower is better)."""
+    total = sum(scores)
+    mine = scores[me]
+    return mine - (total - mine) / (len(scores) - 1)
+
+
+def search(
+    actions: Sequence[Action],
+    me: int,
+    sample: Callable[[random.Random], fastsim.Sim],
+    rng: random.Random,
+    settings: SearchSettings,
+    policy: RolloutPolicy,
+) -> tuple[Action, list[tuple[Action, float, int]]]:
+    """The best of ``actions`` for seat ``me``; also each action's mean and rollout count."""
+    k = len(actions)
+    sums = [0.0] * k
+    visits = [0] * k
+    active = list(range(k))
+    stages = max(1, (k - 1).bit_length())
+    per_stage = max(1, settings.iterations // stages)
+    deadline = time.perf_counter() + settings.time_cap
+    step, run = fastsim.step, policy.run
+    out_of_time = False
+    for _ in range(stages):
+        guesses = max(1, per_stage // len(active))
+        for _ in range(guesses):
+            guess = sample(rng)
+            seed = rng.getrandbits(48)
+            for i in active:
+                sim = guess.copy()
+                step(sim, actions[i])
+                scores = sim.scores if sim.phase == fastsim.S_OVER else run(sim, random.Random(seed))
+                sums[i] += relative_score(scores, me)
+                visits[i] += 1
+            if time.perf_counter() > deadline:
+                out_of_time = True
+                break
+        if out_of_time or len(active) <= 2:
+            break
+        active.sort(key=lambda i: sums[i] / visits[i])
+        active = active[: (len(active) + 1) // 2]
+    best = min(active, key=lambda i: (sums[i] / visits[i], i))
+    report = [(actions[i], sums[i] / visits[i] if visits[i] else 0.0, visits[i]) for i in range(k)]
+    return actions[best], report
+
+
+class SearchBot:
+    """Searches over guesses at the hidden cards consistent with what this seat saw."""
+
+    def __init__(self, settings: SearchSettings, policy: RolloutPolicy | None = None) -> None:
+        self.settings = settings
+        self.policy = policy or RolloutPolicy(settings.rollout)
+        self.last_report: list[tuple[Action, float, int]] = []
+
+    def choose_turn(self, view: SeatView, history: Sequence[Event], rng: random.Random) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        sampler = Sampler(view, infer(view, history), self.settings.opponent_model)
+        action, self.last_report = search(
+            legal, view.seat, sampler.sample, rng, self.settings, self.policy)
+        return action
+
+
+class OracleSearch:
+    """The same search on the true position: no guessing, an upper bound for research."""
+
+    def __init__(self, settings: SearchSettings, policy: RolloutPolicy | None = None) -> None:
+        self.settings = settings
+        self.policy = policy or RolloutPolicy(settings.rollout)
+
+    def choose_full(self, state: RoundState, rng: random.Random) -> Action:
+        from craits.engine import legal_actions
+
+        legal = legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        truth = fastsim.from_state(state)
+
+        def sample(r: random.Random) -> fastsim.Sim:
+            return truth
+
+        action, _ = search(legal, state.turn, sample, rng, self.settings, self.policy)
+        return action
