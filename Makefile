@@ -32,7 +32,7 @@ package: $(PACKAGE_STAMP)
 	@sh packaging/ensure_binutils.sh
 	@echo "Building dist/Craits with PyInstaller (a minute or two)..."
 	$(BIN)/python -m PyInstaller --noconfirm --log-level WARN build.spec
-	@echo "Done: run dist/Craits/Craits (make install-desktop adds it to the menu)."
+	@echo "Done: dist/Craits/Craits (or dist/Craits-onefile with CRAITS_ONEFILE=1); make install-desktop adds it to the menu."
 
 install-desktop: $(STAMP)
 	$(BIN)/python packaging/install_desktop.py
