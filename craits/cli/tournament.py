@@ -1,0 +1,181 @@
+"""``python -m craits tournament``: whole matches between computer levels, with statistics.
+
+    python -m craits tournament --seats hard,medium --games 50 --seed 1 --length short --duplicate
+
+Seats rotate from game to game so no level profits from its place at the table; with
+``--duplicate`` every deal is played once per rotation, with the same cards. Scores are round
+scores (lower is better). ``differences`` compares each pair of levels deal by deal: the mean
+per-round score of the first minus the second, with its standard error over deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+from craits.ai import load_profiles, make_bot
+from craits.ai.arena import MatchRecord, play_match
+from craits.config.errors import ConfigError, did_you_mean
+from craits.engine import Rules
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="craits tournament", description=__doc__.split("\n")[0])
+    p.add_argument("--seats", required=True,
+                   help="levels by seat, comma-separated, 2 to 5 (e.g. hard,medium,medium)")
+    p.add_argument("--games", type=int, default=10,
+                   help="deals to play (each once per rotation with --duplicate)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--length", choices=("short", "full"), help="override the rules' game length")
+    p.add_argument("--rules", metavar="FILE", help="a rules file (see config/rules.yaml)")
+    p.add_argument("--ai", metavar="FILE", help="an extra levels file (see config/ai.yaml)")
+    p.add_argument("--duplicate", action="store_true",
+                   help="play every deal once per seat rotation, with the same cards")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    return p
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    return random.Random(f"tournament:{seed}:{deal}").getrandbits(48)
+
+
+def run(levels: list[str], games: int, seed: int, rules: Rules, duplicate: bool,
+        profiles: dict, progress=None) -> list[tuple[int, MatchRecord]]:
+    """Play the matches; returns (deal index, record) for each."""
+    n = len(levels)
+    bots = {level: make_bot(level, profiles) for level in set(levels)}
+    plan = [(d, r) for d in range(games) for r in (range(n) if duplicate else (d % n,))]
+    out = []
+    for k, (deal, rotation) in enumerate(plan):
+        seated = [levels[(i + rotation) % n] for i in range(n)]
+        record = play_match([bots[lv] for lv in seated], deal_seed(seed, deal), rules)
+        out.append((deal, record))
+        if progress:
+            progress(k + 1, len(plan), record)
+    return out
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def _stderr(values: list[float]) -> float:
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+
+
+def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: Rules,
+              duplicate: bool) -> dict:
+    names = list(dict.fromkeys(levels))
+    game_scores, round_scores, think = defaultdict(list), defaultdict(list), defaultdict(list)
+    wins: dict[str, float] = defaultdict(float)
+    announced, caught = defaultdict(int), defaultdict(int)
+    per_deal: dict[int, list[dict[str, float]]] = defaultdict(list)  # level -> mean round score
+    for deal, rec in results:
+        seats_of = defaultdict(list)
+        for seat, level in enumerate(rec.levels):
+            seats_of[level].append(seat)
+            game_scores[level].append(rec.totals[seat])
+            round_scores[level].extend(rs[seat] for rs in rec.round_scores)
+            think[level].extend(rec.think[seat])
+            announced[level] += rec.announced[seat]
+            caught[level] += rec.caught[seat]
+            if seat in rec.winners:
+                wins[level] += 1 / len(rec.winners)
+        rounds = len(rec.round_scores)
+        per_deal[deal].append({
+            level: sum(rs[s] for rs in rec.round_scores for s in seats) / (rounds * len(seats))
+            for level, seats in seats_of.items()
+        })
+    games = len(results)
+    out: dict = {
+        "seats": levels, "games": games, "deals": len(per_deal), "duplicate": duplicate,
+        "rounds": sum(len(rec.round_scores) for _, rec in results), "rules": rules.to_dict(),
+        "mean_game_score": {lv: statistics.fmean(game_scores[lv]) for lv in names},
+        "mean_round_score": {lv: statistics.fmean(round_scores[lv]) for lv in names},
+        "round_score_stderr": {lv: _stderr(round_scores[lv]) for lv in names},
+        "win_share": {lv: wins[lv] / games for lv in names},
+        "think_ms": {},
+        "announced": dict(announced), "caught": dict(caught),
+        "differences": [],
+    }
+    for lv in names:
+        ms = sorted(1000 * t for t in think[lv])
+        out["think_ms"][lv] = {"median": _percentile(ms, 0.5), "p95": _percentile(ms, 0.95),
+                               "max": ms[-1] if ms else 0.0, "decisions": len(ms)}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            diffs = [statistics.fmean(m[a] - m[b] for m in matches)
+                     for matches in per_deal.values()]
+            out["differences"].append({"a": a, "b": b, "mean": statistics.fmean(diffs),
+                                       "stderr": _stderr(diffs), "deals": len(diffs)})
+    return out
+
+
+def _print_table(summary: dict) -> None:
+    print(f"{summary['games']} games ({summary['deals']} deals"
+          f"{', duplicate' if summary['duplicate'] else ''}), {summary['rounds']} rounds;"
+          f" seats {','.join(summary['seats'])}")
+    print(f"{'level':<12}{'game':>9}{'round':>9}{'+-':>7}{'wins':>8}"
+          f"{'think ms median':>17}{'p95':>9}{'max':>9}")
+    for lv in summary["mean_game_score"]:
+        t = summary["think_ms"][lv]
+        print(f"{lv:<12}{summary['mean_game_score'][lv]:>9.1f}"
+              f"{summary['mean_round_score'][lv]:>9.2f}{summary['round_score_stderr'][lv]:>7.2f}"
+              f"{summary['win_share'][lv]:>8.1%}{t['median']:>17.1f}{t['p95']:>9.1f}"
+              f"{t['max']:>9.1f}")
+    for d in summary["differences"]:
+        print(f"{d['a']} - {d['b']}: {d['mean']:+.2f} +- {d['stderr']:.2f} points per round"
+              f" over {d['deals']} deals")
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        profiles = load_profiles(args.ai)
+        rules = Rules()
+        if args.rules:
+            from craits.config import load_rules
+
+            rules = load_rules(args.rules)
+    except ConfigError as exc:
+        print(f"craits tournament: {exc}", file=sys.stderr)
+        return 2
+    if args.length:
+        rules = dataclasses.replace(rules, game_length=args.length)
+    levels = [s.strip() for s in args.seats.split(",") if s.strip()]
+    problem = None
+    if not 2 <= len(levels) <= 5:
+        problem = f"--seats needs 2 to 5 levels, got {len(levels)}"
+    elif args.games < 1:
+        problem = "--games must be at least 1"
+    for level in levels:
+        if level not in profiles:
+            problem = f"no computer level {level!r}" + did_you_mean(level, profiles)
+    if problem:
+        print(f"craits tournament: {problem}", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    last = [started]
+
+    def progress(done: int, total: int, record: MatchRecord) -> None:
+        now = time.monotonic()
+        if not args.quiet and (now - last[0] > 2 or done == total):
+            last[0] = now
+            print(f"  {done}/{total} games, {now - started:.0f}s", file=sys.stderr, flush=True)
+
+    results = run(levels, args.games, args.seed, rules, args.duplicate, profiles, progress)
+    summary = summarize(levels, results, rules, args.duplicate)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_table(summary)
+    return 0
