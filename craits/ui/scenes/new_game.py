@@ -412,7 +412,7 @@ class NewGameScene(MenuScene):
         width = region.viewport.width - th.px(22)
         row_h = th.px(42)
         desc_size = th.small_size
-        desc_h = th.px(40)
+        desc_h = th.px(44)
         y = 0
         presets = list(self.book.presets)
         matched = self.matching_preset()
@@ -433,7 +433,7 @@ class NewGameScene(MenuScene):
             ),
             (th.px(10), y, width - th.px(10), desc_h),
         )
-        y += desc_h + th.px(6)
+        y += desc_h + th.px(8)
         length = self.values["game_length"]
         self.length_choice = Choice(
             (0, 0, 1, 1),
@@ -504,7 +504,7 @@ class NewGameScene(MenuScene):
                 ),
                 (th.px(10), y, width - th.px(10), desc_h),
             )
-            y += desc_h + th.px(6)
+            y += desc_h + th.px(8)
         return region.widgets
 
     def draw_table_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:

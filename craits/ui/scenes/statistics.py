@@ -256,10 +256,22 @@ class StatisticsScene(MenuScene):
         fresh = Statistics()
         for f in dataclasses.fields(Statistics):
             setattr(self.stats, f.name, getattr(fresh, f.name))
+        self.save_statistics()
+        self.rebuild()
+
+    def save_statistics(self) -> None:
+        """Write the reset numbers: through the app's ``save_statistics`` if it has one,
+        else its statistics store."""
         save = getattr(self.app, "save_statistics", None)
         if callable(save):
             save()
-        self.rebuild()
+            return
+        store = getattr(self.app, "stats_store", None)
+        if store is not None:
+            try:
+                store.save(self.stats)
+            except OSError:
+                pass  # the numbers on screen are reset; the file will be rewritten later
 
     # ---- drawing
     def draw_content(self, surface: pygame.Surface) -> None:

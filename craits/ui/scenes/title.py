@@ -167,11 +167,11 @@ class TitleScene(MenuScene):
         card_h = min(int(art.height * 0.40), int(art.width * 0.40))
         title_h = round(th.px(110) * 1.2)
         # fan (about 1.15 card heights tall) + title + rule + tagline, centred in the art area
-        block_h = round(card_h * 1.15) + th.px(10) + title_h + th.px(90)
+        block_h = round(card_h * 1.15) + th.px(24) + title_h + th.px(90)
         top = art.top + max(0, (art.height - block_h) // 2)
         fan_centre = (art.centerx, top + round(card_h * 1.15))
         self.draw_fan(surface, fan_centre, card_h)
-        title_box = pygame.Rect(art.left, fan_centre[1] + th.px(10), art.width, title_h)
+        title_box = pygame.Rect(art.left, fan_centre[1] + th.px(24), art.width, title_h)
         draw_text_fit(
             surface,
             i18n.t("app.title"),
