@@ -6,6 +6,7 @@ source, asset and packaging file is already there (a fresh clone always builds: 
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import struct
@@ -116,6 +117,38 @@ def test_frozen_modules_leave_out_what_the_game_does_not_use(frozen_app: Path) -
               "setuptools", "pip", "pygame.examples", "pygame.tests")
     heavy = sorted(m for m in modules if m.startswith(tuple(f"{u}." for u in unused)) or m in unused)
     assert not heavy, f"frozen modules the game does not use: {heavy[:10]}"
+
+
+def spec_excludes() -> set[str]:
+    tree = ast.parse((ROOT / "build.spec").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and getattr(node.targets[0], "id", None) == "excludes"):
+            return set(ast.literal_eval(node.value))
+    raise AssertionError("build.spec has no 'excludes = [...]' list")
+
+
+def test_the_build_excludes_nothing_the_game_imports() -> None:
+    # The frozen self-test walks the main path only; this catches an excluded module imported
+    # anywhere in the game before a player finds it missing.
+    excludes = spec_excludes()
+    assert {"numpy", "tkinter", "unittest", "pydoc", "pytest", "hypothesis"} <= excludes
+    clashes = []
+    for source in sorted((ROOT / "craits").rglob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                hit = next((".".join(parts[:i]) for i in range(1, len(parts) + 1)
+                            if ".".join(parts[:i]) in excludes), None)
+                if hit:
+                    clashes.append(f"{source.relative_to(ROOT)}:{node.lineno} imports {name}")
+    assert not clashes, "build.spec excludes modules the game imports:\n" + "\n".join(clashes)
 
 
 def run_installer(*args: str, data_home: Path) -> subprocess.CompletedProcess[str]:
