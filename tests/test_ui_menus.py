@@ -328,6 +328,9 @@ def test_rules_column_scrolls_focused_controls_into_view():
     last = scene.variant_widgets["threes"]
     scene.focus.focus(last)
     assert region.viewport.contains(last.rect)
+    explanation = region.widgets[region.widgets.index(last) + 1]
+    assert explanation.text == i18n.t("variant.threes_desc")
+    assert region.viewport.contains(explanation.rect)  # its one-line explanation shows too
     scrolled = region.offset
     assert scrolled > 0
     wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)

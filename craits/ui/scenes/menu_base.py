@@ -86,9 +86,17 @@ class ScrollRegion:
         self.bar.set_extent(self.content_height, self.viewport.height, self.offset)
 
     def ensure_visible(self, widget: Widget) -> None:
+        """Scroll so ``widget`` shows whole, with the text that goes with it (the labels
+        that follow it, up to the next control)."""
         page = self.page_rects.get(id(widget))
         if page is None:
             return
+        index = self.widgets.index(widget)
+        for follower in self.widgets[index + 1 :]:
+            if follower.focusable:
+                break
+            page = page.union(self.page_rects[id(follower)])
+        page = page.clip(pygame.Rect(page.left, page.top, page.width, self.viewport.height))
         margin = self.theme.px(12)
         if page.top - margin < self.offset:
             self.scroll_to(page.top - margin)
