@@ -251,6 +251,8 @@ def has_key(key: str) -> bool:
 
 # ----------------------------------------------------------------------------- cards
 
+# Suit order and card numbering follow craits.engine.cards (spades, hearts, diamonds, clubs).
+SUIT_LETTERS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_KEYS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -259,7 +261,12 @@ _CARD_CODE = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣])$", re.IGNORECA
 
 
 def parse_card(code: object) -> tuple[str, str]:
-    """``"7H"``, ``"10S"``, ``"TS"``, ``"7♥"`` -> ``(rank, suit letter)``; ``ValueError`` if not a card."""
+    """A card as ``(rank, suit letter)``: from an engine card integer (0..51, suit * 13 + rank - 1)
+    or a code such as ``"7H"``, ``"10S"``, ``"TS"``, ``"7♥"``; ``ValueError`` if it is neither."""
+    if isinstance(code, int) and not isinstance(code, bool):
+        if not 0 <= code < 52:
+            raise ValueError(f"not a card number: {code!r} (0..51)")
+        return RANKS[code % 13], SUIT_LETTERS[code // 13]
     text = code if isinstance(code, str) else str(code)
     match = _CARD_CODE.match(text.strip())
     if not match:
@@ -268,18 +275,35 @@ def parse_card(code: object) -> tuple[str, str]:
     return ("10" if rank == "T" else rank), _SYMBOL_TO_SUIT.get(suit, suit)
 
 
-def suit_symbol(suit: str) -> str:
-    return SUIT_SYMBOLS[_SYMBOL_TO_SUIT.get(suit, suit.upper())]
+def _suit_letter(suit: int | str) -> str:
+    if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < 4:
+        return SUIT_LETTERS[suit]
+    if isinstance(suit, str):
+        letter = _SYMBOL_TO_SUIT.get(suit, suit.strip().upper())
+        if letter in SUIT_SYMBOLS:
+            return letter
+    raise ValueError(f"not a suit: {suit!r} (0..3, S, H, D, C or a suit symbol)")
 
 
-def suit_name(suit: str) -> str:
-    """Lower-case suit name for running text (``"H"`` or ``"♥"`` -> ``"hearts"``)."""
-    return t(f"suit.{SUIT_KEYS[_SYMBOL_TO_SUIT.get(suit, suit.upper())]}")
+def suit_symbol(suit: int | str) -> str:
+    """``0``, ``"S"`` or ``"♠"`` -> ``"♠"``."""
+    return SUIT_SYMBOLS[_suit_letter(suit)]
 
 
-def rank_name(rank: str) -> str:
-    """Lower-case rank name for running text (``"7"`` -> ``"seven"``, ``"A"`` -> ``"ace"``)."""
-    return t(f"cards.rank.{'10' if rank.upper() == 'T' else rank.upper()}")
+def suit_name(suit: int | str) -> str:
+    """Lower-case suit name for running text (``1``, ``"H"`` or ``"♥"`` -> ``"hearts"``)."""
+    return t(f"suit.{SUIT_KEYS[_suit_letter(suit)]}")
+
+
+def rank_name(rank: int | str) -> str:
+    """Lower-case rank name for running text (``"7"`` -> ``"seven"``, ``1`` or ``"A"`` -> ``"ace"``)."""
+    if isinstance(rank, int) and 1 <= rank <= 13:
+        rank = RANKS[rank - 1]
+    label = str(rank).strip().upper()
+    label = "10" if label == "T" else label
+    if label not in RANKS:
+        raise ValueError(f"not a rank: {rank!r} (1..13 or A, 2-10, J, Q, K)")
+    return t(f"cards.rank.{label}")
 
 
 def card_name(code: object) -> str:
