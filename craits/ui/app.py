@@ -1,0 +1,687 @@
+"""The desktop app: window, main loop, scene stack, settings, saves, statistics, and the
+command line that starts it (``python -m craits [options]``).
+
+Loop: events go to the top scene (F11 and window resizes are handled here), the top scene and
+the table under an overlay advance by ``dt``, the visible scenes draw, the frame is shown.
+An unexpected error is written to a log in the player's folder, the game is saved, and a
+message scene says where the log is: never a traceback window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import os
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("craits.app")
+
+MIN_SIZE = (960, 600)
+DEFAULT_SIZE = (1280, 800)
+FPS = 60
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+
+# ============================================================================ command line
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="craits",
+        description="Craits, the card game. Without options the title screen opens.",
+    )
+    p.add_argument("--seats", metavar="LIST",
+                   help="start at the table with these seats, e.g. human,hard,medium "
+                        "(human or a computer level)")
+    p.add_argument("--seed", type=int, help="seed for the shuffles (replays the same deals)")
+    p.add_argument("--rules", metavar="FILE", help="a rules YAML file to play by")
+    p.add_argument("--lang", metavar="CODE", help="language: en, tl, es, af, cs or et")
+    p.add_argument("--speed", choices=SPEEDS, help="animation speed for this run")
+    p.add_argument("--autoplay", action="store_true",
+                   help="computer players only, to watch (default four medium players)")
+    p.add_argument("--headless", action="store_true", help="no window and no sound (dummy drivers)")
+    p.add_argument("--max-seconds", type=float, metavar="T",
+                   help="quit after T seconds and print frame times")
+    p.add_argument("--selftest", action="store_true",
+                   help="load every asset, play one computer-only round headless, exit")
+    p.add_argument("--resume", action="store_true", help="continue the saved game")
+    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
+    return p
+
+
+def parse_seat_kinds(text: str) -> list[str]:
+    """``human,hard,medium`` -> kinds, checked; raises ValueError with a readable message."""
+    from craits.ai import offered_levels
+
+    levels = offered_levels()
+    kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if not 2 <= len(kinds) <= 5:
+        raise ValueError(f"--seats needs 2 to 5 seats, got {len(kinds)}")
+    for kind in kinds:
+        if kind != "human" and kind not in levels:
+            raise ValueError(
+                f"unknown seat {kind!r}: use human or one of {', '.join(levels)}"
+            )
+    return kinds
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size must look like 1280x800, not {text!r}") from None
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen build starts the bot helper through here
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.headless or args.selftest:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # Problems with the command line are reported before any window opens.
+    rules = None
+    if args.rules:
+        from craits.config import ConfigError, load_rules
+
+        try:
+            rules = load_rules(args.rules)
+        except ConfigError as exc:
+            print(f"craits: {exc}", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"craits: cannot read the rules file: {exc}", file=sys.stderr)
+            return 2
+    try:
+        kinds = parse_seat_kinds(args.seats) if args.seats else None
+        size = parse_size(args.size)
+        if args.lang:
+            from craits import i18n
+
+            i18n.set_language(args.lang)
+    except ValueError as exc:
+        print(f"craits: {exc}", file=sys.stderr)
+        return 2
+    if args.autoplay:
+        kinds = kinds or ["medium", "hard", "medium", "expert"]
+        if "human" in kinds:
+            print("craits: --autoplay plays computer seats only; leave 'human' out of --seats",
+                  file=sys.stderr)
+            return 2
+    setup_logging()
+    app = App(language=args.lang, size=size, speed=args.speed)
+    try:
+        if args.selftest:
+            return app.selftest()
+        if args.resume:
+            if not app.continue_game():
+                print("craits: there is no saved game to continue", file=sys.stderr)
+        elif kinds:
+            app.new_game(app.seats_for(kinds), rules, args.seed)
+        else:
+            app.show_title()
+        app.run(max_seconds=args.max_seconds)
+        if args.max_seconds is not None or args.headless:
+            print(app.frame_report())
+        return app.exit_code
+    finally:
+        app.shutdown()
+
+
+def setup_logging() -> Path | None:
+    """Log to ``CRAITS_HOME/logs/craits.log`` (never to a console that may not exist)."""
+    try:
+        from craits.paths import user_home
+
+        folder = user_home() / "logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "craits.log"
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    if not any(isinstance(h, logging.FileHandler) for h in root.handlers):
+        root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    return path
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+# ============================================================================ the app
+
+
+class App:
+    """Holds the window and everything scenes share (see the UI contract)."""
+
+    def __init__(
+        self,
+        *,
+        language: str | None = None,
+        size: tuple[int, int] | None = None,
+        speed: str | None = None,
+        bot_mode: str = "process",
+    ) -> None:
+        import pygame
+
+        from craits import i18n
+        from craits.paths import user_home
+        from craits.persistence import SaveStore, SettingsStore, StatisticsStore
+        from craits.ui.autosave import Autosaver
+        from craits.ui.scene import SceneStack
+
+        self.pygame = pygame
+        pygame.display.init()
+        pygame.font.init()
+        self.home = user_home()
+        self.notices: list[str] = []
+        self.exit_code = 0
+        self.settings_store = SettingsStore(self.home)
+        self.settings, problem = self.settings_store.load()
+        if problem is not None:
+            self.notices.append(str(problem))
+        if speed:
+            self.settings = dataclasses.replace(self.settings, animation_speed=speed)
+        self._pick_language(language)
+        self.stats_store = StatisticsStore(self.home)
+        self.statistics, problem = self.stats_store.load()
+        if problem is not None:
+            self.notices.append(str(problem))
+        self.saves = SaveStore(self.home)
+        self.autosaver = Autosaver(self.saves)
+        wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
+        self.windowed_size = (max(MIN_SIZE[0], int(wanted[0])), max(MIN_SIZE[1], int(wanted[1])))
+        self.fullscreen = False
+        self.screen = self._set_mode(self.windowed_size, bool(self.settings.fullscreen))
+        pygame.display.set_caption(i18n.t("app.title"))
+        self._set_icon()
+        from craits.ui.audio import Audio
+        from craits.ui.card_art import CardArt
+
+        self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
+        self.card_art = CardArt(max_entries=400)
+        self.clock = pygame.time.Clock()
+        from craits.ui.bot_worker import BotWorker
+
+        self.bot_worker = BotWorker(bot_mode)
+        self.scenes = SceneStack()
+        self.running = True
+        self.frame_times: list[float] = []
+        self._crashes: list[float] = []
+        self.session_recorded: dict[int, int] = {}  # id(session) -> rounds put in statistics
+
+    # ------------------------------------------------------------ window
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _set_mode(self, size: tuple[int, int], fullscreen: bool):
+        pg = self.pygame
+        if fullscreen:
+            screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+        else:
+            screen = pg.display.set_mode(size, pg.RESIZABLE)
+            try:
+                window = pg.Window.from_display_module()
+                window.minimum_size = MIN_SIZE
+            except (AttributeError, pg.error):
+                pass
+        self.fullscreen = fullscreen
+        self._known_size = screen.get_size()
+        return screen
+
+    def _set_icon(self) -> None:
+        from craits.resources import resource_path
+
+        try:
+            self.pygame.display.set_icon(self.pygame.image.load(
+                resource_path("assets", "icon", "craits.png")))
+        except (FileNotFoundError, self.pygame.error, ValueError):
+            pass
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.screen = self._set_mode(self.windowed_size, not self.fullscreen)
+        self.settings = dataclasses.replace(self.settings, fullscreen=self.fullscreen)
+        self.save_settings()
+        self._resized()
+
+    def _resized(self) -> None:
+        self.screen = self.pygame.display.get_surface()
+        size = self.size
+        self._known_size = size
+        if not self.fullscreen:
+            self.windowed_size = size
+        for scene in self.scenes:
+            scene.on_resize(size)
+
+    def _pick_language(self, language: str | None) -> None:
+        from craits import i18n
+
+        code = language or self.settings.language
+        if code is None:
+            try:
+                code = i18n.pick_language(self.pygame.system.get_pref_locales())
+            except (AttributeError, self.pygame.error):
+                code = "en"
+        try:
+            i18n.set_language(code)
+        except ValueError:
+            i18n.set_language("en")
+
+    # ------------------------------------------------------------ settings
+
+    def apply_settings(self) -> None:
+        """After the settings screen: language, sound, fullscreen, card style take effect."""
+        from craits import i18n
+
+        if self.settings.language:
+            try:
+                i18n.set_language(self.settings.language)
+            except ValueError:
+                pass
+        self.pygame.display.set_caption(i18n.t("app.title"))
+        self.audio.set_volume(self.settings.volume)
+        self.audio.set_muted(self.settings.muted)
+        if bool(self.settings.fullscreen) != self.fullscreen:
+            if not self.fullscreen:
+                self.windowed_size = self.size
+            self.screen = self._set_mode(self.windowed_size, bool(self.settings.fullscreen))
+            self._resized()
+
+    def save_settings(self) -> None:
+        size = self.windowed_size
+        self.settings = dataclasses.replace(self.settings, window_size=(int(size[0]),
+                                                                        int(size[1])))
+        try:
+            self.settings_store.save(self.settings)
+        except OSError as exc:
+            log.warning("settings not saved: %s", exc)
+
+    # ------------------------------------------------------------ games
+
+    def seats_for(self, kinds: Sequence[str]) -> list:
+        """Seats with default names: "You" for a lone human, "Player n" for several, and a
+        different first name for each computer player."""
+        from craits import i18n
+        from craits.session import Seat
+
+        humans = sum(1 for k in kinds if k == "human")
+        out, bot, human = [], 0, 0
+        for kind in kinds:
+            if kind == "human":
+                human += 1
+                name = i18n.t("setup.you") if humans == 1 else i18n.t("setup.default_name",
+                                                                      n=human)
+            else:
+                bot += 1
+                name = i18n.t(f"bot_names.n{(bot - 1) % 6 + 1}")
+            out.append(Seat(kind, name))
+        return out
+
+    def new_game(self, setup: Any, rules: Any = None, seed: int | None = None) -> None:
+        """Start a match: ``new_game(GameSetup)`` or ``new_game(seats, rules, seed)``.
+
+        Seats may be session Seats or persistence Seats (an empty name gets a default). Rules
+        None means the rules file; if that file is broken a message offers the defaults.
+        """
+        import random
+
+        from craits.session import Seat
+
+        if hasattr(setup, "seats"):
+            seats, rules, seed = list(setup.seats), getattr(setup, "rules", None), \
+                getattr(setup, "seed", None)
+        else:
+            seats = list(setup)
+        defaults = self.seats_for([s.kind for s in seats])
+        seats = [Seat(s.kind, s.name or d.name) for s, d in zip(seats, defaults, strict=True)]
+        if rules is None:
+            from craits.config import ConfigError, load_rules
+
+            try:
+                rules = load_rules()
+            except (ConfigError, OSError) as exc:
+                self._offer_default_rules(seats, seed, str(exc))
+                return
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        self._start(seats, rules, seed)
+
+    def _offer_default_rules(self, seats, seed, error: str) -> None:
+        from craits import i18n
+        from craits.engine import Rules
+        from craits.ui.scenes.message import MessageScene
+
+        self.scenes.push(MessageScene(
+            self, i18n.t("notice.rules_file_title"), i18n.t("notice.rules_file_bad", error=error),
+            [(i18n.t("notice.use_defaults"), lambda: self.new_game(seats, Rules(), seed),
+              "primary"),
+             (i18n.t("common.cancel"), None, "secondary")],
+        ))
+
+    def _start(self, seats, rules, seed: int) -> None:
+        from craits.session import Session
+        from craits.ui.scenes.table import TableScene
+
+        session = Session(seats, rules, seed)
+        self.session_recorded[id(session)] = 0
+        self._replace(TableScene(self, session, fresh=True))
+        self.autosave(session)
+
+    def continue_game(self) -> bool:
+        """Resume the saved match at its exact position; False (and a notice) if it cannot."""
+        from craits.engine import IllegalActionError
+        from craits.session import Session
+        from craits.ui.scenes.table import TableScene
+
+        self.autosaver.flush()
+        data, problem = self.saves.load()
+        if problem is not None:
+            self.notices.append(str(problem))
+        if data is None:
+            self.show_title()
+            return False
+        try:
+            session = Session.from_save(data)
+        except (ValueError, IllegalActionError, KeyError, TypeError) as exc:
+            self.notices.append(str(self.saves.set_aside(str(exc))))
+            self.show_title()
+            return False
+        recorded = data.get("stats_rounds", len(session.match.history))
+        self.session_recorded[id(session)] = int(recorded) if isinstance(recorded, int) else 0
+        self._replace(TableScene(self, session, fresh=False))
+        return True
+
+    def autosave(self, session) -> None:
+        """Save the match after an action (written on a helper thread, atomically)."""
+        data = session.to_save()
+        data["stats_rounds"] = self.session_recorded.get(id(session), 0)
+        self.autosaver.submit(data)
+
+    def record_round(self, session) -> None:
+        """Add the round just finished to the statistics (once)."""
+        from craits.engine import events as ev
+
+        done = self.session_recorded.get(id(session), 0)
+        history = len(session.match.history)
+        if history <= done:
+            return
+        state = session.match.state
+        events = session.round_history(0)
+        crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
+        calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
+        kinds = [s.kind for s in session.seats]
+        try:
+            self.statistics.record_round(kinds, state.scores, state.winner, crank, calls)
+            self.session_recorded[id(session)] = history
+            self.stats_store.save(self.statistics)
+        except (OSError, ValueError) as exc:
+            log.warning("statistics not saved: %s", exc)
+        self.autosave(session)
+
+    def finish_match(self, session) -> None:
+        """The match is over: statistics for the game, and no save left to continue."""
+        kinds = [s.kind for s in session.seats]
+        try:
+            self.statistics.record_game(kinds, session.match.totals,
+                                        session.rules.game_length)
+            self.stats_store.save(self.statistics)
+        except (OSError, ValueError) as exc:
+            log.warning("statistics not saved: %s", exc)
+        self.autosaver.flush()
+        try:
+            self.saves.clear()
+        except OSError as exc:
+            log.warning("could not remove the finished game's save: %s", exc)
+
+    def current_table(self):
+        from craits.ui.scenes.table import TableScene
+
+        for scene in self.scenes:
+            if isinstance(scene, TableScene):
+                return scene
+        return None
+
+    def _replace(self, scene) -> None:
+        table = self.current_table()
+        if table is not None and table is not scene:
+            table.close()
+        self.scenes.replace(scene)
+
+    def show_title(self) -> None:
+        from craits.ui.scenes.title import TitleScene
+
+        self.autosaver.flush()
+        self._replace(TitleScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------ loop
+
+    def run(self, max_seconds: float | None = None, max_frames: int | None = None) -> None:
+        start = time.perf_counter()
+        frames = 0
+        while self.running:
+            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
+            t0 = time.perf_counter()
+            self.step(dt)
+            self.frame_times.append(time.perf_counter() - t0)
+            frames += 1
+            if max_seconds is not None and time.perf_counter() - start >= max_seconds:
+                break
+            if max_frames is not None and frames >= max_frames:
+                break
+
+    def step(self, dt: float) -> None:
+        """One frame, with the safety net: an error becomes a log file and a message."""
+        try:
+            self._frame(dt)
+        except Exception as exc:  # the top-level net: never a traceback window
+            self.report_crash(exc)
+
+    def _frame(self, dt: float) -> None:
+        pg = self.pygame
+        for event in pg.event.get():
+            if event.type == pg.QUIT:
+                self.quit()
+            elif event.type in (pg.VIDEORESIZE, pg.WINDOWSIZECHANGED):
+                if pg.display.get_surface().get_size() != self._known_size:
+                    self._resized()
+            elif event.type == pg.KEYDOWN and event.key == pg.K_F11:
+                self.toggle_fullscreen()
+            elif self.scenes.top is not None:
+                self.scenes.top.handle(event)
+        top = self.scenes.top
+        if top is not None:
+            table = self.current_table()
+            if table is not None and table is not top:
+                table.update(dt)
+            top.update(dt)
+        self.autosaver.check()
+        self.screen.fill((0, 0, 0))
+        for scene in self.scenes.visible():
+            scene.draw(self.screen)
+        pg.display.flip()
+
+    def frame_report(self) -> str:
+        times = [t * 1000 for t in self.frame_times]
+        return (f"frames={len(times)} frame_ms_p50={percentile(times, 50):.2f} "
+                f"frame_ms_p99={percentile(times, 99):.2f}")
+
+    # ------------------------------------------------------------ errors
+
+    def report_crash(self, exc: BaseException) -> Path | None:
+        """Write the error to a log, save the game, and tell the player where the log is."""
+        from craits import i18n
+
+        now = time.monotonic()
+        self._crashes = [t for t in self._crashes if now - t < 10.0] + [now]
+        path = self._write_crash_log(exc)
+        table = self.current_table()
+        if table is not None:
+            try:
+                self.autosave(table.session)
+                self.autosaver.flush()
+            except Exception:  # saving is best effort here
+                log.exception("could not save after the error")
+        if len(self._crashes) > 3:
+            log.error("errors keep happening; quitting")
+            self.exit_code = 1
+            self.running = False
+            return path
+        try:
+            from craits.ui.scenes.message import MessageScene
+
+            try:
+                self.show_title()
+            except Exception:
+                log.exception("the title screen failed too")
+                self.scenes.replace(_BlankScene(self))
+            self.scenes.push(MessageScene(
+                self, i18n.t("notice.crash_title"), i18n.t("notice.crash", path=str(path)),
+                [(i18n.t("common.ok"), None, "primary")],
+            ))
+        except Exception:
+            log.exception("could not show the error message")
+            self.exit_code = 1
+            self.running = False
+        return path
+
+    def _write_crash_log(self, exc: BaseException) -> Path | None:
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        log.error("unexpected error:\n%s", text)
+        try:
+            folder = self.home / "logs"
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / time.strftime("crash-%Y%m%d-%H%M%S.log")
+            path.write_text(text, encoding="utf-8")
+            return path
+        except OSError:
+            return None
+
+    # ------------------------------------------------------------ self test
+
+    def selftest(self) -> int:
+        """Load every asset, then play one computer-only round through the table, headless."""
+        from craits import i18n
+        from craits.ui.card_art import CARD_CODES, STYLES
+
+        problems: list[str] = []
+        size = (100, 140)
+        for style in STYLES:
+            for code in CARD_CODES:
+                try:
+                    self.card_art.face(code, size, style)
+                except Exception as exc:  # report every broken file, not just the first
+                    problems.append(f"card {style}/{code}: {exc}")
+        for name in self.card_art.back_names or ("blue",):
+            try:
+                self.card_art.back(size, name)
+            except Exception as exc:
+                problems.append(f"card back {name}: {exc}")
+        expected = ("deal", "play", "draw", "shuffle", "crank", "last_card", "idiot",
+                    "round_won", "round_lost", "click")
+        if self.audio.available:
+            missing = [n for n in expected if n not in self.audio.names]
+            problems.extend(f"sound {n}: missing" for n in missing)
+        for bold in (False, True):
+            try:
+                from craits.ui.fonts import get_font
+
+                get_font(20, bold).render("♠♥♦♣ Ťž", True, (0, 0, 0))
+            except Exception as exc:
+                problems.append(f"font (bold={bold}): {exc}")
+        for code, _name in i18n.available_languages():
+            try:
+                i18n.set_language(code)
+                i18n.t("table.your_turn")
+            except Exception as exc:
+                problems.append(f"language {code}: {exc}")
+        i18n.set_language("en")
+        for problem in problems:
+            print(f"selftest: {problem}", file=sys.stderr)
+        # Play in a scratch folder: the player's save and statistics stay untouched.
+        import tempfile
+
+        from craits.persistence import SaveStore, StatisticsStore
+        from craits.ui.autosave import Autosaver
+
+        scratch = Path(tempfile.mkdtemp(prefix="craits-selftest-"))
+        self.saves = SaveStore(scratch)
+        self.stats_store = StatisticsStore(scratch)
+        self.autosaver = Autosaver(self.saves)
+        self.settings = dataclasses.replace(self.settings, animation_speed="instant")
+        self.new_game(self.seats_for(["easy", "medium", "hard"]), None, 1)
+        table = self.current_table()
+        start = time.perf_counter()
+        while table is not None and not table.selftest_round_done:
+            self.step(1 / 60)
+            if time.perf_counter() - start > 120 or not self.running or self._crashes:
+                problems.append("the computer-only round did not finish")
+                break
+        for _ in range(5):
+            self.step(1 / 60)
+        if self._crashes:
+            problems.append("an error happened at the table (see the log)")
+        self.autosaver.flush()
+        import shutil
+
+        shutil.rmtree(scratch, ignore_errors=True)
+        print("selftest: ok" if not problems else f"selftest: {len(problems)} problem(s)")
+        return 0 if not problems else 1
+
+    def shutdown(self) -> None:
+        table = self.current_table()
+        if table is not None:
+            table.close()
+        try:
+            self.autosaver.flush()
+        except Exception:
+            log.exception("the last save failed")
+        self.autosaver.stop()
+        self.bot_worker.stop()
+        self.pygame.quit()
+
+
+class _BlankScene:
+    """A last resort under an error message when even the title cannot be shown."""
+
+    transparent = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._on_result = None
+
+    def on_enter(self) -> None: ...
+    def on_exit(self) -> None: ...
+    def on_resize(self, size) -> None: ...
+    def handle(self, event) -> None: ...
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface) -> None:
+        from craits.ui.widgets import felt_background
+
+        surface.blit(felt_background(surface.get_size()), (0, 0))

@@ -1,0 +1,257 @@
+"""Where everything sits at the card table, computed from the window size alone.
+
+Pure geometry (rectangles and points, no drawing, no game rules), so it is tested directly.
+The seat shown at the bottom is the viewer's; the others sit on the top arc of an ellipse in
+clockwise order (left, top, right), as around a real table seen from above::
+
+              [seat 2]
+     [seat 1]    ___     [seat 3]
+               (draw|discard) (suit)
+    [log]   [ your fanned hand ]   [buttons]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+MIN_SIZE = (960, 600)
+REFERENCE = (1280, 800)
+CARD_ASPECT = 5 / 7
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpot:
+    """Where one opponent sits: the centre of their fanned backs and their name plate."""
+
+    seat: int
+    fan_centre: tuple[int, int]
+    fan: pygame.Rect  # the box the fanned backs stay inside
+    plate: pygame.Rect
+    banner: tuple[int, int]  # where "Skipped!" / "Last card!" banners pop up
+    side: str  # "left", "top" or "right" (which way the seat faces the centre)
+
+    @property
+    def block(self) -> pygame.Rect:
+        """Fan and plate together (for hit tests and overlap checks)."""
+        return self.fan.union(self.plate)
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    size: tuple[int, int]
+    scale: float
+    bottom_seat: int
+    card: tuple[int, int]  # the viewer's hand cards
+    small_card: tuple[int, int]  # opponents' backs
+    pile_card: tuple[int, int]
+    top_bar: pygame.Rect
+    menu_button: pygame.Rect
+    round_label: pygame.Rect
+    hand_area: pygame.Rect  # where the hand fans; the cards' resting centre line is hand_y
+    hand_y: int
+    hint: pygame.Rect  # one line above the hand ("Your turn: play a heart or a 7")
+    own_plate: pygame.Rect
+    log: pygame.Rect
+    buttons: pygame.Rect  # the column of action buttons, bottom right
+    centre: tuple[int, int]
+    draw_pile: pygame.Rect
+    discard: pygame.Rect
+    badge_centre: tuple[int, int]  # suit in force after an 8/9, or the crank count
+    badge_radius: int
+    ring: tuple[int, int]  # radii of the direction ring around the piles
+    seats: dict[int, SeatSpot]
+
+    def px(self, value: float) -> int:
+        """A length designed for 1280x800, scaled to this window."""
+        return max(1, round(value * self.scale))
+
+    @property
+    def lift(self) -> int:
+        """How far a playable card rises out of the hand."""
+        return round(self.card[1] * 0.13)
+
+    @property
+    def hover_lift(self) -> int:
+        return round(self.card[1] * 0.08)
+
+    def button_rect(self, index: int, count: int) -> pygame.Rect:
+        """The ``index``-th of ``count`` stacked action buttons, the first at the top."""
+        gap = self.px(10)
+        height = min(self.px(54), (self.buttons.height - gap * (count - 1)) // max(1, count))
+        top = self.buttons.bottom - count * height - (count - 1) * gap
+        return pygame.Rect(
+            self.buttons.left, top + index * (height + gap), self.buttons.width, height
+        )
+
+    def banner_for(self, seat: int) -> tuple[int, int]:
+        if seat in self.seats:
+            return self.seats[seat].banner
+        return (self.hand_area.centerx, self.hint.top - self.px(30))
+
+
+def card_size(height: float) -> tuple[int, int]:
+    h = max(8, round(height))
+    return max(6, round(h * CARD_ASPECT)), h
+
+
+def opponent_angles(count: int) -> list[float]:
+    """Angles (degrees, 0 = right, 90 = top) of ``count`` opponents, from left to right."""
+    if count <= 0:
+        return []
+    if count == 1:
+        return [90.0]
+    margin = {2: 28.0, 3: 16.0}.get(count, 12.0)
+    step = (180.0 - 2 * margin) / (count - 1)
+    return [180.0 - margin - i * step for i in range(count)]
+
+
+def compute_layout(
+    size: tuple[int, int], n_players: int, bottom_seat: int = 0, large_cards: bool = False
+) -> TableLayout:
+    """The table for a window of ``size`` with ``n_players`` (2-5), ``bottom_seat`` nearest."""
+    if not 2 <= n_players <= 5:
+        raise ValueError(f"a table seats 2 to 5 players, not {n_players}")
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    scale = max(0.5, min(w / REFERENCE[0], h / REFERENCE[1]))
+
+    def px(v: float) -> int:
+        return max(1, round(v * scale))
+
+    card_h = min(h * 0.19, w * 0.125) * (1.15 if large_cards else 1.0)
+    card = card_size(card_h)
+    small = card_size(card[1] * (0.5 if n_players > 3 else 0.56))
+    pile = card_size(card[1] * 0.92)
+
+    margin = px(16)
+    top_bar = pygame.Rect(0, 0, w, px(44))
+    menu_button = pygame.Rect(w - margin - px(120), px(8), px(120), px(34))
+    round_label = pygame.Rect(margin, px(6), px(360), px(34))
+
+    # The hand: resting centre line leaves room for the lift of playable cards.
+    hand_y = h - card[1] // 2 - px(14)
+    hand_top = hand_y - card[1] // 2 - round(card[1] * 0.22)
+    side_w = max(px(230), round(w * 0.2))
+    hand_area = pygame.Rect(side_w + margin, hand_top, w - 2 * (side_w + margin), h - hand_top)
+    hint = pygame.Rect(hand_area.left, hand_top - px(34), hand_area.width, px(30))
+    own_plate = pygame.Rect(margin, hand_top, side_w - margin, px(62))
+    log = pygame.Rect(
+        margin, own_plate.bottom + px(8), side_w - margin, h - own_plate.bottom - px(8) - margin
+    )
+    buttons = pygame.Rect(
+        w - side_w, hand_top + px(4), side_w - margin, h - hand_top - px(4) - margin
+    )
+
+    # The middle of the table, between the top bar and the hint line.
+    area_top, area_bottom = top_bar.bottom, hint.top
+    cy = area_top + round((area_bottom - area_top) * 0.58)
+    cx = w // 2
+    gap = px(26)
+    draw_pile = pygame.Rect(0, 0, *pile)
+    draw_pile.center = (cx - pile[0] // 2 - gap // 2, cy)
+    discard = pygame.Rect(0, 0, *pile)
+    discard.center = (cx + pile[0] // 2 + gap // 2, cy)
+    badge_radius = round(pile[1] * 0.27)
+    badge_centre = (discard.right + px(22) + badge_radius, cy)
+    ring = (round(pile[0] * 1.55 + gap), round(pile[1] * 0.78))
+
+    # Opponents on the upper arc of an ellipse around the centre.
+    plate_w = max(px(180), round(w * 0.15))
+    plate_h = px(58)
+    rx = w / 2 - margin - plate_w / 2
+    block_h = small[1] + plate_h
+    top_y = area_top + px(8) + small[1] // 2  # fan centre of a seat at the very top
+    ry = cy - top_y
+    seats: dict[int, SeatSpot] = {}
+    for i, angle in enumerate(opponent_angles(n_players - 1)):
+        seat = (bottom_seat + 1 + i) % n_players
+        a = math.radians(angle)
+        fx = round(cx + rx * math.cos(a))
+        fy = round(cy - ry * math.sin(a))
+        # Side seats come down towards the table's middle, but never into the hand area.
+        fy = min(fy, hint.top - block_h - px(12) + small[1] // 2)
+        plate = pygame.Rect(0, 0, plate_w, plate_h)
+        plate.midtop = (fx, fy + small[1] // 2 + px(4))
+        fan = pygame.Rect(0, 0, plate_w, small[1] + px(6))
+        fan.center = (fx, fy)
+        side = "top" if 60 <= angle <= 120 else ("left" if angle > 90 else "right")
+        banner = (fx, fy)
+        seats[seat] = SeatSpot(seat, (fx, fy), fan, plate, banner, side)
+    return TableLayout(
+        size=(w, h), scale=scale, bottom_seat=bottom_seat, card=card, small_card=small,
+        pile_card=pile, top_bar=top_bar, menu_button=menu_button, round_label=round_label,
+        hand_area=hand_area, hand_y=hand_y, hint=hint, own_plate=own_plate, log=log,
+        buttons=buttons, centre=(cx, cy), draw_pile=draw_pile, discard=discard,
+        badge_centre=badge_centre, badge_radius=badge_radius, ring=ring, seats=seats,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A card's resting place: centre and rotation (degrees, counter-clockwise)."""
+
+    x: float
+    y: float
+    angle: float
+
+
+def hand_slots(layout: TableLayout, count: int) -> list[Slot]:
+    """The viewer's hand fanned along the bottom, left to right, on a gentle arc."""
+    if count <= 0:
+        return []
+    cw = layout.card[0]
+    room = layout.hand_area.width - cw
+    spacing = min(cw * 0.66, room / (count - 1)) if count > 1 else 0.0
+    tilt = min(3.0, 26.0 / count)  # degrees between neighbours
+    out = []
+    for i in range(count):
+        u = i - (count - 1) / 2
+        dx = u * spacing
+        # The arc: edges sit lower, as if held in a hand.
+        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * 0.18
+        out.append(Slot(layout.hand_area.centerx + dx, layout.hand_y + dy, -u * tilt))
+    return out
+
+
+def seat_fan_slots(layout: TableLayout, seat: int, count: int) -> list[Slot]:
+    """An opponent's card backs, fanned above their name plate."""
+    if count <= 0 or seat not in layout.seats:
+        return []
+    spot = layout.seats[seat]
+    cw = layout.small_card[0]
+    room = spot.plate.width - cw
+    spacing = min(cw * 0.32, room / (count - 1)) if count > 1 else 0.0
+    tilt = min(4.0, 30.0 / count)
+    cx, cy = spot.fan_centre
+    out = []
+    for i in range(count):
+        u = i - (count - 1) / 2
+        dx = u * spacing
+        dy = abs(u) * spacing * 0.12
+        out.append(Slot(cx + dx, cy + dy, -u * tilt))
+    return out
+
+
+def discard_slot(layout: TableLayout, index_from_top: int, jitter: float = 0.0) -> Slot:
+    """Cards on the discard pile lie slightly askew; ``jitter`` in -1..1 comes from the card."""
+    x, y = layout.discard.center
+    return Slot(x + jitter * layout.px(5), y + jitter * layout.px(3), jitter * 9.0)
+
+
+def draw_pile_slot(layout: TableLayout, count: int = 0) -> Slot:
+    """The top of the draw pile (the stack rises a little with its size)."""
+    x, y = layout.draw_pile.center
+    rise = min(count, 52) // 8
+    return Slot(x - rise, y - rise, 0.0)
+
+
+def card_hit(slot: Slot, card: tuple[int, int], pos: tuple[int, int], lift: float = 0.0) -> bool:
+    """Whether ``pos`` falls on a card resting at ``slot`` (rotation taken into account)."""
+    a = math.radians(slot.angle)
+    dx, dy = pos[0] - slot.x, pos[1] - (slot.y - lift)
+    # Undo the card's rotation (pygame rotates counter-clockwise with y pointing down).
+    lx = dx * math.cos(a) - dy * math.sin(a)
+    ly = dx * math.sin(a) + dy * math.cos(a)
+    return abs(lx) <= card[0] / 2 and abs(ly) <= card[1] / 2

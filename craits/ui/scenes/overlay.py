@@ -1,0 +1,77 @@
+"""What the table's overlays share: a dimmed backdrop and a centred panel that fits the window."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from craits.ui.scene import Scene
+from craits.ui.widgets import Theme, draw_rounded, draw_shadow
+
+if TYPE_CHECKING:
+    from craits.ui.app import App
+
+_dim_cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
+def dim_layer(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
+    key = (size, alpha)
+    layer = _dim_cache.get(key)
+    if layer is None:
+        if len(_dim_cache) > 8:
+            _dim_cache.clear()
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        layer.fill((0, 8, 4, alpha))
+        _dim_cache[key] = layer
+    return layer
+
+
+class OverlayScene(Scene):
+    """A scene drawn over the one below, which it dims; ``panel_rect`` is its box."""
+
+    transparent = True
+    dim_alpha = 150
+    panel_share = (0.56, 0.5)  # of the window's width and height
+    panel_min = (620, 360)  # in 1280x800 pixels, scaled
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]
+        self.theme = Theme.for_size(self.size)
+        self.age = 0.0
+        self._panel_key: tuple | None = None
+        self._panel_image: pygame.Surface | None = None
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        th = self.theme
+        pw = min(w - th.px(40), max(th.px(self.panel_min[0]), round(w * self.panel_share[0])))
+        ph = min(h - th.px(40), max(th.px(self.panel_min[1]), round(h * self.panel_share[1])))
+        return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.theme = Theme.for_size(self.size)
+        self.layout()
+
+    def layout(self) -> None:
+        """Place widgets for ``self.size``."""
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def draw_backdrop(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        surface.blit(dim_layer(surface.get_size(), self.dim_alpha), (0, 0))
+        th = self.theme
+        margin = th.px(24)
+        key = (rect.size, th.scale)
+        if self._panel_key != key:
+            image = pygame.Surface((rect.width + 2 * margin, rect.height + 2 * margin),
+                                   pygame.SRCALPHA)
+            inner = pygame.Rect(margin, margin, rect.width, rect.height)
+            draw_shadow(image, inner, th.radius * 2, th.px(8))
+            draw_rounded(image, inner, (10, 38, 26, 242), th.radius * 2,
+                         border=(226, 184, 84, 150), border_width=max(1, th.px(2)))
+            self._panel_key, self._panel_image = key, image
+        surface.blit(self._panel_image, (rect.left - margin, rect.top - margin))

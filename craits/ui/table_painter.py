@@ -1,0 +1,284 @@
+"""Draws the card table from the presented model: felt, direction ring, piles, badges, seats,
+the viewer's hand, the log and the hint line. Text and panels are cached, so a frame is blits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from craits.engine.cards import SUIT_SYMBOLS
+from craits.ui.sprites import (
+    LRU,
+    CardPainter,
+    CardSprite,
+    blit_text,
+    fit_size,
+    rounded_panel,
+    text_surface,
+    to_display,
+)
+from craits.ui.table_model import TableModel
+from craits.ui.tween import wave
+from craits.ui.widgets import felt_background
+
+CREAM = (246, 238, 214)
+DIM = (190, 204, 186)
+GOLD = (236, 196, 92)
+GOLD_LIGHT = (250, 218, 130)
+RED = (200, 52, 46)
+RING = (64, 146, 98)
+PLATE = (8, 30, 20, 190)
+PLATE_BORDER = (226, 184, 84, 90)
+
+SUIT_COLOURS = {
+    "classic": ((28, 31, 39), (198, 42, 53), (198, 42, 53), (28, 31, 39)),
+    "fourcolor": ((28, 31, 39), (198, 42, 53), (29, 95, 191), (27, 133, 65)),
+}
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What a seat's plate says: everything public."""
+
+    name: str
+    detail: str  # the level ("Hard") or nothing for humans
+    score: int
+    cards: int
+    is_turn: bool
+    thinking: bool
+    dealer: bool
+    announced: bool
+
+
+class TablePainter:
+    def __init__(self, cards: CardPainter, style: str = "classic") -> None:
+        self.cards = cards
+        self.style = style
+        self._panels = LRU(64)
+        self._plates = LRU(96)
+        self._lines = LRU(200)
+
+    # ------------------------------------------------------------ pieces
+
+    def panel(self, size: tuple[int, int], radius: int, glow: bool = False) -> pygame.Surface:
+        key = (size, radius, glow)
+        return self._panels.get(key, lambda: _plate(size, radius, glow))
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_background(surface.get_size()), (0, 0))
+
+    def draw_ring(self, surface: pygame.Surface, model: TableModel, clock: float) -> None:
+        """A ring of chevrons around the piles, drifting the way play goes."""
+        lay = model.layout
+        cx, cy = lay.centre
+        rx, ry = lay.ring
+        direction = model.direction
+        pop = float(model.ring_turn.value)  # type: ignore[arg-type]
+        count = 14
+        size = lay.px(9) * (1.0 + 0.6 * pop)
+        phase = clock * 0.18 * direction + pop * 0.8 * direction
+        for i in range(count):
+            theta = 2 * math.pi * (i / count + phase / (2 * math.pi) * 1.0)
+            px, py = cx + rx * math.cos(theta), cy + ry * math.sin(theta)
+            tx, ty = -rx * math.sin(theta) * direction, ry * math.cos(theta) * direction
+            norm = math.hypot(tx, ty) or 1.0
+            tx, ty = tx / norm, ty / norm
+            nx, ny = -ty, tx
+            tip = (px + tx * size, py + ty * size)
+            left = (px - tx * size * 0.7 + nx * size * 0.8, py - ty * size * 0.7 + ny * size * 0.8)
+            notch = (px - tx * size * 0.15, py - ty * size * 0.15)
+            right = (px - tx * size * 0.7 - nx * size * 0.8, py - ty * size * 0.7 - ny * size * 0.8)
+            pygame.draw.polygon(surface, RING, (tip, left, notch, right))
+
+    def draw_draw_pile(
+        self, surface: pygame.Surface, model: TableModel, highlight: bool, empty_text: str,
+        clock: float,
+    ) -> None:
+        lay = model.layout
+        rect = lay.draw_pile
+        count = model.draw_count
+        if count <= 0:
+            pygame.draw.rect(surface, RING, rect, max(1, lay.px(2)), border_radius=lay.px(8))
+            blit_text(surface, empty_text, lay.px(15), DIM, center=rect.center,
+                      max_width=rect.width - lay.px(8))
+            return
+        layers = min(5, 1 + count // 8)
+        size = lay.pile_card
+        if highlight:
+            glow = self._panels.get(("pile-glow", size), lambda: self.cards.glow(size, GOLD).copy())
+            glow.set_alpha(round(150 + 105 * wave(clock, 1.2)))
+            top = model.pile_slot()
+            surface.blit(glow, glow.get_rect(center=(round(top.x), round(top.y))))
+        for i in range(layers):
+            offset = round((layers - 1 - i) * lay.px(2) * min(1.0, count / 40))
+            x, y = rect.centerx + (layers - 1) * 0 - offset, rect.centery - offset
+            image = self.cards.with_shadow(None, size, 0) if i == 0 else self.cards.base(None, size)
+            surface.blit(image, image.get_rect(center=(x, y)))
+        blit_text(surface, str(count), lay.px(15), DIM,
+                  center=(rect.centerx, rect.bottom + lay.px(14)))
+
+    def draw_badges(self, surface: pygame.Surface, model: TableModel, crank_text: str) -> None:
+        lay = model.layout
+        suit = model.badge_suit
+        if suit is not None:
+            r = lay.badge_radius
+            scale = float(model.badge_pop.value)  # type: ignore[arg-type]
+            image = self._panels.get(("badge", suit, r, self.style),
+                                     lambda: _suit_badge(suit, r, self.style))
+            if abs(scale - 1.0) > 0.01:
+                image = pygame.transform.rotozoom(image, 0, max(0.05, scale))
+            surface.blit(image, image.get_rect(center=lay.badge_centre))
+        if model.crank:
+            scale = float(model.crank_pop.value)  # type: ignore[arg-type]
+            grow = 1.0 + 0.07 * min(model.crank, 12)
+            size = round(lay.px(20) * grow)
+            image = self._panels.get(("crank", crank_text, size),
+                                     lambda: _crank_pill(crank_text, size))
+            if abs(scale - 1.0) > 0.01:
+                image = pygame.transform.rotozoom(image, 0, scale)
+            x = lay.discard.right + lay.px(14) + image.get_width() // 2
+            if scale == 1.0:
+                x = lay.discard.right + lay.px(14) + image.get_width() // 2
+            surface.blit(image, image.get_rect(center=(x, lay.discard.centery)))
+
+    def draw_plate(
+        self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo, model: TableModel,
+        clock: float, texts: dict[str, str], shake: float = 0.0,
+    ) -> None:
+        lay = model.layout
+        rect = rect.move(round(math.sin(clock * 60) * shake * lay.px(8)), 0)
+        radius = lay.px(12)
+        if info.is_turn:
+            glow = self.panel((rect.width + lay.px(16), rect.height + lay.px(16)),
+                              radius + lay.px(8), glow=True)
+            glow.set_alpha(round(140 + 115 * wave(clock, 1.4)))
+            surface.blit(glow, glow.get_rect(center=rect.center))
+        dots = 1 + int(clock * 3) % 3 if info.thinking else 0
+        key = ("plate", rect.size, lay.scale, info, dots, tuple(sorted(texts.items())))
+        margin = lay.px(12)
+        image = self._plates.get(key, lambda: self._render_plate(rect.size, info, lay, dots,
+                                                                 texts, margin))
+        surface.blit(image, (rect.left - margin, rect.top - margin))
+
+    def _render_plate(self, size, info: SeatInfo, lay, dots: int, texts: dict[str, str],
+                      margin: int) -> pygame.Surface:
+        image = pygame.Surface((size[0] + 2 * margin, size[1] + 2 * margin), pygame.SRCALPHA)
+        rect = pygame.Rect(margin, margin, *size)
+        radius = lay.px(12)
+        image.blit(self.panel(rect.size, radius), rect.topleft)
+        if info.is_turn:
+            pygame.draw.rect(image, GOLD, rect, max(1, lay.px(2)), border_radius=radius)
+        pad = lay.px(10)
+        inner_w = rect.width - 2 * pad
+        score_text = str(info.score)
+        score_w = text_surface(score_text, lay.px(22), GOLD_LIGHT, True).get_width()
+        name_w = inner_w - score_w - lay.px(8)
+        line1 = rect.top + rect.height * 0.32
+        line2 = rect.top + rect.height * 0.72
+        blit_text(image, info.name, lay.px(19), CREAM, bold=True,
+                  midleft=(rect.left + pad, round(line1)), max_width=name_w)
+        blit_text(image, score_text, lay.px(22), GOLD_LIGHT, bold=True,
+                  midright=(rect.right - pad, round(line1)))
+        if info.thinking:
+            label = texts["thinking"].rstrip("…. ") + "." * dots
+            blit_text(image, label, lay.px(15), GOLD, midleft=(rect.left + pad, round(line2)),
+                      max_width=inner_w // 2 + lay.px(20))
+        elif info.detail:
+            blit_text(image, info.detail, lay.px(15), DIM,
+                      midleft=(rect.left + pad, round(line2)), max_width=inner_w // 2)
+        blit_text(image, texts["cards"], lay.px(15), DIM,
+                  midright=(rect.right - pad, round(line2)), max_width=inner_w // 2)
+        chips: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
+        if info.dealer:
+            chips.append((texts["dealer"], (60, 70, 64), CREAM))
+        if info.announced and info.cards == 1:
+            chips.append((texts["announced"], (196, 142, 30), (30, 24, 10)))
+        x = rect.left + pad
+        for label, fill, ink in chips:
+            chip = _chip(label, lay.px(13), fill, ink)
+            image.blit(chip, chip.get_rect(midleft=(x, rect.top)))
+            x += chip.get_width() + lay.px(4)
+        return to_display(image)
+
+    def draw_log(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[int, str]],
+                 scale_px) -> None:
+        size = scale_px(15)
+        line_h = round(size * 1.35)
+        count = max(1, rect.height // line_h)
+        shown = list(lines)[-count:]
+        y = rect.bottom - line_h * len(shown)
+        for i, (serial, text) in enumerate(shown):
+            age = len(shown) - 1 - i
+            color = CREAM if age == 0 else (DIM if age < 3 else (150, 168, 152))
+            image = self._lines.get((serial, text, rect.width, size, color),
+                                    lambda text=text, color=color: _fit_line(text, size,
+                                                                             rect.width, color))
+            surface.blit(image, (rect.left, y + (line_h - image.get_height()) // 2))
+            y += line_h
+
+    def draw_sprites(self, surface: pygame.Surface, sprites: Sequence[CardSprite]) -> None:
+        for sprite in sprites:
+            sprite.draw(surface, self.cards)
+
+
+def _plate(size: tuple[int, int], radius: int, glow: bool) -> pygame.Surface:
+    if glow:
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        pad = max(2, radius // 2)
+        pygame.draw.rect(image, (*GOLD, 200), image.get_rect().inflate(-pad, -pad),
+                         border_radius=radius)
+        return pygame.transform.gaussian_blur(image, max(2, pad // 2))
+    return rounded_panel(size, PLATE, radius, PLATE_BORDER, max(1, radius // 8))
+
+
+def _suit_badge(suit: int, r: int, style: str) -> pygame.Surface:
+    size = 2 * r + 8
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    pygame.draw.circle(image, (0, 0, 0, 80), (c + 2, c + 4), r)
+    pygame.draw.circle(image, (250, 246, 234), (c, c), r)
+    pygame.draw.circle(image, GOLD, (c, c), r, max(2, r // 10))
+    colour = SUIT_COLOURS.get(style, SUIT_COLOURS["classic"])[suit]
+    glyph = text_surface(SUIT_SYMBOLS[suit], round(r * 1.35), colour, False)
+    image.blit(glyph, glyph.get_rect(center=(c, c + r // 14)))
+    return image
+
+
+def _crank_pill(text: str, size: int) -> pygame.Surface:
+    label = text_surface(text, size, (255, 246, 230), True)
+    w, h = label.get_width() + size, label.get_height() + size // 2
+    image = pygame.Surface((w + 6, h + 8), pygame.SRCALPHA)
+    pygame.draw.rect(image, (0, 0, 0, 90), (3, 7, w, h), border_radius=h // 2)
+    pygame.draw.rect(image, RED, (3, 3, w, h), border_radius=h // 2)
+    pygame.draw.rect(image, (255, 210, 170), (3, 3, w, h), max(1, size // 12),
+                     border_radius=h // 2)
+    image.blit(label, label.get_rect(center=(3 + w // 2, 3 + h // 2)))
+    return image
+
+
+def _chip(text: str, size: int, fill, ink) -> pygame.Surface:
+    label = text_surface(text, size, ink, True)
+    w, h = label.get_width() + size, label.get_height() + size // 3
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(image, fill, image.get_rect(), border_radius=h // 2)
+    image.blit(label, label.get_rect(center=(w // 2, h // 2)))
+    return image
+
+
+def _fit_line(text: str, size: int, width: int, color) -> pygame.Surface:
+    """One log line: shrunk a little if needed, then cut with an ellipsis."""
+    s = fit_size(text, size, width, min_size=max(9, size - 3))
+    image = text_surface(text, s, color)
+    if image.get_width() <= width:
+        return image
+    from craits.ui.fonts import get_font
+
+    font = get_font(s)
+    cut = text
+    while cut and font.size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    return text_surface(cut + "…", s, color)
