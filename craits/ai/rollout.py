@@ -116,28 +116,35 @@ class RolloutPolicy:
         p = s.turn
         hand = s.hands[p]
         suit, top_rank = s.suit, RANK_OF[s.discard[-1]]
+        playable = [c for c in hand
+                    if SUIT_OF[c] == suit or RANK_OF[c] == top_rank or RANK_OF[c] == 8]
+        if len(playable) <= 1:
+            if not playable:
+                return -1, None
+            return playable[0], _suit_for(hand, playable[0])
         counts = [0, 0, 0, 0]
         for c in hand:
             if RANK_OF[c] != 8:
                 counts[SUIT_OF[c]] += 1
-        n, d = s.n, s.direction
-        nxt_count = len(s.hands[(p + d) % n])
-        closest = min(len(h) for q, h in enumerate(s.hands) if q != p)
+        hands, n, d = s.hands, s.n, s.direction
+        nxt_count = len(hands[(p + d) % n])
+        closest = 99
+        for q in range(n):
+            if q != p and len(hands[q]) < closest:
+                closest = len(hands[q])
         w = self.w
-        urgent = closest <= 2
+        urgency = w.urgency if closest <= 2 else 0.0
+        attack = w.attack if nxt_count <= 2 else 0.0
+        follow, six = w.follow, w.six_follow_up
         base, noise = self.base, w.noise
         best, best_value, best_suit = -1, -1e18, None
-        for c in hand:
+        for c in playable:
             rank = RANK_OF[c]
-            if rank != 8 and SUIT_OF[c] != suit and rank != top_rank:
-                continue
-            value = base[c] + noise * rng.random()
-            if urgent:
-                value += w.urgency * POINTS[c]
+            value = base[c] + noise * rng.random() + urgency * POINTS[c]
             named = None
             if rank == 8:
                 named = max(range(4), key=counts.__getitem__)
-                value += w.follow * counts[named]
+                value += follow * counts[named]
             else:
                 own = SUIT_OF[c]
                 left = counts[own] - 1
@@ -145,15 +152,13 @@ class RolloutPolicy:
                     partner = PARTNER_SUIT[own]
                     if counts[partner] > left:
                         named, left = partner, counts[partner]
-                value += w.follow * left
+                value += follow * left
                 if rank == 6:
                     follow_up = left > 0 or any(
                         RANK_OF[x] in (6, 8) for x in hand if x != c)
-                    value += w.six_follow_up if follow_up else -w.six_follow_up
-                elif rank in _ATTACKS and nxt_count <= 2:
-                    value += w.attack
-            if len(hand) == 1:
-                value += 1000.0  # going out
+                    value += six if follow_up else -six
+                elif rank in _ATTACKS:
+                    value += attack
             if value > best_value:
                 best, best_value, best_suit = c, value, named
         return best, best_suit

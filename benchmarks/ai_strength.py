@@ -1,0 +1,70 @@
+"""Strength of the computer levels: heads-up duplicate matches, each level against the one below
+(not a test; prints figures).
+
+Each pair plays the same deals from both seats (short matches by default); the figure is the
+mean round score of the first level minus the second's, with its standard error over deals.
+A level beats the one below when the difference is below -2 standard errors. The oracle
+(which sees hidden cards) against medium gives an upper bound; the share of that edge which hard
+achieves is printed last.
+
+    python benchmarks/ai_strength.py [--deals 200] [--search-deals 24] [--seed 1]
+        [--pairs expert:hard,hard:medium] [--length short|full] [--players 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from craits.ai import load_profiles
+from craits.cli.tournament import run, summarize
+from craits.engine import Rules
+
+CHAIN = ["easy:random", "medium:easy", "hard:medium", "expert:hard", "oracle:medium"]
+SEARCHING = ("search", "oracle")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pairs", default=",".join(CHAIN), help="A:B,... (A expected ahead)")
+    parser.add_argument("--deals", type=int, default=200, help="deals for heuristic pairs")
+    parser.add_argument("--search-deals", type=int, default=24, help="deals for searching pairs")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--length", choices=("short", "full"), default="short")
+    parser.add_argument("--players", type=int, default=2, help="2: heads-up; more: A vs B's")
+    parser.add_argument("--ai", metavar="FILE", help="an extra levels file")
+    args = parser.parse_args(argv)
+    profiles = load_profiles(args.ai)
+    rules = Rules(game_length=args.length)
+    rows = []
+    print(f"{'pair':<18}{'deals':>6}{'A - B':>9}{'stderr':>8}{'z':>7}  verdict"
+          f"{'A think ms med/p95/max':>28}{'time':>7}")
+    for pair in args.pairs.split(","):
+        a, b = pair.split(":")
+        searching = profiles[a].play in SEARCHING or profiles[b].play in SEARCHING
+        deals = args.search_deals if searching else args.deals
+        seats = [a] + [b] * (args.players - 1)
+        started = time.monotonic()
+        results = run(seats, deals, args.seed, rules, True, profiles,
+                      progress=lambda done, total, _, pair=pair: print(
+                          f"  {pair} {done}/{total}", end="\r", file=sys.stderr, flush=True))
+        summary = summarize(seats, results, rules, True)
+        diff = summary["differences"][0]
+        z = diff["mean"] / diff["stderr"] if diff["stderr"] else float("-inf")
+        verdict = "A ahead" if z < -2 else ("B ahead" if z > 2 else "unclear")
+        think = summary["think_ms"][a]
+        rows.append((a, b, diff["mean"], diff["stderr"]))
+        print(f"{a + ' vs ' + b:<18}{deals:>6}{diff['mean']:>+9.2f}{diff['stderr']:>8.2f}"
+              f"{z:>7.1f}  {verdict:<8}"
+              f"{think['median']:>14.0f} /{think['p95']:>5.0f} /{think['max']:>5.0f}"
+              f"{time.monotonic() - started:>6.0f}s", flush=True)
+    edges = {(a, b): m for a, b, m, _ in rows}
+    if ("oracle", "medium") in edges and ("hard", "medium") in edges:
+        share = edges[("hard", "medium")] / edges[("oracle", "medium")]
+        print(f"hard achieves {share:.0%} of the oracle's edge over medium")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
