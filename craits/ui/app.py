@@ -240,12 +240,8 @@ class App:
         if fullscreen:
             screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
         else:
+            size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
             screen = pg.display.set_mode(size, pg.RESIZABLE)
-            try:
-                window = pg.Window.from_display_module()
-                window.minimum_size = MIN_SIZE
-            except (AttributeError, pg.error):
-                pass
         self.fullscreen = fullscreen
         self._known_size = screen.get_size()
         return screen
@@ -270,6 +266,10 @@ class App:
     def _resized(self) -> None:
         self.screen = self.pygame.display.get_surface()
         size = self.size
+        if not self.fullscreen and (size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]):
+            # Below the minimum the table cannot fit: hold the window at the minimum.
+            self.screen = self._set_mode(size, False)
+            size = self.size
         self._known_size = size
         if not self.fullscreen:
             self.windowed_size = size
@@ -663,7 +663,8 @@ class App:
             log.exception("the last save failed")
         self.autosaver.stop()
         self.bot_worker.stop()
-        self.pygame.quit()
+        # Not pygame.quit(): cached fonts stay valid for an App made later in this process.
+        self.pygame.display.quit()
 
 
 class _BlankScene:

@@ -44,8 +44,20 @@ def bot_job(session) -> tuple[int, BotJob]:
     )  # fmt: skip
 
 
-def _run_job(job: Callable[[], Any]) -> Any:
-    return job()
+def _serve(conn) -> None:
+    """The helper process: answer jobs until the pipe closes."""
+    while True:
+        try:
+            item = conn.recv()
+        except (EOFError, OSError):
+            return
+        if item is None:
+            return
+        version, job = item
+        try:
+            conn.send((version, True, job()))
+        except Exception as exc:  # sent back, raised on the main thread
+            conn.send((version, False, repr(exc)))
 
 
 class BotWorker:
@@ -61,8 +73,10 @@ class BotWorker:
         self._error: BaseException | None = None
         self._jobs: queue.Queue[tuple[int, Callable[[], Any]] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._pool = None
-        self._pending: tuple[int, Any] | None = None  # (version, AsyncResult) in process mode
+        self._pool: bool | None = None
+        self._conn: Any = None
+        self._process: Any = None
+        self._pending: tuple[int, Any] | None = None  # the job the helper process is on
         if mode == "process":
             self._start_pool()
 
@@ -71,11 +85,22 @@ class BotWorker:
     def _start_pool(self) -> None:
         try:
             context = multiprocessing.get_context("spawn")
-            self._pool = context.Pool(1)
-        except (OSError, ValueError, ImportError) as exc:
+            self._conn, child = context.Pipe()
+            self._process = context.Process(target=_serve, args=(child,), name="craits-bot",
+                                            daemon=True)
+            self._process.start()
+            child.close()
+            self._pool = True
+        except (OSError, ValueError, ImportError, RuntimeError) as exc:
             log.warning("no helper process for the computer players (%s); using a thread", exc)
-            self.mode = "thread"
-            self._pool = None
+            self._to_thread_mode()
+
+    def _to_thread_mode(self) -> None:
+        self.mode = "thread"
+        self._pool = None
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._submit_thread(*pending)
 
     # ------------------------------------------------------------ all modes
 
@@ -88,11 +113,12 @@ class BotWorker:
             self._finish(version, job)
         elif self.mode == "process" and self._pool is not None:
             try:
-                self._pending = (version, self._pool.apply_async(_run_job, (job,)))
-            except Exception as exc:  # e.g. a job that cannot be pickled: think on a thread
+                self._conn.send((version, job))
+                self._pending = (version, job)
+            except Exception as exc:  # a job that cannot be pickled, or the helper is gone
                 log.warning("helper process refused a job (%s); using a thread", exc)
-                self.mode = "thread"
-                self._submit_thread(version, job)
+                self._pending = (version, job)
+                self._to_thread_mode()
         else:
             self._submit_thread(version, job)
 
@@ -122,17 +148,30 @@ class BotWorker:
         with self._lock:
             self._answer = (version, answer)
 
+    def _receive(self) -> None:
+        """Collect what the helper process has answered (process mode)."""
+        try:
+            while self._conn.poll(0):
+                version, ok, answer = self._conn.recv()
+                if self._pending is not None and self._pending[0] == version:
+                    self._pending = None
+                with self._lock:
+                    if ok:
+                        self._answer = (version, answer)
+                    elif version == self.submitted:
+                        self._error = RuntimeError(answer)
+        except (EOFError, OSError):
+            log.warning("the helper process stopped; computer players think on a thread")
+            self._to_thread_mode()
+            return
+        if self._pending is not None and not self._process.is_alive():
+            log.warning("the helper process died; computer players think on a thread")
+            self._to_thread_mode()
+
     def poll(self, version: int) -> Any | None:
         """The answer for ``version`` if it is ready (a job's exception is raised here)."""
-        if self._pending is not None and self._pending[1].ready():
-            pending_version, result = self._pending
-            self._pending = None
-            try:
-                answer = result.get()
-            except Exception as exc:
-                raise RuntimeError("a computer player failed to choose a move") from exc
-            with self._lock:
-                self._answer = (pending_version, answer)
+        if self.mode == "process" and self._pool is not None:
+            self._receive()
         with self._lock:
             if self._error is not None:
                 error, self._error = self._error, None
@@ -147,7 +186,12 @@ class BotWorker:
         """Stop thinking and let the helpers go (a search in progress is cut short)."""
         self.submitted = None
         if self._pool is not None:
-            self._pool.terminate()
             self._pool = None
+            try:
+                self._conn.close()
+            except OSError:
+                pass
+            self._process.terminate()
+            self._process.join(1.0)
         if self._thread is not None and self._thread.is_alive():
             self._jobs.put(None)

@@ -35,13 +35,15 @@ GREEN_FILL = (36, 120, 74)
 
 @dataclass
 class LogPart:
-    text: str  # what everyone may read
-    private: str | None = None  # what ``owner`` alone may read instead
-    owner: int | None = None
+    """One clause of a log line: what everyone reads, and what particular seats read instead
+    (in the second person, or with the cards only they may see)."""
+
+    text: str
+    variants: dict[int, str] = field(default_factory=dict)
 
     def for_viewer(self, viewer: int | None) -> str:
-        if self.private is not None and viewer is not None and viewer == self.owner:
-            return self.private
+        if viewer is not None and viewer in self.variants:
+            return self.variants[viewer]
         return self.text
 
 
@@ -147,9 +149,19 @@ class Choreographer:
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else str(seat)
 
-    def say(self, text: str, new_line: bool, private: str | None = None,
-            owner: int | None = None) -> None:
-        self.log.add(LogPart(text, private, owner), new_line)
+    def say(self, text: str, new_line: bool, variants: dict[int, str] | None = None) -> None:
+        self.log.add(LogPart(text, variants or {}), new_line)
+
+    def say_about(self, seat: int, key: str, new_line: bool, count: int | None = None,
+                  **params: object) -> None:
+        """A clause whose subject is ``seat``: "Ada played 7♥", and "You played 7♥" for Ada."""
+        if count is None:
+            public = i18n.t(f"event.{key}", player=self.name(seat), **params)
+            mine = i18n.t(f"event_you.{key}", **params)
+        else:
+            public = i18n.tn(f"event.{key}", count, player=self.name(seat), **params)
+            mine = i18n.tn(f"event_you.{key}", count, **params)
+        self.say(public, new_line, {seat: mine})
 
     def sound(self, name: str) -> None:
         if self.factor > 0 or name not in ("deal", "draw"):
@@ -167,7 +179,8 @@ class Choreographer:
         return 0.0  # shown by the cut scene
 
     def _on_dealer_chosen(self, event: ev.DealerChosen, new_line: bool) -> float:
-        self.say(i18n.t("cut.deals_first", player=self.name(event.player)), True)
+        self.say(i18n.t("cut.deals_first", player=self.name(event.player)), True,
+                 {event.player: i18n.t("event_you.deals_first")})
         return 0.0
 
     def _on_round_started(self, event: ev.RoundStarted, new_line: bool) -> float:
@@ -186,11 +199,7 @@ class Choreographer:
         m.round_index = event.round
         m.announced = [False] * m.n
         m.revealed = False
-        self.say(
-            i18n.tn("event.round_started", event.hand_size, n=event.round + 1,
-                    player=self.name(event.dealer)),
-            True,
-        )
+        self.say_about(event.dealer, "round_started", True, event.hand_size, n=event.round + 1)
         self.play_sound("shuffle")
         return self.t(0.45)
 
@@ -249,11 +258,9 @@ class Choreographer:
         m.suit = event.card // 13
         if event.crank and was_crank:
             m.pop_crank()
-        self.say(i18n.t("event.card_played", player=self.name(event.player),
-                        card=i18n.card_name(event.card)), new_line)
+        self.say_about(event.player, "card_played", new_line, card=i18n.card_name(event.card))
         if was_crank and event.crank:
-            self.say(i18n.t("event.crank_raised", player=self.name(event.player),
-                            count=event.crank), False)
+            self.say_about(event.player, "crank_raised", False, count=event.crank)
         self.sound("crank" if event.crank else "play")
         rank = RANK_OF[event.card]
         if rank == 6 and not event.crank and m.hands[event.player]:
@@ -271,23 +278,21 @@ class Choreographer:
         top = m.top_code
         suit = i18n.suit_name(event.suit)
         if top is not None and RANK_OF[top] == 9:
-            key = "event.suit_switched" if event.switched else "event.suit_kept"
+            key = "suit_switched" if event.switched else "suit_kept"
         else:
-            key = "event.suit_chosen"
-        self.say(i18n.t(key, player=self.name(event.player), suit=suit), new_line)
+            key = "suit_chosen"
+        self.say_about(event.player, key, new_line, suit=suit)
         return self.t(0.35)
 
     def _on_crank_started(self, event: ev.CrankStarted, new_line: bool) -> float:
         self.model.crank = event.count
         self.model.pop_crank()
-        self.say(i18n.t("event.crank_started", player=self.name(event.player),
-                        count=event.count), new_line)
+        self.say_about(event.player, "crank_started", new_line, count=event.count)
         return self.t(0.2)
 
     def _on_crank_ended(self, event: ev.CrankEnded, new_line: bool) -> float:
         self.model.crank = 0
-        self.say(i18n.tn("event.crank_taken", event.count, player=self.name(event.player)),
-                 new_line)
+        self.say_about(event.player, "crank_taken", new_line, event.count)
         return self.t(0.1)
 
     def _on_cards_drawn(self, event: ev.CardsDrawn, new_line: bool) -> float:
@@ -296,17 +301,19 @@ class Choreographer:
             return 0.0
         cards = event.cards
         names = [i18n.card_name(c) for c in cards] if cards is not None else None
-        private = None
+        variants = {}
         if names is not None:
-            private = (i18n.t("event.you_drew", card=names[0]) if len(names) == 1
-                       else i18n.t("event.you_drew_many", cards=" ".join(names)))
+            variants[event.player] = (
+                i18n.t("event.you_drew", card=names[0]) if len(names) == 1
+                else i18n.t("event.you_drew_many", cards=" ".join(names))
+            )
         if event.reason == "crank":
             public = ""  # "takes 4 cards" was said with the crank's end
         elif event.count == 1 and event.reason == "turn":
             public = i18n.t("event.card_drawn", player=who)
         else:
             public = i18n.tn("event.cards_drawn", event.count, player=who)
-        self.say(public, new_line, private, event.player)
+        self.say(public, new_line, variants)
         step, flight = self.t(DRAW_STEP), self.t(FLIGHT)
         for i in range(event.count):
             code = cards[i] if cards is not None else None
@@ -348,7 +355,7 @@ class Choreographer:
     def _on_player_skipped(self, event: ev.PlayerSkipped, new_line: bool) -> float:
         self.model.pop_banner(i18n.t("table.skipped"), event.player, BLUE_FILL,
                               self._banner_time())
-        self.say(i18n.t("event.skipped", player=self.name(event.player)), new_line)
+        self.say_about(event.player, "skipped", new_line)
         return self.t(0.55)
 
     def _on_direction_reversed(self, event: ev.DirectionReversed, new_line: bool) -> float:
@@ -363,18 +370,18 @@ class Choreographer:
     def _on_turn_lost(self, event: ev.TurnLost, new_line: bool) -> float:
         self.model.pop_banner(i18n.t("table.loses_turn"), event.player, BLUE_FILL,
                               self._banner_time())
-        self.say(i18n.t("event.turn_lost", player=self.name(event.player)), new_line)
+        self.say_about(event.player, "turn_lost", new_line)
         return self.t(0.6)
 
     def _on_passed(self, event: ev.Passed, new_line: bool) -> float:
-        self.say(i18n.t("event.passed", player=self.name(event.player)), new_line)
+        self.say_about(event.player, "passed", new_line)
         return self.t(0.3)
 
     def _on_last_card_announced(self, event: ev.LastCardAnnounced, new_line: bool) -> float:
         self.model.announced[event.player] = True
         self.model.pop_banner(i18n.t("table.last_card"), event.player, GOLD_FILL,
                               self._banner_time())
-        self.say(i18n.t("event.last_card", player=self.name(event.player)), True)
+        self.say_about(event.player, "last_card", True)
         self.play_sound("last_card")
         return self.t(0.5)
 
@@ -382,8 +389,11 @@ class Choreographer:
         m = self.model
         m.pop_banner(i18n.t("table.idiot"), event.target, RED_FILL, max(0.8, self._banner_time()))
         m.shake(event.target, max(0.3, self.t(0.6)))
-        self.say(i18n.tn("event.idiot_called", event.penalty, caller=self.name(event.caller),
-                         target=self.name(event.target)), True)
+        names = {"caller": self.name(event.caller), "target": self.name(event.target)}
+        self.say(i18n.tn("event.idiot_called", event.penalty, **names), True, {
+            event.target: i18n.tn("event_you.caught", event.penalty, **names),
+            event.caller: i18n.tn("event_you.catch", event.penalty, **names),
+        })
         self.play_sound("idiot")
         return self.t(0.8)
 
@@ -395,7 +405,7 @@ class Choreographer:
         if event.winner is None:
             self.say(i18n.t("event.round_blocked", n=m.round_index + 1), True)
         else:
-            self.say(i18n.t("event.round_won", player=self.name(event.winner)), True)
+            self.say_about(event.winner, "round_won", True)
         hands = self.reveal_hands()
         if hands is not None:
             self._reveal(hands)

@@ -131,7 +131,7 @@ def compute_layout(
     round_label = pygame.Rect(margin, px(6), px(360), px(34))
 
     # The hand: resting centre line leaves room for the lift of playable cards.
-    hand_y = h - card[1] // 2 - px(14)
+    hand_y = h - card[1] // 2 - px(20)
     hand_top = hand_y - card[1] // 2 - round(card[1] * 0.22)
     side_w = max(px(230), round(w * 0.2))
     hand_area = pygame.Rect(side_w + margin, hand_top, w - 2 * (side_w + margin), h - hand_top)
@@ -204,13 +204,13 @@ def hand_slots(layout: TableLayout, count: int) -> list[Slot]:
     cw = layout.card[0]
     room = layout.hand_area.width - cw
     spacing = min(cw * 0.66, room / (count - 1)) if count > 1 else 0.0
-    tilt = min(3.0, 26.0 / count)  # degrees between neighbours
+    tilt = min(2.5, 20.0 / count)  # degrees between neighbours
     out = []
     for i in range(count):
         u = i - (count - 1) / 2
         dx = u * spacing
         # The arc: edges sit lower, as if held in a hand.
-        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * 0.18
+        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * 0.08
         out.append(Slot(layout.hand_area.centerx + dx, layout.hand_y + dy, -u * tilt))
     return out
 

@@ -172,7 +172,7 @@ class CardPainter:
     def _make_base(self, code: int | None, size: tuple[int, int], dim: bool) -> pygame.Surface:
         if dim:
             image = self.base(code, size).copy()
-            image.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
+            image.fill((168, 168, 160), special_flags=pygame.BLEND_RGB_MULT)
             return image
         try:
             if code is None:

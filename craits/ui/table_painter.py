@@ -16,7 +16,6 @@ from craits.ui.sprites import (
     CardPainter,
     CardSprite,
     blit_text,
-    fit_size,
     rounded_panel,
     text_surface,
     to_display,
@@ -72,27 +71,34 @@ class TablePainter:
         surface.blit(felt_background(surface.get_size()), (0, 0))
 
     def draw_ring(self, surface: pygame.Surface, model: TableModel, clock: float) -> None:
-        """A ring of chevrons around the piles, drifting the way play goes."""
+        """A ring of curved arrows around the piles, drifting the way play goes."""
         lay = model.layout
         cx, cy = lay.centre
         rx, ry = lay.ring
         direction = model.direction
         pop = float(model.ring_turn.value)  # type: ignore[arg-type]
-        count = 14
-        size = lay.px(9) * (1.0 + 0.6 * pop)
-        phase = clock * 0.18 * direction + pop * 0.8 * direction
-        for i in range(count):
-            theta = 2 * math.pi * (i / count + phase / (2 * math.pi) * 1.0)
-            px, py = cx + rx * math.cos(theta), cy + ry * math.sin(theta)
-            tx, ty = -rx * math.sin(theta) * direction, ry * math.cos(theta) * direction
+        arcs, span, samples = 6, 0.62, 9  # span: share of each sixth that is drawn
+        width = max(2, lay.px(3))
+        head = lay.px(11) * (1.0 + 0.6 * pop)
+        phase = clock * 0.12 * direction + pop * 1.2 * direction
+        for k in range(arcs):
+            start = phase + k * 2 * math.pi / arcs
+            thetas = [start + span * (2 * math.pi / arcs) * i / (samples - 1)
+                      for i in range(samples)]
+            if direction < 0:
+                thetas.reverse()
+            points = [(cx + rx * math.cos(t), cy + ry * math.sin(t)) for t in thetas]
+            pygame.draw.lines(surface, RING, False, points, width)
+            # Arrowhead at the leading end, along the tangent.
+            (x1, y1), (x2, y2) = points[-2], points[-1]
+            tx, ty = x2 - x1, y2 - y1
             norm = math.hypot(tx, ty) or 1.0
             tx, ty = tx / norm, ty / norm
             nx, ny = -ty, tx
-            tip = (px + tx * size, py + ty * size)
-            left = (px - tx * size * 0.7 + nx * size * 0.8, py - ty * size * 0.7 + ny * size * 0.8)
-            notch = (px - tx * size * 0.15, py - ty * size * 0.15)
-            right = (px - tx * size * 0.7 - nx * size * 0.8, py - ty * size * 0.7 - ny * size * 0.8)
-            pygame.draw.polygon(surface, RING, (tip, left, notch, right))
+            tip = (x2 + tx * head * 0.9, y2 + ty * head * 0.9)
+            left = (x2 - tx * head * 0.3 + nx * head * 0.6, y2 - ty * head * 0.3 + ny * head * 0.6)
+            right = (x2 - tx * head * 0.3 - nx * head * 0.6, y2 - ty * head * 0.3 - ny * head * 0.6)
+            pygame.draw.polygon(surface, RING, (tip, left, right))
 
     def draw_draw_pile(
         self, surface: pygame.Surface, model: TableModel, highlight: bool, empty_text: str,
@@ -206,17 +212,21 @@ class TablePainter:
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[int, str]],
                  scale_px) -> None:
+        """The latest lines at the bottom, older ones fading upwards; long lines wrap."""
         size = scale_px(15)
-        line_h = round(size * 1.35)
-        count = max(1, rect.height // line_h)
-        shown = list(lines)[-count:]
-        y = rect.bottom - line_h * len(shown)
-        for i, (serial, text) in enumerate(shown):
-            age = len(shown) - 1 - i
+        line_h = round(size * 1.3)
+        rows: list[pygame.Surface] = []
+        for age, (serial, text) in enumerate(reversed(list(lines))):
             color = CREAM if age == 0 else (DIM if age < 3 else (150, 168, 152))
-            image = self._lines.get((serial, text, rect.width, size, color),
-                                    lambda text=text, color=color: _fit_line(text, size,
-                                                                             rect.width, color))
+            wrapped = self._lines.get((serial, text, rect.width, size, color),
+                                      lambda text=text, color=color: _wrap(text, size,
+                                                                           rect.width, color))
+            if rows and (len(rows) + len(wrapped)) * line_h > rect.height:
+                break  # only whole entries
+            rows = list(wrapped) + rows
+        shown = rows[-max(1, rect.height // line_h):]
+        y = rect.bottom - line_h * len(shown)
+        for image in shown:
             surface.blit(image, (rect.left, y + (line_h - image.get_height()) // 2))
             y += line_h
 
@@ -269,16 +279,34 @@ def _chip(text: str, size: int, fill, ink) -> pygame.Surface:
     return image
 
 
-def _fit_line(text: str, size: int, width: int, color) -> pygame.Surface:
-    """One log line: shrunk a little if needed, then cut with an ellipsis."""
-    s = fit_size(text, size, width, min_size=max(9, size - 3))
-    image = text_surface(text, s, color)
-    if image.get_width() <= width:
-        return image
+def _wrap(text: str, size: int, width: int, color) -> list[pygame.Surface]:
+    """A log line as one or more rendered lines no wider than ``width`` (continuations
+    indented)."""
     from craits.ui.fonts import get_font
 
-    font = get_font(s)
-    cut = text
-    while cut and font.size(cut + "…")[0] > width:
-        cut = cut[:-1]
-    return text_surface(cut + "…", s, color)
+    font = get_font(size)
+    indent = size
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = word if not current else f"{current} {word}"
+        room = width - (indent if lines else 0)
+        if current and font.size(candidate)[0] > room:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    lines.append(current)
+    out = []
+    for i, line in enumerate(lines):
+        room = width - (indent if i else 0)
+        while line and font.size(line)[0] > room:  # a single word wider than the log
+            line = line[:-2] + "…"
+        image = text_surface(line, size, color)
+        if i:
+            padded = pygame.Surface((image.get_width() + indent, image.get_height()),
+                                    pygame.SRCALPHA)
+            padded.blit(image, (indent, 0))
+            image = padded
+        out.append(image)
+    return out

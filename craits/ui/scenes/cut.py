@@ -41,8 +41,9 @@ class CutScene(OverlayScene):
     panel_min = (760, 440)
 
     def __init__(self, app: App, names: Sequence[str], cuts: Sequence[ev.CardCut],
-                 dealer: int) -> None:
+                 dealer: int, viewer: int | None = None) -> None:
         super().__init__(app)
+        self.viewer = viewer
         self.names = list(names)
         self.rows = cut_rows(cuts, len(names))
         self.dealer = dealer
@@ -114,7 +115,11 @@ class CutScene(OverlayScene):
                         pygame.Rect(panel.right - pad - th.px(200), y, th.px(200), th.px(30)),
                         th.px(17), (236, 196, 92), align="right")
         if self.age >= self.finish_at:
-            text_in(surface, i18n.t("cut.deals_first", player=self.names[self.dealer]),
+            if self.dealer == self.viewer:
+                result = i18n.t("event_you.deals_first")
+            else:
+                result = i18n.t("cut.deals_first", player=self.names[self.dealer])
+            text_in(surface, result,
                     pygame.Rect(panel.left + pad, panel.bottom - th.px(62),
                                 panel.width - 2 * pad, th.px(44)),
                     th.px(28), (250, 218, 130), bold=True, shadow=True)

@@ -200,6 +200,7 @@ class TableScene(Scene):
             and not s.match.state.is_over()
             and s.to_act() == self.viewer
             and not self.modal_open
+            and not self.cut_pending
         )
 
     def legal_plays(self) -> list[Play]:
@@ -510,7 +511,7 @@ class TableScene(Scene):
             self.modal_open = False
             self.pull()
 
-        self.app.scenes.push(CutScene(self.app, self.names, cuts, dealer), done)
+        self.app.scenes.push(CutScene(self.app, self.names, cuts, dealer, self.viewer), done)
 
     def _round_over(self) -> None:
         self.app.record_round(self.session)

@@ -1,0 +1,135 @@
+"""The table's geometry: everything inside the window, nothing overlapping, at every size."""
+
+import itertools
+
+import pygame
+import pytest
+
+from craits.ui.layout import (
+    Slot,
+    card_hit,
+    compute_layout,
+    hand_slots,
+    opponent_angles,
+    seat_fan_slots,
+)
+
+SIZES = [(960, 600), (1024, 640), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
+
+
+def regions(layout):
+    out = {"hand": layout.hand_area, "buttons": layout.buttons, "log": layout.log,
+           "own": layout.own_plate, "piles": layout.draw_pile.union(layout.discard),
+           "menu": layout.menu_button}
+    for seat, spot in layout.seats.items():
+        out[f"seat{seat}"] = spot.block
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_everything_is_inside_the_window(size, players):
+    layout = compute_layout(size, players)
+    window = pygame.Rect(0, 0, *size)
+    for name, rect in regions(layout).items():
+        assert window.contains(rect), f"{name} {rect} leaves the window {size}"
+    badge = pygame.Rect(0, 0, 2 * layout.badge_radius, 2 * layout.badge_radius)
+    badge.center = layout.badge_centre
+    assert window.contains(badge)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_nothing_overlaps(size, players):
+    layout = compute_layout(size, players)
+    named = regions(layout)
+    for (a, ra), (b, rb) in itertools.combinations(named.items(), 2):
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}, {players}p"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_scale_with_the_window_and_keep_their_shape(size):
+    layout = compute_layout(size, 4)
+    w, h = layout.card
+    assert w / h == pytest.approx(5 / 7, abs=0.02)
+    assert h >= 100  # readable at the minimum window
+    assert layout.small_card[1] < h
+
+
+def test_bigger_window_bigger_cards_and_large_card_option():
+    small = compute_layout((960, 600), 3)
+    big = compute_layout((1920, 1080), 3)
+    assert big.card[1] > small.card[1]
+    assert compute_layout((1280, 800), 3, large_cards=True).card[1] > \
+        compute_layout((1280, 800), 3).card[1]
+
+
+def test_two_players_sit_across_and_more_spread_over_the_top_arc():
+    two = compute_layout((1280, 800), 2, bottom_seat=0)
+    (spot,) = two.seats.values()
+    assert spot.side == "top" and abs(spot.fan_centre[0] - 640) <= 1
+    five = compute_layout((1280, 800), 5, bottom_seat=2)
+    order = [(2 + i) % 5 for i in range(1, 5)]  # clockwise after the viewer
+    xs = [five.seats[s].fan_centre[0] for s in order]
+    assert xs == sorted(xs), "clockwise from the viewer runs left, over the top, to the right"
+    assert 2 not in five.seats
+    assert five.seats[order[0]].side == "left" and five.seats[order[-1]].side == "right"
+
+
+def test_opponent_angles_are_symmetric():
+    for count in range(1, 5):
+        angles = opponent_angles(count)
+        assert len(angles) == count
+        for a, b in zip(angles, reversed(angles), strict=True):
+            assert a + b == pytest.approx(180.0)
+
+
+@pytest.mark.parametrize("count", [1, 8, 16, 30])
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_hand_fans_inside_its_area(count, size):
+    layout = compute_layout(size, 4)
+    slots = hand_slots(layout, count)
+    assert len(slots) == count
+    xs = [s.x for s in slots]
+    assert xs == sorted(xs)
+    half = layout.card[0] / 2
+    assert min(xs) - half >= layout.hand_area.left - 1
+    assert max(xs) + half <= layout.hand_area.right + 1
+    for s in slots:
+        assert s.y + layout.card[1] / 2 <= size[1] + layout.card[1] * 0.1  # at most a sliver off
+
+
+def test_opponent_fans_stay_above_their_plates():
+    layout = compute_layout((1280, 800), 5)
+    for seat, spot in layout.seats.items():
+        for slot in seat_fan_slots(layout, seat, 12):
+            assert spot.fan.left - 1 <= slot.x - layout.small_card[0] / 2
+            assert slot.x + layout.small_card[0] / 2 <= spot.fan.right + 1
+            assert slot.y < spot.plate.top
+
+
+def test_card_hit_follows_rotation_and_lift():
+    slot = Slot(100.0, 100.0, 90.0)  # lying on its side: wide, not tall
+    card = (50, 70)
+    assert card_hit(slot, card, (130, 100))  # 30 px right: inside the long side
+    assert not card_hit(slot, card, (100, 130))  # 30 px down: outside the short side
+    upright = Slot(100.0, 100.0, 0.0)
+    assert not card_hit(upright, card, (100, 60))
+    assert card_hit(upright, card, (100, 60), lift=20)
+
+
+def test_bad_player_counts_are_refused():
+    with pytest.raises(ValueError):
+        compute_layout((1280, 800), 6)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_direction_ring_keeps_clear_of_the_seats_and_the_hint(size, players):
+    layout = compute_layout(size, players)
+    rx, ry = layout.ring
+    ring = pygame.Rect(0, 0, 2 * rx, 2 * ry)
+    ring.center = layout.centre
+    for seat, spot in layout.seats.items():
+        assert not ring.colliderect(spot.block), f"ring {ring} hits seat {seat} {spot.block}"
+    assert ring.bottom < layout.hint.top
