@@ -260,7 +260,7 @@ class Choreographer:
             m.pop_crank()
         self.say_about(event.player, "card_played", new_line, card=i18n.card_name(event.card))
         if was_crank and event.crank:
-            self.say_about(event.player, "crank_raised", False, count=event.crank)
+            self.say(i18n.t("table.crank", count=event.crank), False)
         self.sound("crank" if event.crank else "play")
         rank = RANK_OF[event.card]
         if rank == 6 and not event.crank and m.hands[event.player]:

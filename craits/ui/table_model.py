@@ -66,7 +66,7 @@ class TableModel:
         self.crank = 0
         self.direction = 1
         self.turn: int | None = None
-        self.dealer = 0
+        self.dealer: int | None = None  # unknown until the first deal (after the cut)
         self.announced = [False] * n_players
         self.totals = [0] * n_players
         self.round_index = 0

@@ -84,8 +84,9 @@ class CutScene(OverlayScene):
         top = panel.top + th.px(100)
         bottom = panel.bottom - th.px(70)
         rows = len(self.rows)
-        row_h = (bottom - top) // max(1, rows)
-        card_h = min(round(row_h * 0.72), th.px(150))
+        row_h = min((bottom - top) // max(1, rows), th.px(220))
+        top += (bottom - top - row_h * rows) // 2  # the rows sit in the middle of the panel
+        card_h = min(round(row_h * 0.72), th.px(160))
         size = (round(card_h * 5 / 7), card_h)
         shown = 0
         for r, row in enumerate(self.rows):

@@ -101,8 +101,11 @@ class GameOverScene(Scene):
         draw_text_fit(surface, winners_text(self.session),
                       pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
                       color=GOLD, bold=True, shadow=(0, 0, 0))
-        self._draw_table(surface, pygame.Rect(th.px(60), th.px(160), w - th.px(120),
-                                              self.again_button.rect.top - th.px(190)))
+        n = len(self.session.seats)
+        room = self.again_button.rect.top - th.px(190)
+        height = min(room, th.px(56) * (n + 1) + th.px(36))
+        self._draw_table(surface, pygame.Rect(th.px(60), th.px(160) + (room - height) // 3,
+                                              w - th.px(120), height))
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)
 
@@ -125,7 +128,8 @@ class GameOverScene(Scene):
                      border=(226, 184, 84, 110), border_width=max(1, th.px(2)))
         pad = th.px(18)
         inner = box.inflate(-2 * pad, -2 * pad)
-        place_w = th.px(50)
+        place_label = text_surface(i18n.t("score.place"), th.px(15), DIM, True)
+        place_w = max(th.px(50), place_label.get_width() + th.px(14))
         name_w = round(inner.width * 0.22)
         total_w = th.px(90)
         grid_left = inner.left + place_w + name_w

@@ -35,8 +35,15 @@ class MessageScene(OverlayScene):
     def layout(self) -> None:
         th = self.theme
         panel = self.panel_rect()
-        self.panel = panel
         pad = th.px(26)
+        from craits.ui.widgets import fit_text
+
+        body = fit_text(self.body, panel.width - 2 * pad, panel.height, th.px(21), wrap=True,
+                        min_size=th.px(11))
+        wanted = th.px(76) + body.height + th.px(24) + th.px(52) + pad
+        panel.height = min(panel.height, max(th.px(220), wanted))
+        panel.centery = self.size[1] // 2
+        self.panel = panel
         n = len(self.specs)
         gap = th.px(14)
         bw = min(th.px(260), (panel.width - 2 * pad - gap * (n - 1)) // n)

@@ -38,8 +38,11 @@ class PauseScene(OverlayScene):
         ]
         pad = th.px(28)
         gap = th.px(12)
+        bh = th.px(54)
+        height = th.px(80) + len(entries) * bh + (len(entries) - 1) * gap + pad
+        panel.height = min(panel.height, height)
+        panel.centery = self.size[1] // 2
         top = panel.top + th.px(80)
-        bh = min(th.px(54), (panel.bottom - pad - top - gap * (len(entries) - 1)) // len(entries))
         self.buttons = []
         for i, (key, action, style) in enumerate(entries):
             rect = pygame.Rect(panel.left + pad, top + i * (bh + gap), panel.width - 2 * pad, bh)
@@ -79,8 +82,7 @@ class PauseScene(OverlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
         self.draw_backdrop(surface, self.panel)
-        draw_text_fit(surface, i18n.t("menu.title_paused") if i18n.has_key("menu.title_paused")
-                      else i18n.t("table.menu"),
+        draw_text_fit(surface, i18n.t("table.menu"),
                       pygame.Rect(self.panel.left + th.px(20), self.panel.top + th.px(18),
                                   self.panel.width - th.px(40), th.px(46)),
                       th.px(32), color=(250, 218, 130), bold=True, shadow=(0, 0, 0))

@@ -155,17 +155,22 @@ class ScoreboardScene(OverlayScene):
         draw_button(self.next_button, surface)
 
     def _draw_hand(self, surface, hand, left, cy, width, size, row_h) -> None:
+        """Counted cards first (highest first), then each 3 beside the card it cancelled
+        (both dimmed and struck through), then leftover 3s; one line below says why."""
         th = self.theme
         threes = self.session.rules.threes
         counted, pairs, leftover, bonus = hand_groups(hand, threes)
         items = len(counted) + 2 * len(pairs) + len(leftover)
         groups = (1 if counted else 0) + len(pairs) + (1 if leftover else 0)
         gap = th.px(12)
-        note_h = th.px(16)
+        notes = [i18n.t("score.cancelled", card=i18n.card_name(c)) for _, c in pairs]
+        if bonus:
+            notes.append(i18n.t("score.threes_bonus", points=bonus))
+        note_h = th.px(18) if notes else 0
         usable = width - gap * max(0, groups - 1)
         step = min(size[0] + th.px(4), max(th.px(12), usable // max(1, items)))
         x = left
-        top = cy - size[1] // 2 - (note_h // 2 if pairs or leftover else 0)
+        top = cy - (size[1] + note_h) // 2
 
         def card(code: int, dim: bool = False) -> None:
             nonlocal x
@@ -184,17 +189,9 @@ class ScoreboardScene(OverlayScene):
             y = top + size[1] // 2
             pygame.draw.line(surface, (200, 52, 46), (start + th.px(2), y + th.px(10)),
                              (x - step + size[0] - th.px(2), y - th.px(10)), max(2, th.px(3)))
-            blit_text(surface, i18n.t("score.cancelled", card=i18n.card_name(cancelled)),
-                      th.px(12), DIM, center=((start + x - step + size[0]) // 2,
-                                               top + size[1] + note_h // 2 + th.px(2)),
-                      max_width=max(th.px(40), x - start + gap))
             x += gap
-        if leftover:
-            start = x
-            for three in leftover:
-                card(three)
-            if bonus:
-                blit_text(surface, i18n.t("score.threes_bonus", points=bonus), th.px(12), GOLD,
-                          center=((start + x - step + size[0]) // 2,
-                                  top + size[1] + note_h // 2 + th.px(2)),
-                          max_width=max(th.px(60), x - start + gap))
+        for three in leftover:
+            card(three)
+        if notes:
+            blit_text(surface, " · ".join(notes), th.px(15), GOLD if bonus else DIM,
+                      midleft=(left, top + size[1] + note_h // 2 + th.px(2)), max_width=width)

@@ -565,7 +565,8 @@ class TableScene(Scene):
     def hint_text(self) -> str:
         view = self.view()
         s = self.session
-        if view is None or s.match.state.is_over() or self.chor.busy:
+        if view is None or s.match.state.is_over() or self.chor.busy or self.modal_open \
+                or self.cut_pending:
             return ""
         if self.my_turn():
             prefix = i18n.t("table.your_turn")
