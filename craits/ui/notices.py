@@ -48,9 +48,3 @@ def problem_notice(problem: Problem) -> Notice:
     path = problem.kept_as or problem.file
     return Notice(notice_key(problem), (("path", path), ("file", problem.file)))
 
-
-def config_notice(title_key: str, error: object) -> tuple[Notice, Notice]:
-    """A title and a message for a configuration file the game could not use; ``error`` (a
-    ``ConfigError``) names the file, the line and the key, and is shown as it is."""
-    return Notice(title_key), Notice(f"{title_key.removesuffix('_title')}_bad",
-                                     (("error", str(error)),))
