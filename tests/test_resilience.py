@@ -182,6 +182,33 @@ def test_menu_continue_restores_the_position(apps, tmp_path):
     assert [s.name for s in table.session.seats] == ["Ana", "Bo"]
 
 
+class SlowStore:
+    """A save store whose first write takes a while (a slow disk), recording the order in
+    which writes land."""
+
+    def __init__(self) -> None:
+        self.landed: list[dict] = []
+
+    def save(self, data: dict) -> None:
+        if not self.landed and data.get("n") == 1:
+            time.sleep(0.3)
+        self.landed.append(data)
+
+
+def test_an_older_snapshot_never_lands_after_a_newer_one():
+    from craits.ui.autosave import Autosaver
+
+    store = SlowStore()
+    saver = Autosaver(store)
+    saver.submit({"n": 1})
+    time.sleep(0.05)  # the helper thread is now writing snapshot 1
+    saver.submit({"n": 2})
+    saver.flush()  # quitting: the newest position must be what stays on disk
+    time.sleep(0.4)
+    saver.stop()
+    assert store.landed[-1] == {"n": 2}
+
+
 # ============================================================================ statistics
 
 

@@ -19,6 +19,10 @@ class Autosaver:
         self.threaded = threaded
         self._pending: dict | None = None
         self._lock = threading.Lock()
+        # One write at a time, in the order snapshots were taken: without it a flush on the
+        # main thread could land the newest position while the helper was still writing an
+        # older one, which then replaced it.
+        self._write_lock = threading.Lock()
         self._wake = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
@@ -47,25 +51,26 @@ class Autosaver:
             self._write_pending()
 
     def _write_pending(self) -> None:
-        with self._lock:
-            data, self._pending = self._pending, None
-        if data is not None:
-            try:
-                self.store.save(data)
-                self.writes += 1
-            except (OSError, TypeError, ValueError) as exc:
-                log.warning("autosave failed: %s", exc)
-                with self._lock:
-                    self.errors.append(str(exc))
-        with self._lock:
-            if self._pending is None:
-                self._idle.set()
+        with self._write_lock:
+            with self._lock:
+                data, self._pending = self._pending, None
+            if data is not None:
+                try:
+                    self.store.save(data)
+                    self.writes += 1
+                except (OSError, TypeError, ValueError) as exc:
+                    log.warning("autosave failed: %s", exc)
+                    with self._lock:
+                        self.errors.append(str(exc))
+            with self._lock:
+                if self._pending is None:
+                    self._idle.set()
 
     def check(self) -> None:
         """Called once a frame; nothing to do but kept for symmetry with flush."""
 
     def flush(self, timeout: float = 5.0) -> None:
-        """Write what is pending now (on this thread if the helper is busy elsewhere)."""
+        """Write what is pending now, after any write in progress (on this thread)."""
         self._write_pending()
         self._idle.wait(timeout)
 
