@@ -1,0 +1,170 @@
+"""Soak: many whole computer-only matches through the Session, as the app plays them (not a test).
+
+Each match is played by real bots with the session's clock (announcements and idiot calls
+race as in the app); after every round the position is saved through the SaveStore (atomic
+JSON) and the round goes into the statistics, which are saved too; at the end the save is
+replayed and must give the same final position. Memory is traced between matches: the
+growth per match is the slope of what is still allocated after each one (warm-up excluded).
+
+    python benchmarks/soak.py [--matches 40] [--seats medium,medium,easy,easy] [--length full]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import gc
+import json
+import resource
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from craits.engine import Rules
+from craits.engine import events as ev
+from craits.persistence import SaveStore, Statistics, StatisticsStore
+from craits.session import Seat, Session
+
+TURN_SECONDS = 0.8  # clock given to each turn, as in play_headless
+
+
+@dataclass
+class SoakResult:
+    matches: int = 0
+    rounds: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    longest_match: int = 0  # actions
+    after_match: list[int] = field(default_factory=list)  # bytes still traced after each
+    peak_bytes: int = 0
+    max_rss_kib: int = 0
+
+    def growth_per_match(self, warm_up: int = 2) -> float:
+        """Least-squares slope, in bytes per match, of the memory left after each match."""
+        ys = self.after_match[warm_up:]
+        if len(ys) < 2:
+            return 0.0
+        n = len(ys)
+        mean_x, mean_y = (n - 1) / 2, sum(ys) / n
+        num = sum((x - mean_x) * (y - mean_y) for x, y in enumerate(ys))
+        den = sum((x - mean_x) ** 2 for x in range(n))
+        return num / den
+
+    def summary(self) -> dict:
+        return {
+            "matches": self.matches,
+            "rounds": self.rounds,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 2),
+            "matches_per_second": round(self.matches / self.seconds, 3) if self.seconds else 0,
+            "actions_per_second": round(self.actions / self.seconds) if self.seconds else 0,
+            "longest_match_actions": self.longest_match,
+            "peak_traced_kib": round(self.peak_bytes / 1024),
+            "max_rss_kib": self.max_rss_kib,
+            "growth_per_match_bytes": round(self.growth_per_match()),
+        }
+
+
+def play_match(seats: list[Seat], rules: Rules, seed: int, home: Path,
+               max_actions: int = 100_000) -> Session:
+    """One computer-only match to its end, saved and recorded after every round."""
+    saves, stats_store = SaveStore(home), StatisticsStore(home)
+    stats = Statistics()
+    kinds = ["human", *(s.kind for s in seats[1:])]  # statistics count the first seat as ours
+    session = Session(seats, rules, seed)
+    round_start = 0
+    for _ in range(max_actions):
+        state = session.match.state
+        if state.is_over():
+            events = session.events[round_start:]
+            crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
+            calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
+            stats.record_round(kinds, state.scores, state.winner, crank, calls)
+            if session.match.is_over():
+                stats.record_game(kinds, session.match.totals, rules.game_length)
+                stats_store.save(stats)
+                break
+            stats_store.save(stats)
+            session.start_next_round()
+            round_start = len(session.events)
+            saves.save(session.to_save())
+            continue
+        session.advance_clock(TURN_SECONDS)
+        if not session.match.state.is_over():
+            session.play_bot_turn()
+    else:
+        raise RuntimeError(f"match {seed} did not end within {max_actions} steps")
+    data, problem = saves.load()
+    if problem is not None:
+        raise RuntimeError(f"the save could not be read back: {problem}")
+    if data is not None:
+        replayed = Session.from_save(data)
+        if replayed.records != data["actions"]:
+            raise RuntimeError(f"match {seed}: the save does not replay")
+    saves.clear()
+    return session
+
+
+def soak(seats: list[Seat], rules: Rules, matches: int, seed: int = 0,
+         home: Path | None = None,
+         keep: Callable[[Session], None] | None = None) -> SoakResult:
+    """Play ``matches`` matches, tracing memory; ``keep`` sees every finished session (a test
+    uses it to plant a leak and check that it is noticed)."""
+    result = SoakResult()
+    with tempfile.TemporaryDirectory(prefix="craits-soak-") as scratch:
+        folder = Path(scratch) if home is None else home
+        started = time.perf_counter()
+        tracemalloc.start()
+        try:
+            for index in range(matches):
+                session = play_match(seats, rules, seed + index, folder)
+                if not session.match.is_over():
+                    raise RuntimeError(f"match {seed + index} did not end")
+                result.matches += 1
+                result.rounds += len(session.match.history)
+                result.actions += len(session.records)
+                result.longest_match = max(result.longest_match, len(session.records))
+                if keep is not None:
+                    keep(session)
+                del session
+                gc.collect()
+                result.after_match.append(tracemalloc.get_traced_memory()[0])
+            result.peak_bytes = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        result.seconds = time.perf_counter() - started
+    result.max_rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return result
+
+
+def parse_seats(text: str) -> list[Seat]:
+    levels = [part.strip() for part in text.split(",") if part.strip()]
+    if not 2 <= len(levels) <= 5:
+        raise SystemExit("--seats needs 2 to 5 computer levels")
+    return [Seat(level, f"{level} {i + 1}") for i, level in enumerate(levels)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--seats", default="medium,medium,easy,easy",
+                        help="computer levels by seat (hard and expert search: much slower)")
+    parser.add_argument("--length", choices=("full", "short"), default="full")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    rules = dataclasses.replace(Rules(), game_length=args.length)
+    result = soak(parse_seats(args.seats), rules, args.matches, args.seed)
+    summary = {"seats": args.seats, "length": args.length, **result.summary()}
+    if args.json:
+        print(json.dumps(summary))
+        return
+    for key, value in summary.items():
+        print(f"{key:>24}: {value}")
+
+
+if __name__ == "__main__":
+    main()
