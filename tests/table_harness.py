@@ -56,6 +56,9 @@ def set_position(table, doc: dict) -> None:
     """Replace the round in progress at ``table`` with the scenario position ``doc``."""
     state, _ = parse_position(doc)
     session = table.session
+    while table.app.scenes.top is not table:  # e.g. the dealer's suit dialog of the old deal
+        table.app.scenes.pop()
+    table.modal_open = False
     table.chor.finish()
     session.match = dataclasses.replace(session.match, state=state)
     session.version += 1

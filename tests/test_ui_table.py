@@ -39,9 +39,10 @@ def start_table(app, kinds, seed=11) -> TableScene:
 
 
 def settle(app, table) -> None:
-    """Past the cut and the deal: the presentation has caught up."""
-    run_until(app, lambda: app.scenes.top is table and not table.chor.busy
-              and not table.cut_pending, 60)
+    """Past the cut and the deal: the presentation has caught up (a suit dialog for a
+    turned-up 8 or 9 the human deals may be waiting on top; positions set later close it)."""
+    run_until(app, lambda: not table.chor.busy and not table.cut_pending
+              and (app.scenes.top is table or isinstance(app.scenes.top, SuitDialog)), 60)
 
 
 C = parse_card
@@ -271,3 +272,19 @@ def test_announce_key_works_while_the_play_is_still_flying(make_app):
     press(app, pygame.K_l)
     assert Announce(0) not in table.view().legal  # announcements are never turn actions
     assert table.session.match.state.announced[0]
+
+
+def test_the_dealer_names_the_suit_of_a_turned_up_eight(make_app):
+    app = make_app()
+    table = start_table(app, ["human", "easy"])
+    settle(app, table)
+    set_position(table, {"hands": [["3S", "KC"], ["2C", "3C"]], "draw_pile": ["4H", "5H"],
+                         "discard": ["8D"], "dealer": 0, "start": True})
+    step(app, 3)
+    dialog = app.scenes.top
+    assert isinstance(dialog, SuitDialog) and not dialog.may_cancel
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes.top is dialog  # the dealer must choose
+    press(app, pygame.K_4)
+    assert table.session.match.state.suit == 3
+    assert table.session.match.state.phase == "play"

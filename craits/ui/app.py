@@ -193,19 +193,19 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.home = user_home()
-        self.notices: list[str] = []
+        self.notices: list[Any] = []  # shown by the title screen with str()
         self.exit_code = 0
         self.settings_store = SettingsStore(self.home)
         self.settings, problem = self.settings_store.load()
         if problem is not None:
-            self.notices.append(str(problem))
+            self.notices.append(_notice(problem))
         if speed:
             self.settings = dataclasses.replace(self.settings, animation_speed=speed)
         self._pick_language(language)
         self.stats_store = StatisticsStore(self.home)
         self.statistics, problem = self.stats_store.load()
         if problem is not None:
-            self.notices.append(str(problem))
+            self.notices.append(_notice(problem))
         self.saves = SaveStore(self.home)
         self.autosaver = Autosaver(self.saves)
         wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
@@ -225,7 +225,8 @@ class App:
         self.bot_worker = BotWorker(bot_mode)
         self.scenes = SceneStack()
         self.running = True
-        self.frame_times: list[float] = []
+        self.frame_times: list[float] = []  # wall time of each frame's work, seconds
+        self.frame_cpu: list[float] = []  # CPU time of the main thread for each frame
         self._crashes: list[float] = []
         self.session_recorded: dict[int, int] = {}  # id(session) -> rounds put in statistics
 
@@ -399,14 +400,14 @@ class App:
         self.autosaver.flush()
         data, problem = self.saves.load()
         if problem is not None:
-            self.notices.append(str(problem))
+            self.notices.append(_notice(problem))
         if data is None:
             self.show_title()
             return False
         try:
             session = Session.from_save(data)
         except (ValueError, IllegalActionError, KeyError, TypeError) as exc:
-            self.notices.append(str(self.saves.set_aside(str(exc))))
+            self.notices.append(_notice(self.saves.set_aside(str(exc))))
             self.show_title()
             return False
         recorded = data.get("stats_rounds", len(session.match.history))
@@ -486,9 +487,10 @@ class App:
         frames = 0
         while self.running:
             dt = min(0.1, self.clock.tick(FPS) / 1000.0)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             self.step(dt)
             self.frame_times.append(time.perf_counter() - t0)
+            self.frame_cpu.append(time.thread_time() - c0)
             frames += 1
             if max_seconds is not None and time.perf_counter() - start >= max_seconds:
                 break
@@ -665,6 +667,16 @@ class App:
         self.bot_worker.stop()
         # Not pygame.quit(): cached fonts stay valid for an App made later in this process.
         self.pygame.display.quit()
+
+
+def _notice(problem) -> Any:
+    """A file problem as a notice for the player, shown in the language on screen."""
+    try:
+        from craits.ui.notices import problem_notice
+
+        return problem_notice(problem)
+    except (ImportError, AttributeError, TypeError):
+        return str(problem)
 
 
 class _BlankScene:

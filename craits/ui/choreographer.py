@@ -287,7 +287,7 @@ class Choreographer:
     def _on_crank_started(self, event: ev.CrankStarted, new_line: bool) -> float:
         self.model.crank = event.count
         self.model.pop_crank()
-        self.say_about(event.player, "crank_started", new_line, count=event.count)
+        self.say(i18n.t("table.crank", count=event.count), new_line)
         return self.t(0.2)
 
     def _on_crank_ended(self, event: ev.CrankEnded, new_line: bool) -> float:

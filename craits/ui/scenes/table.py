@@ -187,7 +187,10 @@ class TableScene(Scene):
         else:
             self.draw_button.label = i18n.t("table.draw")
         self.pass_button.visible = Pass() in legal
-        self.last_button.visible = bool(view is not None and view.can_announce)
+        # Offered while it matters: from playing down to one card until someone could no
+        # longer call it (a hand dealt as one card needs no announcement).
+        self.last_button.visible = bool(view is not None and view.can_announce
+                                        and view.window == view.seat)
         self.idiot_button.visible = bool(view is not None and view.can_call and not self.chor.busy)
 
     # ------------------------------------------------------------ player actions

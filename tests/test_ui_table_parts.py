@@ -1,0 +1,187 @@
+"""Smaller parts of the table: the bot helper in its three modes, the scoreboard's view of a
+hand, the cut's rows, the final places, statistics and resuming between rounds."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from table_harness import press, run_until, step
+
+from craits.engine import events as ev
+from craits.engine.cards import parse_card
+from craits.session import Seat, Session
+from craits.ui.app import App
+from craits.ui.bot_worker import BotWorker, bot_job
+from craits.ui.scenes.cut import cut_rows
+from craits.ui.scenes.game_over import places
+from craits.ui.scenes.scoreboard import ScoreboardScene, hand_groups
+
+C = parse_card
+
+
+def session_with_bot_to_act() -> Session:
+    session = Session([Seat("medium", "A"), Seat("easy", "B"), Seat("medium", "C")], seed=3)
+    while not session.is_bot_turn():
+        session.act(session.view(session.to_act()).legal[0])
+    return session
+
+
+@pytest.mark.parametrize("mode", ["inline", "thread", "process"])
+def test_the_bot_helper_answers_as_the_bot_would_in_place(mode):
+    session = session_with_bot_to_act()
+    version, job = bot_job(session)
+    expected = job()  # the same job, thought about here
+    worker = BotWorker(mode)
+    try:
+        worker.submit(version, job)
+        deadline = time.monotonic() + 60
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            answer = worker.poll(version)
+            time.sleep(0.01)
+        assert answer == expected
+        assert session.apply_bot_answer(version, answer) is not None
+    finally:
+        worker.stop()
+
+
+def test_a_stale_answer_is_not_handed_out():
+    session = session_with_bot_to_act()
+    worker = BotWorker("inline")
+    version, job = bot_job(session)
+    worker.submit(version, job)
+    assert worker.poll(version + 1) is None
+    assert worker.poll(version) is not None
+    assert worker.poll(version) is None  # handed out once
+
+
+def test_a_failing_bot_is_reported_on_the_main_thread():
+    worker = BotWorker("thread")
+
+    def broken():
+        raise ValueError("no move")
+
+    worker.submit(1, broken)
+    with pytest.raises(RuntimeError):
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            worker.poll(1)
+            time.sleep(0.01)
+    worker.stop()
+
+
+def test_the_worker_falls_back_to_a_thread_when_the_helper_dies():
+    session = session_with_bot_to_act()
+    worker = BotWorker("process")
+    try:
+        worker._process.terminate()
+        worker._process.join(5)
+        version, job = bot_job(session)
+        worker.submit(version, job)
+        deadline = time.monotonic() + 30
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            answer = worker.poll(version)
+            time.sleep(0.01)
+        assert worker.mode == "thread" and answer is not None
+    finally:
+        worker.stop()
+
+
+@pytest.mark.parametrize(
+    ("hand", "counted", "pairs", "leftover", "bonus"),
+    [
+        (["3S", "2H", "8D"], ["2H"], [("3S", "8D")], [], 0),
+        (["3S", "3H"], [], [], ["3S", "3H"], -100),
+        (["3S", "3H", "8D"], [], [("3S", "8D")], ["3H"], -50),
+        (["KD", "5C", "AS"], ["5C", "KD", "AS"], [], [], 0),
+    ],
+)
+def test_hand_groups_match_the_scoring(hand, counted, pairs, leftover, bonus):
+    got = hand_groups([C(c) for c in hand], "cancel_then_bonus")
+    assert got[0] == [C(c) for c in counted]
+    assert got[1] == [(C(a), C(b)) for a, b in pairs]
+    assert sorted(got[2]) == sorted(C(c) for c in leftover)
+    assert got[3] == bonus
+
+
+def test_threes_only_bonus_variant_shows_no_bonus_beside_other_cards():
+    _, _, leftover, bonus = hand_groups([C("3S"), C("3H"), C("8D")], "bonus_only_if_all_threes")
+    assert leftover == [C("3H")] and bonus == 0
+
+
+def test_cut_rows_start_again_after_a_tie():
+    cuts = [ev.CardCut(0, C("4D")), ev.CardCut(1, C("4S")), ev.CardCut(2, C("9C")),
+            ev.CardCut(0, C("KD")), ev.CardCut(1, C("2H"))]
+    rows = cut_rows(cuts, 3)
+    assert [[c.player for c in row] for row in rows] == [[0, 1, 2], [0, 1]]
+
+
+def test_equal_totals_share_a_place():
+    assert places([30, 10, 30, 5]) == [(1, 3), (2, 1), (3, 0), (3, 2)]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
+    app = App(size=(1280, 800), speed="fast", bot_mode="inline", language="en")
+    pygame.event.clear()
+    yield app
+    app.shutdown()
+
+
+def play_round_through(app, table):
+    """The human plays its first legal action each turn until the scoreboard shows."""
+    from craits.engine.actions import ChooseSuit, Play
+
+    def step_round() -> bool:
+        if isinstance(app.scenes.top, ScoreboardScene):
+            return True
+        if table.my_turn():
+            view = table.view()
+            action = next((a for a in view.legal if isinstance(a, (Play, ChooseSuit))),
+                          view.legal[0])
+            table.act(action)
+        return False
+
+    run_until(app, step_round, 300, dt=1 / 10)
+
+
+def test_a_finished_round_counts_in_the_statistics_once(app):
+    app.new_game(app.seats_for(["human", "easy", "medium"]), None, 6)
+    table = app.current_table()
+    play_round_through(app, table)
+    assert app.statistics.rounds["overall"].played == 1
+    won = table.session.match.state.winner == 0
+    assert app.statistics.rounds["overall"].won == (1 if won else 0)
+    assert app.stats_store.load()[0].rounds["overall"].played == 1
+    # Saved between rounds and resumed: the scoreboard comes back, not a second count.
+    app.autosaver.flush()
+    app.show_title()
+    assert app.continue_game()
+    resumed = app.current_table()
+    run_until(app, lambda: isinstance(app.scenes.top, ScoreboardScene), 10)
+    assert app.statistics.rounds["overall"].played == 1
+    assert resumed.model.revealed
+    assert all(s.face_up for s in resumed.model.hands[1])  # the round is over: hands shown
+    press(app, pygame.K_RETURN)
+    assert resumed.session.match.round_index == 1
+
+
+def test_settings_changed_in_the_pause_menu_reach_the_table(app):
+    import dataclasses
+
+    app.new_game(app.seats_for(["human", "easy"]), None, 6)
+    table = app.current_table()
+    run_until(app, lambda: app.scenes.top is table and not table.cut_pending, 30)
+    table.open_pause()
+    step(app, 2)
+    app.settings = dataclasses.replace(app.settings, animation_speed="slow", large_cards=True,
+                                       card_style="fourcolor")
+    app.apply_settings()
+    app.scenes.top.dismiss(None)  # back to the table
+    step(app, 2)
+    assert table.chor.factor > 1.0
+    assert table.model.large_cards and table.cards.style == "fourcolor"
