@@ -62,6 +62,25 @@ def text_surface(text: str, size: int, color: Color, bold: bool = False) -> pyga
 
 
 _fit_cache: dict[tuple, int] = {}
+_ellipsis_cache: dict[tuple, str] = {}
+
+
+def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with "…" so that it is at most ``width`` wide at ``size`` (cached)."""
+    key = (text, size, width, bold)
+    found = _ellipsis_cache.get(key)
+    if found is not None:
+        return found
+    font = get_font(max(1, size), bold)
+    out = text
+    if font.size(text)[0] > width:
+        while out and font.size(out.rstrip() + "…")[0] > width:
+            out = out[:-1]
+        out = out.rstrip() + "…" if out else ""
+    if len(_ellipsis_cache) > 4000:
+        _ellipsis_cache.clear()
+    _ellipsis_cache[key] = out
+    return out
 
 
 def fit_size(text: str, size: int, width: int, bold: bool = False, min_size: int = 9) -> int:
@@ -95,6 +114,7 @@ def blit_text(
     """Blit one line of cached text, shrunk to ``max_width`` if given."""
     if max_width is not None:
         size = fit_size(text, size, max_width, bold)
+        text = ellipsize(text, size, max_width, bold)
     image = text_surface(text, size, color, bold)
     rect = image.get_rect()
     if center is not None:

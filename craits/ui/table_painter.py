@@ -192,12 +192,18 @@ class TablePainter:
         if info.thinking:
             label = texts["thinking"].rstrip("…. ") + "." * dots
             blit_text(image, label, lay.px(15), GOLD, midleft=(rect.left + pad, round(line2)),
-                      max_width=inner_w // 2 + lay.px(20))
+                      max_width=inner_w - lay.px(46))
         elif info.detail:
             blit_text(image, info.detail, lay.px(15), DIM,
-                      midleft=(rect.left + pad, round(line2)), max_width=inner_w // 2)
-        blit_text(image, texts["cards"], lay.px(15), DIM,
-                  midright=(rect.right - pad, round(line2)), max_width=inner_w // 2)
+                      midleft=(rect.left + pad, round(line2)), max_width=inner_w - lay.px(46))
+        # Cards in hand: a small card and the number (the same in every language).
+        count = text_surface(str(info.cards), lay.px(16), CREAM, True)
+        count_rect = count.get_rect(midright=(rect.right - pad, round(line2)))
+        image.blit(count, count_rect)
+        icon = pygame.Rect(0, 0, lay.px(11), lay.px(15))
+        icon.midright = (count_rect.left - lay.px(5), round(line2))
+        pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
+        pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
         chips: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
         if info.dealer:
             chips.append((texts["dealer"], (60, 70, 64), CREAM))

@@ -617,7 +617,6 @@ class TableScene(Scene):
                  "announced": i18n.t("table.announced")}
         for seat, spot in lay.seats.items():
             info = self.seat_info(seat)
-            texts["cards"] = i18n.tn("table.cards_left", info.cards)
             shake = m.shakes.get(seat)
             hand = m.hands[seat]
             p.draw_sprites(surface, [s for s in hand if not s.moving])
@@ -627,7 +626,6 @@ class TableScene(Scene):
         # The bottom seat: plate, log, hint and hand.
         bottom = m.bottom
         info = self.seat_info(bottom)
-        texts["cards"] = i18n.tn("table.cards_left", info.cards)
         shake = m.shakes.get(bottom)
         p.draw_plate(surface, lay.own_plate, info, m, self.clock, texts,
                      float(shake.value) if shake else 0.0)  # type: ignore[arg-type]
