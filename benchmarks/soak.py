@@ -110,14 +110,15 @@ def play_match(seats: list[Seat], rules: Rules, seed: int, home: Path,
 
 def soak(seats: list[Seat], rules: Rules, matches: int, seed: int = 0,
          home: Path | None = None,
-         keep: Callable[[Session], None] | None = None) -> SoakResult:
-    """Play ``matches`` matches, tracing memory; ``keep`` sees every finished session (a test
-    uses it to plant a leak and check that it is noticed)."""
+         keep: Callable[[Session], None] | None = None, trace: bool = True) -> SoakResult:
+    """Play ``matches`` matches, tracing memory (unless ``trace`` is false: full speed);
+    ``keep`` sees every finished session (a test plants a leak with it)."""
     result = SoakResult()
     with tempfile.TemporaryDirectory(prefix="craits-soak-") as scratch:
         folder = Path(scratch) if home is None else home
         started = time.perf_counter()
-        tracemalloc.start()
+        if trace:
+            tracemalloc.start()
         try:
             for index in range(matches):
                 session = play_match(seats, rules, seed + index, folder)
@@ -131,8 +132,10 @@ def soak(seats: list[Seat], rules: Rules, matches: int, seed: int = 0,
                     keep(session)
                 del session
                 gc.collect()
-                result.after_match.append(tracemalloc.get_traced_memory()[0])
-            result.peak_bytes = tracemalloc.get_traced_memory()[1]
+                if trace:
+                    result.after_match.append(tracemalloc.get_traced_memory()[0])
+            if trace:
+                result.peak_bytes = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
         result.seconds = time.perf_counter() - started
@@ -154,10 +157,13 @@ def main() -> None:
                         help="computer levels by seat (hard and expert search: much slower)")
     parser.add_argument("--length", choices=("full", "short"), default="full")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-trace", action="store_true",
+                        help="full speed: no memory tracing (only the process's peak size)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     rules = dataclasses.replace(Rules(), game_length=args.length)
-    result = soak(parse_seats(args.seats), rules, args.matches, args.seed)
+    result = soak(parse_seats(args.seats), rules, args.matches, args.seed,
+                  trace=not args.no_trace)
     summary = {"seats": args.seats, "length": args.length, **result.summary()}
     if args.json:
         print(json.dumps(summary))
