@@ -528,6 +528,11 @@ class App:
             scene.draw(self.screen)
         pg.display.flip()
 
+    @property
+    def crash_count(self) -> int:
+        """Unexpected errors caught lately (more than three close together end the app)."""
+        return len(self._crashes)
+
     def frame_report(self) -> str:
         times = [t * 1000 for t in self.frame_times]
         return (f"frames={len(times)} frame_ms_p50={percentile(times, 50):.2f} "
@@ -588,72 +593,9 @@ class App:
 
     def selftest(self) -> int:
         """Load every asset, then play one computer-only round through the table, headless."""
-        from craits import i18n
-        from craits.ui.card_art import CARD_CODES, STYLES
+        from craits.ui.selftest import run_selftest
 
-        problems: list[str] = []
-        size = (100, 140)
-        for style in STYLES:
-            for code in CARD_CODES:
-                try:
-                    self.card_art.face(code, size, style)
-                except Exception as exc:  # report every broken file, not just the first
-                    problems.append(f"card {style}/{code}: {exc}")
-        for name in self.card_art.back_names or ("blue",):
-            try:
-                self.card_art.back(size, name)
-            except Exception as exc:
-                problems.append(f"card back {name}: {exc}")
-        expected = ("deal", "play", "draw", "shuffle", "crank", "last_card", "idiot",
-                    "round_won", "round_lost", "click")
-        if self.audio.available:
-            missing = [n for n in expected if n not in self.audio.names]
-            problems.extend(f"sound {n}: missing" for n in missing)
-        for bold in (False, True):
-            try:
-                from craits.ui.fonts import get_font
-
-                get_font(20, bold).render("♠♥♦♣ Ťž", True, (0, 0, 0))
-            except Exception as exc:
-                problems.append(f"font (bold={bold}): {exc}")
-        for code, _name in i18n.available_languages():
-            try:
-                i18n.set_language(code)
-                i18n.t("table.your_turn")
-            except Exception as exc:
-                problems.append(f"language {code}: {exc}")
-        i18n.set_language("en")
-        for problem in problems:
-            print(f"selftest: {problem}", file=sys.stderr)
-        # Play in a scratch folder: the player's save and statistics stay untouched.
-        import tempfile
-
-        from craits.persistence import SaveStore, StatisticsStore
-        from craits.ui.autosave import Autosaver
-
-        scratch = Path(tempfile.mkdtemp(prefix="craits-selftest-"))
-        self.saves = SaveStore(scratch)
-        self.stats_store = StatisticsStore(scratch)
-        self.autosaver = Autosaver(self.saves)
-        self.settings = dataclasses.replace(self.settings, animation_speed="instant")
-        self.new_game(self.seats_for(["easy", "medium", "hard"]), None, 1)
-        table = self.current_table()
-        start = time.perf_counter()
-        while table is not None and not table.selftest_round_done:
-            self.step(1 / 60)
-            if time.perf_counter() - start > 120 or not self.running or self._crashes:
-                problems.append("the computer-only round did not finish")
-                break
-        for _ in range(5):
-            self.step(1 / 60)
-        if self._crashes:
-            problems.append("an error happened at the table (see the log)")
-        self.autosaver.flush()
-        import shutil
-
-        shutil.rmtree(scratch, ignore_errors=True)
-        print("selftest: ok" if not problems else f"selftest: {len(problems)} problem(s)")
-        return 0 if not problems else 1
+        return run_selftest(self)
 
     def shutdown(self) -> None:
         table = self.current_table()

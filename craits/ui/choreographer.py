@@ -185,11 +185,21 @@ class Choreographer:
 
     def _on_round_started(self, event: ev.RoundStarted, new_line: bool) -> float:
         m = self.model
+        # The last round's cards are gathered into the pile, face down, before the deal.
+        pile = m.layout.draw_pile
+        gathered = [s for hand in m.hands for s in hand] + m.discard
+        for i, sprite in enumerate(gathered[-24:]):
+            sprite.highlight = sprite.focus = sprite.dim = False
+            sprite.lift = sprite.lift_target = 0.0
+            sprite.owner = None
+            sprite.flip(False, self.t(0.15))
+            sprite.move_to(Slot(pile.centerx, pile.centery, 0.0), m.layout.pile_card,
+                           self.t(0.3), i * self.t(0.008))
+            m.loose.append(sprite)
         for hand in m.hands:
             hand.clear()
         m.discard.clear()
         m.discard_total = 0
-        m.loose.clear()
         m.draw_count = 52
         m.suit = None
         m.crank = 0

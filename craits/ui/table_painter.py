@@ -11,16 +11,10 @@ from dataclasses import dataclass
 import pygame
 
 from craits.engine.cards import SUIT_SYMBOLS
-from craits.ui.sprites import (
-    LRU,
-    CardPainter,
-    CardSprite,
-    blit_text,
-    rounded_panel,
-    text_surface,
-    to_display,
-)
+from craits.ui.card_painter import CardPainter
+from craits.ui.sprites import CardSprite, rounded_panel
 from craits.ui.table_model import TableModel
+from craits.ui.textcache import LRU, blit_text, text_surface, to_display
 from craits.ui.tween import wave
 from craits.ui.widgets import felt_background
 

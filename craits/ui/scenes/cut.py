@@ -12,9 +12,10 @@ import pygame
 from craits import i18n
 from craits.engine import events as ev
 from craits.engine.cards import RANK_OF
+from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS
 from craits.ui.scenes.overlay import OverlayScene
-from craits.ui.sprites import CardPainter, text_in
+from craits.ui.textcache import text_in
 
 if TYPE_CHECKING:
     from craits.ui.app import App

@@ -13,7 +13,8 @@ from craits import i18n
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.session import Session
 from craits.ui.scene import Scene
-from craits.ui.sprites import blit_text, draw_button, text_surface
+from craits.ui.sprites import draw_button
+from craits.ui.textcache import blit_text, text_surface
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_text_fit, felt_background
 
 if TYPE_CHECKING:

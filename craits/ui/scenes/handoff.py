@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from craits import i18n
+from craits.ui.card_painter import CardPainter
 from craits.ui.scene import Scene
-from craits.ui.sprites import CardPainter, draw_button
+from craits.ui.sprites import draw_button
 from craits.ui.tween import wave
 from craits.ui.widgets import Button, Theme, draw_text_fit, felt_background
 

@@ -11,9 +11,11 @@ from craits import i18n
 from craits.engine import score_hand
 from craits.engine.scoring import THREE_BONUS, card_points
 from craits.session import Session
+from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS
 from craits.ui.scenes.overlay import OverlayScene
-from craits.ui.sprites import CardPainter, blit_text, draw_button
+from craits.ui.sprites import draw_button
+from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, draw_rounded, draw_text_fit
 
 if TYPE_CHECKING:

@@ -16,9 +16,11 @@ import pygame
 from craits import i18n
 from craits.engine.actions import ChooseSuit, Play
 from craits.engine.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, card_str
+from craits.ui.card_painter import CardPainter
 from craits.ui.scenes.overlay import OverlayScene
-from craits.ui.sprites import CardPainter, blit_text, draw_button, text_surface
+from craits.ui.sprites import draw_button
 from craits.ui.table_painter import SUIT_COLOURS
+from craits.ui.textcache import blit_text, text_surface
 from craits.ui.widgets import Button, draw_focus_ring, draw_rounded, draw_text_fit
 
 if TYPE_CHECKING:

@@ -21,12 +21,14 @@ from craits.engine.actions import ChooseSuit
 from craits.engine.cards import RANKS
 from craits.session import Session
 from craits.ui.bot_worker import bot_job
+from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.layout import card_hit
 from craits.ui.scene import Scene
-from craits.ui.sprites import CardPainter, CardSprite, blit_text, draw_button
+from craits.ui.sprites import CardSprite, draw_button
 from craits.ui.table_model import TableModel
 from craits.ui.table_painter import SeatInfo, TablePainter
+from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, Theme
 
 if TYPE_CHECKING:

@@ -1,0 +1,185 @@
+"""Card images for the table from the app's CardArt: faces and backs at exact sizes, with their
+shadows, turned by whole degrees, dimmed, glowing, or scaled in flight, all cached.
+
+If a card image cannot be rendered (a missing asset), a plain drawn card stands in, so a damaged
+install still plays; the problem is logged once.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from craits.engine.cards import card_str
+from craits.ui.fonts import get_font
+from craits.ui.textcache import LRU, Color, to_display
+
+log = logging.getLogger(__name__)
+
+GOLD = (236, 196, 92)
+FOCUS = (120, 210, 255)
+
+
+class CardPainter:
+    """Card surfaces for the table from the app's CardArt, with rotation and dimming cached."""
+
+    def __init__(self, card_art: object, style: str = "classic", back: str = "blue") -> None:
+        self.card_art = card_art
+        self.style = style
+        self.back_name = back
+        self._turned = LRU(700)
+        self._bases = LRU(300)
+        self._flying = LRU(260)
+        self._warned = False
+
+    def configure(self, style: str, back: str) -> None:
+        if (style, back) != (self.style, self.back_name):
+            self.style, self.back_name = style, back
+            self.clear()
+
+    def clear(self) -> None:
+        self._turned.clear()
+        self._bases.clear()
+        self._flying.clear()
+
+    def flying(self, code: int | None, size: tuple[int, int], angle: float, scale: float,
+               dim: bool = False) -> pygame.Surface:
+        """A card in flight with its shadow, turned and scaled; steps of 1 degree and 4 %
+        are cached, so the many cards of a deal share images."""
+        a = round(angle) % 360
+        q = round(scale * 25) / 25
+        if a == 0 and q == 1.0:
+            return self.with_shadow(code, size, 0, dim)
+        return self._flying.get(
+            (code, size, a, q, dim),
+            lambda: to_display(pygame.transform.rotozoom(self.with_shadow(code, size, 0, dim), a,
+                                                       q)),
+        )
+
+    # Base images at exact sizes.
+    def base(self, code: int | None, size: tuple[int, int], dim: bool = False) -> pygame.Surface:
+        key = (code, size, dim)
+        return self._bases.get(key, lambda: self._make_base(code, size, dim))
+
+    def _make_base(self, code: int | None, size: tuple[int, int], dim: bool) -> pygame.Surface:
+        if dim:
+            image = self.base(code, size).copy()
+            image.fill((168, 168, 160), special_flags=pygame.BLEND_RGB_MULT)
+            return image
+        try:
+            if code is None:
+                return self.card_art.back(size, self.back_name)  # type: ignore[attr-defined]
+            return self.card_art.face(card_str(code), size, self.style)  # type: ignore[attr-defined]
+        except (ValueError, OSError, pygame.error, FileNotFoundError) as exc:
+            if not self._warned:
+                log.warning("card art unavailable, drawing plain cards: %s", exc)
+                self._warned = True
+            return plain_card(code, size)
+
+    def shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        try:
+            return self.card_art.shadow(size)  # type: ignore[attr-defined]
+        except (AttributeError, ValueError, pygame.error):
+            return self._bases.get(("shadow", size), lambda: _plain_shadow(size))
+
+    def turned(
+        self, code: int | None, size: tuple[int, int], angle: float, dim: bool = False
+    ) -> pygame.Surface:
+        """The card rotated by ``angle`` degrees, rounded to whole degrees and cached."""
+        a = round(angle) % 360
+        if a == 0:
+            return self.base(code, size, dim)
+        key = (code, size, a, dim)
+        return self._turned.get(
+            key, lambda: to_display(pygame.transform.rotozoom(self.base(code, size, dim), a, 1.0))
+        )
+
+    def with_shadow(
+        self, code: int | None, size: tuple[int, int], angle: float, dim: bool = False
+    ) -> pygame.Surface:
+        """Card and soft shadow in one image centred on the card (one blit per card)."""
+        a = round(angle) % 360
+        key = ("shadowed", code, size, a, dim)
+        return self._turned.get(key, lambda: self._compose(code, size, a, dim))
+
+    def _compose(self, code: int | None, size: tuple[int, int], a: int,
+                 dim: bool) -> pygame.Surface:
+        card = self.base(code, size, dim)
+        shadow = self.shadow(size)
+        if a:
+            card = pygame.transform.rotozoom(card, a, 1.0)
+            shadow = pygame.transform.rotozoom(shadow, a, 1.0)
+        drop = shadow_drop(size)
+        w = max(card.get_width(), shadow.get_width() + 2 * drop)
+        h = max(card.get_height(), shadow.get_height() + 4 * drop)
+        image = pygame.Surface((w, h), pygame.SRCALPHA)
+        centre = (w // 2, h // 2)
+        image.blit(shadow, shadow.get_rect(center=(centre[0] + drop, centre[1] + 2 * drop)))
+        image.blit(card, card.get_rect(center=centre))
+        return to_display(image)
+
+    def glow(self, size: tuple[int, int], color: Color) -> pygame.Surface:
+        return self._bases.get(("glow", size, color), lambda: to_display(_glow(size, color)))
+
+    def turned_glow(self, size: tuple[int, int], angle: float, color: Color = GOLD
+                    ) -> pygame.Surface:
+        a = round(angle) % 360
+        if a == 0:
+            return self.glow(size, color)
+        return self._turned.get(
+            ("glow", size, a, color),
+            lambda: to_display(pygame.transform.rotozoom(self.glow(size, color), a, 1.0)),
+        )
+
+
+def shadow_drop(size: tuple[int, int]) -> int:
+    return max(1, size[0] // 24)
+
+
+def plain_card(code: int | None, size: tuple[int, int]) -> pygame.Surface:
+    """A card drawn without the art files: white face with its index, or a blue back."""
+    w, h = size
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(2, w // 12)
+    if code is None:
+        pygame.draw.rect(image, (36, 82, 150), image.get_rect(), border_radius=radius)
+        pygame.draw.rect(
+            image,
+            (230, 200, 110),
+            image.get_rect().inflate(-w // 8, -w // 8),
+            max(1, w // 30),
+            border_radius=radius,
+        )
+        return image
+    pygame.draw.rect(image, (250, 248, 240), image.get_rect(), border_radius=radius)
+    pygame.draw.rect(image, (120, 120, 120), image.get_rect(), 1, border_radius=radius)
+    from craits.engine.cards import RANKS, SUIT_OF, SUIT_SYMBOLS
+
+    red = SUIT_OF[code] in (1, 2)
+    color = (200, 40, 50) if red else (25, 25, 35)
+    label = RANKS[code % 13] + SUIT_SYMBOLS[SUIT_OF[code]]
+    font = get_font(max(6, h // 6), True)
+    image.blit(font.render(label, True, color), (w // 14, h // 20))
+    big = get_font(max(8, h // 3), True).render(SUIT_SYMBOLS[SUIT_OF[code]], True, color)
+    image.blit(big, big.get_rect(center=(w // 2, h // 2)))
+    return image
+
+
+def _plain_shadow(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    blur = max(2, w // 14)
+    image = pygame.Surface((w + 2 * blur, h + 2 * blur), pygame.SRCALPHA)
+    pygame.draw.rect(image, (0, 0, 0, 110), (blur, blur, w, h), border_radius=max(2, w // 12))
+    return pygame.transform.gaussian_blur(image, blur)
+
+
+def _glow(size: tuple[int, int], color: Color) -> pygame.Surface:
+    w, h = size
+    pad = max(4, w // 9)
+    image = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    rgb = color[:3]
+    pygame.draw.rect(
+        image, (*rgb, 230), (pad // 2, pad // 2, w + pad, h + pad), border_radius=max(3, w // 8)
+    )
+    return pygame.transform.gaussian_blur(image, max(2, pad // 2))

@@ -1,0 +1,100 @@
+"""``craits --selftest``: every asset loads, and a computer-only round plays through the table."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from craits import i18n
+
+if TYPE_CHECKING:
+    from craits.ui.app import App
+
+SOUNDS = ("deal", "play", "draw", "shuffle", "crank", "last_card", "idiot", "round_won",
+          "round_lost", "click")
+ROUND_TIME_LIMIT = 120.0  # seconds of real time for one computer-only round
+
+
+def asset_problems(app: App) -> list[str]:
+    """Every card face and back, every sound, both font weights, every language."""
+    from craits.ui.card_art import CARD_CODES, STYLES
+    from craits.ui.fonts import get_font
+
+    problems: list[str] = []
+    size = (100, 140)
+    for style in STYLES:
+        for code in CARD_CODES:
+            try:
+                app.card_art.face(code, size, style)
+            except Exception as exc:  # report every broken file, not just the first
+                problems.append(f"card {style}/{code}: {exc}")
+    for name in app.card_art.back_names or ("blue",):
+        try:
+            app.card_art.back(size, name)
+        except Exception as exc:
+            problems.append(f"card back {name}: {exc}")
+    if app.audio.available:
+        problems.extend(f"sound {n}: missing" for n in SOUNDS if n not in app.audio.names)
+    for bold in (False, True):
+        try:
+            get_font(20, bold).render("♠♥♦♣ Ťžõä", True, (0, 0, 0))
+        except Exception as exc:
+            problems.append(f"font (bold={bold}): {exc}")
+    language = i18n.get_language()
+    for code, _name in i18n.available_languages():
+        try:
+            i18n.set_language(code)
+            i18n.t("table.your_turn")
+        except Exception as exc:
+            problems.append(f"language {code}: {exc}")
+    i18n.set_language(language)
+    return problems
+
+
+def round_problems(app: App) -> list[str]:
+    """Play one computer-only round at instant speed in a scratch folder (the player's save
+    and statistics stay untouched)."""
+    from craits.persistence import SaveStore, StatisticsStore
+    from craits.ui.autosave import Autosaver
+
+    scratch = Path(tempfile.mkdtemp(prefix="craits-selftest-"))
+    saves, stats_store, autosaver = app.saves, app.stats_store, app.autosaver
+    app.saves = SaveStore(scratch)
+    app.stats_store = StatisticsStore(scratch)
+    app.autosaver = Autosaver(app.saves)
+    app.settings = dataclasses.replace(app.settings, animation_speed="instant")
+    problems: list[str] = []
+    try:
+        app.new_game(app.seats_for(["easy", "medium", "hard"]), None, 1)
+        table = app.current_table()
+        start = time.perf_counter()
+        while table is not None and not table.selftest_round_done:
+            app.step(1 / 60)
+            if time.perf_counter() - start > ROUND_TIME_LIMIT or not app.running \
+                    or app.crash_count:
+                problems.append("the computer-only round did not finish")
+                break
+        for _ in range(5):  # the scoreboard draws
+            app.step(1 / 60)
+        if app.crash_count:
+            problems.append("an error happened at the table (see the log)")
+    finally:
+        app.autosaver.flush()
+        app.autosaver.stop()
+        app.saves, app.stats_store, app.autosaver = saves, stats_store, autosaver
+        shutil.rmtree(scratch, ignore_errors=True)
+    return problems
+
+
+def run_selftest(app: App) -> int:
+    """Check the assets and play a round; print each problem and a verdict; the exit code."""
+    problems = asset_problems(app) + round_problems(app)
+    for problem in problems:
+        print(f"selftest: {problem}", file=sys.stderr)
+    print("selftest: ok" if not problems else f"selftest: {len(problems)} problem(s)")
+    return 0 if not problems else 1

@@ -1,0 +1,160 @@
+"""Rendered surfaces, cached: text by content and style, and a least-recently-used cache.
+
+Text is rendered once per string, size, colour and weight; sizes that fit a width are found
+once. A frame of the table then costs blits, not font rendering.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from craits.ui.fonts import get_font
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+class LRU:
+    """A small least-recently-used cache of rendered surfaces."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        item = self._items.get(key)
+        if item is not None:
+            self._items.move_to_end(key)
+            return item
+        item = make()
+        self._items[key] = item
+        if len(self._items) > self.limit:
+            self._items.popitem(last=False)
+        return item
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+_text_cache = LRU(600)
+
+
+def text_surface(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: the same string in the same style is rendered once."""
+    return _text_cache.get(
+        (text, size, color, bold), lambda: get_font(max(1, size), bold).render(text, True, color)
+    )
+
+
+_fit_cache: dict[tuple, int] = {}
+_ellipsis_cache: dict[tuple, str] = {}
+
+
+def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with "…" so that it is at most ``width`` wide at ``size`` (cached)."""
+    key = (text, size, width, bold)
+    found = _ellipsis_cache.get(key)
+    if found is not None:
+        return found
+    font = get_font(max(1, size), bold)
+    out = text
+    if font.size(text)[0] > width:
+        while out and font.size(out.rstrip() + "…")[0] > width:
+            out = out[:-1]
+        out = out.rstrip() + "…" if out else ""
+    if len(_ellipsis_cache) > 4000:
+        _ellipsis_cache.clear()
+    _ellipsis_cache[key] = out
+    return out
+
+
+def fit_size(text: str, size: int, width: int, bold: bool = False, min_size: int = 9) -> int:
+    """The largest font size <= ``size`` at which ``text`` is at most ``width`` wide (cached)."""
+    key = (text, size, width, bold, min_size)
+    found = _fit_cache.get(key)
+    if found is not None:
+        return found
+    s = size
+    while s > min_size and get_font(s, bold).size(text)[0] > width:
+        s -= 1
+    if len(_fit_cache) > 4000:
+        _fit_cache.clear()
+    _fit_cache[key] = s
+    return s
+
+
+def blit_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    color: Color,
+    *,
+    bold: bool = False,
+    center: tuple[int, int] | None = None,
+    midleft: tuple[int, int] | None = None,
+    midright: tuple[int, int] | None = None,
+    max_width: int | None = None,
+    shadow: bool = False,
+) -> pygame.Rect:
+    """Blit one line of cached text, shrunk to ``max_width`` if given."""
+    if max_width is not None:
+        size = fit_size(text, size, max_width, bold)
+        text = ellipsize(text, size, max_width, bold)
+    image = text_surface(text, size, color, bold)
+    rect = image.get_rect()
+    if center is not None:
+        rect.center = center
+    elif midleft is not None:
+        rect.midleft = midleft
+    elif midright is not None:
+        rect.midright = midright
+    if max_width is not None and rect.width > max_width:  # still too wide at the smallest size
+        area = pygame.Rect(0, 0, max_width, rect.height)
+        if center is not None:
+            rect.width = max_width
+            rect.center = center
+        elif midright is not None:
+            rect.width = max_width
+            rect.midright = midright
+        if shadow:
+            surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(1, 2), area)
+        surface.blit(image, rect, area)
+        return pygame.Rect(rect.topleft, area.size)
+    if shadow:
+        surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(1, 2))
+    surface.blit(image, rect)
+    return rect
+
+
+def text_in(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size: int,
+    color: Color,
+    *,
+    bold: bool = False,
+    align: str = "center",
+    shadow: bool = False,
+) -> pygame.Rect:
+    """One line of cached text inside ``rect`` (shrunk to its width), aligned left/center/right."""
+    if align == "left":
+        return blit_text(surface, text, size, color, bold=bold, midleft=rect.midleft,
+                         max_width=rect.width, shadow=shadow)
+    if align == "right":
+        return blit_text(surface, text, size, color, bold=bold, midright=rect.midright,
+                         max_width=rect.width, shadow=shadow)
+    return blit_text(surface, text, size, color, bold=bold, center=rect.center,
+                     max_width=rect.width, shadow=shadow)
+
+
+def to_display(surface: pygame.Surface) -> pygame.Surface:
+    """In the display's pixel format when there is a display (blits are then fastest)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
