@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in COMMANDS:
         module = importlib.import_module(COMMANDS[args[0]])
         return module.main(args[1:])
+    if args[:1] in (["-h"], ["--help"]):
+        print("Commands (each has --help):\n  " + "\n  ".join(f"craits {c} ..." for c in COMMANDS))
+        print()
     from craits.ui.app import main as app_main
 
     return app_main(args)
