@@ -185,3 +185,30 @@ def test_settings_changed_in_the_pause_menu_reach_the_table(app):
     step(app, 2)
     assert table.chor.factor > 1.0
     assert table.model.large_cards and table.cards.style == "fourcolor"
+
+
+def test_the_last_round_leads_to_the_final_table_and_play_again(app):
+    import dataclasses
+
+    from craits.engine import Rules
+    from craits.ui.scenes.game_over import GameOverScene
+
+    app.new_game(app.seats_for(["human", "easy"]), Rules(game_length="short"), 9)
+    table = app.current_table()
+    run_until(app, lambda: app.scenes.top is table and not table.cut_pending, 30)
+    session = table.session
+    # Pretend seven rounds were played: this one is the last.
+    session.match = dataclasses.replace(session.match, round_index=7,
+                                        history=((5, 10),) * 7, totals=(35, 70))
+    play_round_through(app, table)
+    board = app.scenes.top
+    assert board.next_button.label.startswith("Final results")
+    press(app, pygame.K_RETURN)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    assert app.statistics.games["overall"].played == 1
+    assert not app.saves.exists()  # nothing left to continue
+    press(app, pygame.K_RETURN)  # play again: same seats, a new deal
+    again = app.current_table()
+    assert again is not table and [s.kind for s in again.session.seats] == ["human", "easy"]
+    assert again.session.match.round_index == 0

@@ -523,8 +523,10 @@ class App:
                 table.update(dt)
             top.update(dt)
         self.autosaver.check()
-        self.screen.fill((0, 0, 0))
-        for scene in self.scenes.visible():
+        visible = self.scenes.visible()
+        if not visible or visible[0].transparent:  # opaque scenes paint every pixel
+            self.screen.fill((0, 0, 0))
+        for scene in visible:
             scene.draw(self.screen)
         pg.display.flip()
 

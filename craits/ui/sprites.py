@@ -115,6 +115,18 @@ class CardSprite:
         if abs(self.lift - self.lift_target) < 0.3:
             self.lift = self.lift_target
 
+    @property
+    def at_rest(self) -> bool:
+        """Not flying, flipping, dragged or still lifting: it looks the same next frame."""
+        return (self.motion is None and self.flip_tween is None and self.drag is None
+                and self.lift == self.lift_target)
+
+    def rest_key(self) -> tuple:
+        """Everything that decides how the card looks at rest (for caching groups of cards)."""
+        return (self.code if self.face_up else None, self.size, round(self.x),
+                round(self.y - self.lift), round(self.angle) % 360, self.dim, self.highlight,
+                self.focus)
+
     def draw(self, surface: pygame.Surface, painter: CardPainter) -> None:
         code = self.code if self.face_up else None
         x, y, angle = self.x, self.y - self.lift, self.angle

@@ -611,7 +611,7 @@ class TableScene(Scene):
         p.draw_draw_pile(surface, m, drawable, i18n.t("table.empty"), self.clock)
         moving: list[CardSprite] = []
         resting_discard = [s for s in m.discard if not s.moving]
-        p.draw_sprites(surface, resting_discard)
+        p.draw_group(surface, resting_discard)
         moving.extend(s for s in m.discard if s.moving)
         crank_text = i18n.t("table.crank", count=m.crank) if m.crank else ""
         p.draw_badges(surface, m, crank_text)
@@ -621,7 +621,7 @@ class TableScene(Scene):
             info = self.seat_info(seat)
             shake = m.shakes.get(seat)
             hand = m.hands[seat]
-            p.draw_sprites(surface, [s for s in hand if not s.moving])
+            p.draw_group(surface, [s for s in hand if not s.moving])
             moving.extend(s for s in hand if s.moving)
             p.draw_plate(surface, spot.plate, info, m, self.clock, texts,
                          float(shake.value) if shake else 0.0)  # type: ignore[arg-type]
@@ -643,7 +643,7 @@ class TableScene(Scene):
                   max_width=lay.round_label.width, shadow=True)
         hand = m.hands[bottom]
         resting = [s for s in hand if not s.moving and s.drag is None]
-        p.draw_sprites(surface, resting)
+        p.draw_group(surface, resting)
         moving.extend(s for s in hand if s.moving and s.drag is None)
         moving.extend(m.loose)
         p.draw_sprites(surface, moving)
