@@ -149,3 +149,17 @@ def test_percentile():
     assert percentile([], 50) == 0.0
     assert percentile([5.0, 1.0, 3.0], 50) == 3.0
     assert percentile(list(range(101)), 99) == 99
+
+
+def test_watching_computers_never_replaces_the_saved_game(home):
+    app = App(bot_mode="inline", language="en")
+    try:
+        app.new_game(app.seats_for(["human", "easy"]), None, 3)
+        app.autosaver.flush()
+        saved = (home / "save.json").read_text(encoding="utf-8")
+        app.new_game(app.seats_for(["easy", "medium"]), None, 4)
+        step(app, 30)
+        app.autosaver.flush()
+        assert (home / "save.json").read_text(encoding="utf-8") == saved
+    finally:
+        app.shutdown()

@@ -212,3 +212,32 @@ def test_the_last_round_leads_to_the_final_table_and_play_again(app):
     again = app.current_table()
     assert again is not table and [s.kind for s in again.session.seats] == ["human", "easy"]
     assert again.session.match.round_index == 0
+
+
+class IllegalBot:
+    """Always plays the ace of spades, held or not."""
+
+    def choose(self, view, history, rng):
+        from craits.engine import Play
+
+        return Play(C("AS"))
+
+    def announce_delay(self, view, history, rng):
+        return None
+
+    def call_delay(self, view, history, rng):
+        return None
+
+
+def test_a_computer_choosing_an_illegal_move_does_not_stall_the_table(app):
+    app.new_game(app.seats_for(["human", "easy"]), None, 6)
+    table = app.current_table()
+    run_until(app, lambda: app.scenes.top is table and not table.cut_pending, 30)
+    table.session.bots[1] = IllegalBot()
+    from table_harness import set_position
+
+    set_position(table, {"hands": [["3D", "KD"], ["2C", "3C"]], "draw_pile": ["4H", "5H"],
+                         "discard": ["7D", "8S"], "turn": 1})
+    version = table.session.version
+    run_until(app, lambda: table.session.version != version, 10)
+    assert table.session.to_act() == 0 or len(table.session.match.state.hands[1]) != 2

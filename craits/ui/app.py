@@ -416,7 +416,10 @@ class App:
         return True
 
     def autosave(self, session) -> None:
-        """Save the match after an action (written on a helper thread, atomically)."""
+        """Save the match after an action (written on a helper thread, atomically). A table of
+        computer players only (watching) is not saved: it must not replace the player's game."""
+        if not session.human_seats():
+            return
         data = session.to_save()
         data["stats_rounds"] = self.session_recorded.get(id(session), 0)
         self.autosaver.submit(data)

@@ -479,6 +479,12 @@ class TableScene(Scene):
         version, action = self.pending_bot, self.bot_answer
         self.pending_bot, self.bot_answer = None, None
         events = self.session.apply_bot_answer(version, action)  # type: ignore[arg-type]
+        if events is None and version == self.session.version:
+            # Not stale, so not legal: a bot fault must not stall the table.
+            log.warning("computer player %s chose %s, which is not legal; playing on", seat,
+                        action)
+            legal = self.session.view(seat).legal
+            events = self.session.apply_bot_answer(version, legal[0]) if legal else None
         if events is not None:
             self.thinking = None
             self.pull()
