@@ -18,14 +18,14 @@ from craits import i18n
 from craits.engine import Announce, Call, Draw, IllegalActionError, Pass, Play, SeatView
 from craits.engine import events as ev
 from craits.engine.actions import ChooseSuit
-from craits.engine.cards import RANKS
 from craits.session import Session
 from craits.ui.bot_worker import bot_job
 from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS, Choreographer
-from craits.ui.layout import card_hit
 from craits.ui.scene import Scene
+from craits.ui.scenes.table_input import TableInput
 from craits.ui.sprites import CardSprite, draw_button
+from craits.ui.table_hints import hint_for
 from craits.ui.table_model import TableModel
 from craits.ui.table_painter import SeatInfo, TablePainter
 from craits.ui.textcache import blit_text
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DRAG_THRESHOLD = 8
 
 
 def seat_names(session: Session) -> list[str]:
@@ -47,7 +46,7 @@ def level_label(kind: str) -> str:
     return "" if kind == "human" else i18n.t(f"level.{kind}")
 
 
-class TableScene(Scene):
+class TableScene(TableInput, Scene):
     def __init__(self, app: App, session: Session, *, fresh: bool = True) -> None:
         super().__init__(app)
         self.session = session
@@ -271,105 +270,6 @@ class TableScene(Scene):
 
         self.app.scenes.push(PauseScene(self.app, self))
 
-    # ------------------------------------------------------------ input
-
-    def my_hand(self) -> list[CardSprite]:
-        if self.viewer is None or self.model.bottom != self.viewer:
-            return []
-        return self.model.hands[self.viewer]
-
-    def card_at(self, pos: tuple[int, int]) -> int | None:
-        hand = self.my_hand()
-        slots = self.model.slots_for(self.model.bottom)
-        for i in range(len(hand) - 1, -1, -1):
-            if i < len(slots) and card_hit(slots[i], self.model.layout.card, pos, hand[i].lift):
-                return i
-        return None
-
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.visible and button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN:
-            self._handle_key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            self.keyboard = False
-            self._mouse_move(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._mouse_down(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._mouse_up(event.pos)
-
-    def _handle_key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        hand = self.my_hand()
-        if key == pygame.K_ESCAPE:
-            self.open_pause()
-        elif key == pygame.K_d:
-            self.draw_card()
-        elif key == pygame.K_p:
-            self.pass_turn()
-        elif key == pygame.K_l:
-            self.announce()
-        elif key == pygame.K_i:
-            self.call_idiot()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            self.keyboard = True
-            step = 1 if key == pygame.K_RIGHT else -1
-            if self.focus_index is None:
-                self.focus_index = 0 if step > 0 else len(hand) - 1
-            else:
-                self.focus_index = (self.focus_index + step) % len(hand)
-        elif pygame.K_1 <= key <= pygame.K_9 and hand:
-            index = key - pygame.K_1
-            if index < len(hand):
-                self.keyboard = True
-                self.focus_index = index
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.focus_index is not None and self.focus_index < len(hand):
-                code = hand[self.focus_index].code
-                if code is not None:
-                    self.play_card(code)
-
-    def _mouse_move(self, pos: tuple[int, int]) -> None:
-        if self.press is not None and self.dragging is None:
-            index, start = self.press
-            hand = self.my_hand()
-            if (abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD
-                    and index < len(hand)):
-                self.dragging = hand[index]
-        if self.dragging is not None:
-            self.dragging.drag = (float(pos[0]), float(pos[1]))
-            return
-        self.hover = self.card_at(pos)
-
-    def _mouse_down(self, pos: tuple[int, int]) -> None:
-        index = self.card_at(pos)
-        if index is not None:
-            code = self.my_hand()[index].code
-            if code is not None and any(p.card == code for p in self.legal_plays()):
-                self.press = (index, pos)
-            return
-        if self.model.layout.draw_pile.inflate(8, 8).collidepoint(pos):
-            self.draw_card()
-
-    def _mouse_up(self, pos: tuple[int, int]) -> None:
-        press, self.press = self.press, None
-        sprite, self.dragging = self.dragging, None
-        if sprite is not None:
-            sprite.x, sprite.y, sprite.angle = sprite.drag[0], sprite.drag[1], 0.0  # type: ignore[index]
-            sprite.drag = None
-            lay = self.model.layout
-            if pos[1] < lay.hint.bottom and sprite.code is not None and self.play_card(sprite.code):
-                return
-            self.model.reflow(self.model.bottom, 0.2)
-            return
-        if press is not None:
-            index = self.card_at(pos)
-            hand = self.my_hand()
-            if index == press[0] and index < len(hand) and hand[index].code is not None:
-                self.play_card(hand[index].code)  # type: ignore[arg-type]
-
     def on_resize(self, size: tuple[int, int]) -> None:
         self.model.resize(size)
         self._build_buttons()
@@ -574,37 +474,12 @@ class TableScene(Scene):
         )  # fmt: skip
 
     def hint_text(self) -> str:
-        view = self.view()
         s = self.session
-        if view is None or s.match.state.is_over() or self.chor.busy or self.modal_open \
-                or self.cut_pending:
+        if s.match.state.is_over() or self.chor.busy or self.modal_open or self.cut_pending:
             return ""
-        if self.my_turn():
-            prefix = i18n.t("table.your_turn")
-            if view.phase == "choose_suit":
-                return f"{prefix}: {i18n.t('table.hint_choose_suit')}"
-            if view.phase == "drawn":
-                return f"{prefix}: {i18n.t('table.hint_drawn')}"
-            plays = [a for a in view.legal if isinstance(a, Play)]
-            can_draw = Draw() in view.legal
-            if view.crank:
-                if not plays:
-                    return i18n.tn("table.hint_crank_take", view.crank)
-                if can_draw:
-                    return i18n.tn("table.hint_crank_optional", view.crank)
-                return f"{prefix}: {i18n.t('table.hint_crank')}"
-            if not plays:
-                return f"{prefix}: {i18n.t('table.hint_no_play')}"
-            suit = i18n.suit_symbol(view.suit)
-            rank = RANKS[view.top % 13]
-            key = "table.hint_play" if can_draw else "table.hint_play_only"
-            return f"{prefix}: {i18n.t(key, suit=suit, rank=rank)}"
-        if view.can_announce:
-            return i18n.t("table.hint_announce")
         turn = s.to_act()
-        if turn is not None and turn != self.viewer:
-            return i18n.t("table.hint_wait", player=self.names[turn])
-        return ""
+        waiting = self.names[turn] if turn is not None and turn != self.viewer else None
+        return hint_for(self.view(), self.my_turn(), waiting)
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.model

@@ -1,0 +1,39 @@
+"""The line above the hand that tells the player what they can do now, in their language."""
+
+from __future__ import annotations
+
+from craits import i18n
+from craits.engine import Draw, Play, SeatView
+from craits.engine.cards import RANKS
+
+
+def hint_for(view: SeatView | None, my_turn: bool, waiting_for: str | None) -> str:
+    """What to do on one's turn ("Your turn: play a card matching ♥ or 7, or draw"), a
+    reminder to announce a last card, or whom the table is waiting for."""
+    if view is None:
+        return ""
+    if my_turn:
+        prefix = i18n.t("table.your_turn")
+        if view.phase == "choose_suit":
+            return f"{prefix}: {i18n.t('table.hint_choose_suit')}"
+        if view.phase == "drawn":
+            return f"{prefix}: {i18n.t('table.hint_drawn')}"
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        can_draw = Draw() in view.legal
+        if view.crank:
+            if not plays:
+                return i18n.tn("table.hint_crank_take", view.crank)
+            if can_draw:
+                return i18n.tn("table.hint_crank_optional", view.crank)
+            return f"{prefix}: {i18n.t('table.hint_crank')}"
+        if not plays:
+            return f"{prefix}: {i18n.t('table.hint_no_play')}"
+        suit = i18n.suit_symbol(view.suit)
+        rank = RANKS[view.top % 13]
+        key = "table.hint_play" if can_draw else "table.hint_play_only"
+        return f"{prefix}: {i18n.t(key, suit=suit, rank=rank)}"
+    if view.can_announce and view.window == view.seat:
+        return i18n.t("table.hint_announce")
+    if waiting_for is not None:
+        return i18n.t("table.hint_wait", player=waiting_for)
+    return ""
