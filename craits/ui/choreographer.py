@@ -164,7 +164,7 @@ class Choreographer:
         self.say(public, new_line, {seat: mine})
 
     def sound(self, name: str) -> None:
-        if self.factor > 0 or name not in ("deal", "draw"):
+        if self.factor > 0 or name not in ("deal", "draw", "flip"):
             self.play_sound(name)
 
     # ------------------------------------------------------------ events
@@ -254,7 +254,7 @@ class Choreographer:
         m.push_discard(sprite, self.t(FLIGHT))
         m.suit = event.card // 13
         self.say(i18n.t("event.starter_turned", card=i18n.card_name(event.card)), True)
-        self.sound("play")
+        self.sound("flip")
         return self.t(0.55)
 
     def _on_card_played(self, event: ev.CardPlayed, new_line: bool) -> float:
@@ -375,6 +375,7 @@ class Choreographer:
         m.pop_banner(i18n.t("table.reversed"), None, BLUE_FILL, self._banner_time())
         key = "event.reversed_cw" if event.direction == 1 else "event.reversed_ccw"
         self.say(i18n.t(key), new_line)
+        self.play_sound("reverse")
         return self.t(0.6)
 
     def _on_turn_lost(self, event: ev.TurnLost, new_line: bool) -> float:
@@ -419,6 +420,7 @@ class Choreographer:
         hands = self.reveal_hands()
         if hands is not None:
             self._reveal(hands)
+            self.sound("flip")
         viewer = self.viewer
         won = event.winner is not None and event.winner == viewer
         self.play_sound("round_won" if won or (viewer is None and event.winner is not None)
