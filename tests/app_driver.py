@@ -112,3 +112,33 @@ def drive_session(session: Session, condition, seed: int = 0, max_steps: int = 2
         else:
             session.act(bot.choose(session.view(seat), session.round_history(seat), rng), seat)
     raise AssertionError("condition not reached")
+
+
+def play_forever(kinds: list[str], seed: int) -> None:
+    """The app as a player would run it (bot helper process, rules file) with a stand-in
+    for the human seats, match after match, until the process is killed."""
+    import time
+
+    from craits.ui.app import App
+
+    app = App(size=(960, 600), speed="fast")
+    player = StandInPlayer(seed)
+    app.new_game(app.seats_for(kinds), None, seed)
+    while app.running:
+        table = app.current_table()
+        if table is None or table.session.match.is_over():
+            seed += 1
+            app.new_game(app.seats_for(kinds), None, seed)
+        player.act(app)
+        app.step(FRAME)
+        time.sleep(0.002)  # a shared machine: leave room for the helper process
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="run the app with a stand-in player")
+    parser.add_argument("--seats", default="human,hard,medium")
+    parser.add_argument("--seed", type=int, default=0)
+    options = parser.parse_args()
+    play_forever(options.seats.split(","), options.seed)
