@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 
 class SuitDialog(OverlayScene):
-    panel_share = (0.6, 0.56)
-    panel_min = (700, 430)
+    panel_share = (0.6, 0.5)
+    panel_min = (700, 400)
 
     def __init__(
         self,
@@ -39,6 +39,7 @@ class SuitDialog(OverlayScene):
         *,
         may_cancel: bool = True,
         offer_announce: bool = False,
+        hand: list[int] | tuple[int, ...] = (),
     ) -> None:
         super().__init__(app)
         if not options:
@@ -47,6 +48,8 @@ class SuitDialog(OverlayScene):
         self.options = list(options)
         self.may_cancel = may_cancel
         self.offer_announce = offer_announce
+        # How many cards of each suit the player keeps: a hint for choosing.
+        self.suit_counts = [sum(1 for c in hand if SUIT_OF[c] == s) for s in range(4)]
         self.announce = False
         self.selected = 0
         self.keyboard = False
@@ -193,6 +196,13 @@ class SuitDialog(OverlayScene):
                           color=(40, 34, 24), bold=True, wrap=True)
             blit_text(surface, str(i + 1), th.px(15), (120, 110, 90), bold=True,
                       center=(rect.left + th.px(14), rect.top + th.px(14)))
+            held = self.suit_counts[suit]
+            if held:
+                count = blit_text(surface, str(held), th.px(16), (40, 34, 24), bold=True,
+                                  midright=(rect.right - th.px(9), rect.top + th.px(15)))
+                icon = pygame.Rect(0, 0, th.px(10), th.px(14))
+                icon.midright = (count.left - th.px(4), count.centery)
+                pygame.draw.rect(surface, (44, 98, 168), icon, border_radius=max(1, th.px(2)))
             if self.keyboard and i == self.selected:
                 draw_focus_ring(surface, rect, th)
         for b in (self.announce_button, self.cancel_button):

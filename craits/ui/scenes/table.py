@@ -241,9 +241,10 @@ class TableScene(TableInput, Scene):
             return self.act(options[0])
         from craits.ui.scenes.suit_dialog import SuitDialog
 
-        hand_after = len(self.view().hand) - 1  # type: ignore[union-attr]
+        rest = [c for c in self.view().hand if c != code]  # type: ignore[union-attr]
         dialog = SuitDialog(self.app, card=code, options=options, may_cancel=True,
-                            offer_announce=hand_after == 1 and self.session.rules.announce_last_card)
+                            offer_announce=len(rest) == 1 and self.session.rules.announce_last_card,
+                            hand=rest)
         self.modal_open = True
         self.app.scenes.push(dialog, lambda result: self._suit_chosen(result))
         return True
@@ -261,7 +262,8 @@ class TableScene(TableInput, Scene):
 
         options = [a for a in self.view().legal if isinstance(a, ChooseSuit)]  # type: ignore[union-attr]
         top = self.session.match.state.discard[-1]
-        dialog = SuitDialog(self.app, card=top, options=options, may_cancel=False)
+        dialog = SuitDialog(self.app, card=top, options=options, may_cancel=False,
+                            hand=list(self.view().hand))  # type: ignore[union-attr]
         self.modal_open = True
         self.app.scenes.push(dialog, lambda result: self._suit_chosen(result))
 
