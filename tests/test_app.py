@@ -141,6 +141,10 @@ def test_window_resizes_reach_every_scene_and_respect_the_minimum(home):
         step(app, 2)
         assert app.size == app_module.MIN_SIZE
         assert table.model.layout.size == app_module.MIN_SIZE
+        app.shutdown()
+        from craits.persistence import SettingsStore
+
+        assert SettingsStore(home).load()[0].window_size == app_module.MIN_SIZE  # remembered
     finally:
         app.shutdown()
 

@@ -211,6 +211,7 @@ class App:
         wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
         self.windowed_size = (max(MIN_SIZE[0], int(wanted[0])), max(MIN_SIZE[1], int(wanted[1])))
         self.fullscreen = False
+        self.window_resized = False  # by the player: remembered for next time
         self.screen = self._set_mode(self.windowed_size, bool(self.settings.fullscreen))
         pygame.display.set_caption(i18n.t("app.title"))
         self._set_icon()
@@ -274,6 +275,7 @@ class App:
         self._known_size = size
         if not self.fullscreen:
             self.windowed_size = size
+            self.window_resized = True
         for scene in self.scenes:
             scene.on_resize(size)
 
@@ -603,6 +605,8 @@ class App:
         return run_selftest(self)
 
     def shutdown(self) -> None:
+        if self.window_resized and tuple(self.settings.window_size) != self.windowed_size:
+            self.save_settings()
         table = self.current_table()
         if table is not None:
             table.close()
