@@ -57,6 +57,9 @@ class GameOverScene(Scene):
         self.confetti = [(rng.random(), rng.random(), rng.randrange(4), rng.uniform(0.6, 1.4))
                          for _ in range(36)]
         self.layout()
+        humans = session.human_seats()
+        won = any(p in humans for p in session.match.winners())
+        app.audio.play("round_won" if won or not humans else "round_lost")
 
     def layout(self) -> None:
         self.theme = th = Theme.for_size(self.size)
