@@ -103,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as exc:
             print(f"craits: cannot read the rules file: {exc}", file=sys.stderr)
             return 2
+    from craits.config import ConfigError
+
     try:
         kinds = parse_seat_kinds(args.seats) if args.seats else None
         size = parse_size(args.size)
@@ -110,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from craits import i18n
 
             i18n.set_language(args.lang)
-    except ValueError as exc:
+    except (ValueError, ConfigError) as exc:  # a ConfigError: the computer players' file
         print(f"craits: {exc}", file=sys.stderr)
         return 2
     if args.autoplay:
@@ -120,7 +122,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
     setup_logging()
-    app = App(language=args.lang, size=size, speed=args.speed)
+    try:
+        app = App(language=args.lang, size=size, speed=args.speed)
+    except OSError as exc:  # the folder for saves and settings cannot be used
+        print(f"craits: cannot use the folder for saves and settings ({home_description()}): "
+              f"{exc}", file=sys.stderr)
+        return 1
     try:
         if args.selftest:
             return app.selftest()
@@ -137,6 +144,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return app.exit_code
     finally:
         app.shutdown()
+
+
+def home_description() -> str:
+    """Where the player's files should go, for a message (CRAITS_HOME or the platform folder)."""
+    from craits.paths import HOME_ENV
+
+    override = os.environ.get(HOME_ENV, "").strip()
+    if override:
+        return override
+    try:
+        import platformdirs
+
+        return str(platformdirs.user_data_path("Craits", appauthor=False))
+    except Exception:  # only for a message
+        return "the user data folder"
 
 
 def setup_logging() -> Path | None:
@@ -385,10 +407,15 @@ class App:
         ))
 
     def _start(self, seats, rules, seed: int) -> None:
+        from craits.config import ConfigError
         from craits.session import Session
         from craits.ui.scenes.table import TableScene
 
-        session = Session(seats, rules, seed)
+        try:
+            session = Session(seats, rules, seed)
+        except ConfigError as exc:  # the computer players' file (config/ai.yaml) is broken
+            self.show_levels_problem(exc)
+            return
         self.session_recorded[id(session)] = 0
         self._replace(TableScene(self, session, fresh=True))
         self.autosave(session)
@@ -406,8 +433,14 @@ class App:
         if data is None:
             self.show_title()
             return False
+        from craits.config import ConfigError
+
         try:
             session = Session.from_save(data)
+        except ConfigError as exc:  # nothing wrong with the save: the levels file is broken
+            self.show_title()
+            self.show_levels_problem(exc)
+            return False
         except (ValueError, IllegalActionError, KeyError, TypeError) as exc:
             self.notices.append(_notice(self.saves.set_aside(str(exc))))
             self.show_title()
@@ -416,6 +449,15 @@ class App:
         self.session_recorded[id(session)] = int(recorded) if isinstance(recorded, int) else 0
         self._replace(TableScene(self, session, fresh=False))
         return True
+
+    def show_levels_problem(self, error: Exception) -> None:
+        """The computer players' file cannot be used: say so (no game can start with them)."""
+        from craits import i18n
+        from craits.ui.scenes.message import MessageScene
+
+        log.warning("computer players' file: %s", error)
+        self.scenes.push(MessageScene(self, i18n.t("notice.levels_file_title"),
+                                      i18n.t("notice.levels_file_bad", error=str(error))))
 
     def autosave(self, session) -> None:
         """Save the match after an action (written on a helper thread, atomically). A table of
@@ -590,7 +632,12 @@ class App:
         try:
             folder = self.home / "logs"
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / time.strftime("crash-%Y%m%d-%H%M%S.log")
+            stamp = time.strftime("crash-%Y%m%d-%H%M%S")
+            path = folder / f"{stamp}.log"
+            n = 1
+            while path.exists():  # several errors in one second each keep their own log
+                n += 1
+                path = folder / f"{stamp}-{n}.log"
             path.write_text(text, encoding="utf-8")
             return path
         except OSError:
