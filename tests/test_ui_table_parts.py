@@ -35,11 +35,11 @@ def test_the_bot_helper_answers_as_the_bot_would_in_place(mode):
     expected = job()  # the same job, thought about here
     worker = BotWorker(mode)
     try:
-        worker.submit(version, job)
+        ticket = worker.submit(job)
         deadline = time.monotonic() + 60
         answer = None
         while answer is None and time.monotonic() < deadline:
-            answer = worker.poll(version)
+            answer = worker.poll(ticket)
             time.sleep(0.01)
         assert answer == expected
         assert session.apply_bot_answer(version, answer) is not None
@@ -50,11 +50,40 @@ def test_the_bot_helper_answers_as_the_bot_would_in_place(mode):
 def test_a_stale_answer_is_not_handed_out():
     session = session_with_bot_to_act()
     worker = BotWorker("inline")
-    version, job = bot_job(session)
-    worker.submit(version, job)
-    assert worker.poll(version + 1) is None
-    assert worker.poll(version) is not None
-    assert worker.poll(version) is None  # handed out once
+    _, job = bot_job(session)
+    first = worker.submit(job)
+    second = worker.submit(job)  # a newer question: the first answer is moot
+    assert worker.poll(first) is None
+    assert worker.poll(second) is not None
+    assert worker.poll(second) is None  # handed out once
+
+
+def test_an_answer_for_an_old_table_never_reaches_a_new_one():
+    """Tickets, not session versions, match answers to questions: a new match starts its
+    versions from zero again."""
+    session = session_with_bot_to_act()
+    worker = BotWorker("thread")
+    try:
+        _, job = bot_job(session)
+        slow_done = []
+
+        def slow():
+            time.sleep(0.3)
+            slow_done.append(True)
+            return "old table's move"
+
+        old = worker.submit(slow)
+        worker.submitted = None  # the old table closed
+        new = worker.submit(job)
+        assert new != old
+        deadline = time.monotonic() + 10
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            answer = worker.poll(new)
+            time.sleep(0.01)
+        assert answer != "old table's move"
+    finally:
+        worker.stop()
 
 
 def test_a_failing_bot_is_reported_on_the_main_thread():
@@ -63,11 +92,11 @@ def test_a_failing_bot_is_reported_on_the_main_thread():
     def broken():
         raise ValueError("no move")
 
-    worker.submit(1, broken)
+    ticket = worker.submit(broken)
     with pytest.raises(RuntimeError):
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
-            worker.poll(1)
+            worker.poll(ticket)
             time.sleep(0.01)
     worker.stop()
 
@@ -78,12 +107,12 @@ def test_the_worker_falls_back_to_a_thread_when_the_helper_dies():
     try:
         worker._process.terminate()
         worker._process.join(5)
-        version, job = bot_job(session)
-        worker.submit(version, job)
+        _, job = bot_job(session)
+        ticket = worker.submit(job)
         deadline = time.monotonic() + 30
         answer = None
         while answer is None and time.monotonic() < deadline:
-            answer = worker.poll(version)
+            answer = worker.poll(ticket)
             time.sleep(0.01)
         assert worker.mode == "thread" and answer is not None
     finally:

@@ -4,8 +4,9 @@ A search is pure Python: on a thread it would hold the interpreter lock and stal
 jobs run in one helper process (``mode="process"``, the default for the app). A job is the
 bot, its view, the round history it may see and its decision generator, all picklable; the
 answer is the same as when thinking in place. ``mode="thread"`` and ``mode="inline"`` (tests)
-run the same job on a thread or at once. Answers are tagged with the session version they
-were asked at; ``session.apply_bot_answer`` refuses an answer made for an older position.
+run the same job on a thread or at once. ``submit`` returns a ticket for ``poll``; answers to
+jobs that were superseded (a newer ticket) are dropped, whichever table asked for them, and
+``session.apply_bot_answer`` still refuses an answer made for an older position.
 """
 
 from __future__ import annotations
@@ -61,13 +62,14 @@ def _serve(conn) -> None:
 
 
 class BotWorker:
-    """Runs bot jobs one at a time; ``poll(version)`` returns the answer once it is ready."""
+    """Runs bot jobs one at a time; ``poll(ticket)`` returns the answer once it is ready."""
 
     def __init__(self, mode: str = "thread") -> None:
         if mode not in ("process", "thread", "inline"):
             raise ValueError(f"bot worker mode must be process, thread or inline, not {mode!r}")
         self.mode = mode
-        self.submitted: int | None = None  # version of the newest job
+        self.submitted: int | None = None  # ticket of the newest job
+        self._tickets = 0
         self._lock = threading.Lock()
         self._answer: tuple[int, Any] | None = None
         self._error: BaseException | None = None
@@ -104,11 +106,16 @@ class BotWorker:
 
     # ------------------------------------------------------------ all modes
 
-    def submit(self, version: int, job: Callable[[], Any]) -> None:
-        """Start thinking about the position at ``version`` (newer jobs make older ones moot)."""
-        self.submitted = version
+    def submit(self, job: Callable[[], Any]) -> int:
+        """Start thinking (a newer job makes older ones moot); the ticket to ``poll`` with."""
+        self._tickets += 1
+        version = self.submitted = self._tickets
         with self._lock:
             self._answer = None
+        self._start(version, job)
+        return version
+
+    def _start(self, version: int, job: Callable[[], Any]) -> None:
         if self.mode == "inline":
             self._finish(version, job)
         elif self.mode == "process" and self._pool is not None:
@@ -146,7 +153,8 @@ class BotWorker:
                 self._error = exc
             return
         with self._lock:
-            self._answer = (version, answer)
+            if version == self.submitted:
+                self._answer = (version, answer)
 
     def _receive(self) -> None:
         """Collect what the helper process has answered (process mode)."""
@@ -156,7 +164,7 @@ class BotWorker:
                 if self._pending is not None and self._pending[0] == version:
                     self._pending = None
                 with self._lock:
-                    if ok:
+                    if ok and version == self.submitted:
                         self._answer = (version, answer)
                     elif version == self.submitted:
                         self._error = RuntimeError(answer)
@@ -169,7 +177,8 @@ class BotWorker:
             self._to_thread_mode()
 
     def poll(self, version: int) -> Any | None:
-        """The answer for ``version`` if it is ready (a job's exception is raised here)."""
+        """The answer for ticket ``version`` if it is ready (a job's exception is raised
+        here)."""
         if self.mode == "process" and self._pool is not None:
             self._receive()
         with self._lock:

@@ -71,7 +71,8 @@ class TableScene(TableInput, Scene):
         self.pace = random.Random(f"{session.seed}:pace")
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
         self.consumed = 0  # session events handed to the choreographer so far
-        self.pending_bot: int | None = None
+        self.pending_bot: int | None = None  # session version the computer is thinking about
+        self.bot_ticket = 0
         self.bot_answer = None
         self.think_left = 0.0
         self.thinking: int | None = None
@@ -368,14 +369,14 @@ class TableScene(TableInput, Scene):
             self.think_left = self.pace.uniform(0.45, 0.85) * factor
         self.pending_bot = version
         self.bot_answer = None
-        self.worker.submit(version, job)
+        self.bot_ticket = self.worker.submit(job)
 
     def _bot_turn(self, dt: float, seat: int) -> None:
         self.thinking = seat
         self.model.turn = seat
         self.think_left -= dt
         if self.bot_answer is None and self.pending_bot is not None:
-            self.bot_answer = self.worker.poll(self.pending_bot)
+            self.bot_answer = self.worker.poll(self.bot_ticket)
         if self.bot_answer is None or self.think_left > 0:
             return
         version, action = self.pending_bot, self.bot_answer
