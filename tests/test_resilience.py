@@ -471,14 +471,10 @@ def test_broken_bundled_rules_file_is_reported_by_the_commands(broken_copy, tmp_
     assert "did you mean 'seven_skips'?" in result.stderr
 
 
-NEEDS_APP_FIX = pytest.mark.xfail(
-    strict=True, reason="craits/ui/app.py does not yet catch a ConfigError from config/ai.yaml "
-    "(main: parse_seat_kinds; new_game/_start and continue_game: building the bots)")
-
 
 @pytest.mark.parametrize("args", [
     pytest.param(["--seats", "easy,medium", "--autoplay", "--headless", "--max-seconds", "1"],
-                 marks=NEEDS_APP_FIX),
+                 ),
     ["tournament", "--seats", "easy,easy", "--games", "1"],
 ])
 def test_broken_bundled_levels_file_is_reported_not_a_traceback(broken_copy, tmp_path, args):
@@ -516,7 +512,6 @@ def test_broken_bundled_rules_in_the_app_offers_the_defaults(apps, tmp_path, mon
     assert table is not None and table.session.rules == Rules()
 
 
-@NEEDS_APP_FIX
 def test_broken_bundled_levels_in_the_app_shows_a_message(apps, tmp_path, monkeypatch):
     from craits.ai import profiles
     from craits.ui.scenes.message import MessageScene
@@ -594,7 +589,6 @@ def test_an_unexpected_error_is_logged_saved_and_explained(apps, tmp_path, monke
     assert app.current_table().session.records == session.records
 
 
-@pytest.mark.xfail(strict=True, reason="craits/ui/app.py: crash logs are named by the second")
 def test_every_error_keeps_its_own_log(apps):
     app = apps()
     first = app._write_crash_log(Boom("first"))
@@ -603,8 +597,6 @@ def test_every_error_keeps_its_own_log(apps):
     assert "first" in first.read_text("utf-8") and "second" in second.read_text("utf-8")
 
 
-@pytest.mark.xfail(strict=True, reason="craits/ui/app.py main: App() raises when the home "
-                   "folder cannot be used")
 def test_an_unusable_home_folder_is_reported_not_a_traceback(tmp_path):
     home = tmp_path / "not-a-folder"
     home.write_text("a file where the game's folder should be", encoding="utf-8")
