@@ -459,12 +459,16 @@ def line_of(path: Path, text: str) -> int:
                 if text in line)
 
 
-def test_broken_bundled_rules_file_is_reported_by_the_commands(broken_copy, tmp_path):
+@pytest.mark.parametrize("command", [["--headless", "--max-seconds", "1"],
+                                     ["simulate", "--games", "1"],
+                                     ["tournament", "--seats", "easy,easy", "--games", "1"]])
+def test_broken_bundled_rules_file_is_reported_by_the_commands(broken_copy, tmp_path,
+                                                               command):
     copy = broken_copy("rules.yaml", "  seven_skips: false", "  seven_skipz: false")
     line = line_of(copy / "config" / "rules.yaml", "seven_skipz")
     user = tmp_path / "mine.yaml"
     user.write_text("idiot_penalty: 2\n", encoding="utf-8")
-    result = run_craits(["simulate", "--games", "1", "--rules", str(user)], tmp_path, copy)
+    result = run_craits([*command, "--rules", str(user)], tmp_path, copy)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert f"config/rules.yaml, line {line}, key 'defaults.seven_skipz'" in result.stderr
