@@ -189,6 +189,8 @@ def test_crank_count_and_suit_badge_follow_the_pile():
     run(chor, model, 2)
     assert model.crank == 0 and len(model.hands[0]) == 3
     chor.feed([ev.CardPlayed(1, C("8S"), 0), ev.SuitChosen(1, 2, True)])
+    run(chor, model, 0.1)
+    assert model.badge_suit is None  # not the 8's own suit while the choice is still to come
     run(chor, model, 1)
     assert model.badge_suit == 2
 

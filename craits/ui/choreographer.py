@@ -53,7 +53,9 @@ class LogLine:
     serial: int = 0
 
     def text_for(self, viewer: int | None) -> str:
-        return " — ".join(t for t in (p.for_viewer(viewer) for p in self.parts) if t)
+        texts = [t for t in (p.for_viewer(viewer) for p in self.parts) if t]
+        # A clause that goes on after a dash loses its full stop ("5♣ is turned up — ...").
+        return " — ".join([t.rstrip(".") for t in texts[:-1]] + texts[-1:])
 
 
 class EventLog:
@@ -253,6 +255,7 @@ class Choreographer:
         sprite.flip(True, self.t(0.25), 0.0)
         m.push_discard(sprite, self.t(FLIGHT))
         m.suit = event.card // 13
+        m.suit_named = False
         self.say(i18n.t("event.starter_turned", card=i18n.card_name(event.card)), True)
         self.sound("flip")
         return self.t(0.55)
@@ -266,6 +269,7 @@ class Choreographer:
         was_crank = m.crank
         m.crank = event.crank
         m.suit = event.card // 13
+        m.suit_named = False  # an 8 or 9 shows its badge once the suit is named
         if event.crank and was_crank:
             m.pop_crank()
         self.say_about(event.player, "card_played", new_line, card=i18n.card_name(event.card))
@@ -284,6 +288,7 @@ class Choreographer:
     def _on_suit_chosen(self, event: ev.SuitChosen, new_line: bool) -> float:
         m = self.model
         m.suit = event.suit
+        m.suit_named = True
         m.pop_badge()
         top = m.top_code
         suit = i18n.suit_name(event.suit)

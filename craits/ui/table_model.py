@@ -63,6 +63,7 @@ class TableModel:
         self.loose: list[CardSprite] = []  # cards flying between piles (a reshuffle)
         self.draw_count = 0
         self.suit: int | None = None
+        self.suit_named = False  # the suit of an 8 or 9 on top has been named (or kept)
         self.crank = 0
         self.direction = 1
         self.turn: int | None = None
@@ -119,7 +120,8 @@ class TableModel:
     def badge_suit(self) -> int | None:
         """The suit to show as a large badge: after an 8 or a 9 (what it named or kept)."""
         top = self.top_code
-        if top is None or self.suit is None or RANK_OF[top] not in (8, 9):
+        if top is None or self.suit is None or RANK_OF[top] not in (8, 9) \
+                or not self.suit_named:
             return None
         return self.suit
 
@@ -262,6 +264,8 @@ class TableModel:
         self.totals = list(totals)
         self.draw_count = view.draw_count
         self.suit = view.suit
+        # At rest, an 8 or 9 on top has had its suit named, unless the dealer is choosing.
+        self.suit_named = view.phase != "choose_suit"
         self.crank = view.crank
         self.direction = view.direction
         self.turn = None if view.phase == "over" else view.turn

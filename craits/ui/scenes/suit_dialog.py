@@ -40,6 +40,7 @@ class SuitDialog(OverlayScene):
         may_cancel: bool = True,
         offer_announce: bool = False,
         hand: list[int] | tuple[int, ...] = (),
+        keyboard: bool = False,
     ) -> None:
         super().__init__(app)
         if not options:
@@ -52,7 +53,7 @@ class SuitDialog(OverlayScene):
         self.suit_counts = [sum(1 for c in hand if SUIT_OF[c] == s) for s in range(4)]
         self.announce = False
         self.selected = 0
-        self.keyboard = False
+        self.keyboard = keyboard  # opened from the keyboard: show the focus ring at once
         self.hover: int | None = None
         self.nine = RANK_OF[card] == 9
         style = getattr(app.settings, "card_style", "classic")

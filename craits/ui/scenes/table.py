@@ -245,7 +245,7 @@ class TableScene(TableInput, Scene):
         rest = [c for c in self.view().hand if c != code]  # type: ignore[union-attr]
         dialog = SuitDialog(self.app, card=code, options=options, may_cancel=True,
                             offer_announce=len(rest) == 1 and self.session.rules.announce_last_card,
-                            hand=rest)
+                            hand=rest, keyboard=self.keyboard)
         self.modal_open = True
         self.app.scenes.push(dialog, lambda result: self._suit_chosen(result))
         return True
@@ -264,7 +264,8 @@ class TableScene(TableInput, Scene):
         options = [a for a in self.view().legal if isinstance(a, ChooseSuit)]  # type: ignore[union-attr]
         top = self.session.match.state.discard[-1]
         dialog = SuitDialog(self.app, card=top, options=options, may_cancel=False,
-                            hand=list(self.view().hand))  # type: ignore[union-attr]
+                            hand=list(self.view().hand),  # type: ignore[union-attr]
+                            keyboard=self.keyboard)
         self.modal_open = True
         self.app.scenes.push(dialog, lambda result: self._suit_chosen(result))
 
