@@ -167,3 +167,20 @@ def test_watching_computers_never_replaces_the_saved_game(home):
         assert (home / "save.json").read_text(encoding="utf-8") == saved
     finally:
         app.shutdown()
+
+
+def test_rules_without_seats_start_the_remembered_table(home, tmp_path):
+    rules = tmp_path / "quick.yaml"
+    rules.write_text("game_length: short\n", encoding="utf-8")
+    app = App(bot_mode="inline", language="en")
+    try:
+        seats = app.remembered_seats()
+        assert [s.kind for s in seats] == ["human", "medium", "medium", "medium"]
+        assert all(s.name for s in seats)
+    finally:
+        app.shutdown()
+    assert main(["--headless", "--rules", str(rules), "--max-seconds", "0.5"]) == 0
+    import json
+
+    saved = json.loads((home / "save.json").read_text(encoding="utf-8"))["data"]
+    assert saved["rules"]["game_length"] == "short" and len(saved["seats"]) == 4

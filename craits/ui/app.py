@@ -44,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", metavar="CODE", help="language: en, tl, es, af, cs or et")
     p.add_argument("--speed", choices=SPEEDS, help="animation speed for this run")
     p.add_argument("--autoplay", action="store_true",
-                   help="computer players only, to watch (default four medium players)")
+                   help="computer players only, to watch (default: medium, hard, medium, "
+                        "expert)")
     p.add_argument("--headless", action="store_true", help="no window and no sound (dummy drivers)")
     p.add_argument("--max-seconds", type=float, metavar="T",
                    help="quit after T seconds and print frame times")
@@ -136,6 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print("craits: there is no saved game to continue", file=sys.stderr)
         elif kinds:
             app.new_game(app.seats_for(kinds), rules, args.seed)
+        elif rules is not None or args.seed is not None:
+            # Rules or a seed but no seats: the players of the last new game, remembered.
+            app.new_game(app.remembered_seats(), rules, args.seed)
         else:
             app.show_title()
         app.run(max_seconds=args.max_seconds)
@@ -364,6 +368,16 @@ class App:
                 name = i18n.t(f"bot_names.n{(bot - 1) % 6 + 1}")
             out.append(Seat(kind, name))
         return out
+
+    def remembered_seats(self) -> list:
+        """The seats of the last new game (the setup screen remembers them in the settings)."""
+        from craits.session import Seat
+
+        remembered = getattr(self.settings.new_game, "seats", ()) or ()
+        kinds = [s.kind for s in remembered] or ["human", "medium", "medium", "medium"]
+        defaults = self.seats_for(kinds)
+        return [Seat(k, (getattr(s, "name", "") or d.name))
+                for k, s, d in zip(kinds, list(remembered) or defaults, defaults, strict=True)]
 
     def new_game(self, setup: Any, rules: Any = None, seed: int | None = None) -> None:
         """Start a match: ``new_game(GameSetup)`` or ``new_game(seats, rules, seed)``.
