@@ -87,6 +87,7 @@ def test_the_log_tells_each_viewer_only_their_own_cards(app):
     table = app.current_table()
     run_until(app, lambda: table.my_turn() or isinstance(app.scenes.top, HandoffScene), 60)
     if isinstance(app.scenes.top, HandoffScene):
+        step(app, 20)  # the hand-off ignores input for a moment
         press(app, pygame.K_SPACE)
     first = table.viewer
     other = 1 - first
@@ -102,6 +103,18 @@ def test_the_log_tells_each_viewer_only_their_own_cards(app):
     assert any("K♥" in text for text in mine)
     assert not any("K♥" in text for text in theirs)
     assert any(table.names[first] in text for text in theirs)
+
+
+def test_with_several_humans_no_hand_shows_before_the_first_hand_off(app, drawn_faces):
+    app.new_game(app.seats_for(["human", "human", "easy"]), None, 5)
+    table = app.current_table()
+    assert table.viewer is None
+    run_until(app, lambda: isinstance(app.scenes.top, HandoffScene), 60)
+    assert all(code is None for code, _owner in drawn_faces if _owner is not None)
+    step(app, 20)
+    press(app, pygame.K_SPACE)
+    assert table.viewer == table.session.to_act()
+    assert all(s.code is not None for s in table.my_hand())
 
 
 def test_one_human_never_sees_a_hand_off(app):
@@ -121,6 +134,7 @@ def test_hand_off_lets_the_last_player_still_announce(app):
     table = app.current_table()
     run_until(app, lambda: table.my_turn() or isinstance(app.scenes.top, HandoffScene), 60)
     if isinstance(app.scenes.top, HandoffScene):
+        step(app, 20)  # the hand-off ignores input for a moment
         press(app, pygame.K_SPACE)
     first = table.viewer
     other = 1 - first

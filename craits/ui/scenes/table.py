@@ -96,10 +96,9 @@ class TableScene(TableInput, Scene):
     # ------------------------------------------------------------ seats and views
 
     def _first_viewer(self) -> int | None:
-        if not self.humans:
-            return None
-        turn = self.session.to_act()
-        return turn if turn in self.humans else self.humans[0]
+        """The lone human; with several, nobody until the first hand-off (whoever sits at the
+        screen when the game starts or is continued may not be the one to play)."""
+        return self.humans[0] if len(self.humans) == 1 else None
 
     def _round_hands(self):
         state = self.session.match.state
