@@ -132,16 +132,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.selftest:
             return app.selftest()
-        if args.resume:
-            if not app.continue_game():
-                print("craits: there is no saved game to continue", file=sys.stderr)
-        elif kinds:
-            app.new_game(app.seats_for(kinds), rules, args.seed)
-        elif rules is not None or args.seed is not None:
-            # Rules or a seed but no seats: the players of the last new game, remembered.
-            app.new_game(app.remembered_seats(), rules, args.seed)
-        else:
-            app.show_title()
+        try:  # the loop's safety net is not up yet: errors here get the same treatment
+            if args.resume:
+                if not app.continue_game():
+                    print("craits: there is no saved game to continue", file=sys.stderr)
+            elif kinds:
+                app.new_game(app.seats_for(kinds), rules, args.seed)
+            elif rules is not None or args.seed is not None:
+                # Rules or a seed but no seats: the players of the last new game, remembered.
+                app.new_game(app.remembered_seats(), rules, args.seed)
+            else:
+                app.show_title()
+        except Exception as exc:
+            app.report_crash(exc)
         app.run(max_seconds=args.max_seconds)
         if args.max_seconds is not None or args.headless:
             print(app.frame_report())
@@ -413,6 +416,8 @@ class App:
         from craits.engine import Rules
         from craits.ui.scenes.message import MessageScene
 
+        if self.scenes.top is None:  # started from the command line: the title behind it
+            self.show_title()
         self.scenes.push(MessageScene(
             self, i18n.t("notice.rules_file_title"), i18n.t("notice.rules_file_bad", error=error),
             [(i18n.t("notice.use_defaults"), lambda: self.new_game(seats, Rules(), seed),
@@ -470,6 +475,8 @@ class App:
         from craits.ui.scenes.message import MessageScene
 
         log.warning("computer players' file: %s", error)
+        if self.scenes.top is None:  # started from the command line: the title behind it
+            self.show_title()
         self.scenes.push(MessageScene(self, i18n.t("notice.levels_file_title"),
                                       i18n.t("notice.levels_file_bad", error=str(error))))
 
