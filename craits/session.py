@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from craits.engine import (
     Action,
@@ -45,6 +46,20 @@ class Seat:
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """One bot decision, self-contained and picklable: it may run on another thread or in
+    another process, and gives the same answer as thinking in place."""
+
+    bot: Any
+    view: SeatView
+    history: list
+    rng: random.Random
+
+    def __call__(self) -> Action:
+        return self.bot.choose(self.view, self.history, self.rng)
 
 
 @dataclass(order=True)
@@ -170,15 +185,14 @@ class Session:
         """A fresh generator for one bot decision, fixed by the seed and the log's length."""
         return random.Random(f"{self.seed}:decision:{len(self.records)}:{seat}")
 
-    def bot_request(self, seat: int | None = None) -> tuple[int, Callable[[], Action]]:
-        """A self-contained job choosing the bot's turn action; safe to run on another thread.
-
-        Returns the session version it was made at: ``apply_bot_answer`` refuses a stale one.
-        """
+    def bot_request(self, seat: int | None = None) -> tuple[int, BotJob]:
+        """A self-contained job choosing the bot's turn action (see ``BotJob``), with the
+        session version it was made at: ``apply_bot_answer`` refuses a stale answer."""
         seat = self.to_act() if seat is None else seat
-        bot = self.bots[seat]
-        view, history, rng = self.view(seat), self.round_history(seat), self.decision_rng(seat)
-        return self.version, lambda: bot.choose(view, history, rng)
+        job = BotJob(
+            self.bots[seat], self.view(seat), self.round_history(seat), self.decision_rng(seat)
+        )
+        return self.version, job
 
     def apply_bot_answer(self, version: int, action: Action) -> list[Event] | None:
         if version != self.version or action not in legal_actions(self.match.state):

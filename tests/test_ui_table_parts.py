@@ -13,7 +13,7 @@ from craits.engine import events as ev
 from craits.engine.cards import parse_card
 from craits.session import Seat, Session
 from craits.ui.app import App
-from craits.ui.bot_worker import BotWorker, bot_job
+from craits.ui.bot_worker import BotWorker
 from craits.ui.scenes.cut import cut_rows
 from craits.ui.scenes.game_over import places
 from craits.ui.scenes.scoreboard import ScoreboardScene, hand_groups
@@ -31,7 +31,7 @@ def session_with_bot_to_act() -> Session:
 @pytest.mark.parametrize("mode", ["inline", "thread", "process"])
 def test_the_bot_helper_answers_as_the_bot_would_in_place(mode):
     session = session_with_bot_to_act()
-    version, job = bot_job(session)
+    version, job = session.bot_request()
     expected = job()  # the same job, thought about here
     worker = BotWorker(mode)
     try:
@@ -50,7 +50,7 @@ def test_the_bot_helper_answers_as_the_bot_would_in_place(mode):
 def test_a_stale_answer_is_not_handed_out():
     session = session_with_bot_to_act()
     worker = BotWorker("inline")
-    _, job = bot_job(session)
+    _, job = session.bot_request()
     first = worker.submit(job)
     second = worker.submit(job)  # a newer question: the first answer is moot
     assert worker.poll(first) is None
@@ -64,7 +64,7 @@ def test_an_answer_for_an_old_table_never_reaches_a_new_one():
     session = session_with_bot_to_act()
     worker = BotWorker("thread")
     try:
-        _, job = bot_job(session)
+        _, job = session.bot_request()
         slow_done = []
 
         def slow():
@@ -107,7 +107,7 @@ def test_the_worker_falls_back_to_a_thread_when_the_helper_dies():
     try:
         worker._process.terminate()
         worker._process.join(5)
-        _, job = bot_job(session)
+        _, job = session.bot_request()
         ticket = worker.submit(job)
         deadline = time.monotonic() + 30
         answer = None

@@ -16,33 +16,9 @@ import multiprocessing
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class BotJob:
-    """One decision: what ``Session.bot_request`` thinks about, in a form that can be sent to
-    another process."""
-
-    bot: Any
-    view: Any
-    history: Any
-    rng: Any
-
-    def __call__(self) -> Any:
-        return self.bot.choose(self.view, self.history, self.rng)
-
-
-def bot_job(session) -> tuple[int, BotJob]:
-    """The session's bot request for the player to act, as a picklable job."""
-    seat = session.to_act()
-    return session.version, BotJob(
-        session.bots[seat], session.view(seat), session.round_history(seat),
-        session.decision_rng(seat),
-    )  # fmt: skip
 
 
 def _serve(conn) -> None:

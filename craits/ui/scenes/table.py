@@ -19,7 +19,6 @@ from craits.engine import Announce, Call, Draw, IllegalActionError, Pass, Play, 
 from craits.engine import events as ev
 from craits.engine.actions import ChooseSuit
 from craits.session import Session
-from craits.ui.bot_worker import bot_job
 from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.scene import Scene
@@ -363,7 +362,7 @@ class TableScene(TableInput, Scene):
             self._choose_starter_suit()
 
     def _request_bot(self) -> None:
-        version, job = bot_job(self.session)
+        version, job = self.session.bot_request()
         if self.pending_bot is None:
             factor = SPEED_FACTORS.get(self.speed, 1.0)
             self.think_left = self.pace.uniform(0.45, 0.85) * factor
