@@ -360,7 +360,7 @@ def test_statistics_ignore_tables_without_humans_and_refuse_bad_data():
     stats.record_game(["easy", "hard"], [0, 10])
     assert stats == Statistics()
     with pytest.raises(ValueError):
-        stats.record_round(["human", "wizard"], [0, 1], winner=0)
+        stats.record_round(["human", ""], [0, 1], winner=0)
     with pytest.raises(ValueError):
         stats.record_round(["human", "easy"], [0], winner=0)
     with pytest.raises(ValueError):
@@ -373,6 +373,16 @@ def test_statistics_ignore_tables_without_humans_and_refuse_bad_data():
 def test_opponent_bucket_is_the_strongest_computer():
     assert opponent_bucket(["human", "easy", "expert", "medium"]) == "expert"
     assert opponent_bucket(["human", "human"]) == "humans_only"
+    assert opponent_bucket(["human", "random"]) is None
+
+
+def test_levels_the_game_does_not_offer_count_only_overall():
+    stats = Statistics()
+    stats.record_round(["human", "nervous"], [0, 10], winner=0)
+    stats.record_game(["human", "random"], [5, 10])
+    assert (stats.rounds["overall"].played, stats.rounds["overall"].won) == (1, 1)
+    assert (stats.games["overall"].played, stats.games["overall"].won) == (1, 1)
+    assert all(stats.games[level].played == 0 for level in ("easy", "medium", "hard", "expert"))
 
 
 def test_statistics_survive_save_and_load(tmp_path):

@@ -19,7 +19,7 @@ from craits.config.schema import Field, Integer, Invalid, MapOf, Nullable, OneOf
 from craits.paths import safe_child, user_home
 from craits.persistence.fieldwise import read_fields
 from craits.persistence.files import Problem, atomic_write_json, envelope, load_json_file
-from craits.persistence.settings import GAME_LENGTHS, LEVELS, SEAT_KINDS
+from craits.persistence.settings import GAME_LENGTHS, LEVELS
 
 STATS_FORMAT = "craits-stats"
 STATS_VERSION = 1
@@ -137,16 +137,20 @@ class Statistics:
         return cls(**values), problems
 
 
-def opponent_bucket(seats: Sequence[str]) -> str:
-    """The level of the strongest computer player, or ``humans_only``."""
+def opponent_bucket(seats: Sequence[str]) -> str | None:
+    """The level of the strongest computer player, ``humans_only``, or None when the computer
+    players are all of levels the game does not offer (``random``, a level of the player's own
+    in ai.yaml): such games count only overall."""
     levels = [LEVELS.index(kind) for kind in seats if kind in LEVELS]
-    return LEVELS[max(levels)] if levels else HUMANS_ONLY
+    if levels:
+        return LEVELS[max(levels)]
+    return HUMANS_ONLY if all(kind == "human" for kind in seats) else None
 
 
 def _human_seats(seats: Sequence[str], scores: Sequence[int]) -> set[int]:
-    bad = [kind for kind in seats if kind not in SEAT_KINDS]
+    bad = [kind for kind in seats if not isinstance(kind, str) or not kind]
     if bad:
-        raise ValueError(f"unknown seat kind {bad[0]!r}; known: {', '.join(SEAT_KINDS)}")
+        raise ValueError(f"seat kind {bad[0]!r} is neither 'human' nor a level name")
     if len(scores) != len(seats):
         raise ValueError(f"{len(scores)} scores for {len(seats)} seats")
     return {seat for seat, kind in enumerate(seats) if kind == "human"}
@@ -154,6 +158,8 @@ def _human_seats(seats: Sequence[str], scores: Sequence[int]) -> set[int]:
 
 def _count(tallies: dict[str, Tally], seats: Sequence[str], won: bool) -> None:
     for bucket in (OVERALL, opponent_bucket(seats)):
+        if bucket is None:
+            continue
         tallies[bucket].played += 1
         tallies[bucket].won += int(won)
 
