@@ -560,6 +560,8 @@ class App:
             self.frame_times.append(time.perf_counter() - t0)
             self.frame_cpu.append(time.thread_time() - c0)
             frames += 1
+            if frames == 1:
+                _note_first_frame()
             if max_seconds is not None and time.perf_counter() - start >= max_seconds:
                 break
             if max_frames is not None and frames >= max_frames:
@@ -717,3 +719,14 @@ class _BlankScene:
         from craits.ui.widgets import felt_background
 
         surface.blit(felt_background(surface.get_size()), (0, 0))
+
+
+def _note_first_frame() -> None:
+    """For the start-up benchmark: write the time of the first shown frame where asked."""
+    path = os.environ.get("CRAITS_FIRST_FRAME_FILE")
+    if path:
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(f"{time.time():.6f}")
+        except OSError:
+            pass
