@@ -550,9 +550,6 @@ def test_broken_bundled_levels_in_the_app_shows_a_message(apps, tmp_path, monkey
         profiles.default_profiles.cache_clear()
 
 
-@pytest.mark.xfail(strict=True, reason="craits/ui/app.py: _offer_default_rules and "
-                   "show_levels_problem push their message over an empty stack (show_title "
-                   "first when scenes.top is None)")
 @pytest.mark.parametrize("broken", ["rules", "levels"])
 def test_a_problem_met_at_start_up_leaves_the_title_behind_its_message(apps, tmp_path,
                                                                        monkeypatch, broken):
@@ -585,8 +582,6 @@ def test_a_problem_met_at_start_up_leaves_the_title_behind_its_message(apps, tmp
         profiles.default_profiles.cache_clear()
 
 
-@pytest.mark.xfail(strict=True, reason="craits/ui/app.py main: continue_game/new_game/"
-                   "show_title run before the loop's net; wrap them, calling report_crash")
 def test_an_error_while_starting_is_caught_like_any_other(tmp_path, monkeypatch):
     # Between the window opening and the main loop (``--seats``, ``--resume``) the loop's
     # safety net is not up yet: an error there must get the same treatment.
