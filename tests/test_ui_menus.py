@@ -21,6 +21,7 @@ from craits.ui.scenes.rules import RulesScene
 from craits.ui.scenes.settings import SettingsScene
 from craits.ui.scenes.statistics import StatisticsScene
 from craits.ui.scenes.title import TitleScene
+from craits.ui.widgets import text as widget_text
 
 LANGUAGES = [code for code, _ in i18n.available_languages()]
 SIZES = [(960, 600), (1600, 1000)]
@@ -519,6 +520,8 @@ def test_scene_draws_and_no_text_overflows(scene_type, size, language, monkeypat
         fits.append((text, width, height, size_px, result))
         return result
 
+    # draw_text_fit looks fit_text up in its own module; the message box imports it lazily
+    monkeypatch.setattr(widget_text, "fit_text", recording_fit)
     monkeypatch.setattr(widgets, "fit_text", recording_fit)
     app = FakeApp(size=size, save=True)
     app.notices.append(i18n.t("notice.save_damaged", path="save.bad.json"))

@@ -1,0 +1,124 @@
+"""The ``Widget`` base class, the click sound widgets make when activated, and ``Label``.
+
+Widgets work in window coordinates: a scene gives each one a ``rect`` (recomputed in
+``on_resize``) and forwards events; ``handle(event)`` returns True when the widget used the
+event. The mouse wheel never changes a value: it is left to the scene for scrolling, so
+scrolling past a control cannot change it by accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from craits.ui.widgets.drawing import draw_focus_ring
+from craits.ui.widgets.text import draw_text_fit
+from craits.ui.widgets.theme import Color, Theme
+
+_click_sound: Callable[[], None] | None = None
+
+
+def set_click_sound(play: Callable[[], None] | None) -> None:
+    """Give widgets a function to call when activated (e.g. ``lambda: audio.play("click")``)."""
+    global _click_sound
+    _click_sound = play
+
+
+def _clicked() -> None:
+    if _click_sound is not None:
+        try:
+            _click_sound()
+        except Exception:  # a sound problem must never break a button
+            pass
+
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class Widget:
+    """Something with a rectangle that can be drawn, may take focus, and handles events."""
+
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], *, enabled: bool = True) -> None:
+        self.rect = pygame.Rect(rect)
+        self.enabled = enabled
+        self.visible = True
+        self.focused = False
+        self.focus_visible = False  # set by FocusGroup when the keyboard is in use
+        self.hovered = False
+        # When set, the widget is seen (and clickable) only inside this rectangle: a scrolled
+        # list's viewport.
+        self.clip: pygame.Rect | None = None
+        self.theme = (
+            Theme.for_size(pygame.display.get_surface().get_size())
+            if (pygame.display.get_init() and pygame.display.get_surface() is not None)
+            else Theme()
+        )
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+
+    @property
+    def can_focus(self) -> bool:
+        return self.focusable and self.enabled and self.visible
+
+    def activate(self) -> None:
+        """What Enter does when this widget has focus."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """A key press while focused; default: Enter/Space activates."""
+        if event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS:
+            self.activate()
+            return True
+        return False
+
+    def _track_hover(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        if self.focused and self.focus_visible:
+            draw_focus_ring(surface, self.rect, self.theme)
+
+
+class Label(Widget):
+    """Static text fitted to its box."""
+
+    focusable = False
+
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        text: str,
+        *,
+        size: int | None = None,
+        bold: bool = False,
+        align: str = "left",
+        color: Color | None = None,
+        wrap: bool = False,
+    ) -> None:
+        super().__init__(rect)
+        self.text, self.size, self.bold, self.align = text, size, bold, align
+        self.color, self.wrap = color, wrap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        draw_text_fit(
+            surface,
+            self.text,
+            self.rect,
+            self.size or self.theme.body_size,
+            color=self.color or self.theme.text,
+            bold=self.bold,
+            align=self.align,
+            wrap=self.wrap,
+        )

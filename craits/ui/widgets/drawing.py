@@ -1,0 +1,99 @@
+"""Drawing helpers under the widgets: rounded boxes, soft shadows, the focus ring, the felt."""
+
+from __future__ import annotations
+
+import pygame
+
+from craits.ui.widgets.theme import Color, Theme
+
+
+def draw_rounded(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    color: Color,
+    radius: int,
+    *,
+    border: Color | None = None,
+    border_width: int = 0,
+) -> None:
+    """A filled rounded rectangle, translucent when ``color`` has alpha."""
+    rect = pygame.Rect(rect)
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    if len(color) == 4 or (border is not None and len(border) == 4):
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = layer.get_rect()
+        pygame.draw.rect(layer, color, local, border_radius=radius)
+        if border is not None and border_width:
+            pygame.draw.rect(layer, border, local, border_width, border_radius=radius)
+        surface.blit(layer, rect.topleft)
+        return
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+    if border is not None and border_width:
+        pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+_shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+
+
+def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset: int = 3) -> None:
+    """A soft drop shadow under ``rect`` (a blurred rounded rectangle, cached by size)."""
+    rect = pygame.Rect(rect)
+    blur = max(2, offset * 2)
+    key = (rect.width, rect.height, radius, blur)
+    shade = _shadow_cache.get(key)
+    if shade is None:
+        shade = pygame.Surface((rect.width + 2 * blur, rect.height + 2 * blur), pygame.SRCALPHA)
+        pygame.draw.rect(
+            shade, (0, 0, 0, 110), (blur, blur, rect.width, rect.height), border_radius=radius
+        )
+        shade = pygame.transform.box_blur(shade, blur // 2 + 1)
+        if len(_shadow_cache) > 256:
+            _shadow_cache.clear()
+        _shadow_cache[key] = shade
+    surface.blit(shade, (rect.left - blur, rect.top - blur + offset))
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+    """The keyboard focus ring: a bright outline a few pixels outside ``rect``."""
+    gap = theme.px(4)
+    ring = pygame.Rect(rect).inflate(gap * 2, gap * 2)
+    pygame.draw.rect(
+        surface, theme.focus, ring, max(2, theme.px(3)), border_radius=theme.radius + gap
+    )
+
+
+_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt_background(size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
+    """The felt table: green with a light centre and a soft dark vignette (cached by size)."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    cached = _felt_cache.get(size)
+    if cached is not None:
+        return cached
+    theme = theme or Theme.for_size(size)
+    # Radial gradient drawn small and smoothly scaled up: cheap and free of banding steps.
+    small_w, small_h = 64, 40
+    small = pygame.Surface((small_w, small_h))
+    light, dark = theme.felt_light, theme.felt_dark
+    cx, cy = (small_w - 1) / 2, (small_h - 1) / 2
+    for y in range(small_h):
+        for x in range(small_w):
+            d = min(1.0, (((x - cx) / cx) ** 2 + ((y - cy) / cy) ** 2) ** 0.5 / 1.15)
+            t = d**1.8
+            small.set_at(
+                (x, y), tuple(round(light[i] + (dark[i] - light[i]) * t) for i in range(3))
+            )
+    surface = pygame.transform.smoothscale(small, size)
+    # Fine noise-free weave: faint diagonal lines give the felt some texture.
+    weave = pygame.Surface(size, pygame.SRCALPHA)
+    step = 4
+    for i in range(-size[1], size[0], step):
+        pygame.draw.line(weave, (0, 0, 0, 10), (i, 0), (i + size[1], size[1]))
+    surface.blit(weave, (0, 0))
+    surface = surface.convert() if pygame.display.get_surface() is not None else surface
+    if len(_felt_cache) > 8:
+        _felt_cache.clear()
+    _felt_cache[size] = surface
+    return surface

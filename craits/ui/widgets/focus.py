@@ -1,0 +1,194 @@
+"""``FocusGroup``: keyboard navigation over a list of widgets.
+
+Tab / Shift+Tab / arrows move the focus, Enter / Space activate, buttons answer their shortcut
+keys; the focus ring shows only after the keyboard was used (mouse users never see it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from craits.ui.widgets.base import ACTIVATE_KEYS, Widget
+from craits.ui.widgets.buttons import Button
+from craits.ui.widgets.text_input import TextInput
+from craits.ui.widgets.theme import Theme
+
+NEXT_KEYS = (pygame.K_TAB, pygame.K_DOWN)
+PREV_KEYS = (pygame.K_UP,)
+
+
+class FocusGroup:
+    """Keyboard focus over widgets in reading order.
+
+    ``handle(event)``: mouse events go to every widget (a click focuses what it hits); keys go to
+    the focused widget first, then to button shortcuts, then Tab / Shift+Tab / Up / Down move the
+    focus (Left / Right too, when the focused widget does not use them). Returns True when used.
+    """
+
+    def __init__(
+        self,
+        widgets: Sequence[Widget] = (),
+        *,
+        focus_index: int | None = None,
+        on_focus: Callable[[Widget], Any] | None = None,
+    ) -> None:
+        self.widgets: list[Widget] = []
+        self.keyboard = False
+        self.on_focus = on_focus  # e.g. scroll the focused widget into view
+        self.set_widgets(widgets, focus_index=focus_index)
+
+    def set_widgets(self, widgets: Sequence[Widget], *, focus_index: int | None = None) -> None:
+        """Replace the widgets (after a layout change), keeping focus on the same position."""
+        old = self.focus_index
+        for w in self.widgets:
+            w.focused = False
+        self.widgets = list(widgets)
+        index = focus_index if focus_index is not None else old
+        self._focus_at(index if index is not None else None, fallback_first=True)
+
+    @property
+    def focused(self) -> Widget | None:
+        return next((w for w in self.widgets if w.focused), None)
+
+    @property
+    def focus_index(self) -> int | None:
+        for i, w in enumerate(self.widgets):
+            if w.focused:
+                return i
+        return None
+
+    def focus(self, widget: Widget | None) -> None:
+        before = self.focused
+        for w in self.widgets:
+            w.focused = w is widget and widget is not None and widget.can_focus
+        self._sync()
+        after = self.focused
+        if after is not None and after is not before and self.on_focus is not None:
+            self.on_focus(after)
+
+    def _focus_at(self, index: int | None, *, fallback_first: bool = False) -> None:
+        focusable = [i for i, w in enumerate(self.widgets) if w.can_focus]
+        target = None
+        if index is not None and focusable:
+            index = max(0, min(index, len(self.widgets) - 1))
+            later = [i for i in focusable if i >= index]
+            target = later[0] if later else focusable[-1]
+        elif fallback_first and focusable:
+            target = focusable[0]
+        self.focus(self.widgets[target] if target is not None else None)
+
+    def move(self, delta: int) -> None:
+        focusable = [w for w in self.widgets if w.can_focus]
+        if not focusable:
+            return
+        current = self.focused
+        if current not in focusable:
+            self.focus(focusable[0] if delta > 0 else focusable[-1])
+            return
+        i = focusable.index(current)
+        self.focus(focusable[(i + delta) % len(focusable)])
+
+    def _sync(self) -> None:
+        for w in self.widgets:
+            w.focus_visible = self.keyboard
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (
+            pygame.MOUSEMOTION,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+        ):
+            if event.type != pygame.MOUSEWHEEL and self.keyboard:
+                self.keyboard = False
+                self._sync()
+            used = False
+            pos = getattr(event, "pos", None)
+            for w in self.widgets:
+                if w.clip is not None and pos is not None and not w.clip.collidepoint(pos):
+                    # Outside its viewport the widget is hidden: no hover, no click.
+                    w.hovered = False
+                    if event.type == pygame.MOUSEBUTTONUP and getattr(w, "pressed", False):
+                        w.pressed = False
+                    if not getattr(w, "dragging", False):
+                        continue
+                if w.visible and w.handle(event):
+                    used = True
+                    if event.type == pygame.MOUSEBUTTONDOWN and w.can_focus:
+                        self.focus(w)
+            if event.type == pygame.MOUSEBUTTONDOWN and not used:
+                # Clicking empty space ends typing in a text field.
+                if isinstance(self.focused, TextInput):
+                    self.focus(None)
+            return used
+        if event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return False
+        focused = self.focused
+        if focused is not None and focused.enabled and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE):
+                pass  # navigation and back are never swallowed by a widget
+            elif focused.handle_key(event):
+                if not isinstance(focused, TextInput):
+                    self._show_ring()
+                return True
+        elif focused is not None and event.type == pygame.TEXTINPUT:
+            return focused.handle_key(event)
+        if event.type != pygame.KEYDOWN:
+            return False
+        typing = isinstance(focused, TextInput)
+        if not typing:
+            for w in self.widgets:
+                if isinstance(w, Button) and w.key is not None and w.handle(event):
+                    return True
+        mods = getattr(event, "mod", 0)
+        if event.key == pygame.K_TAB:
+            self._show_ring()
+            self.move(-1 if mods & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key in NEXT_KEYS or (event.key == pygame.K_RIGHT and not typing):
+            self._show_ring()
+            self.move(1)
+            return True
+        if event.key in PREV_KEYS or (event.key == pygame.K_LEFT and not typing):
+            self._show_ring()
+            self.move(-1)
+            return True
+        if event.key in ACTIVATE_KEYS and focused is not None and typing:
+            # Enter in a text field moves on to the next control.
+            self._show_ring()
+            self.move(1)
+            return True
+        return False
+
+    def _show_ring(self) -> None:
+        if not self.keyboard:
+            self.keyboard = True
+            self._sync()
+
+    def update(self, dt: float) -> None:
+        for w in self.widgets:
+            if isinstance(w, TextInput):
+                w.update(dt)
+
+    def set_theme(self, theme: Theme) -> None:
+        for w in self.widgets:
+            w.set_theme(theme)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw every widget; the focused one last so its ring is on top."""
+        focused = self.focused
+        for w in [w for w in self.widgets if w is not focused] + (
+            [focused] if focused is not None else []
+        ):
+            if w.clip is None:
+                w.draw(surface)
+                continue
+            if not w.clip.colliderect(w.rect.inflate(8, 8)):
+                continue
+            old = surface.get_clip()
+            surface.set_clip(w.clip.clip(old) if old else w.clip)
+            w.draw(surface)
+            surface.set_clip(old)

@@ -1,0 +1,150 @@
+"""Text that never leaves its box: ``fit_text`` shrinks (and optionally wraps) a string to
+fit, whatever the language, and ``draw_text_fit`` draws it aligned inside a rectangle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from craits.ui.fonts import get_font
+from craits.ui.widgets.theme import Color
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """How a text fits a box: the font size chosen, its lines, and the block's pixel size."""
+
+    size: int
+    bold: bool
+    lines: tuple[str, ...]
+    line_height: int
+    width: int
+    height: int
+    truncated: bool = False  # even the smallest size did not fit: lines were cut short
+
+    def fits(self, box: pygame.Rect | tuple[int, int, int, int]) -> bool:
+        r = pygame.Rect(box)
+        return self.width <= r.width and self.height <= r.height
+
+
+def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap of ``text`` (keeps explicit newlines); a too-long word gets its own line."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        current = ""
+        for word in words:
+            candidate = word if not current else f"{current} {word}"
+            if current and font.size(candidate)[0] > width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def fit_text(
+    text: str,
+    width: int,
+    height: int,
+    size: int,
+    *,
+    bold: bool = False,
+    wrap: bool = False,
+    min_size: int = 8,
+) -> FittedText:
+    """Largest font size <= ``size`` at which ``text`` fits ``width`` x ``height``.
+
+    With ``wrap`` the text may break between words; otherwise it stays on its lines. If even
+    ``min_size`` is too big, the result is at ``min_size`` and is truncated with an ellipsis
+    (wider words are cut) so that the width still fits.
+    """
+    width, height = max(1, width), max(1, height)
+    min_size = max(1, min(min_size, size))
+    fitted = None
+    for s in range(max(size, min_size), min_size - 1, -1):
+        font = get_font(s, bold)
+        lines = wrap_words(text, font, width) if wrap else text.split("\n")
+        w = max((font.size(line)[0] for line in lines), default=0)
+        lh = font.get_linesize()
+        h = lh * len(lines)
+        fitted = FittedText(s, bold, tuple(lines), lh, w, h)
+        if w <= width and h <= height:
+            return fitted
+    assert fitted is not None
+    # Last resort: drop lines that do not fit vertically and truncate wide ones.
+    font = get_font(fitted.size, bold)
+    max_lines = max(1, height // fitted.line_height)
+    lines = list(fitted.lines[:max_lines])
+    if len(fitted.lines) > max_lines:
+        lines[-1] = lines[-1] + "…"
+    lines = [_truncate(line, font, width) for line in lines]
+    w = max((font.size(line)[0] for line in lines), default=0)
+    return FittedText(
+        fitted.size,
+        bold,
+        tuple(lines),
+        fitted.line_height,
+        w,
+        fitted.line_height * len(lines),
+        truncated=True,
+    )
+
+
+def _truncate(line: str, font: pygame.font.Font, width: int) -> str:
+    if font.size(line)[0] <= width:
+        return line
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line + "…" if line else ""
+
+
+def draw_text_fit(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect | tuple[int, int, int, int],
+    size: int,
+    *,
+    color: Color = (246, 238, 214),
+    bold: bool = False,
+    align: str = "center",
+    valign: str = "center",
+    wrap: bool = False,
+    min_size: int = 8,
+    shadow: Color | None = None,
+) -> pygame.Rect:
+    """Draw ``text`` inside ``rect``, shrinking (and wrapping if asked) so it never overflows.
+
+    ``align`` is left/center/right, ``valign`` top/center/bottom. Returns the rectangle of the
+    drawn text block (always inside ``rect``).
+    """
+    box = pygame.Rect(rect)
+    fitted = fit_text(text, box.width, box.height, size, bold=bold, wrap=wrap, min_size=min_size)
+    font = get_font(fitted.size, bold)
+    if valign == "top":
+        y = box.top
+    elif valign == "bottom":
+        y = box.bottom - fitted.height
+    else:
+        y = box.top + (box.height - fitted.height) // 2
+    block = pygame.Rect(box.left, y, 0, fitted.height)
+    first = True
+    for line in fitted.lines:
+        lw = font.size(line)[0]
+        if align == "left":
+            x = box.left
+        elif align == "right":
+            x = box.right - lw
+        else:
+            x = box.left + (box.width - lw) // 2
+        if line:
+            if shadow is not None:
+                surface.blit(font.render(line, True, shadow), (x + 1, y + 2))
+            surface.blit(font.render(line, True, color), (x, y))
+        line_rect = pygame.Rect(x, y, lw, fitted.line_height)
+        block = line_rect if first else block.union(line_rect)
+        first = False
+        y += fitted.line_height
+    return block.clip(box) if block.width else pygame.Rect(box.left, box.top, 0, 0)
