@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from craits.ui.widgets.drawing import draw_focus_ring
+from craits.ui.widgets.drawing import draw_focus_ring, draw_rounded
 from craits.ui.widgets.text import draw_text_fit
 from craits.ui.widgets.theme import Color, Theme
 
@@ -80,6 +80,18 @@ class Widget:
     def _track_hover(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
+
+    def _takes_input(self, event: pygame.event.Event) -> bool:
+        """Note the hover of a shown widget; True when it is shown and enabled, so may act."""
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        return self.enabled
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        """The faint highlight behind a control row under the mouse."""
+        if self.hovered and self.enabled:
+            draw_rounded(surface, self.rect, (255, 255, 255, 18), self.theme.radius)
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError

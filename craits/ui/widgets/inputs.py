@@ -46,10 +46,7 @@ class Toggle(Widget):
             self.set_value(not self.value)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if not self.enabled:
+        if not self._takes_input(event):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.rect.collidepoint(event.pos):
@@ -75,8 +72,7 @@ class Toggle(Widget):
         if not self.visible:
             return
         th = self.theme
-        if self.hovered and self.enabled:
-            draw_rounded(surface, self.rect, (255, 255, 255, 18), th.radius)
+        self._draw_hover(surface)
         sw = self.switch_rect()
         state = self.on_text if self.value else self.off_text
         state_w = 0
@@ -188,10 +184,7 @@ class Choice(Widget):
         return label_box, left, value_box, right
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if not self.enabled:
+        if not self._takes_input(event):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.rect.collidepoint(event.pos):
@@ -214,8 +207,7 @@ class Choice(Widget):
             return
         th = self.theme
         label_box, left, value_box, right = self.parts()
-        if self.hovered and self.enabled:
-            draw_rounded(surface, self.rect, (255, 255, 255, 18), th.radius)
+        self._draw_hover(surface)
         color = th.text if self.enabled else th.disabled_text
         if self.label:
             draw_text_fit(surface, self.label, label_box, th.body_size, color=color, align="left")
@@ -293,10 +285,7 @@ class Slider(Widget):
         return (x - track.left) / max(1, track.width)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if not self.enabled:
+        if not self._takes_input(event):
             return False
         track = self.track_rect()
         grab = track.inflate(self.theme.px(24), self.rect.height)
@@ -330,8 +319,7 @@ class Slider(Widget):
         if not self.visible:
             return
         th = self.theme
-        if self.hovered and self.enabled:
-            draw_rounded(surface, self.rect, (255, 255, 255, 18), th.radius)
+        self._draw_hover(surface)
         color = th.text if self.enabled else th.disabled_text
         label_w = round(self.rect.width * self.label_share)
         if self.label:

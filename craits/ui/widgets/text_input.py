@@ -42,10 +42,7 @@ class TextInput(Widget):
                 self.on_change(text)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if not self.enabled:
+        if not self._takes_input(event):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.rect.collidepoint(event.pos):
