@@ -1,5 +1,6 @@
-"""The desktop app: window, main loop, scene stack, settings, saves, statistics, and the
-command line that starts it (``python -m craits [options]``).
+"""The desktop app: window, main loop, scene stack, settings, saves and statistics. The command
+line that starts it (``python -m craits [options]``) is ``craits.ui.startup``; its names are
+re-exported here.
 
 Loop: events go to the top scene (F11 and window resizes are handled here), the top scene and
 the table under an overlay advance by ``dt``, the visible scenes draw, the frame is shown.
@@ -9,182 +10,30 @@ message scene says where the log is: never a traceback window.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import logging
 import os
-import sys
 import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from craits.ui.startup import (  # noqa: F401 (re-exported: the app's command line)
+    SPEEDS,
+    build_parser,
+    home_description,
+    main,
+    parse_seat_kinds,
+    parse_size,
+    setup_logging,
+)
+
 log = logging.getLogger("craits.app")
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
-SPEEDS = ("slow", "normal", "fast", "instant")
-
-
-# ============================================================================ command line
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="craits",
-        description="Craits, the card game. Without options the title screen opens.",
-    )
-    p.add_argument("--seats", metavar="LIST",
-                   help="start at the table with these seats, e.g. human,hard,medium "
-                        "(human or a computer level)")
-    p.add_argument("--seed", type=int, help="seed for the shuffles (replays the same deals)")
-    p.add_argument("--rules", metavar="FILE", help="a rules YAML file to play by")
-    p.add_argument("--lang", metavar="CODE", help="language: en, tl, es, af, cs or et")
-    p.add_argument("--speed", choices=SPEEDS, help="animation speed for this run")
-    p.add_argument("--autoplay", action="store_true",
-                   help="computer players only, to watch (default: medium, hard, medium, "
-                        "expert)")
-    p.add_argument("--headless", action="store_true", help="no window and no sound (dummy drivers)")
-    p.add_argument("--max-seconds", type=float, metavar="T",
-                   help="quit after T seconds and print frame times")
-    p.add_argument("--selftest", action="store_true",
-                   help="load every asset, play one computer-only round headless, exit")
-    p.add_argument("--resume", action="store_true", help="continue the saved game")
-    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
-    return p
-
-
-def parse_seat_kinds(text: str) -> list[str]:
-    """``human,hard,medium`` -> kinds, checked; raises ValueError with a readable message."""
-    from craits.ai import offered_levels
-
-    levels = offered_levels()
-    kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
-    if not 2 <= len(kinds) <= 5:
-        raise ValueError(f"--seats needs 2 to 5 seats, got {len(kinds)}")
-    for kind in kinds:
-        if kind != "human" and kind not in levels:
-            raise ValueError(
-                f"unknown seat {kind!r}: use human or one of {', '.join(levels)}"
-            )
-    return kinds
-
-
-def parse_size(text: str | None) -> tuple[int, int] | None:
-    if not text:
-        return None
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise ValueError(f"--size must look like 1280x800, not {text!r}") from None
-    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    import multiprocessing
-
-    multiprocessing.freeze_support()  # a frozen build starts the bot helper through here
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.headless or args.selftest:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    # Problems with the command line are reported before any window opens.
-    rules = None
-    if args.rules:
-        from craits.config import ConfigError, load_rules
-
-        try:
-            rules = load_rules(args.rules)
-        except ConfigError as exc:
-            print(f"craits: {exc}", file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"craits: cannot read the rules file: {exc}", file=sys.stderr)
-            return 2
-    from craits.config import ConfigError
-
-    try:
-        kinds = parse_seat_kinds(args.seats) if args.seats else None
-        size = parse_size(args.size)
-        if args.lang:
-            from craits import i18n
-
-            i18n.set_language(args.lang)
-    except (ValueError, ConfigError) as exc:  # a ConfigError: the computer players' file
-        print(f"craits: {exc}", file=sys.stderr)
-        return 2
-    if args.autoplay:
-        kinds = kinds or ["medium", "hard", "medium", "expert"]
-        if "human" in kinds:
-            print("craits: --autoplay plays computer seats only; leave 'human' out of --seats",
-                  file=sys.stderr)
-            return 2
-    setup_logging()
-    try:
-        app = App(language=args.lang, size=size, speed=args.speed)
-    except OSError as exc:  # the folder for saves and settings cannot be used
-        print(f"craits: cannot use the folder for saves and settings ({home_description()}): "
-              f"{exc}", file=sys.stderr)
-        return 1
-    try:
-        if args.selftest:
-            return app.selftest()
-        try:  # the loop's safety net is not up yet: errors here get the same treatment
-            if args.resume:
-                if not app.continue_game():
-                    print("craits: there is no saved game to continue", file=sys.stderr)
-            elif kinds:
-                app.new_game(app.seats_for(kinds), rules, args.seed)
-            elif rules is not None or args.seed is not None:
-                # Rules or a seed but no seats: the players of the last new game, remembered.
-                app.new_game(app.remembered_seats(), rules, args.seed)
-            else:
-                app.show_title()
-        except Exception as exc:
-            app.report_crash(exc)
-        app.run(max_seconds=args.max_seconds)
-        if args.max_seconds is not None or args.headless:
-            print(app.frame_report())
-        return app.exit_code
-    finally:
-        app.shutdown()
-
-
-def home_description() -> str:
-    """Where the player's files should go, for a message (CRAITS_HOME or the platform folder)."""
-    from craits.paths import HOME_ENV
-
-    override = os.environ.get(HOME_ENV, "").strip()
-    if override:
-        return override
-    try:
-        import platformdirs
-
-        return str(platformdirs.user_data_path("Craits", appauthor=False))
-    except Exception:  # only for a message
-        return "the user data folder"
-
-
-def setup_logging() -> Path | None:
-    """Log to ``CRAITS_HOME/logs/craits.log`` (never to a console that may not exist)."""
-    try:
-        from craits.paths import user_home
-
-        folder = user_home() / "logs"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "craits.log"
-        handler = logging.FileHandler(path, encoding="utf-8")
-    except OSError:
-        return None
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
-    if not any(isinstance(h, logging.FileHandler) for h in root.handlers):
-        root.addHandler(handler)
-    root.setLevel(logging.INFO)
-    return path
 
 
 def percentile(values: Sequence[float], q: float) -> float:
