@@ -1,6 +1,7 @@
-"""The desktop app: window, main loop, scene stack, settings, saves and statistics. The command
-line that starts it (``python -m craits [options]``) is ``craits.ui.startup``; its names are
-re-exported here.
+"""The desktop app: window, main loop, scene stack, settings, saves and statistics. Starting,
+resuming and recording matches is ``craits.ui.app_matches`` (mixed into ``App``); the command
+line that starts the app (``python -m craits [options]``) is ``craits.ui.startup``, whose names
+are re-exported here.
 
 Loop: events go to the top scene (F11 and window resizes are handled here), the top scene and
 the table under an overlay advance by ``dt``, the visible scenes draw, the frame is shown.
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from craits.ui.app_matches import MatchKeeping, file_notice
 from craits.ui.startup import (  # noqa: F401 (re-exported: the app's command line)
     SPEEDS,
     build_parser,
@@ -48,7 +50,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 # ============================================================================ the app
 
 
-class App:
+class App(MatchKeeping):
     """Holds the window and everything scenes share (see the UI contract)."""
 
     def __init__(
@@ -76,14 +78,14 @@ class App:
         self.settings_store = SettingsStore(self.home)
         self.settings, problem = self.settings_store.load()
         if problem is not None:
-            self.notices.append(_notice(problem))
+            self.notices.append(file_notice(problem))
         if speed:
             self.settings = dataclasses.replace(self.settings, animation_speed=speed)
         self._pick_language(language)
         self.stats_store = StatisticsStore(self.home)
         self.statistics, problem = self.stats_store.load()
         if problem is not None:
-            self.notices.append(_notice(problem))
+            self.notices.append(file_notice(problem))
         self.saves = SaveStore(self.home)
         self.autosaver = Autosaver(self.saves)
         wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
@@ -199,180 +201,6 @@ class App:
             self.settings_store.save(self.settings)
         except OSError as exc:
             log.warning("settings not saved: %s", exc)
-
-    # ------------------------------------------------------------ games
-
-    def seats_for(self, kinds: Sequence[str]) -> list:
-        """Seats with default names: "You" for a lone human, "Player n" for several, and a
-        different first name for each computer player."""
-        from craits import i18n
-        from craits.session import Seat
-
-        humans = sum(1 for k in kinds if k == "human")
-        out, bot, human = [], 0, 0
-        for kind in kinds:
-            if kind == "human":
-                human += 1
-                name = i18n.t("setup.you") if humans == 1 else i18n.t("setup.default_name",
-                                                                      n=human)
-            else:
-                bot += 1
-                name = i18n.t(f"bot_names.n{(bot - 1) % 6 + 1}")
-            out.append(Seat(kind, name))
-        return out
-
-    def remembered_seats(self) -> list:
-        """The seats of the last new game (the setup screen remembers them in the settings)."""
-        from craits.session import Seat
-
-        remembered = getattr(self.settings.new_game, "seats", ()) or ()
-        kinds = [s.kind for s in remembered] or ["human", "medium", "medium", "medium"]
-        defaults = self.seats_for(kinds)
-        return [Seat(k, (getattr(s, "name", "") or d.name))
-                for k, s, d in zip(kinds, list(remembered) or defaults, defaults, strict=True)]
-
-    def new_game(self, setup: Any, rules: Any = None, seed: int | None = None) -> None:
-        """Start a match: ``new_game(GameSetup)`` or ``new_game(seats, rules, seed)``.
-
-        Seats may be session Seats or persistence Seats (an empty name gets a default). Rules
-        None means the rules file; if that file is broken a message offers the defaults.
-        """
-        import random
-
-        from craits.session import Seat
-
-        if hasattr(setup, "seats"):
-            seats, rules, seed = list(setup.seats), getattr(setup, "rules", None), \
-                getattr(setup, "seed", None)
-        else:
-            seats = list(setup)
-        defaults = self.seats_for([s.kind for s in seats])
-        seats = [Seat(s.kind, s.name or d.name) for s, d in zip(seats, defaults, strict=True)]
-        if rules is None:
-            from craits.config import ConfigError, load_rules
-
-            try:
-                rules = load_rules()
-            except (ConfigError, OSError) as exc:
-                self._offer_default_rules(seats, seed, str(exc))
-                return
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        self._start(seats, rules, seed)
-
-    def _offer_default_rules(self, seats, seed, error: str) -> None:
-        from craits import i18n
-        from craits.engine import Rules
-        from craits.ui.scenes.message import MessageScene
-
-        if self.scenes.top is None:  # started from the command line: the title behind it
-            self.show_title()
-        self.scenes.push(MessageScene(
-            self, i18n.t("notice.rules_file_title"), i18n.t("notice.rules_file_bad", error=error),
-            [(i18n.t("notice.use_defaults"), lambda: self.new_game(seats, Rules(), seed),
-              "primary"),
-             (i18n.t("common.cancel"), None, "secondary")],
-        ))
-
-    def _start(self, seats, rules, seed: int) -> None:
-        from craits.config import ConfigError
-        from craits.session import Session
-        from craits.ui.scenes.table import TableScene
-
-        try:
-            session = Session(seats, rules, seed)
-        except ConfigError as exc:  # the computer players' file (config/ai.yaml) is broken
-            self.show_levels_problem(exc)
-            return
-        self.session_recorded[id(session)] = 0
-        self._replace(TableScene(self, session, fresh=True))
-        self.autosave(session)
-
-    def continue_game(self) -> bool:
-        """Resume the saved match at its exact position; False (and a notice) if it cannot."""
-        from craits.engine import IllegalActionError
-        from craits.session import Session
-        from craits.ui.scenes.table import TableScene
-
-        self.autosaver.flush()
-        data, problem = self.saves.load()
-        if problem is not None:
-            self.notices.append(_notice(problem))
-        if data is None:
-            self.show_title()
-            return False
-        from craits.config import ConfigError
-
-        try:
-            session = Session.from_save(data)
-        except ConfigError as exc:  # nothing wrong with the save: the levels file is broken
-            self.show_title()
-            self.show_levels_problem(exc)
-            return False
-        except (ValueError, IllegalActionError, KeyError, TypeError) as exc:
-            self.notices.append(_notice(self.saves.set_aside(str(exc))))
-            self.show_title()
-            return False
-        recorded = data.get("stats_rounds", len(session.match.history))
-        self.session_recorded[id(session)] = int(recorded) if isinstance(recorded, int) else 0
-        self._replace(TableScene(self, session, fresh=False))
-        return True
-
-    def show_levels_problem(self, error: Exception) -> None:
-        """The computer players' file cannot be used: say so (no game can start with them)."""
-        from craits import i18n
-        from craits.ui.scenes.message import MessageScene
-
-        log.warning("computer players' file: %s", error)
-        if self.scenes.top is None:  # started from the command line: the title behind it
-            self.show_title()
-        self.scenes.push(MessageScene(self, i18n.t("notice.levels_file_title"),
-                                      i18n.t("notice.levels_file_bad", error=str(error))))
-
-    def autosave(self, session) -> None:
-        """Save the match after an action (written on a helper thread, atomically). A table of
-        computer players only (watching) is not saved: it must not replace the player's game."""
-        if not session.human_seats():
-            return
-        data = session.to_save()
-        data["stats_rounds"] = self.session_recorded.get(id(session), 0)
-        self.autosaver.submit(data)
-
-    def record_round(self, session) -> None:
-        """Add the round just finished to the statistics (once)."""
-        from craits.engine import events as ev
-
-        done = self.session_recorded.get(id(session), 0)
-        history = len(session.match.history)
-        if history <= done:
-            return
-        state = session.match.state
-        events = session.round_history(0)
-        crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
-        calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
-        kinds = [s.kind for s in session.seats]
-        try:
-            self.statistics.record_round(kinds, state.scores, state.winner, crank, calls)
-            self.session_recorded[id(session)] = history
-            self.stats_store.save(self.statistics)
-        except (OSError, ValueError) as exc:
-            log.warning("statistics not saved: %s", exc)
-        self.autosave(session)
-
-    def finish_match(self, session) -> None:
-        """The match is over: statistics for the game, and no save left to continue."""
-        kinds = [s.kind for s in session.seats]
-        try:
-            self.statistics.record_game(kinds, session.match.totals,
-                                        session.rules.game_length)
-            self.stats_store.save(self.statistics)
-        except (OSError, ValueError) as exc:
-            log.warning("statistics not saved: %s", exc)
-        self.autosaver.flush()
-        try:
-            self.saves.clear()
-        except OSError as exc:
-            log.warning("could not remove the finished game's save: %s", exc)
 
     def current_table(self):
         from craits.ui.scenes.table import TableScene
@@ -537,16 +365,6 @@ class App:
         self.bot_worker.stop()
         # Not pygame.quit(): cached fonts stay valid for an App made later in this process.
         self.pygame.display.quit()
-
-
-def _notice(problem) -> Any:
-    """A file problem as a notice for the player, shown in the language on screen."""
-    try:
-        from craits.ui.notices import problem_notice
-
-        return problem_notice(problem)
-    except (ImportError, AttributeError, TypeError):
-        return str(problem)
 
 
 class _BlankScene:
