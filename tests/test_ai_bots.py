@@ -24,11 +24,15 @@ VARIANTS = [
 def _quick_profiles(iterations: int = 12) -> dict:
     """The bundled levels with a tiny search budget: legality does not depend on it."""
     profiles = load_profiles()
-    return {
+    quick = {
         name: dataclasses.replace(
             p, search=dataclasses.replace(p.search, iterations=iterations, time_cap=30.0))
         for name, p in profiles.items()
     }
+    hard = quick["hard"]
+    quick["tree"] = dataclasses.replace(  # the tree search, which no bundled level uses yet
+        hard, name="tree", search=dataclasses.replace(hard.search, method="ismcts"))
+    return quick
 
 
 def _positions(rules: Rules, games: int, seed: int):
@@ -88,7 +92,7 @@ def test_levels_are_registered_and_the_oracle_is_not_offered() -> None:
         make_bot("oracle").choose(seat_view(state, state.turn), list(events), random.Random(1))
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "tree"])
 def test_same_seed_same_choice(level: str) -> None:
     bot = make_bot(level, _quick_profiles(30))
     choices = []
@@ -114,7 +118,7 @@ def _swap_hidden(state, seat: int, rng: random.Random):
     return state.replace(hands=tuple(hands), draw_pile=tuple(hidden))
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert", "tree"])
 def test_hidden_cards_do_not_change_a_decision(level: str) -> None:
     bot = make_bot(level, _quick_profiles(30))
     rng = random.Random(5)

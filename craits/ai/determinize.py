@@ -113,6 +113,7 @@ class Sampler:
         s.seven_skips = rules.seven_skips
         s.ten_skips = rules.two_player_reverse == "skip"
         s.threes = rules.threes
+        s.shuffler = None
         return s
 
 

@@ -37,12 +37,14 @@ _PHASE_OUT = {v: k for k, v in _PHASE_IN.items()}
 
 
 class Sim:
-    """One round in mutable form. Build with ``from_state`` or ``Sim.build``; ``copy`` is cheap."""
+    """One round in mutable form. Build with ``from_state``; ``copy`` is cheap. ``shuffler``
+    (a ``random.Random``, default None) replaces the engine's seeded reshuffles."""
 
     __slots__ = (
         "hands", "pile", "discard", "suit", "turn", "direction", "crank", "lose", "phase",
         "drawn", "winner", "scores", "n", "seed", "shuffles", "rules",
         "optional_crank", "draw_when_able", "play_drawn", "seven_skips", "ten_skips", "threes",
+        "shuffler",
     )  # fmt: skip
 
     def copy(self) -> Sim:
@@ -67,7 +69,7 @@ _new = object.__new__
 _SCALARS = (
     "suit", "turn", "direction", "crank", "phase", "drawn", "winner", "scores", "n", "seed",
     "shuffles", "rules", "optional_crank", "draw_when_able", "play_drawn", "seven_skips",
-    "ten_skips", "threes",
+    "ten_skips", "threes", "shuffler",
 )  # fmt: skip
 
 
@@ -94,6 +96,7 @@ def from_state(state: RoundState, hands=None, draw_pile=None, seed: int | None =
     s.seven_skips = rules.seven_skips
     s.ten_skips = rules.two_player_reverse == "skip"
     s.threes = rules.threes
+    s.shuffler = None
     return s
 
 
@@ -228,7 +231,10 @@ def _reshuffle(s: Sim) -> bool:
     if len(s.discard) <= 1:
         return False
     pile = s.discard[:-1]
-    random.Random(f"{s.seed}:reshuffle:{s.shuffles}").shuffle(pile)
+    if s.shuffler is not None:  # a rollout's own generator: cheaper, as random
+        s.shuffler.shuffle(pile)
+    else:  # exactly as the engine does
+        random.Random(f"{s.seed}:reshuffle:{s.shuffles}").shuffle(pile)
     s.shuffles += 1
     pile.reverse()
     s.pile = pile

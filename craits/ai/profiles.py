@@ -86,6 +86,8 @@ _LEVEL = Struct({
         "iterations": Integer(1, 1_000_000),
         "time_cap": Number(0.01, 120),
         "opponent_model": Number(0, 10),
+        "method": OneOf("flat", "ismcts"),
+        "exploration": Number(0, 10),
         "rollout": _weights(RolloutWeights, noise=Number(0, 1000)),
     }),
 })  # fmt: skip

@@ -68,6 +68,7 @@ class RolloutPolicy:
         self.max_steps = max_steps
 
     def run(self, s: Sim, rng: random.Random) -> tuple[int, ...]:
+        s.shuffler = rng
         steps = 0
         while s.phase != S_OVER:
             steps += 1
@@ -116,16 +117,29 @@ class RolloutPolicy:
         p = s.turn
         hand = s.hands[p]
         suit, top_rank = s.suit, RANK_OF[s.discard[-1]]
-        playable = [c for c in hand
-                    if SUIT_OF[c] == suit or RANK_OF[c] == top_rank or RANK_OF[c] == 8]
+        playable = []
+        counts = [0, 0, 0, 0]
+        for c in hand:
+            rank = RANK_OF[c]
+            if rank == 8:
+                playable.append(c)
+            else:
+                card_suit = SUIT_OF[c]
+                counts[card_suit] += 1
+                if card_suit == suit or rank == top_rank:
+                    playable.append(c)
         if len(playable) <= 1:
             if not playable:
                 return -1, None
-            return playable[0], _suit_for(hand, playable[0])
-        counts = [0, 0, 0, 0]
-        for c in hand:
-            if RANK_OF[c] != 8:
-                counts[SUIT_OF[c]] += 1
+            c = playable[0]
+            rank = RANK_OF[c]
+            if rank == 8:
+                return c, counts.index(max(counts))
+            if rank == 9:
+                own = SUIT_OF[c]
+                partner = PARTNER_SUIT[own]
+                return c, partner if counts[partner] > counts[own] - 1 else None
+            return c, None
         hands, n, d = s.hands, s.n, s.direction
         nxt_count = len(hands[(p + d) % n])
         closest = 99
@@ -136,15 +150,16 @@ class RolloutPolicy:
         urgency = w.urgency if closest <= 2 else 0.0
         attack = w.attack if nxt_count <= 2 else 0.0
         follow, six = w.follow, w.six_follow_up
-        base, noise = self.base, w.noise
+        base, noise, random_ = self.base, w.noise, rng.random
         best, best_value, best_suit = -1, -1e18, None
         for c in playable:
             rank = RANK_OF[c]
-            value = base[c] + noise * rng.random() + urgency * POINTS[c]
+            value = base[c] + noise * random_() + urgency * POINTS[c]
             named = None
             if rank == 8:
-                named = max(range(4), key=counts.__getitem__)
-                value += follow * counts[named]
+                top = max(counts)
+                named = counts.index(top)
+                value += follow * top
             else:
                 own = SUIT_OF[c]
                 left = counts[own] - 1

@@ -23,6 +23,7 @@ from craits.engine.view import SeatView
 
 from . import fastsim
 from .determinize import Sampler
+from .ismcts import ismcts
 from .knowledge import infer
 from .rollout import RolloutPolicy, RolloutWeights
 
@@ -32,6 +33,8 @@ class SearchSettings:
     iterations: int = 800  # rollouts per decision, over all actions
     time_cap: float = 2.0  # seconds: a safety net only
     opponent_model: float = 0.0  # extra weight of a suit an opponent named (0: off)
+    method: str = "flat"  # flat: every root action on the same guesses; ismcts: a tree
+    exploration: float = 0.7  # the tree's UCB constant (method ismcts)
     rollout: RolloutWeights = field(default_factory=RolloutWeights)
 
 
@@ -95,9 +98,13 @@ class SearchBot:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        sampler = Sampler(view, infer(view, history), self.settings.opponent_model)
+        settings = self.settings
+        sampler = Sampler(view, infer(view, history), settings.opponent_model)
+        if settings.method == "ismcts":
+            return ismcts(legal, view.seat, sampler.sample, rng, settings.iterations,
+                          settings.time_cap, self.policy, settings.exploration)
         action, self.last_report = search(
-            legal, view.seat, sampler.sample, rng, self.settings, self.policy)
+            legal, view.seat, sampler.sample, rng, settings, self.policy)
         return action
 
 

@@ -1,0 +1,83 @@
+"""Thinking time of the computer levels per decision (not a test; prints figures).
+
+Positions come from medium-level games of 2 to 5 players (full rules, every round size); only
+real choices (more than one legal action) are timed. Targets on the 2-core reference machine:
+hard at most 300 ms median and 1 s at the 95th percentile, expert at most 1 s median. Also
+prints the rollout rate of the fast simulator.
+
+    python benchmarks/ai_speed.py [--positions 120] [--levels medium,hard,expert] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from craits.ai import fastsim, make_bot
+from craits.ai.rollout import RolloutPolicy
+from craits.engine import Rules, apply, legal_actions, new_round, redact, seat_view
+
+
+def positions(count: int, seed: int) -> list[tuple]:
+    """(state, history of the seat to act) at real choices along medium-level rounds."""
+    rng = random.Random(seed)
+    bot = make_bot("medium")
+    out: list[tuple] = []
+    game = 0
+    while len(out) < count:
+        n = 2 + game % 4
+        state, events = new_round(Rules(), n, game % n, 1 + (game * 3) % 8, seed * 10_000 + game)
+        histories = [[redact(e, s) for e in events] for s in range(n)]
+        game += 1
+        while not state.is_over() and len(out) < count:
+            seat = state.turn
+            view = seat_view(state, seat)
+            if len(view.legal) > 1 and rng.random() < 0.3:
+                out.append((state, list(histories[seat])))
+            state, events = apply(state, bot.choose(view, histories[seat], rng))
+            for s in range(n):
+                histories[s].extend(redact(e, s) for e in events)
+    return out
+
+
+def rollout_rate(seconds: float = 2.0) -> float:
+    policy, rng = RolloutPolicy(), random.Random(1)
+    start, done = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        state, _ = new_round(Rules(), 2 + done % 4, 0, 8, done)
+        policy.run(fastsim.from_state(state), rng)
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=120)
+    parser.add_argument("--levels", default="medium,hard,expert")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    chosen = positions(args.positions, args.seed)
+    print(f"{len(chosen)} positions with a real choice; "
+          f"{rollout_rate():.0f} rollouts/s (8 cards, 2-5 players)")
+    print(f"{'level':<10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}{'mean ms':>9}")
+    for level in args.levels.split(","):
+        bot = make_bot(level)
+        times = []
+        for i, (state, history) in enumerate(chosen):
+            view = seat_view(state, state.turn)
+            started = time.perf_counter()
+            action = bot.choose(view, history, random.Random(i))
+            times.append(1000 * (time.perf_counter() - started))
+            assert action in legal_actions(state)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"{level:<10}{statistics.median(times):>11.1f}{p95:>9.1f}{times[-1]:>9.1f}"
+              f"{statistics.fmean(times):>9.1f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

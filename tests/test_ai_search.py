@@ -1,0 +1,54 @@
+"""The searching levels find the clearly better move in hand-made positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from craits.ai import make_bot
+from craits.engine import Play, RoundState, Rules, seat_view
+from craits.engine.cards import parse_card
+from craits.engine.events import CardsDealt, StarterTurned
+
+
+def _position(hands: list[str], top: str, rules: Rules | None = None, crank: int = 0):
+    """Seat 0 to act in a heads-up round; the rest of the deck is the draw pile."""
+    cards = [tuple(parse_card(c) for c in h.split()) for h in hands]
+    used = {c for h in cards for c in h} | {parse_card(top)}
+    pile = [c for c in range(52) if c not in used]
+    random.Random(1).shuffle(pile)
+    state = RoundState(
+        rules=rules or Rules(), seed=1, shuffles=0, dealer=1, hands=tuple(cards),
+        draw_pile=tuple(pile), discard=(parse_card(top),), suit=parse_card(top) // 13, turn=0,
+        direction=1, crank=crank, announced=(False, True), lose_turn=(False, False),
+        window=None, phase="play", drawn=None, winner=None, blocked=False, scores=None,
+    )  # fmt: skip
+    history = [CardsDealt(0, cards[0], len(cards[0])), CardsDealt(1, None, len(cards[1])),
+               StarterTurned(parse_card(top))]
+    return seat_view(state, 0), history
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_keeps_a_three_when_the_other_player_is_about_to_go_out(level: str) -> None:
+    view, history = _position(["3H KH", "5C"], top="5H")
+    for seed in range(3):
+        assert make_bot(level).choose(view, history, random.Random(seed)) == Play(
+            parse_card("KH"))
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_answers_an_optional_crank_rather_than_taking_it(level: str) -> None:
+    view, history = _position(["AD 9C KC QS", "7H 7D"], top="2S",
+                              rules=Rules(crank_optional=True), crank=6)
+    assert len(view.legal) == 2
+    for seed in range(3):
+        assert make_bot(level).choose(view, history, random.Random(seed)) == Play(
+            parse_card("AD"))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_skips_a_player_about_to_go_out(seed: int) -> None:
+    # Heads-up, a 4 skips the other player (who holds one card): a turn won for free.
+    view, history = _position(["8C KS 4D 5D", "7S"], top="KD")
+    assert make_bot("hard").choose(view, history, random.Random(seed)) == Play(parse_card("4D"))
