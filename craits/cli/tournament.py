@@ -5,7 +5,8 @@
 Seats rotate from game to game so no level profits from its place at the table; with
 ``--duplicate`` every deal is played once per rotation, with the same cards. Scores are round
 scores (lower is better). ``differences`` compares each pair of levels deal by deal: the mean
-per-round score of the first minus the second, with its standard error over deals.
+per-round score of the first minus the second, with its standard error over deals. ``think_ms``
+times real choices only (more than one legal action); a forced move costs nothing.
 """
 
 from __future__ import annotations
