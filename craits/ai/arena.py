@@ -14,7 +14,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from craits.engine import Announce, Call, Rules, apply_action, new_match, next_round, seat_view
+from craits.engine import (
+    Announce,
+    Call,
+    Rules,
+    apply_action,
+    legal_actions,
+    new_match,
+    next_round,
+    seat_view,
+)
 from craits.engine.events import Event, redact
 
 from .bots import Bot, OracleBot
@@ -67,7 +76,7 @@ def play_match(
         started = time.perf_counter()
         if isinstance(bot, OracleBot):
             action = bot.choose_full(state, rng)
-            real = True
+            real = len(legal_actions(state)) > 1
         else:
             view = seat_view(state, p)
             action = bot.choose(view, histories[p], rng)
