@@ -274,14 +274,17 @@ class Session:
 
     @classmethod
     def from_save(cls, data: dict, bot_factory: BotFactory | None = None) -> Session:
-        """Replay a save; raises ValueError (or IllegalActionError) if it does not replay."""
+        """Replay a save; raises ValueError (or IllegalActionError) if it does not replay.
+        Every field is checked first (``craits.persistence.save_check``)."""
+        from craits.persistence.save_check import SaveInvalid, check_save
+
         try:
-            seats = [Seat(str(s["kind"]), str(s["name"])) for s in data["seats"]]
-            rules = Rules.from_dict(dict(data["rules"]))
-            seed = int(data["seed"])
-            records = list(data["actions"])
-        except (KeyError, TypeError, ValueError) as exc:
+            data = check_save(data)
+        except SaveInvalid as exc:
             raise ValueError(f"the save is incomplete or damaged ({exc})") from None
+        seats = [Seat(s["kind"], s["name"]) for s in data["seats"]]
+        rules = Rules.from_dict(data["rules"])
+        seed, records = data["seed"], data["actions"]
         session = cls(seats, rules, seed, bot_factory)
         for record in records:
             if record.get("next_round"):

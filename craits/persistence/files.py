@@ -152,6 +152,8 @@ def load_json_file(
     except ValueError as exc:
         where = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
         return default, _put_aside(path, "bad", "damaged", f"not valid JSON{where}")
+    except RecursionError:
+        return default, _put_aside(path, "bad", "damaged", "nested too deeply")
     found = _envelope_problem(document, kind)
     if found:
         return default, _put_aside(path, "bad", "damaged", found)

@@ -125,13 +125,20 @@ class MatchKeeping:
             self.show_levels_problem(exc)
             return False
         except (ValueError, IllegalActionError, KeyError, TypeError) as exc:
-            self.notices.append(file_notice(self.saves.set_aside(str(exc))))
-            self.show_title()
-            return False
+            return self._save_unusable(str(exc))
+        except (RecursionError, MemoryError, ArithmeticError, LookupError, AttributeError) as exc:
+            log.exception("the saved game does not replay")
+            return self._save_unusable(f"it does not replay ({type(exc).__name__})")
         recorded = data.get("stats_rounds", len(session.match.history))
         self.session_recorded[id(session)] = int(recorded) if isinstance(recorded, int) else 0
         self._replace(TableScene(self, session, fresh=False))
         return True
+
+    def _save_unusable(self, reason: str) -> bool:
+        """Keep the save aside (``save.bad.json``), tell the player, back to the title."""
+        self.notices.append(file_notice(self.saves.set_aside(reason)))
+        self.show_title()
+        return False
 
     def show_levels_problem(self, error: Exception) -> None:
         """The computer players' file cannot be used: say so (no game can start with them)."""

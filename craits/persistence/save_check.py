@@ -1,0 +1,141 @@
+"""What a saved game must look like before it is replayed.
+
+Every field of the save's data is checked here, so that a damaged or hand-edited save is
+refused with a reason (and then kept aside by the caller) instead of failing half-way through
+the replay or later at the table. Seat names get the same rules as names typed in the game:
+printable characters only, at most ``SEAT_NAME_LENGTH`` of them (a longer one is shortened).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from craits.config.errors import dotted, show_value
+from craits.config.rules import RULE_FIELDS
+from craits.config.schema import Field, Integer, Invalid, ListOf, Struct, kind_of
+
+SEAT_NAME_LENGTH = 16  # as in the new-game screen: fits a seat's name plate at the table
+MAX_ACTIONS = 100_000  # far more than a full game of 15 rounds ever records
+LEVEL_NAME = re.compile(r"[a-z][a-z0-9_-]{0,29}")
+_CARD = re.compile(r"(A|[2-9]|10|J|Q|K)[SHDC]", re.IGNORECASE)
+_SUIT = re.compile(r"[SHDC]", re.IGNORECASE)
+_TURN_KEYS = ("play", "draw", "pass", "announce", "call", "suit")
+
+
+class SaveInvalid(ValueError):
+    """The save cannot be replayed; ``str()`` says where and why."""
+
+
+class SeatName(Field):
+    """A seat's name as the game would let a player type it; too long is shortened."""
+
+    def check(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise Invalid(f"expected text, got {kind_of(value)}")
+        if not value.isprintable():
+            bad = next(ch for ch in value if not ch.isprintable())
+            raise Invalid(f"contains the character U+{ord(bad):04X}, which cannot be shown")
+        return value[:SEAT_NAME_LENGTH]
+
+
+class _Kind(Field):
+    def check(self, value: Any) -> str:
+        if not isinstance(value, str) or not LEVEL_NAME.fullmatch(value):
+            raise Invalid(f"bad seat kind {show_value(value)}: human or a level name")
+        return value
+
+
+class _Clock(Field):
+    def check(self, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise Invalid(f"expected a number, got {kind_of(value)}")
+        if not math.isfinite(value) or not 0 <= value <= 1e9:
+            raise Invalid(f"{show_value(value)} is not a time in seconds")
+        return float(value)
+
+
+class _Unchecked(Field):
+    """Checked separately (the action records, the match id)."""
+
+    def check(self, value: Any) -> Any:
+        return value
+
+
+_SEAT = Struct({"kind": _Kind(), "name": SeatName()}, required=True)
+_SPEC: dict[str, tuple[Field, bool]] = {  # name -> (check, required)
+    "seed": (Integer(-(2**63), 2**63), True),
+    "rules": (Struct(RULE_FIELDS), True),
+    "seats": (ListOf(_SEAT, min_items=2, max_items=5), True),
+    "actions": (ListOf(_Unchecked(), max_items=MAX_ACTIONS), True),  # each checked below
+    "clock": (_Clock(), False),
+    "stats_rounds": (Integer(0, 10_000), False),
+    "match_id": (_Unchecked(), False),
+}
+
+
+def check_save(data: object) -> dict:
+    """The save's data, checked and normalised; raises ``SaveInvalid`` naming the first
+    problem (``actions[12]: ...``)."""
+    if not isinstance(data, dict):
+        raise SaveInvalid(f"expected an object, got {kind_of(data)}")
+    out: dict[str, Any] = {}
+    for name, (field, required) in _SPEC.items():
+        if name not in data:
+            if required:
+                raise SaveInvalid(f"{name}: missing")
+            continue
+        try:
+            out[name] = field.check(data[name])
+        except Invalid as exc:
+            raise SaveInvalid(_describe(name, exc)) from None
+    if "match_id" in out and not (isinstance(out["match_id"], str)
+                                  and re.fullmatch(r"[0-9a-f]{1,64}", out["match_id"])):
+        raise SaveInvalid("match_id: expected a short hexadecimal text")
+    seats = len(out["seats"])
+    for index, record in enumerate(out["actions"]):
+        problem = action_problem(record, seats)
+        if problem:
+            raise SaveInvalid(f"actions[{index}]: {problem}")
+    return out
+
+
+def action_problem(record: object, seats: int) -> str | None:
+    """Why ``record`` is not an action record of a table of ``seats`` (None: it is one)."""
+    if not isinstance(record, dict):
+        return f"expected an object, got {kind_of(record)}"
+    if "next_round" in record:
+        ok = record.keys() == {"next_round"} and record["next_round"] is True
+        return None if ok else "bad next_round record"
+    player = record.get("player")
+    if type(player) is not int or not 0 <= player < seats:
+        return f"player must be a seat number from 0 to {seats - 1}"
+    keys = set(record) - {"player"}
+    unknown = keys - set(_TURN_KEYS)
+    if unknown:
+        return f"unknown key {sorted(unknown, key=str)[0]!r}"
+    if "play" in keys:
+        if keys - {"play", "suit"} or not _is_text(record["play"], _CARD):
+            return f"bad play {show_value(record['play'])}"
+        suit = record.get("suit")
+        return None if suit is None or _is_text(suit, _SUIT) else "bad suit"
+    if len(keys) != 1:
+        return "expected exactly one action"
+    (key,) = keys
+    value = record[key]
+    if key in ("draw", "pass", "announce"):
+        return None if value is True else f"{key} must be true"
+    if key == "call":
+        return None if type(value) is int and 0 <= value < seats else "bad call target"
+    return None if value is None or _is_text(value, _SUIT) else "bad suit"
+
+
+def _is_text(value: object, pattern: re.Pattern[str]) -> bool:
+    return isinstance(value, str) and pattern.fullmatch(value) is not None
+
+
+def _describe(name: str, exc: Invalid) -> str:
+    path, text = exc.problems[0]
+    where = dotted((name, *path)) or name
+    return f"{where}: {text}"
