@@ -37,8 +37,13 @@ package: $(PACKAGE_STAMP)
 install-desktop: $(STAMP)
 	$(BIN)/python packaging/install_desktop.py
 
+# Engine speed against RLCard's UNO and OpenSpiel's crazy_eights (README "Benchmarks"). The two
+# anchors install on first use into the benchmark-only $(BENCH_VENV), never into $(VENV).
+BENCH_VENV := .venv-bench
+BENCH_SECONDS ?= 3
+
 bench: $(STAMP)
-	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/engine_speed.py --seconds $(BENCH_SECONDS) --bench-venv $(BENCH_VENV)
 
 clean:
 	rm -rf build dist $(VENV) .pytest_cache
