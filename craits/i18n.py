@@ -39,6 +39,17 @@ REQUIRED_PLURALS: dict[str, tuple[str, ...]] = {
     "cs": ("one", "few", "many", "other"),
     "et": ("one", "other"),
 }
+# The same plural forms for gettext (.po files, see craits.cli.po): msgstr[i] is the i-th
+# category above. Czech keeps CLDR's "many" (decimals) as form 2, which whole numbers never pick.
+GETTEXT_PLURAL_FORMS: dict[str, str] = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "tl": "nplurals=2; plural=(n % 10 == 4 || n % 10 == 6 || n % 10 == 9);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "af": "nplurals=2; plural=(n != 1);",
+    "cs": "nplurals=4; plural=(n == 1 && n % 1 == 0) ? 0 : (n >= 2 && n <= 4 && n % 1 == 0) ? 1"
+    ": (n % 1 != 0) ? 2 : 3;",
+    "et": "nplurals=2; plural=(n != 1);",
+}
 
 DEFAULT_DIR = Path(__file__).with_name("locale")
 
@@ -247,6 +258,16 @@ def tn(key: str, count: int | float, **params: object) -> str:
 
 def has_key(key: str) -> bool:
     return key in _catalogue(FALLBACK)
+
+
+def level_description(level: str, own: str = "") -> str:
+    """What a computer level is like, in the current language (``level.<name>_desc``).
+
+    A level the catalogues do not know (one a player added to their ``ai.yaml``) shows ``own``,
+    the description written in that file.
+    """
+    key = f"level.{level}_desc"
+    return t(key) if has_key(key) else own
 
 
 # ----------------------------------------------------------------------------- cards
