@@ -32,11 +32,13 @@ def user_home() -> Path:
     return home
 
 
-def safe_child(name: str, base: Path | None = None) -> Path:
+def safe_child(name: str, base: Path | None = None, *, link_allowed: bool = False) -> Path:
     """``base / name`` for a plain file name (``base`` defaults to ``user_home()``).
 
     Refuses anything that could leave ``base``: empty names, ``.`` and ``..``, absolute paths,
-    any path separator or drive colon, control characters.
+    any path separator or drive colon, control characters, and a link under that name that
+    leads elsewhere, unless ``link_allowed``: a caller that never follows the link (it sets
+    the link aside, and a write replaces the link itself) may use the name.
     """
     if not isinstance(name, str) or not name or name in (".", ".."):
         raise UnsafePathError(f"not a usable file name: {name!r}")
@@ -48,6 +50,8 @@ def safe_child(name: str, base: Path | None = None) -> Path:
                               "with a dot")
     base = user_home() if base is None else base
     child = base / name
+    if link_allowed and child.is_symlink():
+        return child
     if child.resolve().parent != base.resolve():  # belt and braces, e.g. a symlinked name
         raise UnsafePathError(f"file name {name!r} leads outside {base}")
     return child

@@ -792,8 +792,14 @@ def test_everything_the_app_writes_stays_in_craits_home(apps, tmp_path, monkeypa
         assert path.resolve().parent == home
     crash_log = app._write_crash_log(Boom("where does this go"))
     assert crash_log is not None and crash_log.resolve().is_relative_to(home)
-    # A symlink planted in the home cannot redirect a save outside it.
+    # A symlink planted in the home cannot redirect a save outside it: it is set aside when
+    # read, and a write replaces the link itself.
     outside = tmp_path.parent / f"{tmp_path.name}-outside.json"
     (tmp_path / "planted.json").symlink_to(outside)
+    store = SaveStore(tmp_path, "planted.json")
+    assert store.load()[1].kept_as == "planted.bad.json"
+    (tmp_path / "planted.json").symlink_to(outside)
     with pytest.raises(UnsafePathError):
-        SaveStore(tmp_path, "planted.json")
+        safe_child("planted.json", tmp_path)  # for any other use, the link is refused
+    store.save({"seed": 1})
+    assert not outside.exists() and not store.path.is_symlink()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 KeyPath = tuple[str | int, ...]
 
@@ -49,12 +49,68 @@ class ConfigError(Exception):
         return "\n".join(problem.describe() for problem in self.problems)
 
 
-def show_value(value: object) -> str:
-    """A value as it would be written in YAML or JSON: ``false``, ``"2"``, ``7``, ``null``."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+SHOW_LIMIT = 80  # characters of a value echoed in a message
+_SHOW_DEPTH = 12
+
+
+def show_value(value: object, limit: int = SHOW_LIMIT) -> str:
+    """A value as it would be written in YAML or JSON: ``false``, ``"2"``, ``7``, ``null``.
+
+    At most ``limit`` characters (then ``…``): the value is walked only as far as is shown, so
+    a huge, deeply nested or alias-multiplied value costs no more than a small one.
+    """
+    out: list[str] = []
+    size = 0
+    for piece in _pieces(value, 0, limit):
+        out.append(piece)
+        size += len(piece)
+        if size > limit:
+            text = "".join(out)
+            return _printable(text[:limit]) + "…"
+    return _printable("".join(out))
+
+
+def _pieces(value: object, depth: int, limit: int) -> Iterator[str]:
+    if depth > _SHOW_DEPTH:
+        yield "…"
+    elif value is None or isinstance(value, bool | float):
+        yield json.dumps(value)
+    elif isinstance(value, int):
+        yield _whole_number(value)
+    elif isinstance(value, str):
+        yield json.dumps(value[: limit + 1], ensure_ascii=False)
+    elif isinstance(value, list | tuple):
+        yield "["
+        for index, item in enumerate(value):
+            yield ", " if index else ""
+            yield from _pieces(item, depth + 1, limit)
+        yield "]"
+    elif isinstance(value, dict):
+        yield "{"
+        for index, (key, item) in enumerate(value.items()):
+            yield ", " if index else ""
+            yield from _pieces(key if isinstance(key, str) else str(key)[: limit + 1],
+                               depth + 1, limit)
+            yield ": "
+            yield from _pieces(item, depth + 1, limit)
+        yield "}"
+    else:
+        yield type(value).__name__
+
+
+def _whole_number(value: int) -> str:
+    if value.bit_length() > 256:  # str() of a number of thousands of digits is refused
+        return f"a number of {_digits(value)} digits"
+    return str(value)
+
+
+def _digits(value: int) -> int:
+    return max(1, int(abs(value).bit_length() * 0.30103) + 1)
+
+
+def _printable(text: str) -> str:
+    """Text any console or font can take: a lone surrogate becomes ``\\udXXX``."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def show_choices(values: Iterable[object]) -> str:
@@ -68,7 +124,8 @@ def show_choices(values: Iterable[object]) -> str:
 def did_you_mean(word: object, known: Iterable[str]) -> str:
     """``"; did you mean 'x'?"`` for a close match, else the list of known words."""
     known = sorted(known)
-    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.6)
+    word = word if isinstance(word, str) else show_value(word)
+    close = difflib.get_close_matches(word[:SHOW_LIMIT], known, n=1, cutoff=0.6)
     if close:
         return f"; did you mean {close[0]!r}?"
     if not known:
@@ -80,8 +137,13 @@ def dotted(path: KeyPath) -> str | None:
     """``("presets", "quick", "rules")`` -> ``presets.quick.rules``; list items as ``seats[2]``."""
     text = ""
     for part in path:
-        if isinstance(part, int):
-            text += f"[{part}]"
+        if isinstance(part, int) and not isinstance(part, bool):
+            text += f"[{_whole_number(part)}]"
         else:
-            text += ("." if text else "") + str(part)
+            text += ("." if text else "") + _short(str(part))
     return text or None
+
+
+def _short(text: str) -> str:
+    """A key as echoed in a message: at most ``SHOW_LIMIT`` characters, printable."""
+    return _printable(text[:SHOW_LIMIT]) + ("…" if len(text) > SHOW_LIMIT else "")

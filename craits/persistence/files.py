@@ -8,6 +8,7 @@ be used is never deleted or overwritten: it is renamed aside (``save.json`` -> `
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 import time
@@ -17,10 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from craits.config.reading import FileRefused, read_limited
+
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 FORMATS = ("craits-save", "craits-settings", "craits-stats")
 _STALE_TEMP_SECONDS = 60.0
+MAX_FILE_BYTES = 8_000_000  # a full game's save is about a hundred kilobytes
 
 Migration = Callable[[dict], dict]
 """Turns the ``data`` of version N into that of version N + 1 (raise on data it cannot use)."""
@@ -139,10 +144,14 @@ def load_json_file(
     """
     path = Path(path)
     _remove_stale_temps(path)
+    if path.is_symlink():  # never followed: it could lead anywhere
+        return default, _put_aside(path, "bad", "damaged", "a link to another file")
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         return default, None
+    except FileRefused as exc:
+        return default, _put_aside(path, "bad", "damaged", str(exc))
     except OSError as exc:
         return default, _put_aside(path, "bad", "damaged", f"cannot be read: {exc.strerror}")
     try:
@@ -175,6 +184,17 @@ def load_json_file(
             return default, _put_aside(path, "old", "too_old", "conversion gave no data")
         file_version += 1
     return data, None
+
+
+def load_or_set_aside(store: Any, default: Callable[[], T]) -> tuple[Any, Problem | None]:
+    """``store.load()`` with a last net: an error it did not foresee keeps the file aside as
+    damaged and gives ``default()``, so that no file can stop the game from starting."""
+    try:
+        return store.load()
+    except Exception as exc:
+        log.exception("%s could not be read", Path(store.path).name)
+        detail = f"it could not be read ({type(exc).__name__})"
+        return default(), _put_aside(Path(store.path), "bad", "damaged", detail)
 
 
 def _envelope_problem(document: object, kind: str) -> str | None:

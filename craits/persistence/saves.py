@@ -26,7 +26,8 @@ class SaveStore:
     produces (seed, rules, seats, action log); it must be JSON."""
 
     def __init__(self, home: Path | None = None, name: str = SAVE_FILE) -> None:
-        self.path = safe_child(name, user_home() if home is None else home)
+        self.path = safe_child(name, user_home() if home is None else home,
+                               link_allowed=True)
 
     def save(self, data: dict) -> None:
         """Replace the save atomically; a crash leaves the previous save whole."""

@@ -150,7 +150,8 @@ class SettingsStore:
     """``settings.json`` in the user home (or ``home``)."""
 
     def __init__(self, home: Path | None = None) -> None:
-        self.path = safe_child(SETTINGS_FILE, user_home() if home is None else home)
+        self.path = safe_child(SETTINGS_FILE, user_home() if home is None else home,
+                               link_allowed=True)
 
     def load(self) -> tuple[Settings, Problem | None]:
         """The stored settings, or defaults; a problem message when anything was not usable."""

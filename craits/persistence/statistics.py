@@ -200,7 +200,8 @@ class StatisticsStore:
     """``stats.json`` in the user home (or ``home``)."""
 
     def __init__(self, home: Path | None = None) -> None:
-        self.path = safe_child(STATS_FILE, user_home() if home is None else home)
+        self.path = safe_child(STATS_FILE, user_home() if home is None else home,
+                               link_allowed=True)
 
     def load(self) -> tuple[Statistics, Problem | None]:
         data, problem = load_json_file(self.path, STATS_FORMAT, STATS_VERSION, None)

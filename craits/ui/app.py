@@ -65,7 +65,13 @@ class App(MatchKeeping):
 
         from craits import i18n
         from craits.paths import user_home
-        from craits.persistence import SaveStore, SettingsStore, StatisticsStore
+        from craits.persistence import (
+            SaveStore,
+            Settings,
+            SettingsStore,
+            Statistics,
+            StatisticsStore,
+        )
         from craits.ui.autosave import Autosaver
         from craits.ui.scene import SceneStack
 
@@ -76,16 +82,12 @@ class App(MatchKeeping):
         self.notices: list[Any] = []  # shown by the title screen with str()
         self.exit_code = 0
         self.settings_store = SettingsStore(self.home)
-        self.settings, problem = self.settings_store.load()
-        if problem is not None:
-            self.notices.append(file_notice(problem))
+        self.settings = self._load_own_file(self.settings_store, Settings)
         if speed:
             self.settings = dataclasses.replace(self.settings, animation_speed=speed)
         self._pick_language(language)
         self.stats_store = StatisticsStore(self.home)
-        self.statistics, problem = self.stats_store.load()
-        if problem is not None:
-            self.notices.append(file_notice(problem))
+        self.statistics = self._load_own_file(self.stats_store, Statistics)
         self.saves = SaveStore(self.home)
         self.autosaver = Autosaver(self.saves)
         wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
@@ -110,6 +112,16 @@ class App(MatchKeeping):
         self.frame_cpu: list[float] = []  # CPU time of the main thread for each frame
         self._crashes: list[float] = []
         self.session_recorded: dict[int, int] = {}  # id(session) -> rounds put in statistics
+
+    def _load_own_file(self, store, default) -> Any:
+        """What ``store`` holds (settings, statistics), or its default; whatever is wrong with
+        the file, the game starts: the file is kept aside and the player told."""
+        from craits.persistence import load_or_set_aside
+
+        value, problem = load_or_set_aside(store, default)
+        if problem is not None:
+            self.notices.append(file_notice(problem))
+        return value
 
     # ------------------------------------------------------------ window
 

@@ -114,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging()
     try:
         app = App(language=args.lang, size=size, speed=args.speed)
-    except OSError as exc:  # the folder for saves and settings cannot be used
+    except (OSError, ValueError) as exc:  # the folder for saves and settings cannot be used
         print(f"craits: cannot use the folder for saves and settings ({home_description()}): "
               f"{exc}", file=sys.stderr)
         return 1
