@@ -1,4 +1,4 @@
-"""Guesses at the hidden cards that agree with what a seat knows, as ready-to-run ``Sim``s.
+"""Guesses at the hidden cards that agree with what a seat knows, as ready-to-run Positions.
 
 The cards a seat cannot see are those neither in its hand nor face up on the discard pile
 (reshuffled cards are unseen again). They are dealt at random to the opponents' slots, the most
@@ -13,12 +13,11 @@ from __future__ import annotations
 import random
 
 from craits.engine.cards import SUIT_OF
+from craits.engine.position import Position
 from craits.engine.view import SeatView
 
-from .fastsim import _PHASE_IN, Sim
 from .knowledge import Knowledge
 
-_new = object.__new__
 _TRIES = 12
 
 
@@ -53,9 +52,11 @@ class Sampler:
             raise ValueError(f"the view does not add up: {len(self.pool)} unseen cards, "
                              f"{expected} hidden")
 
-    def sample(self, rng: random.Random) -> Sim:
+    def sample(self, rng: random.Random) -> Position:
+        """One world: the view with the hidden cards dealt at random, and a fresh reshuffle
+        seed (the true one would tell the order of the next reshuffle)."""
         hands, pile = self.deal(rng)
-        return self.build(hands, pile, rng.getrandbits(48))
+        return self.view.position(hands, pile, rng.getrandbits(48))
 
     def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Opponents' hands (own hand included, as seen) and the draw pile (index 0 next)."""
@@ -90,31 +91,6 @@ class Sampler:
             pool[index], pool[-1] = pool[-1], pool[index]
             hands[p].append(pool.pop())
         return True
-
-    def build(self, hands: list[list[int]], pile: list[int], seed: int) -> Sim:
-        view = self.view
-        rules = view.rules
-        s = _new(Sim)
-        s.rules = rules
-        s.hands = hands
-        s.pile = pile[::-1]
-        s.discard = list(view.discard)
-        s.lose = list(view.lose_turn)
-        s.suit, s.turn, s.direction, s.crank = view.suit, view.turn, view.direction, view.crank
-        s.phase = _PHASE_IN[view.phase]
-        s.drawn = view.drawn
-        s.winner, s.scores = view.winner, view.scores
-        s.n = len(hands)
-        s.seed = seed
-        s.shuffles = 0
-        s.optional_crank = rules.crank_optional
-        s.draw_when_able = rules.draw_when_able
-        s.play_drawn = rules.play_drawn_card
-        s.seven_skips = rules.seven_skips
-        s.ten_skips = rules.two_player_reverse == "skip"
-        s.threes = rules.threes
-        s.shuffler = None
-        return s
 
 
 def _weighted_pick(pool: list[int], mask: int, weights: list[float], rng: random.Random) -> int:

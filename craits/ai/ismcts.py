@@ -16,8 +16,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from craits.engine.actions import Action
+from craits.engine.position import Position
+from craits.engine.state import OVER
 
-from . import fastsim
 from .rollout import RolloutPolicy
 
 SCALE = 40.0  # points: rewards are divided by this before UCB
@@ -42,7 +43,7 @@ def _relative(scores: Sequence[int], p: int) -> float:
 def ismcts(
     actions: Sequence[Action],
     me: int,
-    sample: Callable[[random.Random], fastsim.Sim],
+    sample: Callable[[random.Random], Position],
     rng: random.Random,
     iterations: int,
     time_cap: float,
@@ -51,12 +52,12 @@ def ismcts(
 ) -> Action:
     root = Node(-1)
     deadline = time.perf_counter() + time_cap
-    legal_of, step, run = fastsim.legal, fastsim.step, policy.run
+    legal_of, step, run = Position.legal, Position.step, policy.run
     root_actions = set(actions)
     for it in range(iterations):
         sim = sample(rng)
         node, path = root, []
-        while sim.phase != fastsim.S_OVER:
+        while sim.phase != OVER:
             legal = legal_of(sim) if node is not root else actions
             player = sim.turn
             children = node.children
@@ -82,7 +83,7 @@ def ismcts(
             node = children[best]
             step(sim, best)
             path.append(node)
-        scores = sim.scores if sim.phase == fastsim.S_OVER else run(sim, random.Random(
+        scores = sim.scores if sim.phase == OVER else run(sim, random.Random(
             rng.getrandbits(48)))
         for visited in path:
             visited.visits += 1

@@ -3,7 +3,7 @@
 Each player in turn plays the playable card that scores best on a few cheap terms: shed points
 (more urgently when someone is close to going out), keep 8s and 3s, follow with a suit it holds,
 spend a 6 only with a follow-up, attack a player about to go out. A little noise keeps the
-rollouts varied. Everything works on a ``fastsim.Sim`` in place.
+rollouts varied. Everything steps the engine's ``Position`` in place.
 """
 
 from __future__ import annotations
@@ -12,20 +12,9 @@ import random
 from dataclasses import dataclass
 
 from craits.engine.cards import PARTNER_SUIT, RANK_OF, SUIT_OF
+from craits.engine.position import FOLLOWS, Position
 from craits.engine.scoring import CARD_POINTS
-
-from .fastsim import (
-    S_CHOOSE,
-    S_DRAWN,
-    S_OVER,
-    S_PLAY,
-    Sim,
-    choose_suit,
-    draw_turn,
-    end_now,
-    pass_turn,
-    play,
-)
+from craits.engine.state import CHOOSE_SUIT, DRAWN, OVER, PLAY
 
 POINTS = tuple(CARD_POINTS[RANK_OF[c]] for c in range(52))
 
@@ -60,28 +49,29 @@ _ATTACKS = frozenset((2, 4, 5, 7, 10))
 
 
 class RolloutPolicy:
-    """Plays out a Sim to the end of the round; ``run`` returns the round's scores."""
+    """Plays out a Position to the end of the round; ``run`` returns the round's scores."""
 
     def __init__(self, weights: RolloutWeights | None = None, max_steps: int = 400) -> None:
         self.w = weights or RolloutWeights()
         self.base = self.w.table()
         self.max_steps = max_steps
 
-    def run(self, s: Sim, rng: random.Random) -> tuple[int, ...]:
+    def run(self, s: Position, rng: random.Random) -> tuple[int, ...]:
         s.shuffler = rng
         steps = 0
-        while s.phase != S_OVER:
+        move = self.move
+        while s.phase != OVER:
             steps += 1
             if steps > self.max_steps:
-                end_now(s)
+                s.end_now()
                 break
-            self.move(s, rng)
-        return s.scores
+            move(s, rng)
+        return s.scores  # type: ignore[return-value]  # set once the round is over
 
-    def move(self, s: Sim, rng: random.Random) -> None:
+    def move(self, s: Position, rng: random.Random) -> None:
         """One turn action for the player to act."""
         phase = s.phase
-        if phase == S_PLAY:
+        if phase == PLAY:
             if s.crank:
                 answer = -1
                 for c in s.hands[s.turn]:
@@ -92,42 +82,38 @@ class RolloutPolicy:
                     if rank == 1:
                         answer = c
                 if answer >= 0:
-                    play(s, answer)
+                    s.play(answer)
                 else:
-                    draw_turn(s)
+                    s.draw()
                 return
             card, suit = self.pick(s, rng)
             if card < 0:
-                draw_turn(s)
+                s.draw()
             else:
-                play(s, card, suit)
-        elif phase == S_DRAWN:
+                s.play(card, suit)
+        elif phase == DRAWN:
             card = s.drawn
             if RANK_OF[card] == 3 and len(s.hands[s.turn]) > 1:
-                pass_turn(s)
+                s.pass_turn()
             else:
-                play(s, card, _suit_for(s.hands[s.turn], card))
-        elif phase == S_CHOOSE:
+                s.play(card, _suit_for(s.hands[s.turn], card))
+        elif phase == CHOOSE_SUIT:
             top = s.discard[-1]
             suit = _suit_for(s.hands[s.turn], top, exclude=False)
-            choose_suit(s, None if suit is None or suit == SUIT_OF[top] else suit)
+            s.choose_suit(None if suit is None or suit == SUIT_OF[top] else suit)
 
-    def pick(self, s: Sim, rng: random.Random) -> tuple[int, int | None]:
+    def pick(self, s: Position, rng: random.Random) -> tuple[int, int | None]:
         """The best playable card and the suit it names; (-1, None) when none is playable."""
         p = s.turn
         hand = s.hands[p]
-        suit, top_rank = s.suit, RANK_OF[s.discard[-1]]
+        ok = FOLLOWS[s.suit * 52 + s.discard[-1]]
         playable = []
         counts = [0, 0, 0, 0]
         for c in hand:
-            rank = RANK_OF[c]
-            if rank == 8:
+            if ok[c]:
                 playable.append(c)
-            else:
-                card_suit = SUIT_OF[c]
-                counts[card_suit] += 1
-                if card_suit == suit or rank == top_rank:
-                    playable.append(c)
+            if RANK_OF[c] != 8:
+                counts[SUIT_OF[c]] += 1
         if len(playable) <= 1:
             if not playable:
                 return -1, None

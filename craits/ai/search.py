@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from craits.engine.actions import Action
 from craits.engine.events import Event
-from craits.engine.state import RoundState
+from craits.engine.position import Position
+from craits.engine.state import OVER, RoundState
 from craits.engine.view import SeatView
 
-from . import fastsim
 from .determinize import Sampler
 from .ismcts import ismcts
 from .knowledge import infer
@@ -48,7 +48,7 @@ def relative_score(scores: Sequence[int], me: int) -> float:
 def search(
     actions: Sequence[Action],
     me: int,
-    sample: Callable[[random.Random], fastsim.Sim],
+    sample: Callable[[random.Random], Position],
     rng: random.Random,
     settings: SearchSettings,
     policy: RolloutPolicy,
@@ -61,7 +61,7 @@ def search(
     stages = max(1, (k - 1).bit_length())
     per_stage = max(1, settings.iterations // stages)
     deadline = time.perf_counter() + settings.time_cap
-    step, run = fastsim.step, policy.run
+    step, run = Position.step, policy.run
     out_of_time = False
     for _ in range(stages):
         guesses = max(1, per_stage // len(active))
@@ -71,7 +71,7 @@ def search(
             for i in active:
                 sim = guess.copy()
                 step(sim, actions[i])
-                scores = sim.scores if sim.phase == fastsim.S_OVER else run(sim, random.Random(seed))
+                scores = sim.scores if sim.phase == OVER else run(sim, random.Random(seed))
                 sums[i] += relative_score(scores, me)
                 visits[i] += 1
             if time.perf_counter() > deadline:
@@ -116,14 +116,12 @@ class OracleSearch:
         self.policy = policy or RolloutPolicy(settings.rollout)
 
     def choose_full(self, state: RoundState, rng: random.Random) -> Action:
-        from craits.engine import legal_actions
-
-        legal = legal_actions(state)
+        truth = Position.from_state(state)
+        legal = truth.legal()
         if len(legal) == 1:
             return legal[0]
-        truth = fastsim.from_state(state)
 
-        def sample(r: random.Random) -> fastsim.Sim:
+        def sample(r: random.Random) -> Position:
             return truth
 
         action, _ = search(legal, state.turn, sample, rng, self.settings, self.policy)

@@ -3,6 +3,8 @@
     state, events = new_round(Rules(), n_players=3, dealer=0, hand_size=8, seed=1)
     state, events = apply(state, legal_actions(state)[0])
 
+Searches step a mutable ``Position`` (module ``position``): the one implementation of the rules.
+
 A whole match: ``new_match``, ``apply_action``, ``next_round`` (module ``match``).
 """
 
@@ -10,18 +12,19 @@ from .actions import Action, Announce, Call, ChooseSuit, Draw, Pass, Play
 from .cards import card_str, parse_card, parse_suit, suit_str
 from .core import (
     apply,
-    apply_legal,
     callable_targets,
     can_announce,
     can_call,
     is_playable,
     legal_actions,
     new_round,
+    settle,
     start_round,
 )
 from .errors import CraitsError, IllegalActionError, InvalidPositionError
 from .events import Event, redact
 from .match import Match, apply_action, new_match, next_round
+from .position import Position, playable
 from .rules import Rules
 from .scoring import HandScore, score_hand
 from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY, RoundState
@@ -30,8 +33,8 @@ from .view import SeatView, seat_view
 __all__ = [
     "Action", "Announce", "Call", "ChooseSuit", "Draw", "Pass", "Play",
     "card_str", "parse_card", "parse_suit", "suit_str",
-    "apply", "apply_legal", "callable_targets", "can_announce", "can_call", "is_playable", "legal_actions",
-    "new_round", "start_round",
+    "apply", "callable_targets", "can_announce", "can_call", "is_playable", "legal_actions",
+    "new_round", "settle", "start_round", "Position", "playable",
     "CraitsError", "IllegalActionError", "InvalidPositionError", "Event", "redact",
     "Match", "apply_action", "new_match", "next_round", "Rules", "HandScore", "score_hand",
     "CHOOSE_SUIT", "DRAWN", "OVER", "PLAY", "RoundState", "SeatView", "seat_view",

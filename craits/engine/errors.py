@@ -11,7 +11,11 @@ class IllegalActionError(CraitsError, ValueError):
     """An action that the rules do not allow now; the state it was tried on is unchanged."""
 
     def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"illegal action {action!r}: {reason}")
+        try:
+            shown = str(action)
+        except (IndexError, TypeError):  # a malformed action (a card or suit out of range)
+            shown = repr(action)
+        super().__init__(f"illegal action ({shown}): {reason}")
         self.action = action
         self.reason = reason
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .actions import Announce, Call
-from .core import apply_legal, legal_actions
 from .match import Match, new_match, next_round, with_round_state
+from .position import Position
 from .rules import Rules
+from .state import OVER, RoundState
 
 
 @dataclass
@@ -24,23 +24,29 @@ class PlayoutStats:
     longest_round: int = 0
 
 
-def random_round(state, rng: random.Random, stats: PlayoutStats | None = None):
+def random_round(
+    state: RoundState, rng: random.Random, stats: PlayoutStats | None = None
+) -> RoundState:
     """Play one round to its end with random legal choices; return the final state."""
+    pos = Position.from_state(state)
     choice = rng.random
     steps = 0
-    while state.phase != "over":
-        legal = legal_actions(state)
-        state, _ = apply_legal(state, legal[int(choice() * len(legal))])
+    legal, step, announced = pos.legal, pos.step, pos.announced
+    while pos.phase != OVER:
+        actions = legal()
+        step(actions[int(choice() * len(actions))])
         steps += 1
-        window = state.window
-        if window is not None and not state.announced[window]:
+        window = pos.window
+        if window is not None and not announced[window]:
             roll = choice()
             if roll < 0.5:
-                state, _ = apply_legal(state, Announce(window))
+                pos.announce(window)
+                steps += 1
             elif roll < 0.67:
-                caller = (window + 1 + int(choice() * (state.n_players - 1))) % state.n_players
-                state, _ = apply_legal(state, Call(caller, window))
-            steps += roll < 0.67
+                n = pos.n
+                pos.call((window + 1 + int(choice() * (n - 1))) % n, window)
+                steps += 1
+    state = pos.freeze()
     if stats is not None:
         stats.decisions += steps
         stats.rounds += 1

@@ -3,12 +3,13 @@ faces. Bots and the table read only this, so no one can peek at hidden cards."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import Action
-from .core import callable_targets, can_announce, legal_actions
+from .position import Position, callable_targets, can_announce, legal_of
 from .rules import Rules
-from .state import RoundState
+from .state import OVER, RoundState
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,19 @@ class SeatView:
     def top(self) -> int:
         return self.discard[-1]
 
+    def position(
+        self, hands: Sequence[Sequence[int]], draw_pile: Sequence[int], seed: int
+    ) -> Position:
+        """A world that agrees with everything this seat sees, given a guess at the hidden
+        cards (``hands`` with this seat's own, ``draw_pile`` index 0 next) and a reshuffle seed."""
+        return Position(
+            self.rules, hands, draw_pile, self.discard, dealer=self.dealer, suit=self.suit,
+            turn=self.turn, direction=self.direction, crank=self.crank, announced=self.announced,
+            lose_turn=self.lose_turn, window=self.window, phase=self.phase, drawn=self.drawn,
+            seed=seed, winner=self.winner, blocked=self.phase == OVER and self.winner is None,
+            scores=self.scores,
+        )  # fmt: skip
+
 
 def seat_view(state: RoundState, seat: int) -> SeatView:
     mine = state.turn == seat
@@ -66,7 +80,7 @@ def seat_view(state: RoundState, seat: int) -> SeatView:
         drawn=state.drawn if mine else None,
         winner=state.winner,
         scores=state.scores,
-        legal=legal_actions(state) if mine and not over else (),
+        legal=legal_of(state) if mine and not over else (),
         can_announce=can_announce(state, seat),
         can_call=tuple(t for t in callable_targets(state) if t != seat),
     )
