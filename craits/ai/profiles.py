@@ -95,6 +95,7 @@ _LEVEL_NAME = Text(r"[a-z][a-z0-9_-]*", max_length=30,
                    explain="a level name uses a-z, 0-9, _ and -, starting with a letter")
 _FILE = Struct({"levels": MapOf(_LEVEL, _LEVEL_NAME)}, required=True)
 _REQUIRED = ("play", "announce", "call")
+MAX_EXTENDS = 20  # a chain of ``extends`` longer than this is refused, not followed
 
 
 def bundled_path() -> os.PathLike[str]:
@@ -140,6 +141,8 @@ def _resolve(name: str, raw: dict[str, tuple[dict, Source]], chain: tuple[str, .
         if parent_name == name or parent_name in chain:
             loop = " -> ".join((*chain, name, parent_name))
             raise _error(source, where, f"levels extend each other in a loop: {loop}")
+        if len(chain) >= MAX_EXTENDS:
+            raise _error(source, where, f"more than {MAX_EXTENDS} levels extend one another")
         merged = _resolve(parent_name, raw, (*chain, name))
         merged.pop("description", None)
         merged.pop("offered", None)

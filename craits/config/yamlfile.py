@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from craits.config.errors import ConfigError, KeyPath
+from craits.config.errors import ConfigError, KeyPath, dotted, show_value
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
@@ -25,8 +25,41 @@ class DuplicateKeyError(yaml.constructor.ConstructorError):
         self.first_line = first_line
 
 
+MAX_DEPTH = 40  # nesting of mappings and lists; the game's files use five
+MAX_DIGITS = 100  # of a whole number
+
+
+class LimitError(yaml.MarkedYAMLError):
+    """The document is beyond what a configuration file needs (nesting, numbers)."""
+
+    def __init__(self, problem: str, mark: yaml.Mark | None) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
+
+
 class StrictLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that refuses a key written twice in one mapping."""
+    """``yaml.SafeLoader`` that refuses a key written twice in one mapping, and documents
+    nested deeper than ``MAX_DEPTH`` or whole numbers of more than ``MAX_DIGITS`` digits (a
+    huge number is refused, not built).
+    """
+
+    _depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise LimitError(f"nested more than {MAX_DEPTH} levels deep",
+                                 self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        digits = sum(ch.isdigit() for ch in str(node.value))
+        if digits > MAX_DIGITS:
+            raise LimitError(f"a number of {digits} digits (at most {MAX_DIGITS})",
+                             node.start_mark)
+        return super().construct_yaml_int(node)
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
         if isinstance(node, yaml.MappingNode):
@@ -43,6 +76,9 @@ class StrictLoader(yaml.SafeLoader):
                     raise DuplicateKeyError(key, first_lines[key], key_node.start_mark)
                 first_lines[key] = key_node.start_mark.line + 1
         return super().construct_mapping(node, deep=deep)
+
+
+StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
 
 
 @dataclass(frozen=True)
@@ -95,8 +131,9 @@ def load_yaml_file(path: str | os.PathLike[str]) -> YamlDocument:
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
     """Parse YAML text safely; an empty document gives ``None``."""
-    loader = StrictLoader(text)
+    loader = None
     try:
+        loader = StrictLoader(text)  # refuses characters YAML does not allow, such as NUL
         node = loader.get_single_node()
         lines: dict[KeyPath, int] = {}
         data = None
@@ -106,14 +143,30 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
     except DuplicateKeyError as exc:
         line = exc.problem_mark.line + 1
         message = f"duplicate key (first written on line {exc.first_line})"
-        raise ConfigError(name, line, str(exc.key), message) from None
+        raise ConfigError(name, line, show_key(exc.key), message) from None
+    except LimitError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+        raise ConfigError(name, line, None, f"too much for a configuration file: {exc.problem}") \
+            from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        message = (f"the character U+{exc.character:04X} is not allowed in YAML"
+                   if isinstance(exc.character, int) else f"cannot be read: {exc.reason}")
+        raise ConfigError(name, line, None, message) from None
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, name) from None
     except yaml.YAMLError as exc:
-        raise ConfigError(name, None, None, f"YAML error: {exc}") from None
+        raise ConfigError(name, None, None, f"YAML error: {show_value(str(exc))}") from None
+    except RecursionError:  # a last net: MAX_DEPTH should stop any nesting first
+        raise ConfigError(name, None, None, "nested too deeply") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return YamlDocument(data, Source(name, lines))
+
+
+def show_key(key: object) -> str:
+    return dotted((key,)) if isinstance(key, str) else show_value(key)
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, name: str) -> ConfigError:

@@ -1,0 +1,109 @@
+"""Configuration files (``--rules``, ``config/ai.yaml``, ``tournament --ai``) are read within
+bounds: deep nesting, a NUL byte, a number of thousands of digits, an endless ``extends`` chain,
+are each a ConfigError naming the file, reported
+with status 2: never a traceback."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from craits.ai import load_profiles
+from craits.config import ConfigError, load_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BROKEN_RULES = {
+    "nesting 900 deep": "seven_skips: " + "[" * 900 + "]" * 900 + "\n",
+    "a NUL byte": "seven_skips: true\x00\n",
+    "a 5000-digit number": "idiot_penalty: " + "9" * 5000 + "\n",
+    "nesting in block style": "".join("  " * i + f"k{i}:\n" for i in range(900)) + "\n",
+}
+
+
+def levels_file(extra: str) -> str:
+    return "levels:\n  mine:\n    extends: easy\n" + extra
+
+
+BROKEN_LEVELS = {
+    "nesting 900 deep": levels_file("    heuristic: " + "[" * 900 + "]" * 900 + "\n"),
+    "a NUL byte": levels_file("    description: a\x00b\n"),
+    "a 5000-digit number": levels_file("    search:\n      iterations: " + "9" * 5000 + "\n"),
+    "an extends chain 3000 long": "levels:\n" + "".join(
+        f"  l{i}:\n    extends: {'easy' if i == 0 else f'l{i - 1}'}\n" for i in range(3000)),
+}
+
+
+def run_craits(args: list[str], home: Path, timeout: float = 60):
+    env = {**os.environ, "CRAITS_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    return subprocess.run([sys.executable, "-m", "craits", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def peak_memory_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+@pytest.mark.parametrize("case", list(BROKEN_RULES))
+def test_a_rules_file_beyond_bounds_is_a_config_error(tmp_path, case):
+    path = tmp_path / "mine.yaml"
+    path.write_text(BROKEN_RULES[case], encoding="utf-8")
+    before, start = peak_memory_mb(), time.monotonic()
+    with pytest.raises(ConfigError) as caught:
+        load_rules(path)
+    assert time.monotonic() - start < 5 and peak_memory_mb() - before < 100
+    assert "mine.yaml" in str(caught.value) and len(str(caught.value)) < 500
+
+
+@pytest.mark.parametrize("case", list(BROKEN_LEVELS))
+def test_a_levels_file_beyond_bounds_is_a_config_error(tmp_path, case):
+    path = tmp_path / "ai.yaml"
+    path.write_text(BROKEN_LEVELS[case], encoding="utf-8")
+    before, start = peak_memory_mb(), time.monotonic()
+    with pytest.raises(ConfigError) as caught:
+        load_profiles(path)
+    assert time.monotonic() - start < 10 and peak_memory_mb() - before < 100
+    assert "ai.yaml" in str(caught.value) and len(str(caught.value)) < 2000
+
+
+@pytest.mark.parametrize("case", ["nesting 900 deep", "a NUL byte", "a 5000-digit number"])
+def test_the_command_line_reports_a_broken_rules_file_with_status_2(tmp_path, case):
+    path = tmp_path / "mine.yaml"
+    path.write_text(BROKEN_RULES[case], encoding="utf-8")
+    result = run_craits(["--rules", str(path), "--headless", "--max-seconds", "0.3"], tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "mine.yaml, line " in result.stderr
+
+
+@pytest.mark.parametrize("case", ["an extends chain 3000 long"])
+def test_tournament_reports_a_broken_levels_file_with_status_2(tmp_path, case):
+    path = tmp_path / "levels.yaml"
+    path.write_text(BROKEN_LEVELS[case], encoding="utf-8")
+    result = run_craits(["tournament", "--seats", "easy,easy", "--games", "1", "--ai",
+                         str(path)], tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "levels.yaml" in result.stderr and len(result.stderr) < 2000
+
+
+def test_a_bundled_levels_file_with_a_huge_number_is_reported_by_the_app(tmp_path,
+                                                                         monkeypatch):
+    from craits.ai import profiles
+
+    broken = tmp_path / "ai.yaml"
+    text = (ROOT / "config" / "ai.yaml").read_text("utf-8")
+    broken.write_text(text + "  huge:\n    extends: easy\n    search:\n      iterations: "
+                      + "9" * 5000 + "\n", "utf-8")
+    monkeypatch.setattr(profiles, "bundled_path", lambda: broken)
+    profiles.default_profiles.cache_clear()
+    try:
+        with pytest.raises(ConfigError, match="5000 digits"):
+            profiles.default_profiles()
+    finally:
+        profiles.default_profiles.cache_clear()
