@@ -1,7 +1,7 @@
 """Configuration files (``--rules``, ``config/ai.yaml``, ``tournament --ai``) are read within
 bounds: deep nesting, a NUL byte, a number of thousands of digits, an endless ``extends`` chain,
-are each a ConfigError naming the file, reported
-with status 2: never a traceback."""
+an alias bomb, a huge file, a pipe or a device are each a ConfigError naming the file, reported
+with status 2: never a traceback, never a hang, never memory without limit."""
 
 from __future__ import annotations
 
@@ -16,13 +16,21 @@ import pytest
 
 from craits.ai import load_profiles
 from craits.config import ConfigError, load_rules
+from craits.config.errors import show_value
 
 ROOT = Path(__file__).resolve().parents[1]
+
+ALIAS_BOMB = "".join(
+    [f'a: &a [{", ".join(["lol"] * 9)}]\n']
+    + [f"{b}: &{b} [{', '.join(['*' + a] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True)]
+)
+assert len(ALIAS_BOMB.encode()) < 400
 
 BROKEN_RULES = {
     "nesting 900 deep": "seven_skips: " + "[" * 900 + "]" * 900 + "\n",
     "a NUL byte": "seven_skips: true\x00\n",
     "a 5000-digit number": "idiot_penalty: " + "9" * 5000 + "\n",
+    "an alias bomb": ALIAS_BOMB,
     "nesting in block style": "".join("  " * i + f"k{i}:\n" for i in range(900)) + "\n",
 }
 
@@ -35,6 +43,7 @@ BROKEN_LEVELS = {
     "nesting 900 deep": levels_file("    heuristic: " + "[" * 900 + "]" * 900 + "\n"),
     "a NUL byte": levels_file("    description: a\x00b\n"),
     "a 5000-digit number": levels_file("    search:\n      iterations: " + "9" * 5000 + "\n"),
+    "an alias bomb": ALIAS_BOMB,
     "an extends chain 3000 long": "levels:\n" + "".join(
         f"  l{i}:\n    extends: {'easy' if i == 0 else f'l{i - 1}'}\n" for i in range(3000)),
 }
@@ -82,7 +91,7 @@ def test_the_command_line_reports_a_broken_rules_file_with_status_2(tmp_path, ca
     assert "mine.yaml, line " in result.stderr
 
 
-@pytest.mark.parametrize("case", ["an extends chain 3000 long"])
+@pytest.mark.parametrize("case", ["an alias bomb", "an extends chain 3000 long"])
 def test_tournament_reports_a_broken_levels_file_with_status_2(tmp_path, case):
     path = tmp_path / "levels.yaml"
     path.write_text(BROKEN_LEVELS[case], encoding="utf-8")
@@ -107,3 +116,36 @@ def test_a_bundled_levels_file_with_a_huge_number_is_reported_by_the_app(tmp_pat
             profiles.default_profiles()
     finally:
         profiles.default_profiles.cache_clear()
+
+
+def test_a_file_that_is_too_large_is_refused_before_it_is_parsed(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_text("# padding\n" * 300_000, encoding="utf-8")  # 3 MB
+    start = time.monotonic()
+    with pytest.raises(ConfigError, match="larger than"):
+        load_rules(path)
+    assert time.monotonic() - start < 2
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_a_device_is_refused_not_read():
+    with pytest.raises(ConfigError, match="not a regular file"):
+        load_rules("/dev/zero")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_is_refused_not_waited_on(tmp_path):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    result = run_craits(["--rules", str(tmp_path / "pipe.yaml"), "--headless",
+                         "--max-seconds", "0.3"], tmp_path, timeout=30)
+    assert result.returncode == 2 and "not a regular file" in result.stderr
+
+
+def test_echoed_values_are_bounded():
+    big = "x" * 5_000_000
+    assert len(show_value(big)) <= 81
+    nested: list = []
+    for _ in range(5000):
+        nested = [nested]
+    assert len(show_value(nested)) <= 81
+    assert show_value(10**5000) == "a number of 5001 digits"

@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from craits.config.errors import ConfigError, KeyPath, dotted, show_value
+from craits.config.reading import MAX_CONFIG_BYTES, FileRefused, read_limited
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
@@ -26,11 +27,13 @@ class DuplicateKeyError(yaml.constructor.ConstructorError):
 
 
 MAX_DEPTH = 40  # nesting of mappings and lists; the game's files use five
+MAX_ALIASES = 200  # "*name" references in one document
+MAX_NODES = 100_000  # values in the document once every alias is expanded
 MAX_DIGITS = 100  # of a whole number
 
 
 class LimitError(yaml.MarkedYAMLError):
-    """The document is beyond what a configuration file needs (nesting, numbers)."""
+    """The document is beyond what a configuration file needs (nesting, aliases, size)."""
 
     def __init__(self, problem: str, mark: yaml.Mark | None) -> None:
         super().__init__(problem=problem, problem_mark=mark)
@@ -38,13 +41,19 @@ class LimitError(yaml.MarkedYAMLError):
 
 class StrictLoader(yaml.SafeLoader):
     """``yaml.SafeLoader`` that refuses a key written twice in one mapping, and documents
-    nested deeper than ``MAX_DEPTH`` or whole numbers of more than ``MAX_DIGITS`` digits (a
-    huge number is refused, not built).
+    nested deeper than ``MAX_DEPTH``, with more than ``MAX_ALIASES`` aliases, or whole numbers
+    of more than ``MAX_DIGITS`` digits (an alias bomb or a huge number is refused, not built).
     """
 
     _depth = 0
+    _aliases = 0
 
     def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        if self.check_event(yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise LimitError(f"more than {MAX_ALIASES} aliases",
+                                 self.peek_event().start_mark)
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
@@ -119,11 +128,13 @@ def load_yaml_file(path: str | os.PathLike[str]) -> YamlDocument:
     """Read and parse one YAML file (UTF-8, one document); raise ``ConfigError`` on any failure."""
     name = display_name(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_limited(path, MAX_CONFIG_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(name, None, None, "file not found") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(name, None, None, f"not UTF-8 text (byte {exc.start})") from None
+    except FileRefused as exc:
+        raise ConfigError(name, None, None, f"cannot be used: {exc}") from None
     except OSError as exc:
         raise ConfigError(name, None, None, f"cannot be read: {exc.strerror or exc}") from None
     return parse_yaml(text, name)
@@ -131,6 +142,9 @@ def load_yaml_file(path: str | os.PathLike[str]) -> YamlDocument:
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
     """Parse YAML text safely; an empty document gives ``None``."""
+    if len(text) > MAX_CONFIG_BYTES:
+        raise ConfigError(name, None, None, f"cannot be used: longer than {MAX_CONFIG_BYTES} "
+                                            "characters")
     loader = None
     try:
         loader = StrictLoader(text)  # refuses characters YAML does not allow, such as NUL
@@ -138,6 +152,7 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
         lines: dict[KeyPath, int] = {}
         data = None
         if node is not None:
+            _check_size(node)
             _record_lines(loader, node, (), lines, set())
             data = loader.construct_document(node)
     except DuplicateKeyError as exc:
@@ -167,6 +182,35 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
 
 def show_key(key: object) -> str:
     return dotted((key,)) if isinstance(key, str) else show_value(key)
+
+
+def _check_size(root: yaml.Node) -> None:
+    """Refuse a document whose aliases expand it beyond ``MAX_NODES`` values (a "billion
+    laughs"): sizes are counted per node once, so this costs no more than the text."""
+    sizes: dict[int, int] = {}
+    order: list[yaml.Node] = []
+    stack, seen = [root], set()
+    while stack:  # children before parents, without recursion
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        stack.extend(_children(node))
+    for node in reversed(order):
+        sizes[id(node)] = min(MAX_NODES + 1, 1 + sum(sizes.get(id(child), 1)
+                                                     for child in _children(node)))
+    if sizes[id(root)] > MAX_NODES:
+        raise LimitError(f"more than {MAX_NODES} values once its aliases are expanded",
+                         root.start_mark)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, name: str) -> ConfigError:
