@@ -3,12 +3,15 @@
 Prints each language's coverage and exits 1 on any problem: a missing or unknown key, a file that
 cannot be parsed, a placeholder set that differs from English (per plural form), a plural table
 lacking a category its language needs, a card token (``[[7H]]``) set that differs, or a text left
-identical to English where that is not on the allow-list below.
+identical to English where that is not on the allow-list below. Two slips a reader notices
+at once are caught too: a stop right after "!" or "?" (``the Last card! button.`` wants the
+name in quotes, or other words), and English words left in a translation (``Agt: wild.``).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -25,6 +28,38 @@ SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
     "cs": frozenset(),
     "et": frozenset(),
 }
+
+
+# A stop or comma right after "!" or "?": a button name ending in "!" set in running text
+# ("press the Last card! button.") reads as a typo; quote the name or reword the sentence.
+_DOUBLE_STOP = re.compile(r"[!?][.,;:]")
+
+# Words that give away English left in a translation, matched as whole words in any case after
+# {placeholders}, [[card]] tokens and the names below are removed. None of them is a word of a
+# catalogue language; loanwords the languages really use ("key" in Tagalog) are not listed.
+ENGLISH_WORDS = frozenset({
+    "again", "alone", "and", "but", "button", "card", "cards", "crank", "deal", "dealer",
+    "draw", "drawn", "draws", "each", "every", "from", "instead", "last", "nothing", "only",
+    "play", "player", "players", "plays", "round", "rounds", "score", "scores", "skip", "skips",
+    "still", "suit", "suits", "that", "the", "then", "this", "threes", "turn", "turns", "when",
+    "which", "wild", "with", "you", "your",
+})
+ENGLISH_NAMES = ("Crazy Eights",)  # names of other games, the same in every language
+_NOT_WORDS = re.compile(r"\{[^{}]*\}|\[\[[^\[\]]*\]\]")
+
+
+def double_stop(text: str) -> str | None:
+    """The first "!." or "?," style slip in ``text``, or None."""
+    match = _DOUBLE_STOP.search(text)
+    return match.group(0) if match else None
+
+
+def english_words(text: str) -> list[str]:
+    """English words from ``ENGLISH_WORDS`` found in ``text``, in order, without repeats."""
+    for name in ENGLISH_NAMES:
+        text = text.replace(name, " ")
+    words = re.findall(r"\w+", _NOT_WORDS.sub(" ", text))
+    return list(dict.fromkeys(w for w in words if w.casefold() in ENGLISH_WORDS))
 
 
 def _fields(text: str) -> set[str] | str:
@@ -50,6 +85,9 @@ def _check_english(english: dict[str, i18n.Value]) -> list[str]:
             fields = _fields(text)
             if isinstance(fields, str):
                 problems.append(f"{where}: {fields}")
+            slip = double_stop(text)
+            if slip:
+                problems.append(f"{where}: {slip!r}: quote the button name or reword")
             for token in i18n.card_tokens(text):
                 try:
                     i18n.parse_card(token)
@@ -119,6 +157,13 @@ def check_language(
             en_text = _forms(en_value).get(form) if isinstance(en_value, dict) else en_value
             if text == en_text and key not in allowed_same:
                 problems.append(f"{where}: identical to English (translate it or allow-list it)")
+            elif key not in allowed_same:
+                left = english_words(text)
+                if left:
+                    problems.append(f"{where}: English left in the text: {', '.join(left)}")
+            slip = double_stop(text)
+            if slip:
+                problems.append(f"{where}: {slip!r}: quote the button name or reword")
         tokens = Counter(t for text in _forms(value).values() for t in i18n.card_tokens(text))
         if isinstance(en_value, str) and tokens != en_tokens:
             problems.append(
