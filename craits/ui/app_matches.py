@@ -117,10 +117,20 @@ class MatchKeeping:
             self.show_title()
             return False
         from craits.config import ConfigError
+        from craits.persistence.save_check import SaveInvalid, check_save
 
         try:
+            kinds = [seat["kind"] for seat in check_save(data)["seats"]]
+        except SaveInvalid as exc:
+            return self._save_unusable(str(exc))
+        levels = seat_levels_problem(kinds)
+        if levels is not None:  # nothing wrong with the save: the levels file is the problem
+            self.show_title()
+            self.show_levels_problem(levels)
+            return False
+        try:
             session = Session.from_save(data)
-        except ConfigError as exc:  # nothing wrong with the save: the levels file is broken
+        except ConfigError as exc:
             self.show_title()
             self.show_levels_problem(exc)
             return False
@@ -195,6 +205,34 @@ class MatchKeeping:
             self.saves.clear()
         except OSError as exc:
             log.warning("could not remove the finished game's save: %s", exc)
+
+
+def seat_levels_problem(kinds: Sequence[str]) -> Exception | None:
+    """Why the levels file (``config/ai.yaml``) cannot seat computer players of ``kinds``:
+    it cannot be read, or it does not offer one of them (removed, renamed, or research-only
+    such as ``oracle``); None when it can."""
+    from craits.ai import offered_levels
+    from craits.ai.profiles import bundled_path, default_profiles
+    from craits.config import ConfigError
+    from craits.config.errors import did_you_mean
+    from craits.config.yamlfile import display_name
+
+    try:
+        profiles = default_profiles()
+        offered = offered_levels(profiles)
+    except ConfigError as exc:
+        return exc
+    except Exception as exc:  # anything else wrong with the file is still the file's
+        log.exception("the levels file could not be used")
+        return ConfigError(display_name(bundled_path()), None, None,
+                           f"cannot be used ({type(exc).__name__})")
+    for kind in kinds:
+        if kind != "human" and kind not in offered:
+            why = ("is not one a player may choose" if kind in profiles
+                   else "is not there" + did_you_mean(kind, offered))
+            return ConfigError(display_name(bundled_path()), None, f"levels.{kind}",
+                               f"the saved game seats the level {kind!r}, which {why}")
+    return None
 
 
 def file_notice(problem) -> Any:
