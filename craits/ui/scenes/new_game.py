@@ -107,6 +107,7 @@ def _load_rule_book() -> tuple[RuleBook, str | None]:
 
 class NewGameScene(MenuScene):
     heading_key = "setup.title"
+    level_note: str | None = None  # the level last picked: its description shows below
 
     def __init__(self, app: App) -> None:
         self.book, problem = _load_rule_book()
@@ -230,10 +231,12 @@ class NewGameScene(MenuScene):
 
     def set_kind(self, index: int, kind: str) -> None:
         self.drafts[index].kind = kind
+        self.level_note = self.drafts[index].level if kind == "computer" else None
         self.refresh()
 
     def set_level(self, index: int, level: str) -> None:
         self.drafts[index].level = level
+        self.level_note = level
         self.refresh()
 
     def set_name(self, index: int, name: str) -> None:
@@ -555,6 +558,9 @@ class NewGameScene(MenuScene):
                 wrap=True,
                 min_size=th.px(11),
             )
+        elif self.level_note:
+            note = f"{i18n.t(f'level.{self.level_note}')}: {i18n.level_description(self.level_note)}"
+            draw_text_fit(surface, note, self.error_rect, th.small_size, color=th.text_dim, wrap=True)
 
 
 def seat_positions(count: int, box: pygame.Rect) -> list[tuple[int, int]]:
