@@ -21,9 +21,19 @@ class Group:
         self.build = build
 
 
+class Entries:
+    """A mapping of known names (``names``), each entry read as ``group`` field by field: a
+    bad entry costs only its bad fields, a missing one keeps the default's entry, an unknown
+    one is dropped with a note."""
+
+    def __init__(self, names: tuple[str, ...], group: Group) -> None:
+        self.names = names
+        self.group = group
+
+
 def read_fields(
     data: object,
-    spec: Mapping[str, tuple[Field | Group, Callable[[], Any]]],
+    spec: Mapping[str, tuple[Field | Group | Entries, Callable[[], Any]]],
     where: str = "",
 ) -> tuple[dict[str, Any], list[str]]:
     """Check each field of ``data`` with its own ``Field``; a missing field takes its default
@@ -41,6 +51,10 @@ def read_fields(
             fields, inner = read_fields(data[name], checker.spec, f"{where}{name}.")
             values[name] = checker.build(**fields)
             problems.extend(inner)
+        elif isinstance(checker, Entries):
+            values[name], inner = _read_entries(data[name], checker, default(),
+                                                f"{where}{name}.")
+            problems.extend(inner)
         else:
             try:
                 values[name] = checker.check(data[name])
@@ -53,6 +67,24 @@ def read_fields(
     for name in data:
         if name not in spec:
             problems.append(f"{where}{name} (unknown{did_you_mean(name, spec)})")
+    return values, problems
+
+
+def _read_entries(data: object, entries: Entries, default: dict,
+                  where: str) -> tuple[dict, list[str]]:
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        problems.append(f"{where.rstrip('.')}: expected an object, got {kind_of(data)}")
+        return default, problems
+    values = dict(default)
+    for name, entry in data.items():
+        if name not in entries.names:
+            problems.append(f"{where}{show_value(name)} (unknown"
+                            f"{did_you_mean(name, entries.names)})")
+            continue
+        fields, inner = read_fields(entry, entries.group.spec, f"{where}{name}.")
+        values[name] = entries.group.build(**fields)
+        problems.extend(inner)
     return values, problems
 
 

@@ -124,6 +124,40 @@ def set_aside(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
     return None
 
 
+def keep_copy(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
+    """Copy ``save.json`` to ``save.TAG.json`` (or ``save.TAG-2.json``...) without overwriting
+    anything, leaving the file itself in place; the copy's path, or None if it failed."""
+    path = Path(path)
+    for counter in range(1, 1000):
+        suffix = tag if counter == 1 else f"{tag}-{counter}"
+        target = path.with_name(f"{path.stem}.{suffix}{path.suffix}")
+        try:
+            content = read_limited(path, MAX_FILE_BYTES)
+            copy = open(target, "xb")  # noqa: SIM115 (closed below; removed if unfinished)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        try:
+            with copy:
+                copy.write(content)
+                copy.flush()
+                os.fsync(copy.fileno())
+        except OSError:
+            with suppress(OSError):
+                target.unlink()
+            return None
+        return target
+    return None
+
+
+def fields_problem(path: Path, notes: list[str]) -> Problem:
+    """Some fields of ``path`` were not usable and fell back alone: the file as it was is kept
+    as a copy (the next write replaces it with what could be kept)."""
+    kept = keep_copy(path, "bad")
+    return Problem("fields", path.name, "; ".join(notes), kept.name if kept else None)
+
+
 def _refuse_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number JSON allows")
 

@@ -21,7 +21,13 @@ from craits.config.schema import (
 )
 from craits.paths import safe_child, user_home
 from craits.persistence.fieldwise import Group, read_fields
-from craits.persistence.files import Problem, atomic_write_json, envelope, load_json_file
+from craits.persistence.files import (
+    Problem,
+    atomic_write_json,
+    envelope,
+    fields_problem,
+    load_json_file,
+)
 
 SETTINGS_FORMAT = "craits-settings"
 SETTINGS_VERSION = 1
@@ -160,7 +166,7 @@ class SettingsStore:
             return Settings(), problem
         settings, notes = Settings.from_dict(data)
         if notes:
-            return settings, Problem("fields", self.path.name, "; ".join(notes))
+            return settings, fields_problem(self.path, notes)
         return settings, None
 
     def save(self, settings: Settings) -> None:

@@ -13,12 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from craits.config.schema import Field, Integer, Invalid, MapOf, Nullable, OneOf, Struct
+from craits.config.schema import Integer, Nullable
 from craits.paths import safe_child, user_home
-from craits.persistence.fieldwise import read_fields
-from craits.persistence.files import Problem, atomic_write_json, envelope, load_json_file
+from craits.persistence.fieldwise import Entries, Group, read_fields
+from craits.persistence.files import (
+    Problem,
+    atomic_write_json,
+    envelope,
+    fields_problem,
+    load_json_file,
+)
 from craits.persistence.settings import GAME_LENGTHS, LEVELS
 
 STATS_FORMAT = "craits-stats"
@@ -134,7 +139,8 @@ class Statistics:
     def from_dict(cls, data: object) -> tuple[Statistics, list[str]]:
         """Statistics from stored data; a bad field falls back alone, with a note."""
         values, problems = read_fields(data, _STATS_SPEC)
-        return cls(**values), problems
+        stats = cls(**values)
+        return stats, problems + _consistent(stats)
 
 
 def opponent_bucket(seats: Sequence[str]) -> str | None:
@@ -164,31 +170,33 @@ def _count(tallies: dict[str, Tally], seats: Sequence[str], won: bool) -> None:
         tallies[bucket].won += int(won)
 
 
-class _Tallies(Field):
-    _TALLY = Struct({"played": Integer(0), "won": Integer(0)}, required=True)
-
-    def check(self, value: Any) -> dict[str, Tally]:
-        stored = MapOf(self._TALLY, key=OneOf(*BUCKETS)).check(value)
-        for name, tally in stored.items():
-            if tally["won"] > tally["played"]:
-                raise Invalid(f"{name}: won {tally['won']} of {tally['played']}")
-        return {**_tallies(), **{name: Tally(**tally) for name, tally in stored.items()}}
+def _tally_entries() -> Entries:
+    spec = {"played": (Integer(0), lambda: 0), "won": (Integer(0), lambda: 0)}
+    return Entries(BUCKETS, Group(spec, Tally))
 
 
-class _ScoreRecords(Field):
-    _RECORD = Struct({"best": Nullable(Integer()), "total": Integer(), "count": Integer(0)},
-                     required=True)
+def _score_entries() -> Entries:
+    spec = {"best": (Nullable(Integer()), lambda: None), "total": (Integer(), lambda: 0),
+            "count": (Integer(0), lambda: 0)}
+    return Entries(GAME_LENGTHS, Group(spec, ScoreRecord))
 
-    def check(self, value: Any) -> dict[str, ScoreRecord]:
-        stored = MapOf(self._RECORD, key=OneOf(*GAME_LENGTHS)).check(value)
-        return {**_score_records(),
-                **{name: ScoreRecord(**record) for name, record in stored.items()}}
+
+def _consistent(stats: Statistics) -> list[str]:
+    """Entries that contradict themselves fall back alone (a tally won more than played)."""
+    notes = []
+    for group in ("games", "rounds"):
+        for name, tally in getattr(stats, group).items():
+            if tally.won > tally.played:
+                notes.append(f"{group}.{name}.won (won {tally.won} of {tally.played}; "
+                             f"using 0)")
+                tally.won = 0
+    return notes
 
 
 _STATS_SPEC = {
-    "games": (_Tallies(), _tallies),
-    "rounds": (_Tallies(), _tallies),
-    "game_scores": (_ScoreRecords(), _score_records),
+    "games": (_tally_entries(), _tallies),
+    "rounds": (_tally_entries(), _tallies),
+    "game_scores": (_score_entries(), _score_records),
     "best_round_score": (Nullable(Integer()), lambda: None),
     "longest_crank": (Integer(0), lambda: 0),
     "idiots_caught_by_you": (Integer(0), lambda: 0),
@@ -209,7 +217,7 @@ class StatisticsStore:
             return Statistics(), problem
         stats, notes = Statistics.from_dict(data)
         if notes:
-            return stats, Problem("fields", self.path.name, "; ".join(notes))
+            return stats, fields_problem(self.path, notes)
         return stats, None
 
     def save(self, stats: Statistics) -> None:

@@ -32,7 +32,7 @@ def notice_key(problem: Problem) -> str:
     """The catalogue key telling the player about ``problem`` (see ``notice.*``)."""
     what = _FILES.get(problem.file)
     if problem.kind == "fields" and what in ("settings", "stats"):
-        return f"notice.{what}_fields"
+        return f"notice.{what}_fields_kept" if problem.kept_as else f"notice.{what}_fields"
     if problem.kept_as is None:
         return "notice.not_kept"
     if what == "save":
