@@ -299,3 +299,74 @@ def test_every_character_of_every_catalogue_is_in_the_game_fonts() -> None:
             text = catalogue_path.read_text(encoding="utf-8")
             missing = sorted({ch for ch in text if ch not in "\n\r\t" and ord(ch) not in cmap})
             assert not missing, f"{font_path.name} lacks {missing} used in {catalogue_path.name}"
+
+
+# ----------------------------------------------------------------------------- slips a reader sees
+
+
+def test_check_fails_on_a_stop_right_after_an_exclamation_mark(catalogue_copy: Path, capsys):
+    path = catalogue_copy / "es.toml"
+    _edit(path, "el botón «¡Última carta!» o", "el botón ¡Última carta!. O")
+    _check_fails(catalogue_copy, capsys, "es: rules.s06.body: '!.'", "quote the button name")
+
+
+def test_check_fails_on_english_words_left_in_a_translation(catalogue_copy: Path, capsys):
+    path = catalogue_copy / "af.toml"
+    _edit(path, "Agt: wilde kaart.", "Agt: wild.")
+    _check_fails(catalogue_copy, capsys, "af: rules.s04.body: English left in the text: wild")
+
+
+def test_english_words_skip_placeholders_card_tokens_and_game_names() -> None:
+    assert i18n_check.english_words("{player} juega [[7C]] como en Crazy Eights") == []
+    assert i18n_check.english_words("Ocho: the wild card. Wild!") == ["the", "wild", "card", "Wild"]
+    assert i18n_check.double_stop("con el botón ¡Última carta!.") == "!."
+    assert i18n_check.double_stop("«¡Última carta!».") is None
+
+
+def test_no_catalogue_has_a_stop_after_a_button_name_or_english_left_in_it() -> None:
+    for code in i18n.LANGUAGES:
+        catalogue = i18n.load_catalogue(i18n.DEFAULT_DIR / f"{code}.toml")
+        for key, value in catalogue.items():
+            for text in value.values() if isinstance(value, dict) else [value]:
+                assert i18n_check.double_stop(text) is None, (code, key)
+                if code != "en" and key not in i18n_check.SAME_AS_ENGLISH["*"]:
+                    assert i18n_check.english_words(text) == [], (code, key)
+
+
+def test_announce_and_call_keys_in_the_rules_are_the_keys_the_table_uses() -> None:
+    """rules.s06 names the buttons (as labelled at the table) and the keys L and I."""
+    import inspect
+    import re
+
+    from craits.ui.scenes.table_input import TableInput
+
+    source = inspect.getsource(TableInput._handle_key)
+    bound = dict(
+        (action, letter.upper())
+        for letter, action in re.findall(r"pygame\.K_(\w)\s*:\s*self\.(\w+)\(\)", source)
+    )
+    assert bound["announce"] == "L" and bound["call_idiot"] == "I"
+    for code in i18n.LANGUAGES:
+        i18n.set_language(code)
+        body = i18n.t("rules.s06.body")
+        assert i18n.t("table.last_card") in body and i18n.t("table.idiot") in body, code
+        for letter in (bound["announce"], bound["call_idiot"]):
+            assert re.search(rf"(?<!\w){letter}(?!\w)", body), (code, letter)
+
+
+def test_computer_levels_are_described_in_every_language() -> None:
+    from craits.ai.profiles import default_profiles
+    from craits.persistence import LEVELS
+
+    profiles = default_profiles()
+    english = {level: i18n.level_description(level) for level in LEVELS}
+    for level in LEVELS:
+        assert english[level] and english[level] != f"level.{level}_desc"
+    for code in i18n.LANGUAGES[1:]:
+        i18n.set_language(code)
+        for level in LEVELS:
+            text = i18n.level_description(level, profiles[level].description)
+            assert text and text != english[level] and text != profiles[level].description
+    # a level a player adds keeps the description written in their own file
+    assert i18n.level_description("nervous", "Forgets half the time.") == "Forgets half the time."
+    assert i18n.level_description("nervous") == ""

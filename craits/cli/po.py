@@ -44,6 +44,15 @@ _RULES_NOTE = (
     "bullet, and [[7H]] is a card picture (keep the same cards)."
 )
 _TOKEN_NOTE = "[[7H]] is a card picture: keep the same cards."
+# Notes on single keys, for whoever translates them.
+_KEY_NOTES = {
+    "language.native_name": "The language's name in the language itself, e.g. Deutsch.",
+    "bot_names.": "A first name for a computer player, usual among speakers of the language.",
+    "table.last_card": "A button; the rules screen (rules.s06.body) names it, keep them alike.",
+    "table.idiot": "A button; the rules screen (rules.s06.body) names it, keep them alike.",
+    "rules.s06.body": "Name the buttons as table.last_card and table.idiot do; the keys are "
+                      "L and I in every language.",
+}
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
@@ -165,7 +174,8 @@ def _plural_note(code: str | None) -> str:
 
 
 def _notes(key: str, english: i18n.Value, code: str | None) -> list[str]:
-    notes = []
+    notes = [note for prefix, note in _KEY_NOTES.items()
+             if key == prefix or (prefix.endswith(".") and key.startswith(prefix))]
     texts = english.values() if isinstance(english, dict) else [english]
     names = sorted(set().union(*(i18n.placeholders(t) for t in texts)))
     if names:
@@ -236,10 +246,29 @@ def read_po(path: Path):
     try:
         with open(path, "rb") as handle:
             return pofile.read_po(handle, abort_invalid=True)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except OSError as exc:
         raise PoError(f"{path}: {exc}") from exc
-    except Exception as exc:  # babel's PoFileError and friends
-        raise PoError(f"{path}: {exc}") from exc
+    except Exception as exc:  # babel's PoFileError, and what it raises on a broken file
+        problem = PoError(f"{path}: {exc}")
+    # Explain the commonest cause in words: Plural-Forms that do not fit the language.
+    try:
+        with open(path, "rb") as handle:
+            lenient = pofile.read_po(handle)
+    except Exception:
+        raise problem from None
+    _check_plural_forms(path, lenient, po_language(path, lenient))
+    raise problem
+
+
+def _check_plural_forms(path: Path, catalog, code: str) -> None:
+    categories = i18n.REQUIRED_PLURALS.get(code)
+    nplurals = catalog.num_plurals
+    if categories is not None and nplurals != len(categories):
+        raise PoError(
+            f"{path}: Plural-Forms has nplurals={nplurals}, but {code} needs "
+            f"{len(categories)} forms ({', '.join(categories)}); use "
+            f"{i18n.GETTEXT_PLURAL_FORMS.get(code, 'the line in craits.i18n')}"
+        )
 
 
 def po_language(path: Path, catalog) -> str:
@@ -261,18 +290,12 @@ def po_to_catalogue(
     categories = i18n.REQUIRED_PLURALS.get(code)
     notes: list[str] = []
     values: dict[str, i18n.Value] = {}
-    nplurals = catalog.num_plurals
-    if categories is not None and nplurals != len(categories):
-        raise PoError(
-            f"{path}: Plural-Forms has nplurals={nplurals}, but {code} needs "
-            f"{len(categories)} forms ({', '.join(categories)}); use "
-            f"{i18n.GETTEXT_PLURAL_FORMS.get(code, 'the line in craits.i18n')}"
-        )
+    _check_plural_forms(path, catalog, code)
     for message in catalog:
         if not message.id:
             continue  # the header
         key = message.context
-        where = f"{path.name}: {key or message.id!r}"
+        where = f"{path.name}: {key if key else repr(message.id)}"
         if key not in english:
             notes.append(f"{where}: no such key in English, left out")
             continue
@@ -333,9 +356,10 @@ def export(out: Path, codes: Iterable[str], source: Path = i18n.DEFAULT_DIR) -> 
 
 def import_po(
     files: Iterable[Path], into: Path = i18n.DEFAULT_DIR, *, force: bool = False,
-    write: bool = True, out=sys.stdout,
+    write: bool = True, out=None,
 ) -> int:
     """Read ``.po`` files into catalogues in ``into``; 0 when they pass ``i18n-check``."""
+    out = out or sys.stdout
     english_path = into / f"{i18n.FALLBACK}.toml"
     if not english_path.exists():
         english_path = i18n.DEFAULT_DIR / english_path.name
@@ -345,6 +369,11 @@ def import_po(
     for path in map(Path, files):
         catalog = read_po(path)
         code = po_language(path, catalog)
+        if not re.fullmatch(r"[a-z]{2,3}", code):
+            raise PoError(
+                f"{path}: which language is this? Set its Language header (in Poedit: "
+                "Translation > Properties) or name the file <code>.po, e.g. de.po"
+            )
         if code == i18n.FALLBACK:
             raise PoError(f"{path}: the English catalogue is the source, not a translation")
         values, notes = po_to_catalogue(path, catalog, code, english)
