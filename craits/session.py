@@ -9,6 +9,7 @@ scheduled on the clock with the delays their level chooses, so they race fairly 
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -118,6 +119,8 @@ class Session:
         self.seats = list(seats)
         self.rules = rules or Rules()
         self.seed = seed
+        # Names this match in the statistics' record of rounds counted (never reused).
+        self.match_id = secrets.token_hex(8)
         factory = bot_factory or _default_bot_factory
         self.bots = {i: factory(s.kind) for i, s in enumerate(self.seats) if not s.is_human}
         self.match, first = new_match(len(seats), self.rules, seed)
@@ -270,6 +273,7 @@ class Session:
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "actions": list(self.records),
             "clock": self.clock,
+            "match_id": self.match_id,
         }
 
     @classmethod
@@ -293,6 +297,7 @@ class Session:
                 player, action = action_from_record(record)
                 session.act(action, player)
         session.clock = float(data.get("clock", session.clock))
+        session.match_id = data.get("match_id") or session.match_id  # older saves: a new one
         session._reactions.clear()
         session._schedule_reactions()
         return session

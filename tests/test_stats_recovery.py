@@ -92,3 +92,19 @@ def test_every_language_has_the_kept_notices():
         for language, _ in i18n.available_languages():
             i18n.set_language(language)
             assert name.replace(".json", ".bad.json") in str(notice)
+
+
+def test_what_is_counted_is_stored_with_the_figures_and_bounded(tmp_path):
+    from craits.persistence.counted import MAX_MATCHES
+
+    stats = played_statistics()
+    for n in range(MAX_MATCHES + 5):
+        stats.counted.note(f"{n:x}", n)
+    stats.counted.note("3", 4, game=True)  # seen again: the newest
+    StatisticsStore(tmp_path).save(stats)
+    stored, problem = StatisticsStore(tmp_path).load()
+    assert problem is None and stored == stats
+    assert len(stored.counted.matches) == MAX_MATCHES
+    assert stored.counted.rounds("3") == 4 and stored.counted.game("3")
+    assert stored.counted.rounds("0") is None  # the oldest went first
+    assert "counted" not in stats.to_dict()  # not one of the figures shown

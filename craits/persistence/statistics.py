@@ -5,7 +5,8 @@ opponent, the level being that of the strongest computer player at the table ("h
 when there is none). With several human seats, a round or game counts as won when any of them
 wins it, and every human seat's total is a sample for the scores. Scores: lower is better.
 A session calls ``record_round`` after each round and ``record_game`` after the last, with
-plain data (seat kinds, scores), then saves through ``StatisticsStore``.
+plain data (seat kinds, scores), notes them in ``counted`` (``craits.persistence.counted``),
+then saves through ``StatisticsStore``: figures and note in one atomic write.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from craits.config.schema import Integer, Nullable
 from craits.paths import safe_child, user_home
+from craits.persistence.counted import Counted, CountedField
 from craits.persistence.fieldwise import Entries, Group, read_fields
 from craits.persistence.files import (
     Problem,
@@ -82,6 +84,8 @@ class Statistics:
     longest_crank: int = 0  # the highest crank count reached at the table
     idiots_caught_by_you: int = 0
     idiots_caught_of_you: int = 0  # times a human seat was caught without announcing
+    # What is already counted, by match (stored with the figures, not one of them).
+    counted: Counted = field(default_factory=Counted, compare=False, repr=False)
 
     def record_round(
         self,
@@ -201,6 +205,7 @@ _STATS_SPEC = {
     "longest_crank": (Integer(0), lambda: 0),
     "idiots_caught_by_you": (Integer(0), lambda: 0),
     "idiots_caught_of_you": (Integer(0), lambda: 0),
+    "counted": (CountedField(), Counted),
 }
 
 
@@ -221,4 +226,6 @@ class StatisticsStore:
         return stats, None
 
     def save(self, stats: Statistics) -> None:
-        atomic_write_json(self.path, envelope(STATS_FORMAT, STATS_VERSION, stats.to_dict()))
+        """Write the figures and the record of what they count, in one atomic write."""
+        data = {**stats.to_dict(), "counted": stats.counted.to_dict()}
+        atomic_write_json(self.path, envelope(STATS_FORMAT, STATS_VERSION, data))

@@ -139,7 +139,11 @@ class MatchKeeping:
         except (RecursionError, MemoryError, ArithmeticError, LookupError, AttributeError) as exc:
             log.exception("the saved game does not replay")
             return self._save_unusable(f"it does not replay ({type(exc).__name__})")
-        recorded = data.get("stats_rounds", len(session.match.history))
+        # What the statistics already hold of this match: their own record, written with
+        # them, is the truth; an older save's own note is the fallback.
+        recorded = self.statistics.counted.rounds(session.match_id)
+        if recorded is None:
+            recorded = data.get("stats_rounds", len(session.match.history))
         self.session_recorded[id(session)] = int(recorded) if isinstance(recorded, int) else 0
         self._replace(TableScene(self, session, fresh=False))
         return True
@@ -171,13 +175,17 @@ class MatchKeeping:
         self.autosaver.submit(data)
 
     def record_round(self, session) -> None:
-        """Add the round just finished to the statistics (once)."""
+        """Add the round just finished to the statistics, once: the save holding the round's
+        end is written first, then the statistics together with the note that this round of
+        this match is counted (one atomic write), so a kill at any moment counts it once."""
         from craits.engine import events as ev
 
         done = self.session_recorded.get(id(session), 0)
         history = len(session.match.history)
         if history <= done:
             return
+        self.autosave(session)
+        self.autosaver.flush()
         state = session.match.state
         events = session.round_history(0)
         crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
@@ -186,6 +194,8 @@ class MatchKeeping:
         try:
             self.statistics.record_round(kinds, state.scores, state.winner, crank, calls)
             self.session_recorded[id(session)] = history
+            if session.human_seats():
+                self.statistics.counted.note(session.match_id, history)
             self.stats_store.save(self.statistics)
         except (OSError, ValueError) as exc:
             log.warning("statistics not saved: %s", exc)
@@ -194,9 +204,13 @@ class MatchKeeping:
     def finish_match(self, session) -> None:
         """The match is over: statistics for the game, and no save left to continue."""
         kinds = [s.kind for s in session.seats]
+        counted = self.statistics.counted
         try:
-            self.statistics.record_game(kinds, session.match.totals,
-                                        session.rules.game_length)
+            if not counted.game(session.match_id):
+                self.statistics.record_game(kinds, session.match.totals,
+                                            session.rules.game_length)
+                if session.human_seats():
+                    counted.note(session.match_id, len(session.match.history), game=True)
             self.stats_store.save(self.statistics)
         except (OSError, ValueError) as exc:
             log.warning("statistics not saved: %s", exc)
