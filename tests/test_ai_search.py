@@ -52,3 +52,35 @@ def test_hard_skips_a_player_about_to_go_out(seed: int) -> None:
     # Heads-up, a 4 skips the other player (who holds one card): a turn won for free.
     view, history = _position(["8C KS 4D 5D", "7S"], top="KD")
     assert make_bot("hard").choose(view, history, random.Random(seed)) == Play(parse_card("4D"))
+
+
+class _Clock:
+    """A clock that advances ``tick`` seconds each time it is read: a fast or slow machine."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick = 0.0, tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+@pytest.mark.parametrize("method", ["flat", "ismcts"])
+def test_a_decision_does_not_depend_on_the_clock_and_the_cap_is_reported(method: str) -> None:
+    import dataclasses
+
+    from craits.ai.search import SearchBot, SearchSettings
+
+    view, history = _position(["8S 9H 5H KH 3C 7D", "AH QS JC 4D"], "5D")
+    settings = SearchSettings(iterations=160, time_cap=1.0, method=method)
+    choices = []
+    for tick in (1e-9, 1e-4, 1e-3):  # the budget is spent long before the cap on each
+        bot = SearchBot(settings)
+        bot.clock = _Clock(tick)
+        choices.append(bot.choose_turn(view, history, random.Random(4)))
+        assert (bot.searches, bot.cut_short) == (1, 0)
+    assert len(set(choices)) == 1
+    slow = SearchBot(dataclasses.replace(settings, time_cap=0.05))
+    slow.clock = _Clock(0.01)  # a machine far too slow: the safety net stops the search
+    assert slow.choose_turn(view, history, random.Random(4)) in view.legal
+    assert (slow.searches, slow.cut_short) == (1, 1)

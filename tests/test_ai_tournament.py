@@ -26,7 +26,8 @@ def test_json_summary_has_every_figure(capsys) -> None:
                 "think_ms"):
         assert set(out[key]) == {"medium", "easy", "random"}, key
     assert abs(sum(out["win_share"].values()) - 1) < 1e-9
-    assert set(out["think_ms"]["medium"]) >= {"median", "p95", "max"}
+    assert set(out["think_ms"]["medium"]) >= {"median", "p95", "max", "cut_short"}
+    assert all(t["cut_short"] == 0 for t in out["think_ms"].values())
     assert {(d["a"], d["b"]) for d in out["differences"]} == {
         ("medium", "easy"), ("medium", "random"), ("easy", "random")}
 

@@ -41,6 +41,7 @@ class MatchRecord:
     think: list[list[float]] = field(default_factory=list)  # seconds, by seat; real choices only
     announced: list[int] = field(default_factory=list)  # by seat: windows closed by announcing
     caught: list[int] = field(default_factory=list)  # by seat: idiot calls suffered
+    cut_short: list[int] = field(default_factory=list)  # by seat: searches the time cap stopped
 
 
 def play_match(
@@ -54,7 +55,7 @@ def play_match(
     n = len(bots)
     match, events = new_match(n, rules or Rules(), seed)
     record = MatchRecord(seed, tuple(b.level for b in bots), think=[[] for _ in range(n)],
-                         announced=[0] * n, caught=[0] * n)
+                         announced=[0] * n, caught=[0] * n, cut_short=[0] * n)
     histories: list[list[Event]] = [[] for _ in range(n)]
     _share(histories, events)
     decision = 0
@@ -74,6 +75,7 @@ def play_match(
         rng = random.Random(f"{seed}:decision:{decision}:{p}")
         decision += 1
         started = time.perf_counter()
+        cut_before = getattr(bot, "searches_cut_short", 0)
         if isinstance(bot, OracleBot):
             action = bot.choose_full(state, rng)
             real = len(legal_actions(state)) > 1
@@ -83,6 +85,7 @@ def play_match(
             real = len(view.legal) > 1
         if real:
             record.think[p].append(time.perf_counter() - started)
+        record.cut_short[p] += getattr(bot, "searches_cut_short", 0) - cut_before
         match, events = apply_action(match, action)
         _share(histories, events)
         if match.state.window is not None:

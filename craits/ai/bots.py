@@ -77,6 +77,11 @@ class ProfileBot:
             return self._search.choose_turn(view, history, rng)
         raise ValueError(f"level {self.level!r} cannot choose from a seat view (play: {play})")
 
+    @property
+    def searches_cut_short(self) -> int:
+        """How many of this bot's searches the time cap stopped early (0 without a search)."""
+        return self._search.cut_short if self._search is not None else 0
+
     def announce_delay(
         self, view: SeatView, history: Sequence[Event], rng: random.Random
     ) -> float | None:

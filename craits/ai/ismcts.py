@@ -49,9 +49,12 @@ def ismcts(
     time_cap: float,
     policy: RolloutPolicy,
     exploration: float = 0.7,
-) -> Action:
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[Action, bool]:
+    """The root action to play, and whether the time cap cut the search short."""
     root = Node(-1)
-    deadline = time.perf_counter() + time_cap
+    deadline = clock() + time_cap
+    cut = False
     legal_of, step, run = Position.legal, Position.step, policy.run
     root_actions = set(actions)
     for it in range(iterations):
@@ -88,8 +91,9 @@ def ismcts(
         for visited in path:
             visited.visits += 1
             visited.total -= _relative(scores, visited.player) / SCALE
-        if it % 16 == 15 and time.perf_counter() > deadline:
+        if it % 16 == 15 and it + 1 < iterations and clock() > deadline:
+            cut = True
             break
     candidates = [(child.visits, child.total / max(child.visits, 1), a)
                   for a, child in root.children.items() if a in root_actions]
-    return max(candidates, key=lambda c: (c[0], c[1]))[2]
+    return max(candidates, key=lambda c: (c[0], c[1]))[2], cut

@@ -52,20 +52,28 @@ def search(
     rng: random.Random,
     settings: SearchSettings,
     policy: RolloutPolicy,
-) -> tuple[Action, list[tuple[Action, float, int]]]:
-    """The best of ``actions`` for seat ``me``; also each action's mean and rollout count."""
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[Action, list[tuple[Action, float, int]], bool]:
+    """The best of ``actions`` for seat ``me``; also each action's mean and rollout count, and
+    whether the time cap cut the search short (then the choice depends on the machine)."""
     k = len(actions)
     sums = [0.0] * k
     visits = [0] * k
     active = list(range(k))
     stages = max(1, (k - 1).bit_length())
     per_stage = max(1, settings.iterations // stages)
-    deadline = time.perf_counter() + settings.time_cap
+    deadline = clock() + settings.time_cap
     step, run = Position.step, policy.run
     out_of_time = False
+    started = False
     for _ in range(stages):
         guesses = max(1, per_stage // len(active))
         for _ in range(guesses):
+            # Checked before each guess but the first: a spent budget is never "cut short".
+            if started and clock() > deadline:
+                out_of_time = True
+                break
+            started = True
             guess = sample(rng)
             seed = rng.getrandbits(48)
             for i in active:
@@ -74,16 +82,13 @@ def search(
                 scores = sim.scores if sim.phase == OVER else run(sim, random.Random(seed))
                 sums[i] += relative_score(scores, me)
                 visits[i] += 1
-            if time.perf_counter() > deadline:
-                out_of_time = True
-                break
         if out_of_time or len(active) <= 2:
             break
         active.sort(key=lambda i: sums[i] / visits[i])
         active = active[: (len(active) + 1) // 2]
     best = min(active, key=lambda i: (sums[i] / visits[i], i))
     report = [(actions[i], sums[i] / visits[i] if visits[i] else 0.0, visits[i]) for i in range(k)]
-    return actions[best], report
+    return actions[best], report, out_of_time
 
 
 class SearchBot:
@@ -93,6 +98,9 @@ class SearchBot:
         self.settings = settings
         self.policy = policy or RolloutPolicy(settings.rollout)
         self.last_report: list[tuple[Action, float, int]] = []
+        self.clock: Callable[[], float] = time.perf_counter  # injectable: tests vary it
+        self.searches = 0
+        self.cut_short = 0  # searches the time cap stopped before their budget was spent
 
     def choose_turn(self, view: SeatView, history: Sequence[Event], rng: random.Random) -> Action:
         legal = view.legal
@@ -100,11 +108,14 @@ class SearchBot:
             return legal[0]
         settings = self.settings
         sampler = Sampler(view, infer(view, history), settings.opponent_model)
+        self.searches += 1
         if settings.method == "ismcts":
-            return ismcts(legal, view.seat, sampler.sample, rng, settings.iterations,
-                          settings.time_cap, self.policy, settings.exploration)
-        action, self.last_report = search(
-            legal, view.seat, sampler.sample, rng, settings, self.policy)
+            action, cut = ismcts(legal, view.seat, sampler.sample, rng, settings.iterations,
+                                 settings.time_cap, self.policy, settings.exploration, self.clock)
+        else:
+            action, self.last_report, cut = search(
+                legal, view.seat, sampler.sample, rng, settings, self.policy, self.clock)
+        self.cut_short += cut
         return action
 
 
@@ -124,5 +135,5 @@ class OracleSearch:
         def sample(r: random.Random) -> Position:
             return truth
 
-        action, _ = search(legal, state.turn, sample, rng, self.settings, self.policy)
+        action, _, _ = search(legal, state.turn, sample, rng, self.settings, self.policy)
         return action

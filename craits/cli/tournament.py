@@ -6,7 +6,9 @@ Seats rotate from game to game so no level profits from its place at the table; 
 ``--duplicate`` every deal is played once per rotation, with the same cards. Scores are round
 scores (lower is better). ``differences`` compares each pair of levels deal by deal: the mean
 per-round score of the first minus the second, with its standard error over deals. ``think_ms``
-times real choices only (more than one legal action); a forced move costs nothing.
+times real choices only (more than one legal action); a forced move costs nothing. Its
+``cut_short`` counts searches the time cap stopped before their budget was spent: the cap is a
+safety net, and a choice it cuts short may differ on a faster machine.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
     names = list(dict.fromkeys(levels))
     game_scores, round_scores, think = defaultdict(list), defaultdict(list), defaultdict(list)
     wins: dict[str, float] = defaultdict(float)
-    announced, caught = defaultdict(int), defaultdict(int)
+    announced, caught, cut_short = defaultdict(int), defaultdict(int), defaultdict(int)
     per_deal: dict[int, list[dict[str, float]]] = defaultdict(list)  # level -> mean round score
     for deal, rec in results:
         seats_of = defaultdict(list)
@@ -89,6 +91,7 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
             think[level].extend(rec.think[seat])
             announced[level] += rec.announced[seat]
             caught[level] += rec.caught[seat]
+            cut_short[level] += rec.cut_short[seat]
             if seat in rec.winners:
                 wins[level] += 1 / len(rec.winners)
         rounds = len(rec.round_scores)
@@ -111,7 +114,8 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
     for lv in names:
         ms = sorted(1000 * t for t in think[lv])
         out["think_ms"][lv] = {"median": _percentile(ms, 0.5), "p95": _percentile(ms, 0.95),
-                               "max": ms[-1] if ms else 0.0, "decisions": len(ms)}
+                               "max": ms[-1] if ms else 0.0, "decisions": len(ms),
+                               "cut_short": cut_short[lv]}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             diffs = [statistics.fmean(m[a] - m[b] for m in matches)
@@ -126,13 +130,13 @@ def _print_table(summary: dict) -> None:
           f"{', duplicate' if summary['duplicate'] else ''}), {summary['rounds']} rounds;"
           f" seats {','.join(summary['seats'])}")
     print(f"{'level':<12}{'game':>9}{'round':>9}{'+-':>7}{'wins':>8}"
-          f"{'think ms median':>17}{'p95':>9}{'max':>9}")
+          f"{'think ms median':>17}{'p95':>9}{'max':>9}{'cut short':>11}")
     for lv in summary["mean_game_score"]:
         t = summary["think_ms"][lv]
         print(f"{lv:<12}{summary['mean_game_score'][lv]:>9.1f}"
               f"{summary['mean_round_score'][lv]:>9.2f}{summary['round_score_stderr'][lv]:>7.2f}"
               f"{summary['win_share'][lv]:>8.1%}{t['median']:>17.1f}{t['p95']:>9.1f}"
-              f"{t['max']:>9.1f}")
+              f"{t['max']:>9.1f}{t['cut_short']:>11}")
     for d in summary["differences"]:
         print(f"{d['a']} - {d['b']}: {d['mean']:+.2f} +- {d['stderr']:.2f} points per round"
               f" over {d['deals']} deals")
