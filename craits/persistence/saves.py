@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from craits.paths import safe_child, user_home
@@ -41,6 +42,15 @@ class SaveStore:
 
     def exists(self) -> bool:
         return self.path.is_file()
+
+    def keep_previous(self) -> Path | None:
+        """A new game is about to replace this one: keep it as ``save.previous.json`` (the one
+        kept before goes); its new path, or None when there was no save."""
+        if not (self.path.exists() or self.path.is_symlink()):
+            return None
+        previous = self.path.with_name(f"{self.path.stem}.previous{self.path.suffix}")
+        os.replace(self.path, previous)
+        return previous
 
     def clear(self) -> None:
         """Forget the save (the match ended or was abandoned)."""

@@ -46,11 +46,14 @@ class MatchKeeping:
         return [Seat(k, (getattr(s, "name", "") or d.name))
                 for k, s, d in zip(kinds, list(remembered) or defaults, defaults, strict=True)]
 
-    def new_game(self, setup: Any, rules: Any = None, seed: int | None = None) -> None:
+    def new_game(self, setup: Any, rules: Any = None, seed: int | None = None, *,
+                 replace_ok: bool = False) -> None:
         """Start a match: ``new_game(GameSetup)`` or ``new_game(seats, rules, seed)``.
 
         Seats may be session Seats or persistence Seats (an empty name gets a default). Rules
         None means the rules file; if that file is broken a message offers the defaults.
+        A table with a human seat replaces the saved game: unless ``replace_ok``, the player
+        is asked first, and the replaced game is kept as ``save.previous.json``.
         """
         import random
 
@@ -63,6 +66,9 @@ class MatchKeeping:
             seats = list(setup)
         defaults = self.seats_for([s.kind for s in seats])
         seats = [Seat(s.kind, s.name or d.name) for s, d in zip(seats, defaults, strict=True)]
+        if not replace_ok and any(s.is_human for s in seats) and self.saves.exists():
+            self._ask_to_replace(lambda: self.new_game(seats, rules, seed, replace_ok=True))
+            return
         if rules is None:
             from craits.config import ConfigError, load_rules
 
@@ -84,10 +90,36 @@ class MatchKeeping:
             self.show_title()
         self.scenes.push(MessageScene(
             self, i18n.t("notice.rules_file_title"), i18n.t("notice.rules_file_bad", error=error),
-            [(i18n.t("notice.use_defaults"), lambda: self.new_game(seats, Rules(), seed),
-              "primary"),
+            [(i18n.t("notice.use_defaults"),
+              lambda: self.new_game(seats, Rules(), seed, replace_ok=True), "primary"),
              (i18n.t("common.cancel"), None, "secondary")],
         ))
+
+    def _ask_to_replace(self, start) -> None:
+        """Ask before a new game replaces the one in progress (saying which one it is)."""
+        from craits import i18n
+        from craits.ui.scenes.confirm import ConfirmScene
+
+        if self.scenes.top is None:  # started from the command line: the title behind it
+            self.show_title()
+        question = ConfirmScene(
+            self, i18n.t("menu.new_game_title"),
+            i18n.t("menu.replace_body", game=self.saved_game_text() or "",
+                   path=str(self.saves.path.with_name("save.previous.json"))),
+            i18n.t("menu.new_game"), danger=True)
+        self.scenes.push(question, lambda yes: start() if yes else None)
+
+    def saved_game_text(self) -> str | None:
+        """The saved game in a line: players, round, when it was saved (None: no summary)."""
+        from craits import i18n
+        from craits.persistence.save_summary import summarize
+
+        summary = summarize(self.saves)
+        if summary is None:
+            return None
+        return " · ".join((", ".join(summary.names),
+                           i18n.t("table.round_of", n=summary.round, total=summary.rounds),
+                           summary.when()))
 
     def _start(self, seats, rules, seed: int) -> None:
         from craits.config import ConfigError
@@ -100,6 +132,12 @@ class MatchKeeping:
             self.show_levels_problem(exc)
             return
         self.session_recorded[id(session)] = 0
+        if session.human_seats():  # this table's save replaces the saved game: keep that
+            self.autosaver.flush()
+            try:
+                self.saves.keep_previous()
+            except OSError as exc:
+                log.warning("could not keep the replaced game: %s", exc)
         self._replace(TableScene(self, session, fresh=True))
         self.autosave(session)
 

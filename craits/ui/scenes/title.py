@@ -67,17 +67,26 @@ class TitleScene(MenuScene):
         ]
         menu = self.menu_rect()
         gap = th.px(14)
-        button_h = min(th.button_height + th.px(6), (menu.height - gap * 7) // len(entries))
-        total = len(entries) * button_h + (len(entries) - 1) * gap
+        # Under Continue, what it resumes: players, round, when it was saved.
+        self.continue_detail = self.saved_game_text() if self.has_save() else None
+        detail_h = th.px(24) if self.continue_detail else 0
+        button_h = min(th.button_height + th.px(6),
+                       (menu.height - gap * 7 - detail_h) // len(entries))
+        total = len(entries) * button_h + (len(entries) - 1) * gap + detail_h
         y = menu.centery - total // 2
         widgets: list[Widget] = []
         self.buttons: dict[str, Button] = {}
+        self.continue_detail_rect: pygame.Rect | None = None
         for key, action, style in entries:
             rect = pygame.Rect(menu.left + th.px(24), y, menu.width - th.px(48), button_h)
             button = Button(rect, i18n.t(key), action, style=style, text_size=th.px(26))
             self.buttons[key] = button
             widgets.append(button)
             y += button_h + gap
+            if key == "menu.continue" and detail_h:
+                self.continue_detail_rect = pygame.Rect(rect.left, y - gap + th.px(2),
+                                                        rect.width, detail_h)
+                y += detail_h
         self.menu_panel = Panel(
             pygame.Rect(menu.left, y - total - gap - th.px(28), menu.width, total + th.px(56))
         )
@@ -101,6 +110,13 @@ class TitleScene(MenuScene):
             self.notice_close = close
             widgets.insert(0, close)
         return widgets
+
+    def saved_game_text(self) -> str | None:
+        describe = getattr(self.app, "saved_game_text", None)
+        try:
+            return describe() if callable(describe) else None
+        except (OSError, ValueError):
+            return None
 
     # ---- notices
     def current_notice(self) -> str | None:
@@ -210,6 +226,9 @@ class TitleScene(MenuScene):
             align="left",
         )
         self.menu_panel.draw(surface)
+        if self.continue_detail and self.continue_detail_rect is not None:
+            draw_text_fit(surface, self.continue_detail, self.continue_detail_rect,
+                          th.small_size, color=th.text_dim, min_size=th.px(10))
         notice = self.current_notice()
         if notice is not None:
             self.draw_notice(surface, notice)
