@@ -99,3 +99,70 @@ def test_example_from_the_format_document():
         "round_scores": None, "legal": [{"draw": True}],
         "events": [{"type": "card_played", "player": 1, "card": "AS", "crank": 3}],
     }  # fmt: skip
+
+
+def _cli_bytes(path: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "craits", "scenario", path], input=stdin,
+                          capture_output=True, timeout=60)
+
+
+def _refused(proc: subprocess.CompletedProcess) -> str:
+    """The error of a refused scenario: exit 2, one JSON object, no traceback."""
+    assert proc.returncode == 2, proc.stderr
+    assert b"Traceback" not in proc.stderr
+    lines = proc.stdout.decode().splitlines()
+    assert len(lines) == 1
+    out = json.loads(lines[0])
+    assert set(out) == {"error", "action"} and len(out["error"]) <= 400
+    return out["error"]
+
+
+def _position_with(**changes) -> dict:
+    doc = {"dealer": 0, "turn": 0, "direction": 1, "hands": [["9H", "KS"], ["QC", "JD"]],
+           "draw_pile": ["4C"], "discard": ["5H"]}
+    doc.update(changes)
+    return doc
+
+
+@pytest.mark.parametrize("case", ["not_utf8", "deep", "long_number", "many_cards", "huge",
+                                  "deep_rules", "long_card_text"])
+def test_any_input_gets_the_error_object(tmp_path, case: str) -> None:
+    if case == "not_utf8":
+        data = b'{"hands": [["\xff\xfe"]]}'
+    elif case == "deep":
+        data = b"[" * 5000 + b"]" * 5000
+    elif case == "long_number":
+        data = json.dumps(_position_with()).replace('"turn": 0', '"turn": ' + "9" * 5000).encode()
+    elif case == "many_cards":
+        data = json.dumps(_position_with(hands=[["AS"] * 300_000, ["KD"]])).encode()
+    elif case == "huge":
+        data = b" " * (3 << 20) + b"{}"
+    elif case == "deep_rules":
+        data = json.dumps(_position_with(rules={"idiot_penalty": [[[[[1]]]]]})).encode()
+    else:
+        data = json.dumps(_position_with(hands=[["AS" * 100_000], ["KD"]])).encode()
+    path = tmp_path / "case.json"
+    path.write_bytes(data)
+    error = _refused(_cli_bytes(str(path)))
+    assert "Traceback" not in error and "AS" * 40 not in error
+
+
+def test_a_device_or_a_pipe_is_refused_without_blocking(tmp_path) -> None:
+    import os
+
+    assert "not a regular file" in _refused(_cli_bytes("/dev/zero"))
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert "not a regular file" in _refused(_cli_bytes(str(fifo)))
+    assert "larger than" in _refused(_cli_bytes("-", b"[" + b" " * (2 << 20)))
+
+
+def test_duplicates_are_named_by_card_code() -> None:
+    with pytest.raises(ScenarioError, match="cards appear more than once: 9H, KD"):
+        run_scenario(_position_with(hands=[["9H", "KD"], ["KD", "JD"]], draw_pile=["9H"]))
+
+
+def test_errors_name_cards_by_code_never_by_number() -> None:
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_position_with(actions=[{"player": 0, "play": "KS"}]))
+    assert "play KS" in str(info.value) and "Play(" not in str(info.value)

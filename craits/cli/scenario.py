@@ -1,22 +1,39 @@
 """``python -m craits scenario FILE|-``: run a scenario (shared/SCENARIOS.md) and print the result.
 
 Prints exactly one JSON object on standard output: the result (exit 0) or
-``{"error": ..., "action": K}`` (exit 2).
+``{"error": ..., "action": K}`` (exit 2), whatever the input: never a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 
 from craits.engine.scenario import ScenarioError, run_scenario
 
 USAGE = "usage: python -m craits scenario FILE.json   (or - for standard input)"
+# A scenario is a few hundred bytes; anything past this is not one (and /dev/zero never ends).
+MAX_BYTES = 1 << 20
 
 
 def _error(message: str, action: int | None = None) -> int:
+    if len(message) > 400:
+        message = message[:399] + "…"
     print(json.dumps({"error": message, "action": action}, ensure_ascii=False))
     return 2
+
+
+def _read(path: str) -> bytes:
+    """At most MAX_BYTES + 1 bytes of the file (or standard input); only regular files, so a
+    pipe or a device given by name cannot block or run forever."""
+    if path == "-":
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(0, "not a regular file")
+    with open(path, "rb") as f:
+        return f.read(MAX_BYTES + 1)
 
 
 def main(argv: list[str]) -> int:
@@ -27,20 +44,28 @@ def main(argv: list[str]) -> int:
         return _error(USAGE)
     path = argv[0]
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+        data = _read(path)
     except OSError as exc:
         return _error(f"cannot read {path}: {exc.strerror or exc}")
+    if len(data) > MAX_BYTES:
+        return _error(f"{path}: larger than {MAX_BYTES // 1024} KB: not a scenario")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return _error(f"{path}: not UTF-8 text (byte {exc.start})")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         return _error(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    except RecursionError:
+        return _error(f"{path}: nested too deeply to be a scenario")
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        return _error(f"{path}: not a usable JSON document: {exc}")
     try:
         result = run_scenario(doc)
     except ScenarioError as exc:
         return _error(str(exc), exc.action)
+    except RecursionError:
+        return _error(f"{path}: nested too deeply to be a scenario")
     print(json.dumps(result, ensure_ascii=False))
     return 0

@@ -22,6 +22,16 @@ CHOICES: dict[str, tuple] = {
     "threes": ("cancel_then_bonus", "bonus_only_if_all_threes"),
 }
 
+def _shown(value: object) -> str:
+    """A value for an error message, never echoed at length (it may come from a file)."""
+    if isinstance(value, (list, dict, tuple, set)):
+        return f"a {type(value).__name__}"
+    if isinstance(value, int) and abs(value) > 10**12:
+        return "a number far out of range"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 FULL_DEALS = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_DEALS = FULL_DEALS[:8]
 
@@ -48,7 +58,7 @@ class Rules:
             # bool is an int subclass: compare types too, so True is never taken for 1.
             if not any(value == a and type(value) is type(a) for a in allowed):
                 raise ValueError(
-                    f"rule {f.name!r} cannot be {value!r}; allowed: "
+                    f"rule {f.name!r} cannot be {_shown(value)}; allowed: "
                     + ", ".join(repr(a) for a in sorted(allowed, key=str))
                 )
 
