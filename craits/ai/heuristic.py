@@ -16,6 +16,7 @@ from math import comb
 
 from craits.engine.actions import Action, ChooseSuit, Draw, Pass, Play
 from craits.engine.cards import RANK_OF, SUIT_OF
+from craits.engine.position import playable
 from craits.engine.scoring import CARD_POINTS
 from craits.engine.view import SeatView
 
@@ -103,7 +104,7 @@ def _play_value(view: SeatView, know: Knowledge, action: Play, w: HeuristicWeigh
         value -= w.keep_three * _three_worth(rest)
     suit = SUIT_OF[card] if action.suit is None else action.suit
     if rank == 6:
-        follow_up = any(SUIT_OF[c] == suit or RANK_OF[c] in (6, 8) for c in rest)
+        follow_up = any(playable(c, suit, card) for c in rest)
         value += w.six if follow_up else -w.six
     else:
         value += _suit_value(view, know, rest, suit, w)

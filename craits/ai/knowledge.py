@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from craits.engine import events as ev
-from craits.engine.cards import RANK_OF, SUIT_OF
+from craits.engine.cards import DECK, RANK_OF, SUIT_OF
+from craits.engine.position import FOLLOWS
 from craits.engine.view import SeatView
 
 SUIT_MASK = tuple(sum(1 << c for c in range(52) if SUIT_OF[c] == s) for s in range(4))
@@ -26,9 +27,13 @@ CRANK_MASK = RANK_MASK[1] | RANK_MASK[2]
 ALL_CARDS = (1 << 52) - 1
 
 
-def playable_mask(suit: int, top_rank: int) -> int:
-    """Every card that may be played on ``top_rank`` with ``suit`` in force."""
-    return SUIT_MASK[suit] | RANK_MASK[top_rank] | RANK_MASK[8]
+# Bit masks of the engine's one answer to "may this card be played here?", by suit and top.
+_PLAYABLE_MASKS = tuple(sum(1 << c for c in DECK if row[c]) for row in FOLLOWS)
+
+
+def playable_mask(suit: int, top: int) -> int:
+    """Every card that may be played on the card ``top`` with ``suit`` in force."""
+    return _PLAYABLE_MASKS[suit * 52 + top]
 
 
 @dataclass
@@ -62,7 +67,7 @@ def infer(view: SeatView, history: Sequence[ev.Event]) -> Knowledge:
     rules = view.rules
     infer_draws = not rules.draw_when_able
     infer_crank = not rules.crank_optional
-    suit, top_rank = view.suit, RANK_OF[view.top]
+    suit, top = view.suit, view.top
     last: ev.Event | None = None
     crank_taker = -1  # who took a crank's count by choice, about to draw it
     pending: tuple[int, int] | None = None  # (player, mask) of a drawn card not yet placed
@@ -83,14 +88,14 @@ def infer(view: SeatView, history: Sequence[ev.Event]) -> Knowledge:
             if event.player != me and 0 <= event.player < n:
                 know.slots[event.player] = [0] * event.count
         elif isinstance(event, ev.StarterTurned):
-            suit, top_rank = SUIT_OF[event.card], RANK_OF[event.card]
+            suit, top = SUIT_OF[event.card], event.card
         elif isinstance(event, ev.CardPlayed):
-            suit, top_rank = SUIT_OF[event.card], RANK_OF[event.card]
+            suit, top = SUIT_OF[event.card], event.card
             if event.player != me:
                 _remove_slot(know.slots[event.player], event.card)
         elif isinstance(event, ev.SuitChosen):
             suit = event.suit
-            if event.player != me and (top_rank == 8 or event.switched):
+            if event.player != me and (RANK_OF[top] == 8 or event.switched):
                 know.named[event.player][event.suit] += 1
         elif isinstance(event, ev.CrankEnded):
             # Forced when the player's turn was forfeit (a lost turn), not chosen.
@@ -99,7 +104,7 @@ def infer(view: SeatView, history: Sequence[ev.Event]) -> Knowledge:
         elif isinstance(event, ev.CardsDrawn) and event.player != me:
             slots = know.slots[event.player]
             if event.reason == "turn":
-                mask = playable_mask(suit, top_rank)
+                mask = playable_mask(suit, top)
                 if infer_draws:
                     for i in range(len(slots)):
                         slots[i] |= mask

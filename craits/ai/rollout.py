@@ -155,8 +155,8 @@ class RolloutPolicy:
                         named, left = partner, counts[partner]
                 value += follow * left
                 if rank == 6:
-                    follow_up = left > 0 or any(
-                        RANK_OF[x] in (6, 8) for x in hand if x != c)
+                    after = FOLLOWS[own * 52 + c]  # what may be played on this 6
+                    follow_up = any(after[x] for x in hand if x != c)
                     value += six if follow_up else -six
                 elif rank in _ATTACKS:
                     value += attack
