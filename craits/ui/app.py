@@ -89,7 +89,12 @@ class App(MatchKeeping):
         self.stats_store = StatisticsStore(self.home)
         self.statistics = self._load_own_file(self.stats_store, Statistics)
         self.saves = SaveStore(self.home)
-        self.autosaver = Autosaver(self.saves)
+        from craits.ui.save_health import SaveHealth
+
+        self.save_health = SaveHealth()  # a read-only or full folder is told once
+        self.stats_unsaved = False  # statistics to write again once writing works
+        self.autosaver = Autosaver(self.saves, health=self.save_health)
+        self._writes_seen = 0
         wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
         self.windowed_size = (max(MIN_SIZE[0], int(wanted[0])), max(MIN_SIZE[1], int(wanted[1])))
         self.fullscreen = False
@@ -212,7 +217,9 @@ class App(MatchKeeping):
         try:
             self.settings_store.save(self.settings)
         except OSError as exc:
-            log.warning("settings not saved: %s", exc)
+            self.save_health.failed("the settings", exc)
+        else:
+            self.save_health.succeeded("the settings")
 
     def current_table(self):
         from craits.ui.scenes.table import TableScene
@@ -282,12 +289,43 @@ class App(MatchKeeping):
                 table.update(dt)
             top.update(dt)
         self.autosaver.check()
+        self._watch_writing()
         visible = self.scenes.visible()
         if not visible or visible[0].transparent:  # opaque scenes paint every pixel
             self.screen.fill((0, 0, 0))
         for scene in visible:
             scene.draw(self.screen)
         pg.display.flip()
+
+    def _watch_writing(self) -> None:
+        """Tell the player once when their files cannot be written; write the statistics
+        again as soon as a save goes through."""
+        if self.stats_unsaved and self.autosaver.writes != self._writes_seen:
+            self.save_statistics()
+        self._writes_seen = self.autosaver.writes
+        if self.scenes.top is None:
+            return
+        reason = self.save_health.take_notice()
+        if reason is not None:
+            from craits import i18n
+            from craits.ui.scenes.message import MessageScene
+
+            self.scenes.push(MessageScene(
+                self, i18n.t("notice.cannot_save_title"),
+                i18n.t("notice.cannot_save", folder=str(self.home), reason=reason)))
+
+    def save_statistics(self) -> bool:
+        """Write the statistics (with the record of what they count); on failure they are
+        kept and written again once writing works. True when written."""
+        try:
+            self.stats_store.save(self.statistics)
+        except (OSError, ValueError) as exc:
+            self.stats_unsaved = True
+            self.save_health.failed("the statistics", exc)
+            return False
+        self.stats_unsaved = False
+        self.save_health.succeeded("the statistics")
+        return True
 
     @property
     def crash_count(self) -> int:
@@ -373,6 +411,8 @@ class App(MatchKeeping):
             self.autosaver.flush()
         except Exception:
             log.exception("the last save failed")
+        if self.stats_unsaved:
+            self.save_statistics()
         self.autosaver.stop()
         self.bot_worker.stop()
         # Not pygame.quit(): cached fonts stay valid for an App made later in this process.

@@ -234,9 +234,9 @@ class MatchKeeping:
             self.session_recorded[id(session)] = history
             if session.human_seats():
                 self.statistics.counted.note(session.match_id, history)
-            self.stats_store.save(self.statistics)
-        except (OSError, ValueError) as exc:
-            log.warning("statistics not saved: %s", exc)
+        except ValueError as exc:
+            log.warning("round not counted: %s", exc)
+        self.save_statistics()
         self.autosave(session)
 
     def finish_match(self, session) -> None:
@@ -249,9 +249,9 @@ class MatchKeeping:
                                             session.rules.game_length)
                 if session.human_seats():
                     counted.note(session.match_id, len(session.match.history), game=True)
-            self.stats_store.save(self.statistics)
-        except (OSError, ValueError) as exc:
-            log.warning("statistics not saved: %s", exc)
+        except ValueError as exc:
+            log.warning("game not counted: %s", exc)
+        self.save_statistics()
         self.autosaver.flush()
         try:
             self.saves.clear()

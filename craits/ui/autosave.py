@@ -13,10 +13,14 @@ import threading
 log = logging.getLogger(__name__)
 
 
+MAX_ERRORS_KEPT = 20
+
+
 class Autosaver:
-    def __init__(self, store, threaded: bool = True) -> None:
+    def __init__(self, store, threaded: bool = True, health=None) -> None:
         self.store = store
         self.threaded = threaded
+        self.health = health  # a SaveHealth told of every write, or None
         self._pending: dict | None = None
         self._lock = threading.Lock()
         # One write at a time, in the order snapshots were taken: without it a flush on the
@@ -59,9 +63,15 @@ class Autosaver:
                     self.store.save(data)
                     self.writes += 1
                 except (OSError, TypeError, ValueError) as exc:
-                    log.warning("autosave failed: %s", exc)
+                    if self.health is not None:
+                        self.health.failed("the saved game", exc)  # logs a run once
+                    elif not self.errors:
+                        log.warning("autosave failed: %s", exc)
                     with self._lock:
-                        self.errors.append(str(exc))
+                        self.errors = [*self.errors[-(MAX_ERRORS_KEPT - 1):], str(exc)]
+                else:
+                    if self.health is not None:
+                        self.health.succeeded("the saved game")
             with self._lock:
                 if self._pending is None:
                     self._idle.set()
