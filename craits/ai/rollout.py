@@ -46,6 +46,7 @@ class RolloutWeights:
 
 
 _ATTACKS = frozenset((2, 4, 5, 7, 10))
+_COUNTED_SUIT = tuple(4 if RANK_OF[c] == 8 else SUIT_OF[c] for c in range(52))
 
 
 class RolloutPolicy:
@@ -54,6 +55,8 @@ class RolloutPolicy:
     def __init__(self, weights: RolloutWeights | None = None, max_steps: int = 400) -> None:
         self.w = weights or RolloutWeights()
         self.base = self.w.table()
+        # The same, with the extra weight on points once someone is about to go out.
+        self.urgent = tuple(v + self.w.urgency * POINTS[c] for c, v in enumerate(self.base))
         self.max_steps = max_steps
 
     def run(self, s: Position, rng: random.Random) -> tuple[int, ...]:
@@ -107,43 +110,41 @@ class RolloutPolicy:
         p = s.turn
         hand = s.hands[p]
         ok = FOLLOWS[s.suit * 52 + s.discard[-1]]
+        # Plain loops, not comprehensions: each comprehension is a function call here.
         playable = []
-        counts = [0, 0, 0, 0]
+        counts = [0, 0, 0, 0, 0]  # by suit; 8s (which follow any suit) in the fifth place
         for c in hand:
             if ok[c]:
                 playable.append(c)
-            if RANK_OF[c] != 8:
-                counts[SUIT_OF[c]] += 1
-        if len(playable) <= 1:
-            if not playable:
-                return -1, None
+            counts[_COUNTED_SUIT[c]] += 1
+        if not playable:
+            return -1, None
+        if len(playable) == 1:
             c = playable[0]
             rank = RANK_OF[c]
             if rank == 8:
-                return c, counts.index(max(counts))
+                top = max(counts[:4])
+                return c, counts.index(top)
             if rank == 9:
                 own = SUIT_OF[c]
                 partner = PARTNER_SUIT[own]
                 return c, partner if counts[partner] > counts[own] - 1 else None
             return c, None
-        hands, n, d = s.hands, s.n, s.direction
-        nxt_count = len(hands[(p + d) % n])
-        closest = 99
-        for q in range(n):
-            if q != p and len(hands[q]) < closest:
-                closest = len(hands[q])
+        hands, n = s.hands, s.n
+        sizes = list(map(len, hands))
+        nxt_count = sizes[(p + s.direction) % n]
+        sizes[p] = 99
         w = self.w
-        urgency = w.urgency if closest <= 2 else 0.0
+        base = self.urgent if min(sizes) <= 2 else self.base
         attack = w.attack if nxt_count <= 2 else 0.0
-        follow, six = w.follow, w.six_follow_up
-        base, noise, random_ = self.base, w.noise, rng.random
+        follow, noise, random_ = w.follow, w.noise, rng.random
         best, best_value, best_suit = -1, -1e18, None
         for c in playable:
             rank = RANK_OF[c]
-            value = base[c] + noise * random_() + urgency * POINTS[c]
+            value = base[c] + noise * random_()
             named = None
             if rank == 8:
-                top = max(counts)
+                top = max(counts[:4])
                 named = counts.index(top)
                 value += follow * top
             else:
@@ -157,8 +158,8 @@ class RolloutPolicy:
                 if rank == 6:
                     after = FOLLOWS[own * 52 + c]  # what may be played on this 6
                     follow_up = any(after[x] for x in hand if x != c)
-                    value += six if follow_up else -six
-                elif rank in _ATTACKS:
+                    value += w.six_follow_up if follow_up else -w.six_follow_up
+                elif attack and rank in _ATTACKS:
                     value += attack
             if value > best_value:
                 best, best_value, best_suit = c, value, named

@@ -71,6 +71,9 @@ def playable(card: int, suit: int, top: int, crank: int = 0) -> bool:
     return FOLLOWS[suit * 52 + top][card]
 
 
+# Ranks whose play simply passes the turn on (an 8's or a 9's suit is settled before).
+_NO_ABILITY = frozenset((ACE, 3, 8, 9, 11, 12, 13))
+
 _new = object.__new__
 _tuple_new = tuple.__new__
 
@@ -334,7 +337,8 @@ class Position:
                 self.window = p
         if hand:
             self._resolve(p, rank)
-            if self.phase == PLAY:
+            # Blocked only with nothing to draw: test that here, saving a call on most plays.
+            if not self.pile and self.phase == PLAY:
                 self._check_blocked()
         else:
             self._finish(p, rank)
@@ -494,7 +498,7 @@ class Position:
         """Carry out the ability of the card ``p`` just played (or the turned-up card)."""
         n, d = self.n, self.direction
         nxt = (p + d) % n
-        if self.crank:
+        if self.crank or rank in _NO_ABILITY:
             self._hand_turn(nxt)
         elif rank == 4:
             if self.events is not None:
