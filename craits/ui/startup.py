@@ -111,12 +111,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("craits: --autoplay plays computer seats only; leave 'human' out of --seats",
                   file=sys.stderr)
             return 2
-    setup_logging()
+    from craits.persistence.home_lock import HomeInUse, lock_home
+
+    home_lock = None
     try:
+        if not args.selftest:  # the self test writes nothing of the player's
+            from craits.paths import user_home
+
+            home_lock = lock_home(user_home())
+        setup_logging()
         app = App(language=args.lang, size=size, speed=args.speed)
+    except HomeInUse as exc:
+        print(f"craits: {exc}; only one copy at a time can use it", file=sys.stderr)
+        _tell_already_running(exc.home, args.lang, args.headless)
+        return 1
     except (OSError, ValueError) as exc:  # the folder for saves and settings cannot be used
         print(f"craits: cannot use the folder for saves and settings ({home_description()}): "
               f"{exc}", file=sys.stderr)
+        if home_lock is not None:
+            home_lock.release()
         return 1
     try:
         if args.selftest:
@@ -140,6 +153,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return app.exit_code
     finally:
         app.shutdown()
+        if home_lock is not None:
+            home_lock.release()
+
+
+def _tell_already_running(home: Path, language: str | None, headless: bool) -> None:
+    """A copy started from a desktop menu has no console: say it in a window too."""
+    if headless or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return
+    try:
+        import pygame
+
+        from craits import i18n
+
+        code = language or i18n.pick_language(pygame.system.get_pref_locales())
+        try:
+            i18n.set_language(code)
+        except ValueError:
+            i18n.set_language("en")
+        pygame.display.message_box(i18n.t("app.title"),
+                                   i18n.t("notice.already_running", folder=str(home)),
+                                   message_type="warn")
+    except Exception:  # the message on the console is the one that counts
+        logging.getLogger("craits.app").debug("no message box", exc_info=True)
 
 
 def home_description() -> str:

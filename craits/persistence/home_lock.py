@@ -1,0 +1,76 @@
+"""One running game per folder: two copies on one folder would overwrite each other's save
+and lose each other's statistics.
+
+``lock_home(home)`` takes an exclusive lock on ``home/craits.lock`` for as long as the process
+lives (the system drops it when the process ends, however it ends); a second copy gets
+``HomeInUse``. The lock is an OS lock on an open file, not the file's existence, so a copy
+that was killed never leaves a stale lock behind.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+LOCK_FILE = "craits.lock"
+
+
+class HomeInUse(Exception):
+    """Another running copy of the game holds the folder."""
+
+    def __init__(self, home: Path) -> None:
+        super().__init__(f"another copy of Craits is already using {home}")
+        self.home = home
+
+
+class HomeLock:
+    """The held lock; ``release()`` (or the end of the process) gives it up."""
+
+    def __init__(self, descriptor: int, path: Path) -> None:
+        self._descriptor: int | None = descriptor
+        self.path = path
+
+    def release(self) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)  # closing the file drops the lock
+            self._descriptor = None
+
+
+def lock_home(home: Path) -> HomeLock:
+    """Lock ``home`` for this process; raises ``HomeInUse`` when another process holds it,
+    ``OSError`` when the lock file cannot be opened at all."""
+    path = home / LOCK_FILE
+    # Not inherited by the bot helper (started fresh), so only this process holds it.
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        _lock(descriptor)
+    except BlockingIOError:
+        os.close(descriptor)
+        raise HomeInUse(home) from None
+    except OSError as exc:
+        os.close(descriptor)
+        if _busy(exc):
+            raise HomeInUse(home) from None
+        raise
+    return HomeLock(descriptor, path)
+
+
+if os.name == "nt":
+    import msvcrt
+
+    def _lock(descriptor: int) -> None:
+        msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+
+    def _busy(exc: OSError) -> bool:
+        return exc.errno in (13, 36)  # EACCES, EDEADLOCK: held by another process
+
+else:
+    import fcntl
+
+    def _lock(descriptor: int) -> None:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _busy(exc: OSError) -> bool:
+        import errno
+
+        return exc.errno in (errno.EAGAIN, errno.EACCES)
