@@ -149,8 +149,8 @@ class Position:
     seed: int
     shuffles: int
     dealer: int
-    hands: list[list[int]]
-    pile: list[int]  # the draw pile: index 0 is drawn next
+    hands: list[list[int]]  # a hand may be a tuple until it first changes (from_state)
+    pile: Sequence[int]  # the draw pile, index 0 drawn next; replaced, never changed in place
     discard: list[int]  # the last card is face up
     suit: int
     turn: int
@@ -226,8 +226,8 @@ class Position:
             p.direction, p.crank, announced, lose_turn, p.window, p.phase, p.drawn, p.winner,
             p.blocked, p.scores,
         ) = s  # fmt: skip
-        p.hands = list(map(list, hands))
-        p.pile = list(draw_pile)
+        p.hands = list(hands)  # each hand stays the state's tuple until it changes
+        p.pile = draw_pile  # a tuple is never changed in place (see _draw)
         p.discard = list(discard)
         p.announced = list(announced)
         p.lose_turn = list(lose_turn)
@@ -253,8 +253,8 @@ class Position:
         """An independent copy that records no events (a search's branch)."""
         p = _new(Position)
         p.rules, p.seed, p.shuffles, p.dealer = self.rules, self.seed, self.shuffles, self.dealer
-        p.hands = [h[:] for h in self.hands]
-        p.pile = self.pile[:]
+        p.hands = [list(h) for h in self.hands]
+        p.pile = self.pile  # shared: replaced, never changed in place
         p.discard = self.discard[:]
         p.suit, p.turn, p.direction, p.crank = self.suit, self.turn, self.direction, self.crank
         p.announced = self.announced[:]
@@ -312,6 +312,8 @@ class Position:
             self.phase, self.drawn = PLAY, None
         p = self.turn
         hand = self.hands[p]
+        if type(hand) is tuple:  # copy on write (see from_state)
+            hand = self.hands[p] = list(hand)
         hand.remove(card)
         self.discard.append(card)
         rank = RANK_OF[card]
@@ -456,18 +458,21 @@ class Position:
     def _draw(self, p: int, count: int, reason: str) -> tuple[int, ...]:
         """``p`` draws up to ``count`` cards, reshuffling once when the pile runs out."""
         pile = self.pile
+        # Slices, not deletions: the pile may still be the frozen state's tuple.
         if count <= len(pile):
             drawn = pile[:count]
-            del pile[:count]
+            self.pile = pile[count:]
         else:
-            drawn = pile[:]
-            pile.clear()
+            drawn = list(pile)
+            self.pile = []
             if self._reshuffle():
                 pile = self.pile
                 need = count - len(drawn)
                 drawn += pile[:need]
-                del pile[:need]
+                self.pile = pile[need:]
         hand = self.hands[p]
+        if type(hand) is tuple:
+            hand = self.hands[p] = list(hand)
         hand += drawn
         if len(hand) != 1:
             # Holding more than one card cancels an announcement; no last card, nothing to catch.
