@@ -28,6 +28,7 @@ from craits.persistence.files import (
     fields_problem,
     load_json_file,
 )
+from craits.persistence.save_check import SEAT_NAME_LENGTH, SeatName
 
 SETTINGS_FORMAT = "craits-settings"
 SETTINGS_VERSION = 1
@@ -38,7 +39,7 @@ CARD_STYLES = ("classic", "fourcolor")
 LEVELS = ("easy", "medium", "hard", "expert")  # computer opponents, weakest first
 SEAT_KINDS = ("human", *LEVELS)
 GAME_LENGTHS = ("full", "short")
-NAME_MAX_LENGTH = 24
+NAME_MAX_LENGTH = SEAT_NAME_LENGTH  # as a name typed in the new-game screen
 
 
 @dataclass(frozen=True)
@@ -102,9 +103,8 @@ class Settings:
 
 
 class _Seats(Field):
-    _ITEM = Struct({"kind": OneOf(*SEAT_KINDS), "name": Text(min_length=0,
-                                                             max_length=NAME_MAX_LENGTH)},
-                   required=["kind"])
+    # A name as the game would let a player type it (a longer one is shortened).
+    _ITEM = Struct({"kind": OneOf(*SEAT_KINDS), "name": SeatName()}, required=["kind"])
 
     def check(self, value: Any) -> tuple[Seat, ...]:
         seats = ListOf(self._ITEM, min_items=2, max_items=5).check(value)

@@ -64,7 +64,10 @@ def fit_text(
     width, height = max(1, width), max(1, height)
     min_size = max(1, min(min_size, size))
     fitted = None
-    for s in range(max(size, min_size), min_size - 1, -1):
+    largest = max(size, min_size)
+    if not wrap and max(map(len, text.split("\n"))) > width + 1:
+        largest = min_size  # no glyph is narrower than a pixel: it cannot fit at any size
+    for s in range(largest, min_size - 1, -1):
         font = get_font(s, bold)
         lines = wrap_words(text, font, width) if wrap else text.split("\n")
         w = max((font.size(line)[0] for line in lines), default=0)
@@ -94,11 +97,22 @@ def fit_text(
 
 
 def _truncate(line: str, font: pygame.font.Font, width: int) -> str:
-    if font.size(line)[0] <= width:
+    """The longest start of ``line`` that fits ``width`` with an ellipsis after it.
+
+    A binary search over the length, on a line first cut to what could possibly be seen (no
+    glyph is narrower than a pixel): a few measurements however long the line is.
+    """
+    if font.size(line[: width + 1])[0] <= width and len(line) <= width + 1:
         return line
-    while line and font.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line + "…" if line else ""
+    line = line[: width + 1]
+    low, high = 0, len(line)  # line[:low] + "…" fits; line[:high + 1] + "…" does not
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(line[:middle] + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return line[:low] + "…" if low else ""
 
 
 def draw_text_fit(

@@ -1,0 +1,79 @@
+"""Names from files get the limit of names typed in the game, and fitting text into a box
+takes a few measurements however long the text is: a 50,000-character name in a save or the
+settings costs no more than a short one."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pygame
+import pytest
+from app_driver import FRAME, drive_session, make_app, raise_errors, short_rules
+
+from craits.persistence import SaveStore, SettingsStore, envelope
+from craits.persistence.save_check import SEAT_NAME_LENGTH
+from craits.session import Seat, Session
+from craits.ui.fonts import get_font
+from craits.ui.widgets.text import _truncate, fit_text
+
+LONG = "W" * 50_000
+
+
+def test_a_huge_name_in_a_save_is_shortened_and_the_table_draws_quickly(tmp_path,
+                                                                         monkeypatch):
+    session = Session([Seat("human", "Ana"), Seat("easy", "Bo")], short_rules(), 4)
+    drive_session(session, lambda: len(session.records) > 6)
+    data = session.to_save()
+    data["seats"][1]["name"] = LONG
+    SaveStore(tmp_path).save(data)
+    app = make_app(tmp_path, monkeypatch)
+    raise_errors(app)
+    try:
+        assert app.continue_game()
+        table = app.current_table()
+        assert table.session.seats[1].name == "W" * SEAT_NAME_LENGTH
+        start = time.perf_counter()
+        for _ in range(10):
+            app.step(FRAME)
+        assert time.perf_counter() - start < 5
+    finally:
+        app.shutdown()
+
+
+def test_names_in_the_settings_get_the_same_limit(tmp_path):
+    stored = {"new_game": {"seats": [{"kind": "human", "name": LONG},
+                                     {"kind": "easy", "name": "Bo"}]}}
+    (tmp_path / "settings.json").write_text(json.dumps(envelope("craits-settings", 1, stored)),
+                                            "utf-8")
+    settings, problem = SettingsStore(tmp_path).load()
+    assert problem is None
+    assert [s.name for s in settings.new_game.seats] == ["W" * SEAT_NAME_LENGTH, "Bo"]
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_fitting_a_huge_text_is_quick_and_fits(wrap):
+    pygame.font.init()
+    start = time.perf_counter()
+    fitted = fit_text(LONG, 160, 30, 22, min_size=10, wrap=wrap)
+    assert time.perf_counter() - start < 0.5
+    assert fitted.width <= 160 and fitted.truncated
+
+
+def test_truncating_gives_the_longest_start_that_fits():
+    pygame.font.init()
+    font = get_font(14, False)
+    rng = random.Random(5)
+
+    def longest(line: str, width: int) -> str:  # the definition, one character at a time
+        if font.size(line)[0] <= width:
+            return line
+        while line and font.size(line + "…")[0] > width:
+            line = line[:-1]
+        return line + "…" if line else ""
+
+    for _ in range(300):
+        line = "".join(rng.choice("aW iMl.é♠") for _ in range(rng.randint(0, 60)))
+        width = rng.randint(1, 220)
+        assert _truncate(line, font, width) == longest(line, width)
