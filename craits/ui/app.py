@@ -47,6 +47,27 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[index]
 
 
+HEADLESS_MAX_SIZE = (3840, 2160)  # no real display (the dummy driver): at most this
+
+
+def usable_size(pg) -> tuple[int, int]:
+    """The largest window the display can show (its desktop size)."""
+    try:
+        sizes = pg.display.get_desktop_sizes()
+        driver = pg.display.get_driver()
+    except pg.error:
+        sizes, driver = [], "dummy"
+    if driver == "dummy" or not sizes or min(sizes[0]) <= 0:
+        return HEADLESS_MAX_SIZE
+    return max(MIN_SIZE[0], sizes[0][0]), max(MIN_SIZE[1], sizes[0][1])
+
+
+def fit_window(wanted: Sequence[int], usable: tuple[int, int]) -> tuple[int, int]:
+    """``wanted`` within the minimum and what the display can show."""
+    return tuple(max(low, min(high, int(value)))  # type: ignore[return-value]
+                 for value, low, high in zip(wanted, MIN_SIZE, usable, strict=True))
+
+
 # ============================================================================ the app
 
 
@@ -96,7 +117,7 @@ class App(MatchKeeping):
         self.autosaver = Autosaver(self.saves, health=self.save_health)
         self._writes_seen = 0
         wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
-        self.windowed_size = (max(MIN_SIZE[0], int(wanted[0])), max(MIN_SIZE[1], int(wanted[1])))
+        self.windowed_size = fit_window(wanted, usable_size(pygame))
         self.fullscreen = False
         self.window_resized = False  # by the player: remembered for next time
         self.screen = self._set_mode(self.windowed_size, bool(self.settings.fullscreen))
@@ -139,7 +160,7 @@ class App(MatchKeeping):
         if fullscreen:
             screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
         else:
-            size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+            size = fit_window(size, usable_size(pg))
             screen = pg.display.set_mode(size, pg.RESIZABLE)
         self.fullscreen = fullscreen
         self._known_size = screen.get_size()

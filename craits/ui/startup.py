@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -62,10 +63,13 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 
     if not text:
         return None
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise ValueError(f"--size must look like 1280x800, not {text!r}") from None
+    found = re.fullmatch(r"\s*([0-9]{1,5})\s*[xX×]\s*([0-9]{1,5})\s*", text)
+    if found is None:
+        from craits.config.errors import show_value
+
+        raise ValueError(f"--size must look like 1280x800, not {show_value(text)}")
+    w, h = int(found[1]), int(found[2])
+    # The app shrinks it to what the display can show.
     return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
 
 
