@@ -22,19 +22,21 @@ log = logging.getLogger(__name__)
 
 
 def _serve(conn) -> None:
-    """The helper process: answer jobs until the pipe closes."""
-    while True:
-        try:
+    """The helper process: answer jobs until the pipe closes. When the game is gone (closed,
+    killed, interrupted) it leaves quietly: nobody is there to read a traceback."""
+    try:
+        while True:
             item = conn.recv()
-        except (EOFError, OSError):
-            return
-        if item is None:
-            return
-        version, job = item
-        try:
-            conn.send((version, True, job()))
-        except Exception as exc:  # sent back, raised on the main thread
-            conn.send((version, False, repr(exc)))
+            if item is None:
+                return
+            version, job = item
+            try:
+                answer = (version, True, job())
+            except Exception as exc:  # sent back, raised on the main thread
+                answer = (version, False, repr(exc))
+            conn.send(answer)
+    except (EOFError, OSError, KeyboardInterrupt):  # BrokenPipeError is an OSError
+        return
 
 
 class BotWorker:

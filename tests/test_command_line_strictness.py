@@ -1,0 +1,49 @@
+"""Small things a hostile tester found: the command line refuses what it cannot honour (an
+empty --seats or --lang, a --max-seconds that is not a time, --resume with --seats or
+--autoplay) instead of ignoring it, and the computer players' helper process leaves quietly
+when the game is killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HELPER_DRIVER = """
+import functools, os, signal, sys, time
+from craits.ui.bot_worker import BotWorker
+
+if __name__ == "__main__":
+    worker = BotWorker("process")
+    worker.submit(functools.partial(time.sleep, 1.5))  # the helper is thinking
+    time.sleep(0.5)
+    print("killing", flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def craits_env(home: Path) -> dict[str, str]:
+    return {**os.environ, "CRAITS_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_the_helper_process_leaves_quietly_when_the_game_is_killed(tmp_path):
+    script = tmp_path / "driver.py"
+    script.write_text(HELPER_DRIVER, "utf-8")
+    errors = tmp_path / "stderr.txt"
+    with errors.open("w") as err:
+        proc = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=err, text=True, env=craits_env(tmp_path))
+        assert proc.stdout.readline().strip() == "killing"
+        proc.wait(20)
+        proc.stdout.close()
+        time.sleep(3)  # the helper finishes its job, answers into a closed pipe, and goes
+    assert "Traceback" not in errors.read_text("utf-8"), errors.read_text("utf-8")
