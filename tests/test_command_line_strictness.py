@@ -47,3 +47,31 @@ def test_the_helper_process_leaves_quietly_when_the_game_is_killed(tmp_path):
         proc.stdout.close()
         time.sleep(3)  # the helper finishes its job, answers into a closed pipe, and goes
     assert "Traceback" not in errors.read_text("utf-8"), errors.read_text("utf-8")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--seats", ""], "--seats needs 2 to 5 seats, got 0"),
+    (["--lang", ""], "--lang needs a value"),
+    (["--lang", "x" * 5_000_000], "unknown language"),
+    (["--rules", ""], "--rules needs a value"),
+    (["--resume", "--seats", "human,easy"], "leave out --seats"),
+    (["--resume", "--autoplay"], "leave out --autoplay"),
+    (["--resume", "--rules", "x.yaml", "--seed", "3"], "leave out --rules, --seed"),
+    (["--seats", "human," + "z" * 100_000], "unknown seat"),
+])
+def test_what_cannot_be_honoured_is_refused_with_status_2(args, said, capsys):
+    from craits.ui.app import main
+
+    assert main([*args, "--headless", "--max-seconds", "0.2"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and len(err) < 500 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "soon"])
+def test_max_seconds_must_be_a_time(value, capsys):
+    from craits.ui.app import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--headless", "--max-seconds", value])
+    assert stopped.value.code == 2
+    assert "--max-seconds" in capsys.readouterr().err

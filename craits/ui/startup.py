@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import os
 import re
 import sys
@@ -33,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="computer players only, to watch (default: medium, hard, medium, "
                         "expert)")
     p.add_argument("--headless", action="store_true", help="no window and no sound (dummy drivers)")
-    p.add_argument("--max-seconds", type=float, metavar="T",
+    p.add_argument("--max-seconds", type=seconds, metavar="T",
                    help="quit after T seconds and print frame times")
     p.add_argument("--selftest", action="store_true",
                    help="load every asset, play one computer-only round headless, exit")
@@ -42,9 +43,40 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def seconds(text: str) -> float:
+    """``--max-seconds``: a finite number of seconds, 0 or more (``nan`` would never end)."""
+    from craits.config.errors import show_value
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {show_value(text)}") \
+            from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{show_value(text)} is not a time: give a finite "
+                                         "number of seconds, 0 or more")
+    return value
+
+
+def conflicts(args: argparse.Namespace) -> str | None:
+    """Options that cannot all be honoured, in words (None: none)."""
+    if args.resume:
+        given = [name for name, value in (("--seats", args.seats), ("--autoplay", args.autoplay),
+                                          ("--rules", args.rules), ("--seed", args.seed))
+                 if value not in (None, False)]
+        if given:
+            return (f"--resume continues the saved game with its own players, rules and "
+                    f"seed; leave out {', '.join(given)}")
+    for name, value in (("--rules", args.rules), ("--lang", args.lang), ("--size", args.size)):
+        if value is not None and not value.strip():
+            return f"{name} needs a value"
+    return None
+
+
 def parse_seat_kinds(text: str) -> list[str]:
     """``human,hard,medium`` -> kinds, checked; raises ValueError with a readable message."""
     from craits.ai import offered_levels
+    from craits.config.errors import show_value
 
     levels = offered_levels()
     kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
@@ -53,7 +85,7 @@ def parse_seat_kinds(text: str) -> list[str]:
     for kind in kinds:
         if kind != "human" and kind not in levels:
             raise ValueError(
-                f"unknown seat {kind!r}: use human or one of {', '.join(levels)}"
+                f"unknown seat {show_value(kind)}: use human or one of {', '.join(levels)}"
             )
     return kinds
 
@@ -85,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Problems with the command line are reported before any window opens.
+    problem = conflicts(args)
+    if problem:
+        print(f"craits: {problem}", file=sys.stderr)
+        return 2
     rules = None
     if args.rules:
         from craits.config import ConfigError, load_rules
@@ -100,15 +136,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     from craits.config import ConfigError
 
     try:
-        kinds = parse_seat_kinds(args.seats) if args.seats else None
+        kinds = parse_seat_kinds(args.seats) if args.seats is not None else None
         size = parse_size(args.size)
-        if args.lang:
-            from craits import i18n
-
-            i18n.set_language(args.lang)
     except (ValueError, ConfigError) as exc:  # a ConfigError: the computer players' file
         print(f"craits: {exc}", file=sys.stderr)
         return 2
+    if args.lang is not None:
+        from craits import i18n
+        from craits.config.errors import show_value
+
+        try:
+            i18n.set_language(args.lang)
+        except ValueError:
+            print(f"craits: --lang: unknown language {show_value(args.lang)}; use one of "
+                  f"{', '.join(code for code, _ in i18n.available_languages())}",
+                  file=sys.stderr)
+            return 2
     if args.autoplay:
         kinds = kinds or ["medium", "hard", "medium", "expert"]
         if "human" in kinds:
