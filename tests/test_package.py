@@ -135,6 +135,9 @@ def test_the_build_excludes_nothing_the_game_imports() -> None:
     assert {"numpy", "tkinter", "unittest", "pydoc", "pytest", "hypothesis"} <= excludes
     clashes = []
     for source in sorted((ROOT / "craits").rglob("*.py")):
+        module = ".".join(source.relative_to(ROOT).with_suffix("").parts)
+        if module in excludes:  # a development tool the build leaves out on purpose
+            continue
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
