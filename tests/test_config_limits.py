@@ -149,3 +149,40 @@ def test_echoed_values_are_bounded():
         nested = [nested]
     assert len(show_value(nested)) <= 81
     assert show_value(10**5000) == "a number of 5001 digits"
+
+
+def test_an_unknown_tag_is_called_what_it_is(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("seven_skips: !!python/object/apply:os.system ['true']\n", "utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_rules(path)
+    assert caught.value.message.startswith("unsupported tag !!python/object/apply:os.system")
+    assert "syntax" not in caught.value.message
+
+
+@pytest.mark.parametrize("text", ['seven_skips: "' + "x" * 900_000 + '"\n',
+                                  "a: !" + "x" * 900_000 + " 1\n",
+                                  "x" * 900_000 + ": 1\n"])
+def test_a_huge_bad_value_is_not_echoed_in_full(tmp_path, text):
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, "utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_rules(path)
+    assert len(str(caught.value)) < 400
+
+
+def test_a_huge_bad_value_in_the_players_files_is_not_echoed_in_full(tmp_path):
+    import json
+
+    from craits.persistence import SettingsStore, envelope
+
+    huge = "x" * 5_000_000
+    data = {"volume": huge, huge: 1, "new_game": {huge: 2}}
+    (tmp_path / "settings.json").write_text(json.dumps(envelope("craits-settings", 1, data)),
+                                            "utf-8")
+    _, problem = SettingsStore(tmp_path).load()
+    assert problem is not None and len(str(problem)) < 1000
+    (tmp_path / "settings.json").write_text(json.dumps({"format": huge, "version": 1,
+                                                        "data": {}}), "utf-8")
+    _, problem = SettingsStore(tmp_path).load()
+    assert problem.kind == "damaged" and len(str(problem)) < 1000

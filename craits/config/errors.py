@@ -140,10 +140,10 @@ def dotted(path: KeyPath) -> str | None:
         if isinstance(part, int) and not isinstance(part, bool):
             text += f"[{_whole_number(part)}]"
         else:
-            text += ("." if text else "") + _short(str(part))
+            text += ("." if text else "") + short_text(str(part))
     return text or None
 
 
-def _short(text: str) -> str:
+def short_text(text: str) -> str:
     """A key as echoed in a message: at most ``SHOW_LIMIT`` characters, printable."""
     return _printable(text[:SHOW_LIMIT]) + ("…" if len(text) > SHOW_LIMIT else "")

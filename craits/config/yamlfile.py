@@ -7,13 +7,14 @@ line is recorded by walking the composed node tree, so that validation errors ca
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from craits.config.errors import ConfigError, KeyPath, dotted, show_value
+from craits.config.errors import SHOW_LIMIT, ConfigError, KeyPath, dotted, show_value
 from craits.config.reading import MAX_CONFIG_BYTES, FileRefused, read_limited
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
@@ -213,13 +214,28 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
+_UNKNOWN_TAG = re.compile(r"could not determine a constructor for the tag '(.*)'", re.DOTALL)
+
+
 def _syntax_error(exc: yaml.MarkedYAMLError, name: str) -> ConfigError:
     mark = exc.problem_mark or exc.context_mark
     line = mark.line + 1 if mark is not None else None
-    message = f"YAML syntax: {exc.problem or exc.context or 'cannot be parsed'}"
+    problem = exc.problem or exc.context or "cannot be parsed"
+    tag = _UNKNOWN_TAG.fullmatch(problem)
+    if tag:  # a tag such as !!python/object: never run, and not a syntax error either
+        shown = tag[1].replace("tag:yaml.org,2002:", "!!", 1)
+        return ConfigError(name, line, None, f"unsupported tag {_bounded(shown)}: only plain "
+                                             "values (text, numbers, true/false, lists and "
+                                             "mappings) are read")
+    message = f"YAML syntax: {_bounded(problem)}"
     if exc.problem and exc.context and exc.context_mark is not None:
-        message += f" ({exc.context} on line {exc.context_mark.line + 1})"
+        message += f" ({_bounded(exc.context)} on line {exc.context_mark.line + 1})"
     return ConfigError(name, line, None, message)
+
+
+def _bounded(text: str) -> str:
+    """Text from the parser, which may quote the file: at most ``SHOW_LIMIT`` characters."""
+    return text if len(text) <= SHOW_LIMIT else show_value(text)[1:-2] + "…"
 
 
 def _record_lines(

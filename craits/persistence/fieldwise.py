@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from craits.config.errors import did_you_mean, dotted, show_value
+from craits.config.errors import did_you_mean, dotted, short_text, show_value
 from craits.config.schema import Field, Invalid, kind_of
 
 
@@ -66,7 +66,7 @@ def read_fields(
                                 f"{show_value(_plain(values[name]))})")
     for name in data:
         if name not in spec:
-            problems.append(f"{where}{name} (unknown{did_you_mean(name, spec)})")
+            problems.append(f"{where}{short_text(name)} (unknown{did_you_mean(name, spec)})")
     return values, problems
 
 

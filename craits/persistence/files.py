@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from craits.config.errors import show_value
 from craits.config.reading import FileRefused, read_limited
 
 T = TypeVar("T")
@@ -235,10 +236,10 @@ def _envelope_problem(document: object, kind: str) -> str | None:
     if not isinstance(document, dict):
         return "not a Craits file"
     if document.get("format") != kind:
-        return f"expected a {kind} file, found format {document.get('format')!r}"
+        return f"expected a {kind} file, found format {show_value(document.get('format'))}"
     file_version = document.get("version")
     if type(file_version) is not int or file_version < 1:
-        return f"bad version {file_version!r}"
+        return f"bad version {show_value(file_version)}"
     if not isinstance(document.get("data"), dict):
         return "no data"
     return None

@@ -114,7 +114,7 @@ def action_problem(record: object, seats: int) -> str | None:
     keys = set(record) - {"player"}
     unknown = keys - set(_TURN_KEYS)
     if unknown:
-        return f"unknown key {sorted(unknown, key=str)[0]!r}"
+        return f"unknown key {show_value(sorted(unknown, key=str)[0])}"
     if "play" in keys:
         if keys - {"play", "suit"} or not _is_text(record["play"], _CARD):
             return f"bad play {show_value(record['play'])}"
