@@ -318,13 +318,14 @@ def test_damaged_files_are_kept_aside_and_the_player_is_told_in_their_language(a
     notice = app.scenes.top.current_notice()
     assert notice is not None
     assert "settings.bad.json" in notice
-    assert notice == i18n.t("notice.settings_damaged", path="settings.bad.json")
-    assert any(str(n) == i18n.t("notice.stats_damaged", path="stats.bad.json")
+    # The notice says where the kept file is, folder and all.
+    assert notice == i18n.t("notice.settings_damaged", path=str(tmp_path / "settings.bad.json"))
+    assert any(str(n) == i18n.t("notice.stats_damaged", path=str(tmp_path / "stats.bad.json"))
                for n in app.notices)
     # The damaged save is found when the player asks to continue; play goes on.
     assert not app.continue_game()
     assert (tmp_path / "save.bad.json").read_bytes() == GARBAGE["save.json"]
-    assert any(str(n) == i18n.t("notice.save_damaged", path="save.bad.json")
+    assert any(str(n) == i18n.t("notice.save_damaged", path=str(tmp_path / "save.bad.json"))
                for n in app.notices)
     app.new_game(app.seats_for(["human", "easy"]), short_rules(), 3)
     app.step(FRAME)
@@ -379,7 +380,8 @@ def test_a_save_from_an_older_version_is_converted_or_refused_clearly(apps, tmp_
     raise_errors(app)
     assert not app.continue_game()
     assert (tmp_path / "save.old.json").is_file()
-    assert str(app.notices[-1]) == i18n.t("notice.save_too_old", path="save.old.json")
+    assert str(app.notices[-1]) == i18n.t("notice.save_too_old",
+                                          path=str(tmp_path / "save.old.json"))
 
 
 @pytest.mark.parametrize(("problem", "key"), [

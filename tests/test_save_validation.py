@@ -77,7 +77,7 @@ def test_an_invalid_save_is_kept_aside_with_a_notice_never_a_crash(case, tmp_pat
         kept = tmp_path / "save.bad.json"
         assert kept.read_text("utf-8", errors="surrogatepass") == text  # nothing lost
         assert not (tmp_path / "save.json").exists()
-        assert str(app.notices[-1]) == i18n.t("notice.save_damaged", path="save.bad.json")
+        assert str(app.notices[-1]) == i18n.t("notice.save_damaged", path=str(kept))
         assert type(app.scenes.top).__name__ == "TitleScene"
         # Asking again finds no save, and still no crash.
         assert not app.continue_game()

@@ -49,7 +49,7 @@ def test_a_deeply_nested_file_is_kept_aside_and_the_game_starts(tmp_path, monkey
         kept = tmp_path / name.replace(".json", ".bad.json")
         assert kept.read_text("utf-8") == text
         key = "notice.settings_damaged" if name == "settings.json" else "notice.stats_damaged"
-        assert [str(n) for n in app.notices] == [i18n.t(key, path=kept.name)]
+        assert [str(n) for n in app.notices] == [i18n.t(key, path=str(kept))]
         assert app.statistics.to_dict() == Statistics().to_dict()
     finally:
         app.shutdown()
@@ -127,7 +127,16 @@ def test_an_unforeseen_error_while_reading_still_starts_the_game(tmp_path, monke
     app = make_app(tmp_path, monkeypatch)
     try:
         assert (tmp_path / "stats.bad.json").is_file()
-        assert [str(n) for n in app.notices] == [i18n.t("notice.stats_damaged",
-                                                        path="stats.bad.json")]
+        assert [str(n) for n in app.notices] == [
+            i18n.t("notice.stats_damaged", path=str(tmp_path / "stats.bad.json"))]
+    finally:
+        app.shutdown()
+
+
+def test_the_notice_says_in_which_folder_the_kept_file_is(tmp_path, monkeypatch):
+    (tmp_path / "settings.json").write_text("not json", "utf-8")
+    app = make_app(tmp_path, monkeypatch, language="cs")
+    try:
+        assert str(tmp_path / "settings.bad.json") in str(app.notices[0])
     finally:
         app.shutdown()

@@ -59,7 +59,7 @@ def test_the_file_is_kept_aside_before_it_is_written_again(tmp_path, monkeypatch
     try:
         assert (tmp_path / "stats.bad.json").read_bytes() == raw
         assert [str(n) for n in app.notices] == [
-            i18n.t("notice.stats_fields_kept", path="stats.bad.json")]
+            i18n.t("notice.stats_fields_kept", path=str(tmp_path / "stats.bad.json"))]
         assert app.statistics.rounds == played_statistics().rounds
         app.stats_store.save(app.statistics)  # a round ends: the file is written again
     finally:

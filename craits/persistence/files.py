@@ -38,7 +38,7 @@ class Problem:
 
     ``kind``: ``damaged`` (unreadable, not JSON, not our format), ``newer`` (written by a newer
     game), ``too_old`` (no way to convert it), ``fields`` (some values replaced by defaults).
-    ``kept_as`` is the name the file was renamed to, if it was.
+    ``kept_as`` is the name the file was renamed to, if it was; ``folder`` where both are.
     """
 
     kind: str
@@ -46,6 +46,15 @@ class Problem:
     detail: str
     kept_as: str | None = None
     set_aside_failed: bool = False
+    folder: str | None = None
+
+    @property
+    def kept_path(self) -> str | None:
+        """Where the kept file is, folder and all (or just its name if the folder is not
+        known): what a player needs to find it."""
+        if self.kept_as is None:
+            return None
+        return str(Path(self.folder) / self.kept_as) if self.folder else self.kept_as
 
     def __str__(self) -> str:
         if self.kind == "fields":
@@ -156,7 +165,8 @@ def fields_problem(path: Path, notes: list[str]) -> Problem:
     """Some fields of ``path`` were not usable and fell back alone: the file as it was is kept
     as a copy (the next write replaces it with what could be kept)."""
     kept = keep_copy(path, "bad")
-    return Problem("fields", path.name, "; ".join(notes), kept.name if kept else None)
+    return Problem("fields", path.name, "; ".join(notes), kept.name if kept else None,
+                   folder=str(path.parent))
 
 
 def _refuse_constant(name: str) -> float:
@@ -247,7 +257,8 @@ def _envelope_problem(document: object, kind: str) -> str | None:
 
 def _put_aside(path: Path, tag: str, kind: str, detail: str) -> Problem:
     kept = set_aside(path, tag)
-    return Problem(kind, path.name, detail, kept.name if kept else None, kept is None)
+    return Problem(kind, path.name, detail, kept.name if kept else None, kept is None,
+                   str(path.parent))
 
 
 def _remove_stale_temps(path: Path) -> None:

@@ -61,4 +61,4 @@ class SaveStore:
         player. ``reason`` says what went wrong, e.g. "action 12 is not legal"."""
         kept = set_aside(self.path, "bad")
         return Problem("damaged", self.path.name, reason, kept.name if kept else None,
-                       kept is None)
+                       kept is None, str(self.path.parent))

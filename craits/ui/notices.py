@@ -45,6 +45,6 @@ def notice_key(problem: Problem) -> str:
 
 def problem_notice(problem: Problem) -> Notice:
     """What to tell the player about a file that could not be used as it was."""
-    path = problem.kept_as or problem.file
+    path = problem.kept_path or problem.file  # the folder too: where to find it
     return Notice(notice_key(problem), (("path", path), ("file", problem.file)))
 
