@@ -77,3 +77,27 @@ def test_truncating_gives_the_longest_start_that_fits():
         line = "".join(rng.choice("aW iMl.é♠") for _ in range(rng.randint(0, 60)))
         width = rng.randint(1, 220)
         assert _truncate(line, font, width) == longest(line, width)
+
+
+def test_the_table_ellipsis_is_quick_and_unchanged():
+    from craits.ui.textcache import ellipsize
+
+    pygame.font.init()
+    rng = random.Random(9)
+
+    def one_at_a_time(text: str, size: int, width: int) -> str:
+        font = get_font(size, False)
+        out = text
+        if font.size(text)[0] > width:
+            while out and font.size(out.rstrip() + "…")[0] > width:
+                out = out[:-1]
+            out = out.rstrip() + "…" if out else ""
+        return out
+
+    for _ in range(300):
+        text = "".join(rng.choice("aW iM l. é") for _ in range(rng.randint(0, 50)))
+        size, width = rng.randint(8, 24), rng.randint(1, 200)
+        assert ellipsize(text, size, width) == one_at_a_time(text, size, width)
+    start = time.perf_counter()
+    assert len(ellipsize(LONG, 16, 150)) < 40
+    assert time.perf_counter() - start < 0.1

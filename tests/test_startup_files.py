@@ -140,3 +140,23 @@ def test_the_notice_says_in_which_folder_the_kept_file_is(tmp_path, monkeypatch)
         assert str(tmp_path / "settings.bad.json") in str(app.notices[0])
     finally:
         app.shutdown()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="file names are text there")
+def test_a_home_path_that_is_not_utf8_can_still_be_shown(tmp_path, monkeypatch):
+    from craits.ui.scenes.message import MessageScene
+
+    home = os.fsencode(tmp_path) + b"/caf\xe9-\xff"
+    os.mkdir(home)
+    app = make_app(Path(os.fsdecode(home)), monkeypatch)
+    try:
+        app.show_title()
+        app.report_crash(RuntimeError("shown with a path that is not UTF-8"))
+        message = app.scenes.top
+        assert isinstance(message, MessageScene)
+        for _ in range(3):
+            app.step(1 / 30)
+        assert app.running and app.exit_code == 0 and app.scenes.top is message
+        assert app.crash_count == 1  # drawing the message raised nothing more
+    finally:
+        app.shutdown()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from craits.ui.fonts import get_font
+from craits.ui.widgets.text import drawable
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -47,7 +48,8 @@ _text_cache = LRU(600)
 def text_surface(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: the same string in the same style is rendered once."""
     return _text_cache.get(
-        (text, size, color, bold), lambda: get_font(max(1, size), bold).render(text, True, color)
+        (text, size, color, bold),
+        lambda: get_font(max(1, size), bold).render(drawable(text), True, color),
     )
 
 
@@ -62,11 +64,19 @@ def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
     if found is not None:
         return found
     font = get_font(max(1, size), bold)
-    out = text
-    if font.size(text)[0] > width:
-        while out and font.size(out.rstrip() + "…")[0] > width:
-            out = out[:-1]
-        out = out.rstrip() + "…" if out else ""
+    out = drawable(text)
+    if len(out) > width + 1 or font.size(out)[0] > width:
+        # The longest start that fits with "…": a binary search on what could be seen (no
+        # glyph is narrower than a pixel), a few measurements however long the text.
+        out = out[: width + 1]
+        low, high = 0, len(out)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if font.size(out[:middle].rstrip() + "…")[0] <= width:
+                low = middle
+            else:
+                high = middle - 1
+        out = out[:low].rstrip() + "…" if low else ""
     if len(_ellipsis_cache) > 4000:
         _ellipsis_cache.clear()
     _ellipsis_cache[key] = out
@@ -80,6 +90,8 @@ def fit_size(text: str, size: int, width: int, bold: bool = False, min_size: int
     if found is not None:
         return found
     s = size
+    if len(text) > width + 1:  # cannot fit at any size: the smallest
+        s = min(size, min_size)
     while s > min_size and get_font(s, bold).size(text)[0] > width:
         s -= 1
     if len(_fit_cache) > 4000:

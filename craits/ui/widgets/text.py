@@ -61,6 +61,7 @@ def fit_text(
     ``min_size`` is too big, the result is at ``min_size`` and is truncated with an ellipsis
     (wider words are cut) so that the width still fits.
     """
+    text = drawable(text)
     width, height = max(1, width), max(1, height)
     min_size = max(1, min(min_size, size))
     fitted = None
@@ -94,6 +95,16 @@ def fit_text(
         fitted.line_height * len(lines),
         truncated=True,
     )
+
+
+def drawable(text: str) -> str:
+    """``text`` as a font can draw it: a lone surrogate (bytes of a file name that are not
+    UTF-8, as Python keeps them) becomes U+FFFD, the replacement character."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
 
 
 def _truncate(line: str, font: pygame.font.Font, width: int) -> str:
