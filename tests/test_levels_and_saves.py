@@ -89,3 +89,19 @@ def test_the_levels_file_is_blamed_and_the_save_left_alone(tmp_path, monkeypatch
             assert app.continue_game()
         finally:
             app.shutdown()
+
+
+@pytest.mark.parametrize("level", [
+    "  cheat:\n    extends: oracle\n    offered: true\n",
+    "  cheat:\n    extends: hard\n    play: oracle\n    offered: true\n",
+])
+def test_a_levels_file_cannot_offer_the_oracle(tmp_path, level):
+    from craits.ai import load_profiles
+    from craits.config import ConfigError
+
+    path = tmp_path / "ai.yaml"
+    path.write_text("levels:\n" + level, "utf-8")
+    with pytest.raises(ConfigError, match="cannot be offered") as caught:
+        load_profiles(path)
+    offered_line = ("levels:\n" + level).splitlines().index("    offered: true") + 1
+    assert caught.value.key == "levels.cheat.offered" and caught.value.line == offered_line

@@ -152,6 +152,9 @@ def _resolve(name: str, raw: dict[str, tuple[dict, Source]], chain: tuple[str, .
             if key not in merged:
                 raise _error(source, ("levels", name), f"missing key {key!r} (set it, or extend"
                              " a level that does)")
+        if merged["play"] == "oracle" and merged.get("offered") is True:
+            raise _error(source, ("levels", name, "offered"), "an oracle reads the hidden "
+                         "cards: it is for research and cannot be offered to players")
     return merged
 
 
