@@ -30,19 +30,26 @@ integers; ``CardsDrawn.cards`` is ``None`` in the view of a seat that may not se
 from __future__ import annotations
 
 import re
-from collections import namedtuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import card_str, suit_str
 
+# Each kind below is a class over a ``typing.NamedTuple`` of its fields, named and typed there (the
+# call form, because a class-form field named ``count`` would clash with ``tuple.count`` for type
+# checkers). ``Event`` comes first among the bases, so its equality and hashing win.
 
-class Event(tuple):
+
+class Event(tuple[Any, ...]):
     """Base of every event: an immutable named tuple that compares equal only to its own kind.
 
     Tuples because the search-based AI applies millions of actions, each recording events.
     """
 
     __slots__ = ()
-    _fields: tuple[str, ...]  # set by each kind (see _event)
+
+    if TYPE_CHECKING:  # each kind's NamedTuple base has it; declared here for ``to_dict``
+
+        def _asdict(self) -> dict[str, Any]: ...
 
     @property
     def type(self) -> str:
@@ -57,9 +64,10 @@ class Event(tuple):
     def __hash__(self) -> int:
         return hash((type(self).__name__, tuple(self)))
 
-    def to_dict(self) -> dict:
-        out: dict = {"type": self.type}
-        for name, value in zip(self._fields, self, strict=True):
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values: cards and suits by code (``10H``, ``S``), tuples as lists."""
+        out: dict[str, Any] = {"type": self.type}
+        for name, value in self._asdict().items():
             if name == "card":
                 value = card_str(value)
             elif name == "cards":
@@ -76,31 +84,146 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def _event(name: str, fields: str) -> type:
-    """An Event subclass with named fields, like ``collections.namedtuple``."""
-    base = namedtuple(name, fields)
-    return type(name, (Event, base), {"__slots__": (), "__repr__": base.__repr__})
+Cards = tuple[int, ...]
 
 
-CardCut = _event("CardCut", "player card")
-DealerChosen = _event("DealerChosen", "player")
-RoundStarted = _event("RoundStarted", "round dealer hand_size")
-CardsDealt = _event("CardsDealt", "player cards count")
-StarterTurned = _event("StarterTurned", "card")
-CardPlayed = _event("CardPlayed", "player card crank")
-SuitChosen = _event("SuitChosen", "player suit switched")
-CrankStarted = _event("CrankStarted", "player count")
-CrankEnded = _event("CrankEnded", "player count")
-CardsDrawn = _event("CardsDrawn", "player cards count reason")
-PileReshuffled = _event("PileReshuffled", "count")
-PlayerSkipped = _event("PlayerSkipped", "player reason")
-DirectionReversed = _event("DirectionReversed", "direction")
-TurnLost = _event("TurnLost", "player")
-Passed = _event("Passed", "player")
-LastCardAnnounced = _event("LastCardAnnounced", "player")
-IdiotCalled = _event("IdiotCalled", "caller target penalty")
-RoundEnded = _event("RoundEnded", "winner blocked scores")
-MatchEnded = _event("MatchEnded", "winners totals")
+class CardCut(Event, NamedTuple("CardCut", [("player", int), ("card", int)])):
+    """``player`` cut ``card`` for the first deal (a tie is cut again)."""
+
+    __slots__ = ()
+
+
+class DealerChosen(Event, NamedTuple("DealerChosen", [("player", int)])):
+    """``player`` deals the first round."""
+
+    __slots__ = ()
+
+
+class RoundStarted(
+    Event, NamedTuple("RoundStarted", [("round", int), ("dealer", int), ("hand_size", int)])
+):
+    """Round ``round`` (0-based) began: ``dealer`` deals ``hand_size`` cards each."""
+
+    __slots__ = ()
+
+
+class CardsDealt(
+    Event,
+    NamedTuple("CardsDealt", [("player", int), ("cards", Cards | None), ("count", int)]),
+):
+    """``player`` was dealt ``count`` cards (``cards`` None where they may not be seen)."""
+
+    __slots__ = ()
+
+
+class StarterTurned(Event, NamedTuple("StarterTurned", [("card", int)])):
+    """``card`` was turned up: the dealer's first play."""
+
+    __slots__ = ()
+
+
+class CardPlayed(Event, NamedTuple("CardPlayed", [("player", int), ("card", int), ("crank", int)])):
+    """``player`` played ``card``; ``crank`` is the running count after it, 0 outside a crank."""
+
+    __slots__ = ()
+
+
+class SuitChosen(
+    Event, NamedTuple("SuitChosen", [("player", int), ("suit", int), ("switched", bool)])
+):
+    """An 8 or 9 of ``player``'s set ``suit``; ``switched`` False when a 9 kept its suit."""
+
+    __slots__ = ()
+
+
+class CrankStarted(Event, NamedTuple("CrankStarted", [("player", int), ("count", int)])):
+    """``player``'s 2 started a crank of ``count``."""
+
+    __slots__ = ()
+
+
+class CrankEnded(Event, NamedTuple("CrankEnded", [("player", int), ("count", int)])):
+    """The crank ended: ``player`` takes its ``count``."""
+
+    __slots__ = ()
+
+
+class CardsDrawn(
+    Event,
+    NamedTuple(
+        "CardsDrawn",
+        [("player", int), ("cards", Cards | None), ("count", int), ("reason", str)],
+    ),
+):
+    """``player`` drew ``count`` cards (``cards`` None where they may not be seen) for
+    ``reason``: turn, seven, five, crank, idiot or final."""
+
+    __slots__ = ()
+
+
+class PileReshuffled(Event, NamedTuple("PileReshuffled", [("count", int)])):
+    """The discards became a new draw pile of ``count`` cards."""
+
+    __slots__ = ()
+
+
+class PlayerSkipped(Event, NamedTuple("PlayerSkipped", [("player", int), ("reason", str)])):
+    """``player`` was skipped by a ``reason``: four, seven or ten."""
+
+    __slots__ = ()
+
+
+class DirectionReversed(Event, NamedTuple("DirectionReversed", [("direction", int)])):
+    """Play now runs in ``direction`` (1 clockwise, -1 the other way)."""
+
+    __slots__ = ()
+
+
+class TurnLost(Event, NamedTuple("TurnLost", [("player", int)])):
+    """An idiot's forfeited turn of ``player`` was used up."""
+
+    __slots__ = ()
+
+
+class Passed(Event, NamedTuple("Passed", [("player", int)])):
+    """``player`` kept the card just drawn and ended the turn."""
+
+    __slots__ = ()
+
+
+class LastCardAnnounced(Event, NamedTuple("LastCardAnnounced", [("player", int)])):
+    """``player`` announced their last card."""
+
+    __slots__ = ()
+
+
+class IdiotCalled(
+    Event, NamedTuple("IdiotCalled", [("caller", int), ("target", int), ("penalty", int)])
+):
+    """``caller`` caught ``target``, who draws ``penalty`` cards and loses the next turn."""
+
+    __slots__ = ()
+
+
+class RoundEnded(
+    Event,
+    NamedTuple(
+        "RoundEnded",
+        [("winner", int | None), ("blocked", bool), ("scores", tuple[int, ...])],
+    ),
+):
+    """The round ended: ``winner`` went out (None when ``blocked``); each seat's ``scores``."""
+
+    __slots__ = ()
+
+
+class MatchEnded(
+    Event,
+    NamedTuple("MatchEnded", [("winners", tuple[int, ...]), ("totals", tuple[int, ...])]),
+):
+    """The match ended: the lowest ``totals`` share the win."""
+
+    __slots__ = ()
 
 
 def redact(event: Event, seat: int | None) -> Event:
