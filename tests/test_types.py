@@ -1,4 +1,4 @@
-"""Events are written-out, typed classes that keep their value behaviour."""
+"""Events and the round state are written-out, typed classes that keep their value behaviour."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import typing
 
 import pytest
 
+from craits.engine import Rules, apply, legal_actions, new_round
 from craits.engine import events as ev
+from craits.engine.position import Position
+from craits.engine.state import RoundState
 
 KINDS = [
     value
@@ -94,3 +97,17 @@ def test_redact_hides_other_seats_cards_only():
     played = ev.CardPlayed(0, 5, 0)
     assert ev.redact(played, 1) is played
 
+
+def test_round_state_declares_its_field_types_and_stays_a_tuple():
+    hints = typing.get_type_hints(RoundState)
+    assert list(hints) == list(RoundState._fields) and len(hints) == 19
+    assert hints["hands"] == tuple[tuple[int, ...], ...] and hints["window"] == int | None
+    state, _ = new_round(Rules(), 3, 0, 5, seed=4)
+    assert isinstance(state, tuple) and not hasattr(state, "__dict__")
+    frozen = Position.from_state(state).freeze()  # built with tuple.__new__
+    assert type(frozen) is RoundState and frozen == state and hash(frozen) == hash(state)
+    assert pickle.loads(pickle.dumps(state)) == state
+    moved, events = apply(state, legal_actions(state)[0])
+    assert type(moved) is RoundState and all(isinstance(e, ev.Event) for e in events)
+    assert state.replace(turn=2).turn == 2 and state.replace(turn=2)[:8] == state[:8]
+    assert repr(state).startswith("<RoundState turn=")
