@@ -1,4 +1,4 @@
-"""Soak: many whole computer-only matches through the Session, as the app plays them (not a test).
+"""Soak: many whole computer-only matches on the match director, as the app plays them (not a test).
 
 Each match is played by real bots with the session's clock (announcements and idiot calls
 race as in the app); after every round the position is saved through the SaveStore (atomic
@@ -23,12 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from craits.director import TURN_SECONDS, Hooks, play_headless
 from craits.engine import Rules
 from craits.engine import events as ev
 from craits.persistence import SaveStore, Statistics, StatisticsStore
 from craits.session import Seat, Session
-
-TURN_SECONDS = 0.8  # clock given to each turn, as in play_headless
 
 
 @dataclass
@@ -68,35 +67,39 @@ class SoakResult:
         }
 
 
-def play_match(seats: list[Seat], rules: Rules, seed: int, home: Path,
-               max_actions: int = 100_000) -> Session:
-    """One computer-only match to its end, saved and recorded after every round."""
-    saves, stats_store = SaveStore(home), StatisticsStore(home)
-    stats = Statistics()
-    kinds = ["human", *(s.kind for s in seats[1:])]  # statistics count the first seat as ours
-    session = Session(seats, rules, seed)
-    round_start = 0
-    for _ in range(max_actions):
+class SoakKeeping(Hooks):
+    """Saves after every round and records the statistics, as the app does."""
+
+    def __init__(self, home: Path, rules: Rules) -> None:
+        self.saves, self.stats_store = SaveStore(home), StatisticsStore(home)
+        self.stats = Statistics()
+        self.rules = rules
+
+    def _kinds(self, session: Session) -> list[str]:
+        return ["human", *(s.kind for s in session.seats[1:])]  # the first seat counts as ours
+
+    def round_over(self, session: Session) -> None:
         state = session.match.state
-        if state.is_over():
-            events = session.events[round_start:]
-            crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
-            calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
-            stats.record_round(kinds, state.scores, state.winner, crank, calls)
-            if session.match.is_over():
-                stats.record_game(kinds, session.match.totals, rules.game_length)
-                stats_store.save(stats)
-                break
-            stats_store.save(stats)
-            session.start_next_round()
-            round_start = len(session.events)
-            saves.save(session.to_save())
-            continue
-        session.advance_clock(TURN_SECONDS)
-        if not session.match.state.is_over():
-            session.play_bot_turn()
-    else:
-        raise RuntimeError(f"match {seed} did not end within {max_actions} steps")
+        events = session.round_history(0)
+        crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
+        calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
+        self.stats.record_round(self._kinds(session), state.scores, state.winner, crank, calls)
+        self.stats_store.save(self.stats)
+        self.saves.save(session.to_save())
+
+    def match_over(self, session: Session) -> None:
+        self.stats.record_game(self._kinds(session), session.match.totals,
+                               self.rules.game_length)
+        self.stats_store.save(self.stats)
+
+
+def play_match(seats: list[Seat], rules: Rules, seed: int, home: Path) -> Session:
+    """One computer-only match to its end on the match director, saved and recorded after
+    every round."""
+    keeping = SoakKeeping(home, rules)
+    saves = keeping.saves
+    session = Session(seats, rules, seed)
+    play_headless(session, TURN_SECONDS, hooks=keeping)
     data, problem = saves.load()
     if problem is not None:
         raise RuntimeError(f"the save could not be read back: {problem}")

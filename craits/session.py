@@ -20,12 +20,12 @@ from craits.engine import (
     Call,
     Event,
     IllegalActionError,
+    RoundState,
     Rules,
     SeatView,
     apply_action,
     can_announce,
     can_call,
-    legal_actions,
     new_match,
     next_round,
     redact,
@@ -52,14 +52,18 @@ class Seat:
 @dataclass(frozen=True)
 class BotJob:
     """One bot decision, self-contained and picklable: it may run on another thread or in
-    another process, and gives the same answer as thinking in place."""
+    another process, and gives the same answer as thinking in place. ``state`` is given only
+    to a research bot that reads hidden cards (the oracle; never seated in the game)."""
 
     bot: Any
     view: SeatView
     history: list
     rng: random.Random
+    state: RoundState | None = None
 
     def __call__(self) -> Action:
+        if self.state is not None:
+            return self.bot.choose_full(self.state, self.rng)
         return self.bot.choose(self.view, self.history, self.rng)
 
 
@@ -113,7 +117,10 @@ class Session:
         rules: Rules | None = None,
         seed: int = 0,
         bot_factory: BotFactory | None = None,
+        bots: dict[int, Any] | None = None,
     ) -> None:
+        """``bots`` (by seat) seats given computer players, e.g. a tournament's; otherwise
+        ``bot_factory`` makes one per computer seat from its level."""
         if not 2 <= len(seats) <= 5:
             raise ValueError("Craits is played by 2 to 5 players")
         self.seats = list(seats)
@@ -122,9 +129,14 @@ class Session:
         # Names this match in the statistics' record of rounds counted (never reused).
         self.match_id = secrets.token_hex(8)
         factory = bot_factory or _default_bot_factory
-        self.bots = {i: factory(s.kind) for i, s in enumerate(self.seats) if not s.is_human}
+        self.bots = dict(bots) if bots is not None else {
+            i: factory(s.kind) for i, s in enumerate(self.seats) if not s.is_human}
         self.match, first = new_match(len(seats), self.rules, seed)
-        self.events: list[Event] = list(first)
+        self.events: list[Event] = []
+        # Each seat's (and a spectator's, last) redacted copy of the log, kept as it grows:
+        # a computer player's history is read at every decision.
+        self._seen: list[list[Event]] = [[] for _ in range(len(seats) + 1)]
+        self._log(first)
         self.records: list[dict] = []  # the action log, in the scenario action shape
         self.clock = 0.0
         self.version = 0  # bumped on every change, so a stale bot answer is noticed
@@ -144,7 +156,7 @@ class Session:
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """Events from index ``start`` as ``seat`` may see them (None: spectator)."""
-        return [redact(e, seat) for e in self.events[start:]]
+        return self._seen[-1 if seat is None else seat][start:]
 
     def round_history(self, seat: int) -> list[Event]:
         return self.events_for(seat, self._round_start)
@@ -170,7 +182,7 @@ class Session:
             player = self.match.state.turn
         self.match, new = apply_action(self.match, action, player)
         self.records.append(action_to_record(player, action))
-        self.events.extend(new)
+        self._log(new)
         self.version += 1
         self._schedule_reactions()
         return list(new)
@@ -178,7 +190,7 @@ class Session:
     def start_next_round(self) -> list[Event]:
         self.match, new = next_round(self.match)
         self.records.append({"next_round": True})
-        self.events.extend(new)
+        self._log(new)
         self.version += 1
         self._round_start = self._last_round_start()
         self._reactions.clear()
@@ -192,20 +204,11 @@ class Session:
         """A self-contained job choosing the bot's turn action (see ``BotJob``), with the
         session version it was made at: ``apply_bot_answer`` refuses a stale answer."""
         seat = self.to_act() if seat is None else seat
-        job = BotJob(
-            self.bots[seat], self.view(seat), self.round_history(seat), self.decision_rng(seat)
-        )
+        bot = self.bots[seat]
+        full = self.match.state if getattr(bot, "reads_hidden_cards", False) else None
+        job = BotJob(bot, self.view(seat), self.round_history(seat), self.decision_rng(seat),
+                     full)
         return self.version, job
-
-    def apply_bot_answer(self, version: int, action: Action) -> list[Event] | None:
-        if version != self.version or action not in legal_actions(self.match.state):
-            return None
-        return self.act(action)
-
-    def play_bot_turn(self) -> list[Event]:
-        """Choose and apply the bot's turn action here and now (headless drivers)."""
-        version, job = self.bot_request()
-        return self.apply_bot_answer(version, job()) or []
 
     # ------------------------------------------------------------ computer reactions
 
@@ -302,6 +305,12 @@ class Session:
         session._schedule_reactions()
         return session
 
+    def _log(self, events) -> None:
+        self.events.extend(events)
+        for seat, seen in enumerate(self._seen[:-1]):
+            seen.extend(redact(e, seat) for e in events)
+        self._seen[-1].extend(redact(e, None) for e in events)
+
     def _last_round_start(self) -> int:
         for i in range(len(self.events) - 1, -1, -1):
             if isinstance(self.events[i], RoundStarted):
@@ -311,20 +320,3 @@ class Session:
 
 def _actor(action: Action) -> int:
     return action.player if isinstance(action, Announce) else action.caller  # type: ignore[union-attr]
-
-
-def play_headless(session: Session, turn_seconds: float = 0.8, max_steps: int = 100_000) -> None:
-    """Play a computer-only match to its end, giving each turn ``turn_seconds`` of clock."""
-    for _ in range(max_steps):
-        if session.match.is_over():
-            return
-        if session.match.state.is_over():
-            session.start_next_round()
-            continue
-        session.advance_clock(turn_seconds)
-        if session.match.state.is_over():
-            continue
-        if not session.is_bot_turn():
-            raise ValueError("play_headless needs computer players only")
-        session.play_bot_turn()
-    raise RuntimeError("the match did not end")

@@ -108,7 +108,8 @@ def drive_session(session: Session, condition, seed: int = 0, max_steps: int = 2
             continue
         seat = session.to_act()
         if seat in session.bots:
-            session.play_bot_turn()
+            _, job = session.bot_request(seat)
+            session.act(job())
         else:
             session.act(bot.choose(session.view(seat), session.round_history(seat), rng), seat)
     raise AssertionError("condition not reached")

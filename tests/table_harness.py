@@ -64,8 +64,6 @@ def set_position(table, doc: dict) -> None:
     session.version += 1
     session._reactions.clear()
     session._schedule_reactions()
-    table.pending_bot = None
-    table.bot_answer = None
     table._sync_to_engine()
 
 

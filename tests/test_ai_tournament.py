@@ -7,8 +7,8 @@ import json
 import pytest
 
 from craits.ai import load_profiles, make_bot
-from craits.ai.arena import play_match
 from craits.cli import tournament
+from craits.director import play_match
 from craits.engine import Rules
 
 

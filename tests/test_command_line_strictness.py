@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 HELPER_DRIVER = """
 import functools, os, signal, sys, time
-from craits.ui.bot_worker import BotWorker
+from craits.director.bot_worker import BotWorker
 
 if __name__ == "__main__":
     worker = BotWorker("process")

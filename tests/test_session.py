@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from craits.engine import Announce, Draw, IllegalActionError, Play, Rules, legal_actions
+from craits.director import MatchDirector, play_headless
+from craits.engine import Announce, Draw, IllegalActionError, Play, Rules
 from craits.engine.events import CardsDrawn, IdiotCalled, LastCardAnnounced
-from craits.session import Seat, Session, action_from_record, action_to_record, play_headless
+from craits.session import Seat, Session, action_from_record, action_to_record
 
 
 class ScriptedBot:
@@ -46,15 +47,15 @@ def test_a_computer_only_match_plays_to_the_end():
 def test_the_save_replays_the_exact_position():
     session = Session([Seat("easy", "A"), Seat("easy", "B")], Rules(game_length="short"),
                       seed=11, bot_factory=bots(announce=None, call=0.1))  # fmt: skip
+    director = MatchDirector(session)
     for _ in range(120):
         if session.match.is_over():
             break
         if session.match.state.is_over():
-            session.start_next_round()
+            director.round_seen()
         else:
-            session.advance_clock(0.5)
-            if not session.match.state.is_over():
-                session.play_bot_turn()
+            director.think_ahead()
+            director.update(0.8)
     data = json.loads(json.dumps(session.to_save()))
     again = Session.from_save(data, bot_factory=bots(announce=None, call=0.1))
     assert again.match == session.match
@@ -106,21 +107,15 @@ def test_a_bot_announces_its_last_card_after_its_delay():
         session.act(Announce(0))
 
 
-def test_a_stale_bot_answer_is_refused():
-    session = Session([Seat("easy", "A"), Seat("easy", "B")], seed=2, bot_factory=bots())
-    version, job = session.bot_request()
-    action = job()
-    session.act(legal_actions(session.match.state)[0])
-    assert session.apply_bot_answer(version, action) is None
-
-
 def test_views_and_histories_hide_other_players_cards():
     session = Session([Seat("easy", "A"), Seat("easy", "B"), Seat("easy", "C")], seed=8,
                       bot_factory=bots())  # fmt: skip
+    director = MatchDirector(session)
     for _ in range(40):
         if session.match.state.is_over():
             break
-        session.play_bot_turn()
+        director.think_ahead()
+        director.update(0.8)
     for seat in range(3):
         for event in session.events_for(seat):
             if isinstance(event, CardsDrawn) and event.player != seat:

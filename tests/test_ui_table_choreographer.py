@@ -202,7 +202,7 @@ def test_round_end_turns_every_hand_face_up():
     start = len(session.events)
     while not session.match.state.is_over():
         if session.is_bot_turn():
-            session.play_bot_turn()
+            session.act(session.bot_request()[1]())
         else:
             view = session.view(0)
             session.act(view.legal[0])

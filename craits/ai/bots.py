@@ -101,6 +101,8 @@ class OracleBot(ProfileBot):
     """Research only: searches the true position, hidden cards included. Never offered in play;
     ``choose`` refuses, the driver must call ``choose_full``."""
 
+    reads_hidden_cards = True  # drivers hand it the full state (craits.session.BotJob)
+
     def __init__(self, profile: Profile) -> None:
         super().__init__(profile)
         self._oracle = OracleSearch(profile.search)

@@ -23,8 +23,8 @@ import time
 from collections import defaultdict
 
 from craits.ai import load_profiles, make_bot
-from craits.ai.arena import MatchRecord, play_match
 from craits.config.errors import ConfigError, did_you_mean
+from craits.director import MatchRecord, play_match
 from craits.engine import Rules
 
 
@@ -81,8 +81,10 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
     game_scores, round_scores, think = defaultdict(list), defaultdict(list), defaultdict(list)
     wins: dict[str, float] = defaultdict(float)
     announced, caught, cut_short = defaultdict(int), defaultdict(int), defaultdict(int)
+    illegal = 0
     per_deal: dict[int, list[dict[str, float]]] = defaultdict(list)  # level -> mean round score
     for deal, rec in results:
+        illegal += rec.illegal
         seats_of = defaultdict(list)
         for seat, level in enumerate(rec.levels):
             seats_of[level].append(seat)
@@ -109,6 +111,7 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
         "win_share": {lv: wins[lv] / games for lv in names},
         "think_ms": {},
         "announced": dict(announced), "caught": dict(caught),
+        "illegal_answers": illegal,
         "differences": [],
     }
     for lv in names:

@@ -129,7 +129,7 @@ class App(MatchKeeping):
         self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
         self.card_art = CardArt(max_entries=400)
         self.clock = pygame.time.Clock()
-        from craits.ui.bot_worker import BotWorker
+        from craits.director.bot_worker import BotWorker
 
         self.bot_worker = BotWorker(bot_mode)
         self.scenes = SceneStack()

@@ -1,20 +1,22 @@
 """The card table: the match in progress, seen by one seat at a time.
 
-Each frame: presentation catches up with the engine (the choreographer); once it has, game time
-flows (``session.advance_clock``), a computer player whose answer is ready and whose "thinking"
-time is up moves, or the table waits for the human to act. Scenes pushed on top (suit dialog,
-hand-off, scoreboard, pause) stop game time; animations keep running under them.
+The match loop is the ``MatchDirector``'s; the table gives it input and time and shows what it
+reports. Each frame: the computer to act may think ahead; presentation catches up with the
+engine (the choreographer); once it has, match time flows (``director.update``) and the table
+shows what the director waits for: a human's move, a hand-off, a suit for the turned-up card,
+the round's end. Scenes pushed on top (suit dialog, hand-off, scoreboard, pause) stop match
+time; animations keep running under them.
 """
 
 from __future__ import annotations
 
 import logging
-import random
 from typing import TYPE_CHECKING
 
 import pygame
 
 from craits import i18n
+from craits.director import Hooks, MatchDirector, TablePace, Wait
 from craits.engine import Announce, Call, Draw, IllegalActionError, Pass, Play, SeatView
 from craits.engine import events as ev
 from craits.engine.actions import ChooseSuit
@@ -45,15 +47,36 @@ def level_label(kind: str) -> str:
     return "" if kind == "human" else i18n.t(f"level.{kind}")
 
 
+class AppHooks(Hooks):
+    """The app keeps the match: saves after changes, statistics at each round's end."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def changed(self, session: Session) -> None:
+        self.app.autosave(session)
+
+    def round_over(self, session: Session) -> None:
+        self.app.record_round(session)
+
+    def match_over(self, session: Session) -> None:
+        self.app.finish_match(session)
+
+
 class TableScene(TableInput, Scene):
     def __init__(self, app: App, session: Session, *, fresh: bool = True) -> None:
         super().__init__(app)
         self.session = session
         self.names = seat_names(session)
         self.humans = session.human_seats()
-        self.viewer: int | None = self._first_viewer()
         settings = app.settings
         self.speed = getattr(settings, "animation_speed", "normal")
+        self.director = MatchDirector(
+            session, runner=app.bot_worker,
+            pace=TablePace(session.seed, SPEED_FACTORS.get(self.speed, 1.0)),
+            hooks=AppHooks(app),
+        )  # fmt: skip
+        self.viewer: int | None = self.director.viewer
         bottom = self.viewer if self.viewer is not None else 0
         self.model = TableModel(
             len(session.seats), app.size, bottom, self.viewer,
@@ -67,13 +90,8 @@ class TableScene(TableInput, Scene):
             play_sound=app.audio.play, reveal_hands=self._round_hands,
         )  # fmt: skip
         self.worker = app.bot_worker
-        self.pace = random.Random(f"{session.seed}:pace")
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
         self.consumed = 0  # session events handed to the choreographer so far
-        self.pending_bot: int | None = None  # session version the computer is thinking about
-        self.bot_ticket = 0
-        self.bot_answer = None
-        self.think_left = 0.0
         self.thinking: int | None = None
         self.modal_open = False
         self.scoreboard_shown_for: int | None = None
@@ -93,11 +111,6 @@ class TableScene(TableInput, Scene):
             self._sync_to_engine()
 
     # ------------------------------------------------------------ seats and views
-
-    def _first_viewer(self) -> int | None:
-        """The lone human; with several, nobody until the first hand-off (whoever sits at the
-        screen when the game starts or is continued may not be the one to play)."""
-        return self.humans[0] if len(self.humans) == 1 else None
 
     def _round_hands(self):
         state = self.session.match.state
@@ -126,6 +139,7 @@ class TableScene(TableInput, Scene):
 
     def become_viewer(self, seat: int) -> None:
         self.viewer = seat
+        self.director.handed_to(seat)
         self.chor.viewer = seat
         self.model.set_bottom(seat, seat)
         self._sync_to_engine()
@@ -144,14 +158,13 @@ class TableScene(TableInput, Scene):
         """A human action at this table; False (and a log note) if the engine refuses it."""
         try:
             if isinstance(action, (Announce, Call)):
-                self.session.act(action)
+                self.director.act(action)
             else:
-                self.session.act(action, self.viewer)
+                self.director.act(action, self.viewer)
         except IllegalActionError as exc:
             log.info("refused %s: %s", action, exc)
             return False
         self.pull()
-        self.app.autosave(self.session)
         return True
 
     # ------------------------------------------------------------ buttons
@@ -283,6 +296,7 @@ class TableScene(TableInput, Scene):
         if speed != self.speed:
             self.speed = speed
             self.chor.set_speed(speed)
+            self.director.pace = TablePace(self.session.seed, SPEED_FACTORS.get(speed, 1.0))
         style = getattr(settings, "card_style", "classic")
         self.cards.configure(style, self.cards.back_name)
         self.painter.style = style
@@ -329,68 +343,34 @@ class TableScene(TableInput, Scene):
         self._update_hand_visuals()
 
     def _advance(self, dt: float) -> None:
-        s = self.session
         if self.cut_pending:
             self.cut_pending = False
             self._show_cut()
             return
-        if s.is_bot_turn() and self.pending_bot != s.version:
-            self._request_bot()
+        director = self.director
+        director.think_ahead()  # the computer may think while the cards still move
         if self.chor.busy:
             return
-        state = s.match.state
-        if state.is_over():
+        waiting = director.waiting
+        if waiting.kind is Wait.ROUND_OVER:
             self.thinking = None
-            if self.scoreboard_shown_for != s.match.round_index:
-                self.scoreboard_shown_for = s.match.round_index
+            round_index = self.session.match.round_index
+            if self.scoreboard_shown_for != round_index:
+                self.scoreboard_shown_for = round_index
                 self._round_over()
             return
-        if s.advance_clock(dt):
+        if waiting.kind is Wait.MATCH_OVER:
+            return
+        if director.update(dt):
             self.pull()
-            self.app.autosave(s)
             return
-        turn = s.to_act()
-        if s.is_bot_turn():
-            self._bot_turn(dt, turn)  # type: ignore[arg-type]
-            return
-        self.thinking = None
-        self.model.turn = turn
-        if turn != self.viewer and len(self.humans) > 1:
-            self._hand_off(turn)  # type: ignore[arg-type]
-            return
-        if turn == self.viewer and state.phase == "choose_suit" and not self.modal_open:
+        waiting = director.waiting
+        self.model.turn = waiting.seat
+        self.thinking = waiting.seat if waiting.kind is Wait.COMPUTER else None
+        if waiting.kind is Wait.HANDOFF:
+            self._hand_off(waiting.seat)  # type: ignore[arg-type]
+        elif waiting.kind is Wait.STARTER_SUIT and not self.modal_open:
             self._choose_starter_suit()
-
-    def _request_bot(self) -> None:
-        version, job = self.session.bot_request()
-        if self.pending_bot is None:
-            factor = SPEED_FACTORS.get(self.speed, 1.0)
-            self.think_left = self.pace.uniform(0.45, 0.85) * factor
-        self.pending_bot = version
-        self.bot_answer = None
-        self.bot_ticket = self.worker.submit(job)
-
-    def _bot_turn(self, dt: float, seat: int) -> None:
-        self.thinking = seat
-        self.model.turn = seat
-        self.think_left -= dt
-        if self.bot_answer is None and self.pending_bot is not None:
-            self.bot_answer = self.worker.poll(self.bot_ticket)
-        if self.bot_answer is None or self.think_left > 0:
-            return
-        version, action = self.pending_bot, self.bot_answer
-        self.pending_bot, self.bot_answer = None, None
-        events = self.session.apply_bot_answer(version, action)  # type: ignore[arg-type]
-        if events is None and version == self.session.version:
-            # Not stale, so not legal: a bot fault must not stall the table.
-            log.warning("computer player %s chose %s, which is not legal; playing on", seat,
-                        action)
-            legal = self.session.view(seat).legal
-            events = self.session.apply_bot_answer(version, legal[0]) if legal else None
-        if events is not None:
-            self.thinking = None
-            self.pull()
-            self.app.autosave(self.session)
 
     def _hand_off(self, seat: int) -> None:
         from craits.ui.scenes.handoff import HandoffScene
@@ -427,7 +407,6 @@ class TableScene(TableInput, Scene):
         self.app.scenes.push(CutScene(self.app, self.names, cuts, dealer, self.viewer), done)
 
     def _round_over(self) -> None:
-        self.app.record_round(self.session)
         from craits.ui.scenes.scoreboard import ScoreboardScene
 
         self.modal_open = True
@@ -437,14 +416,12 @@ class TableScene(TableInput, Scene):
     def _after_scoreboard(self, result) -> None:
         self.modal_open = False
         s = self.session
-        if s.match.is_over():
-            self.app.finish_match(s)
+        self.director.round_seen()
+        if self.director.waiting.kind is Wait.MATCH_OVER:
             from craits.ui.scenes.game_over import GameOverScene
 
             self.app.scenes.push(GameOverScene(self.app, s))
             return
-        s.start_next_round()
-        self.app.autosave(s)
         self.pull()
 
     # ------------------------------------------------------------ drawing
