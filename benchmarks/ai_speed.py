@@ -17,8 +17,8 @@ import statistics
 import sys
 import time
 
-from craits.ai import make_bot
 from craits.ai.rollout import RolloutPolicy
+from craits.config.levels import make_bot
 from craits.engine import OVER, Position, Rules, apply, legal_actions, new_round, redact, seat_view
 
 

@@ -17,8 +17,8 @@ import argparse
 import sys
 import time
 
-from craits.ai import load_profiles
 from craits.cli.tournament import run, summarize
+from craits.config.levels import load_profiles
 from craits.engine import Rules
 
 CHAIN = ["easy:random", "medium:easy", "hard:medium", "expert:hard", "oracle:medium"]

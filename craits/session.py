@@ -102,7 +102,7 @@ BotFactory = Callable[[str], object]
 
 
 def _default_bot_factory(level: str) -> object:
-    from craits.ai import make_bot
+    from craits.config.levels import make_bot
 
     return make_bot(level)
 

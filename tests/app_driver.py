@@ -60,7 +60,7 @@ class StandInPlayer:
     suit dialog and the scoreboard; at the table an easy computer player's choice."""
 
     def __init__(self, seed: int = 0) -> None:
-        from craits.ai import make_bot
+        from craits.config.levels import make_bot
 
         self.bot = make_bot("easy")
         self.rng = random.Random(seed)
@@ -92,7 +92,7 @@ def play_until(app, condition, player: StandInPlayer | None = None, frames: int 
 
 def drive_session(session: Session, condition, seed: int = 0, max_steps: int = 20_000) -> None:
     """Play a session without any UI (humans too, as easy players) until ``condition()``."""
-    from craits.ai import make_bot
+    from craits.config.levels import make_bot
 
     bot, rng = make_bot("easy"), random.Random(seed)
     for _ in range(max_steps):

@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from craits.ai import LEVELS, Bot, OracleBot, load_profiles, make_bot, offered_levels
+from craits.ai import LEVELS, Bot, OracleBot
+from craits.config.levels import load_profiles, make_bot, offered_levels
 from craits.engine import Rules, apply, legal_actions, new_round, redact, seat_view
 
 VARIANTS = [

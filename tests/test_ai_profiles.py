@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from craits.ai import LEVELS, load_profiles, make_bot
+from craits.ai import LEVELS
 from craits.ai.heuristic import HeuristicWeights
-from craits.ai.profiles import bundled_path
 from craits.ai.rollout import RolloutWeights
 from craits.ai.search import SearchSettings
 from craits.config.errors import ConfigError
+from craits.config.levels import bundled_path, load_profiles, make_bot
 
 
 def _names(cls: type) -> set[str]:

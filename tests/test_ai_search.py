@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from craits.ai import make_bot
+from craits.config.levels import make_bot
 from craits.engine import Play, RoundState, Rules, seat_view
 from craits.engine.cards import parse_card
 from craits.engine.events import CardsDealt, StarterTurned

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from craits.ai import load_profiles, make_bot
 from craits.cli import tournament
+from craits.config.levels import load_profiles, make_bot
 from craits.director import play_match
 from craits.engine import Rules
 

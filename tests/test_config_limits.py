@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from craits.ai import load_profiles
 from craits.config import ConfigError, load_rules
 from craits.config.errors import show_value
+from craits.config.levels import load_profiles
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -103,7 +103,7 @@ def test_tournament_reports_a_broken_levels_file_with_status_2(tmp_path, case):
 
 def test_a_bundled_levels_file_with_a_huge_number_is_reported_by_the_app(tmp_path,
                                                                          monkeypatch):
-    from craits.ai import profiles
+    from craits.config import levels as profiles
 
     broken = tmp_path / "ai.yaml"
     text = (ROOT / "config" / "ai.yaml").read_text("utf-8")

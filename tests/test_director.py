@@ -189,13 +189,13 @@ def test_the_helper_worker_and_thinking_in_place_play_the_same_match() -> None:
 
 
 def _easy(level: str):
-    from craits.ai import make_bot
+    from craits.config.levels import make_bot
 
     return make_bot("easy")
 
 
 def test_a_tournament_match_is_driven_by_the_same_director() -> None:
-    from craits.ai import make_bot
+    from craits.config.levels import make_bot
 
     bots = [make_bot("easy"), make_bot("random")]
     record = play_match(bots, seed=5, rules=SHORT)

@@ -355,7 +355,7 @@ def test_announce_and_call_keys_in_the_rules_are_the_keys_the_table_uses() -> No
 
 
 def test_computer_levels_are_described_in_every_language() -> None:
-    from craits.ai.profiles import default_profiles
+    from craits.config.levels import default_profiles
     from craits.persistence import LEVELS
 
     profiles = default_profiles()

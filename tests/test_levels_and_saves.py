@@ -10,7 +10,7 @@ import pytest
 from app_driver import make_app, raise_errors, short_rules
 
 from craits import i18n
-from craits.ai import profiles
+from craits.config import levels as profiles
 from craits.persistence import SaveStore
 from craits.session import Seat, Session
 
@@ -96,8 +96,8 @@ def test_the_levels_file_is_blamed_and_the_save_left_alone(tmp_path, monkeypatch
     "  cheat:\n    extends: hard\n    play: oracle\n    offered: true\n",
 ])
 def test_a_levels_file_cannot_offer_the_oracle(tmp_path, level):
-    from craits.ai import load_profiles
     from craits.config import ConfigError
+    from craits.config.levels import load_profiles
 
     path = tmp_path / "ai.yaml"
     path.write_text("levels:\n" + level, "utf-8")

@@ -519,7 +519,7 @@ def test_broken_bundled_rules_in_the_app_offers_the_defaults(apps, tmp_path, mon
 
 
 def test_broken_bundled_levels_in_the_app_shows_a_message(apps, tmp_path, monkeypatch):
-    from craits.ai import profiles
+    from craits.config import levels as profiles
     from craits.ui.scenes.message import MessageScene
 
     broken = tmp_path / "ai.yaml"
@@ -557,7 +557,7 @@ def test_a_problem_met_at_start_up_leaves_the_title_behind_its_message(apps, tmp
                                                                        monkeypatch, broken):
     # ``craits --seats ...`` goes straight to the table: when the rules or the levels file is
     # broken, the message shows over nothing; closing it must not leave an empty window.
-    from craits.ai import profiles
+    from craits.config import levels as profiles
     from craits.config import rules as rules_module
     from craits.ui.scenes.message import MessageScene
 

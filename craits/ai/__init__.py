@@ -1,39 +1,27 @@
-"""Computer opponents: a ``Bot`` per difficulty level, built from ``config/ai.yaml``.
+"""Computer opponents: a ``Bot`` per difficulty level.
 
-    bot = make_bot("hard")
+    bot = bot_for(profile)      # or craits.config.levels.make_bot("hard") for a bundled level
     action = bot.choose(seat_view(state, seat), history, random.Random(seed))
 
 Levels: ``random``, ``easy`` and ``medium`` (rules of thumb), ``hard`` and ``expert``
-(determinized Monte Carlo search), plus any level a player adds to the file. ``oracle`` is for
-research only: it reads the full state through ``OracleBot.choose_full`` and is never offered.
+(determinized Monte Carlo search), plus any level a player adds to ``config/ai.yaml``.
+``oracle`` is for research only: it reads the full state through ``OracleBot.choose_full`` and
+is never offered. This package depends on the engine only.
 """
 
 from __future__ import annotations
 
-from craits.config.errors import did_you_mean
-
 from .bots import Bot, OracleBot, ProfileBot
-from .profiles import Profile, default_profiles, load_profiles
+from .profiles import Profile
 
 LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
-def make_bot(level: str, profiles: dict[str, Profile] | None = None) -> Bot:
-    """The bot of ``level`` from ``profiles`` (default: the bundled config/ai.yaml)."""
-    profiles = default_profiles() if profiles is None else profiles
-    profile = profiles.get(level)
-    if profile is None:
-        raise ValueError(f"no computer level {level!r}" + did_you_mean(level, profiles))
+def bot_for(profile: Profile) -> Bot:
+    """The computer player a level's profile describes."""
     if profile.play == "oracle":
         return OracleBot(profile)
     return ProfileBot(profile)
 
 
-def offered_levels(profiles: dict[str, Profile] | None = None) -> list[str]:
-    """Level names a player may choose in the game, in file order."""
-    profiles = default_profiles() if profiles is None else profiles
-    return [name for name, p in profiles.items() if p.offered]
-
-
-__all__ = ["LEVELS", "Bot", "OracleBot", "Profile", "ProfileBot", "load_profiles",
-           "make_bot", "offered_levels"]
+__all__ = ["LEVELS", "Bot", "OracleBot", "Profile", "ProfileBot", "bot_for"]

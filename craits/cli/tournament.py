@@ -22,8 +22,8 @@ import sys
 import time
 from collections import defaultdict
 
-from craits.ai import load_profiles, make_bot
 from craits.config.errors import ConfigError, did_you_mean
+from craits.config.levels import load_profiles, make_bot
 from craits.director import MatchRecord, play_match
 from craits.engine import Rules
 

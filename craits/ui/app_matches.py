@@ -263,10 +263,9 @@ def seat_levels_problem(kinds: Sequence[str]) -> Exception | None:
     """Why the levels file (``config/ai.yaml``) cannot seat computer players of ``kinds``:
     it cannot be read, or it does not offer one of them (removed, renamed, or research-only
     such as ``oracle``); None when it can."""
-    from craits.ai import offered_levels
-    from craits.ai.profiles import bundled_path, default_profiles
     from craits.config import ConfigError
     from craits.config.errors import did_you_mean
+    from craits.config.levels import bundled_path, default_profiles, offered_levels
     from craits.config.yamlfile import display_name
 
     try:

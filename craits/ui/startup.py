@@ -75,8 +75,8 @@ def conflicts(args: argparse.Namespace) -> str | None:
 
 def parse_seat_kinds(text: str) -> list[str]:
     """``human,hard,medium`` -> kinds, checked; raises ValueError with a readable message."""
-    from craits.ai import offered_levels
     from craits.config.errors import show_value
+    from craits.config.levels import offered_levels
 
     levels = offered_levels()
     kinds = [part.strip().lower() for part in text.split(",") if part.strip()]

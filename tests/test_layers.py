@@ -1,0 +1,93 @@
+"""The layers point down only: engine <- ai <- config/session <- director <- cli, ui.
+
+The engine imports only the standard library; the AI only the engine; nothing outside the UI
+imports pygame (the match director included); nothing below the UI imports the UI.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "craits"
+STDLIB = set(sys.stdlib_module_names)
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """Absolute names of everything ``path`` imports, wherever in the file (function-level
+    imports included), with their lines."""
+    package = _module(path) if path.name == "__init__.py" else _module(path).rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            out.extend((node.lineno, a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = str(node.module)
+            out.append((node.lineno, name))
+    return out
+
+
+def _sources(folder: str) -> list[Path]:
+    return sorted((PACKAGE / folder).rglob("*.py"))
+
+
+def _breaches(folder: str, allowed) -> list[str]:
+    found = []
+    for path in _sources(folder):
+        for line, name in imports_of(path):
+            if not allowed(name):
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    return found
+
+
+def _top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def test_the_engine_imports_only_the_standard_library() -> None:
+    assert not _breaches("engine", lambda n: _top(n) in STDLIB or n.startswith("craits.engine"))
+
+
+def test_the_ai_imports_only_the_engine() -> None:
+    def allowed(name: str) -> bool:
+        return (_top(name) in STDLIB or name.startswith("craits.engine")
+                or name.startswith("craits.ai"))
+
+    assert not _breaches("ai", allowed)
+
+
+@pytest.mark.parametrize("folder", ["engine", "ai", "config", "persistence", "director", "cli"])
+def test_nothing_below_the_ui_imports_pygame_or_the_ui(folder: str) -> None:
+    def allowed(name: str) -> bool:
+        return _top(name) != "pygame" and not name.startswith("craits.ui")
+
+    assert not _breaches(folder, allowed)
+
+
+def test_the_session_and_the_director_import_no_pygame() -> None:
+    for path in [PACKAGE / "session.py", *_sources("director")]:
+        for line, name in imports_of(path):
+            assert _top(name) != "pygame" and not name.startswith("craits.ui"), (path, line)
+
+
+def test_the_checks_see_imports_made_inside_functions_and_relative_ones() -> None:
+    path = PACKAGE / "ai" / "bots.py"  # a real module: its relative imports resolve
+    names = {name for _, name in imports_of(path)}
+    assert "craits.ai.search" in names and "craits.engine.view" in names
+    tree_text = "def f():\n    import pygame\n    from craits.config import levels\n"
+    nested = [n for n in ast.walk(ast.parse(tree_text)) if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert len(nested) == 2  # ast.walk reaches into function bodies
