@@ -23,8 +23,8 @@ class Play:
             return f"play {card_str(self.card)}"
         return f"play {card_str(self.card)} naming {suit_str(self.suit)}"
 
-    def to_dict(self) -> dict:
-        out: dict = {"play": card_str(self.card)}
+    def to_dict(self) -> dict[str, str]:
+        out = {"play": card_str(self.card)}
         if self.suit is not None:
             out["suit"] = suit_str(self.suit)
         return out
@@ -37,7 +37,7 @@ class Draw:
     def __str__(self) -> str:
         return "draw"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, bool]:
         return {"draw": True}
 
 
@@ -48,7 +48,7 @@ class Pass:
     def __str__(self) -> str:
         return "pass"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, bool]:
         return {"pass": True}
 
 
@@ -61,7 +61,7 @@ class ChooseSuit:
     def __str__(self) -> str:
         return "keep the suit" if self.suit is None else f"choose {suit_str(self.suit)}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | None]:
         return {"suit": None if self.suit is None else suit_str(self.suit)}
 
 
@@ -74,7 +74,7 @@ class Announce:
     def __str__(self) -> str:
         return f"player {self.player} announces last card"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, bool]:
         return {"announce": True}
 
 
@@ -88,7 +88,7 @@ class Call:
     def __str__(self) -> str:
         return f"player {self.caller} calls player {self.target} an idiot"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int]:
         return {"call": self.target}
 
 

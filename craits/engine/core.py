@@ -56,11 +56,10 @@ def apply(
 
 def normalized(pos: Position | RoundState, action: Action) -> Action:
     """A 9 "switched" to its own suit is a keep (RULES.md 9): the same choice, one spelling."""
-    kind = type(action)
-    if kind is Play and action.suit is not None and RANK_OF[action.card] == 9:
+    if type(action) is Play and action.suit is not None and RANK_OF[action.card] == 9:
         if action.suit == SUIT_OF[action.card]:
             return PLAIN_PLAYS[action.card]
-    elif kind is ChooseSuit and pos.phase == CHOOSE_SUIT and action.suit is not None:
+    elif type(action) is ChooseSuit and pos.phase == CHOOSE_SUIT and action.suit is not None:
         top = pos.discard[-1]
         if RANK_OF[top] == 9 and action.suit == SUIT_OF[top]:
             return KEEP_SUIT
@@ -70,11 +69,11 @@ def normalized(pos: Position | RoundState, action: Action) -> Action:
 def _checked(pos: Position | RoundState, action: Action, player: int | None) -> Action:
     """``action`` in the form the Position steps, or ``IllegalActionError`` with the reason."""
     kind = type(action)
-    if kind is Announce:
-        _check_announce(pos, action)
-        return action
-    if kind is Call:
-        _check_call(pos, action)
+    if kind is Announce or kind is Call:  # one type() call on the usual path
+        if isinstance(action, Announce):
+            _check_announce(pos, action)
+        elif isinstance(action, Call):
+            _check_call(pos, action)
         return action
     if kind is not Play and kind is not Draw and kind is not Pass and kind is not ChooseSuit:
         raise IllegalActionError(action, "not an action")
@@ -134,7 +133,7 @@ def why_illegal(pos: Position | RoundState, action: Action) -> str:
         if pos.phase == CHOOSE_SUIT:
             what = "8" if RANK_OF[top] == 8 else "9"
             return f"the dealer must first settle the suit of the turned-up {what}"
-        if pos.phase == DRAWN and card != pos.drawn:
+        if pos.phase == DRAWN and pos.drawn is not None and card != pos.drawn:
             return f"only the card just drawn ({card_str(pos.drawn)}) may be played, or pass"
         if pos.crank and pos.phase == PLAY:
             return f"a crank of {pos.crank} runs: only an Ace or a 2 may answer it"
@@ -148,6 +147,7 @@ def why_illegal(pos: Position | RoundState, action: Action) -> str:
                 f"{name} matches neither the suit in force ({suit_str(pos.suit)}) "
                 f"nor the rank of {card_str(top)}"
             )
+        assert action.suit is not None  # a 9 that keeps its suit is playable where any 9 is
         return f"a 9 may only switch to the other suit of its colour, not {suit_str(action.suit)}"
     if isinstance(action, Draw):
         if pos.phase == DRAWN:

@@ -105,8 +105,10 @@ def with_round_state(match: Match, state: RoundState) -> Match:
     """The match with its round advanced to ``state``; a finished round adds to the totals."""
     if not state.is_over():
         return replace(match, state=state)
-    totals = tuple(t + s for t, s in zip(match.totals, state.scores, strict=True))
-    return replace(match, state=state, totals=totals, history=(*match.history, state.scores))
+    scores = state.scores
+    assert scores is not None  # set when the round ends
+    totals = tuple(t + s for t, s in zip(match.totals, scores, strict=True))
+    return replace(match, state=state, totals=totals, history=(*match.history, scores))
 
 
 def next_round(match: Match) -> tuple[Match, tuple[ev.Event, ...]]:

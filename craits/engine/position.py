@@ -83,6 +83,7 @@ def legal_of(p: Position | RoundState) -> tuple[Action, ...]:
     phase = p.phase
     if phase == PLAY:
         hand = p.hands[p.turn]
+        out: list[Action]
         if p.crank:
             out = [PLAIN_PLAYS[c] for c in hand if ANSWERS_CRANK[c]]
             if not out or p.rules.crank_optional:
@@ -149,7 +150,7 @@ class Position:
     seed: int
     shuffles: int
     dealer: int
-    hands: list[list[int]]  # a hand may be a tuple until it first changes (from_state)
+    hands: list[list[int] | tuple[int, ...]]  # a tuple until it first changes (from_state)
     pile: Sequence[int]  # the draw pile, index 0 drawn next; replaced, never changed in place
     discard: list[int]  # the last card is face up
     suit: int
@@ -289,18 +290,17 @@ class Position:
 
     def step(self, action: Action) -> None:
         """Carry out ``action``, which must be legal now (``legal``, ``can_announce``...)."""
-        kind = type(action)
-        if kind is Play:
+        if type(action) is Play:
             self.play(action.card, action.suit)
-        elif kind is Draw:
+        elif type(action) is Draw:
             self.draw()
-        elif kind is Pass:
+        elif type(action) is Pass:
             self.pass_turn()
-        elif kind is ChooseSuit:
+        elif type(action) is ChooseSuit:
             self.choose_suit(action.suit)
-        elif kind is Announce:
+        elif type(action) is Announce:
             self.announce(action.player)
-        elif kind is Call:
+        elif type(action) is Call:
             self.call(action.caller, action.target)
         else:
             raise TypeError(f"not an action: {action!r}")
@@ -312,7 +312,7 @@ class Position:
             self.phase, self.drawn = PLAY, None
         p = self.turn
         hand = self.hands[p]
-        if type(hand) is tuple:  # copy on write (see from_state)
+        if type(hand) is not list:  # a tuple: copy on write (see from_state)
             hand = self.hands[p] = list(hand)
         hand.remove(card)
         self.discard.append(card)
@@ -471,7 +471,7 @@ class Position:
                 drawn += pile[:need]
                 self.pile = pile[need:]
         hand = self.hands[p]
-        if type(hand) is tuple:
+        if type(hand) is not list:
             hand = self.hands[p] = list(hand)
         hand += drawn
         if len(hand) != 1:

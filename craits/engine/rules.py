@@ -7,9 +7,12 @@ Loading them from YAML happens outside the engine (``craits.config``).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
+
+RuleValue = bool | int | str
 
 # The allowed values of every variant key; the first entry of a choice is the default.
-CHOICES: dict[str, tuple] = {
+CHOICES: dict[str, tuple[RuleValue, ...]] = {
     "game_length": ("full", "short"),
     "starter_card_effects": (True, False),
     "play_drawn_card": (False, True),
@@ -67,11 +70,11 @@ class Rules:
         """Cards dealt to each player, round by round."""
         return FULL_DEALS if self.game_length == "full" else SHORT_DEALS
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, RuleValue]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Rules:
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Build from plain keys; unknown keys raise ``KeyError`` naming the key."""
         known = {f.name for f in fields(cls)}
         for key in data:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import DRAW, PASS, Action, Announce, Call, ChooseSuit, Play
 from .cards import SUIT_OF, card_str, parse_card, parse_suit, suit_str
 from .core import apply, legal_actions, settle, start_round
 from .errors import CraitsError
+from .events import Event
 from .rules import RULE_KEYS, Rules
 from .state import PLAY, RoundState
 
@@ -105,14 +107,14 @@ def _suit(value: Any, what: str) -> int:
         raise ScenarioError(f"{what}: not a suit: {shown(value)} (use S, H, D or C)") from None
 
 
-def _int(doc: dict, key: str, default: int, *, low: int = 0, high: int = 99) -> int:
+def _int(doc: dict[str, Any], key: str, default: int, *, low: int = 0, high: int = 99) -> int:
     value = doc.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ScenarioError(f"'{key}' must be an integer from {low} to {high}, not {shown(value)}")
     return value
 
 
-def _flags(doc: dict, key: str, n: int) -> tuple[bool, ...]:
+def _flags(doc: dict[str, Any], key: str, n: int) -> tuple[bool, ...]:
     value = doc.get(key)
     if value is None:
         return (False,) * n
@@ -121,7 +123,7 @@ def _flags(doc: dict, key: str, n: int) -> tuple[bool, ...]:
     return tuple(value)
 
 
-def parse_position(doc: Any) -> tuple[RoundState, tuple]:
+def parse_position(doc: Any) -> tuple[RoundState, tuple[Event, ...]]:
     """Build the round state a scenario describes; with ``start`` also the dealer's play.
     A position that is already blocked ends at once."""
     if not isinstance(doc, dict):
@@ -184,7 +186,7 @@ def parse_position(doc: Any) -> tuple[RoundState, tuple]:
     return settle(state)
 
 
-def parse_action(raw: Any, index: int) -> tuple[int, Action]:
+def parse_action(raw: Any, index: int | None) -> tuple[int, Action]:
     """One scenario action: ``(player, action)``. Unknown or missing fields are errors."""
     if not isinstance(raw, dict) or "player" not in raw:
         raise ScenarioError("each action is an object naming its 'player'", index)
@@ -212,13 +214,14 @@ def parse_action(raw: Any, index: int) -> tuple[int, Action]:
     if kind in ("draw", "pass", "announce"):
         if value is not True:
             raise ScenarioError(f"'{kind}' must be true, not {shown(value)}", index)
-        return player, {"draw": DRAW, "pass": PASS, "announce": Announce(player)}[kind]
+        simple: dict[str, Action] = {"draw": DRAW, "pass": PASS, "announce": Announce(player)}
+        return player, simple[kind]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 5:
         raise ScenarioError(f"'call' names a player index, not {shown(value)}", index)
     return player, Call(player, value)
 
 
-def state_to_output(state: RoundState, events: list) -> dict:
+def state_to_output(state: RoundState, events: Sequence[Event]) -> dict[str, object]:
     return {
         "hands": [[card_str(c) for c in h] for h in state.hands],
         "draw_pile_count": len(state.draw_pile),
@@ -240,7 +243,7 @@ def state_to_output(state: RoundState, events: list) -> dict:
     }
 
 
-def run_scenario(doc: dict) -> dict:
+def run_scenario(doc: dict[str, Any]) -> dict[str, object]:
     state, events = parse_position(doc)
     log = list(events)
     actions = doc.get("actions", [])

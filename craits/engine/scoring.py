@@ -36,6 +36,8 @@ def score_hand(hand: tuple[int, ...] | list[int], threes: str = "cancel_then_bon
     remaining = others[len(cancelled) :]
     leftover = tuple(three_cards[len(cancelled) :])
     total = sum(card_points(c) for c in remaining)
+    bonus: tuple[int, ...]
+    unused: tuple[int, ...]
     if threes == "cancel_then_bonus" or not others:
         bonus, unused = leftover, ()
     else:
