@@ -21,6 +21,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from craits.engine.cards import RANKS, SUIT_OF, SUITS, rank_str, suit_str
+from craits.engine.cards import SUIT_SYMBOLS as ENGINE_SUIT_SYMBOLS
+
 log = logging.getLogger(__name__)
 
 # Display order of the languages; English is the reference and the fallback.
@@ -272,11 +275,10 @@ def level_description(level: str, own: str = "") -> str:
 
 # ----------------------------------------------------------------------------- cards
 
-# Suit order and card numbering follow craits.engine.cards (spades, hearts, diamonds, clubs).
-SUIT_LETTERS = ("S", "H", "D", "C")
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# Suit order and card numbering are the engine's (craits.engine.cards).
+SUIT_LETTERS = SUITS
+SUIT_SYMBOLS = dict(zip(SUITS, ENGINE_SUIT_SYMBOLS, strict=True))
 SUIT_KEYS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 _CARD_CODE = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣])$", re.IGNORECASE)
 
@@ -287,7 +289,7 @@ def parse_card(code: object) -> tuple[str, str]:
     if isinstance(code, int) and not isinstance(code, bool):
         if not 0 <= code < 52:
             raise ValueError(f"not a card number: {code!r} (0..51)")
-        return RANKS[code % 13], SUIT_LETTERS[code // 13]
+        return rank_str(code), suit_str(SUIT_OF[code])
     text = code if isinstance(code, str) else str(code)
     match = _CARD_CODE.match(text.strip())
     if not match:

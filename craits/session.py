@@ -31,22 +31,11 @@ from craits.engine import (
     redact,
     seat_view,
 )
-from craits.engine.actions import ChooseSuit, Draw, Pass, Play
-from craits.engine.cards import parse_card, parse_suit
 from craits.engine.events import RoundStarted
+from craits.engine.scenario import parse_action
+from craits.seat import Seat
 
 SAVE_VERSION = 1
-HUMAN = "human"
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    kind: str  # "human" or a computer level name ("easy", "medium", "hard", "expert", ...)
-    name: str
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == HUMAN
 
 
 @dataclass(frozen=True)
@@ -79,23 +68,8 @@ def action_to_record(player: int, action: Action) -> dict:
 
 
 def action_from_record(record: dict) -> tuple[int, Action]:
-    """The inverse of ``action_to_record`` (the scenario action shape)."""
-    p = int(record["player"])
-    if "play" in record:
-        suit = record.get("suit")
-        return p, Play(parse_card(record["play"]), None if suit is None else parse_suit(suit))
-    if record.get("draw"):
-        return p, Draw()
-    if record.get("pass"):
-        return p, Pass()
-    if record.get("announce"):
-        return p, Announce(p)
-    if "call" in record:
-        return p, Call(p, int(record["call"]))
-    if "suit" in record:
-        suit = record["suit"]
-        return p, ChooseSuit(None if suit is None else parse_suit(suit))
-    raise ValueError(f"not an action record: {record!r}")
+    """The inverse of ``action_to_record``: the scenario format's own parser (one for both)."""
+    return parse_action(record, None)
 
 
 BotFactory = Callable[[str], object]

@@ -37,6 +37,11 @@ def is_red(suit_index: int) -> bool:
     return suit_index in (HEARTS, DIAMONDS)
 
 
+def rank_str(card: int) -> str:
+    """The card's rank as written on it: ``A``, ``2``...``10``, ``J``, ``Q``, ``K``."""
+    return RANKS[RANK_OF[card] - 1]
+
+
 def card_str(card: int) -> str:
     """The scenario form: rank then suit, e.g. ``10H``."""
     return RANKS[RANK_OF[card] - 1] + SUITS[SUIT_OF[card]]

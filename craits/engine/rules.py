@@ -35,6 +35,27 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+# The keys a settings screen shows as on/off switches, and the value that reads as "on"
+# (the other of the key's two choices is "off").
+SWITCH_ON: dict[str, object] = {
+    "starter_card_effects": True,
+    "play_drawn_card": True,
+    "draw_when_able": True,
+    "seven_skips": True,
+    "two_player_reverse": "skip",
+    "crank_optional": True,
+    "announce_last_card": True,
+    "threes": "bonus_only_if_all_threes",
+}
+
+
+def switch_values(key: str) -> tuple[object, object]:
+    """``(on, off)`` for a switch key: its two choices, the "on" one first."""
+    on = SWITCH_ON[key]
+    (off,) = [v for v in CHOICES[key] if not (v == on and type(v) is type(on))]
+    return on, off
+
+
 FULL_DEALS = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_DEALS = FULL_DEALS[:8]
 

@@ -29,6 +29,7 @@ from craits.persistence.files import (
     load_json_file,
 )
 from craits.persistence.save_check import SEAT_NAME_LENGTH, SeatName
+from craits.seat import Seat
 
 SETTINGS_FORMAT = "craits-settings"
 SETTINGS_VERSION = 1
@@ -40,17 +41,6 @@ LEVELS = ("easy", "medium", "hard", "expert")  # computer opponents, weakest fir
 SEAT_KINDS = ("human", *LEVELS)
 GAME_LENGTHS = ("full", "short")
 NAME_MAX_LENGTH = SEAT_NAME_LENGTH  # as a name typed in the new-game screen
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat of the new-game setup; an empty name means the UI's default name for it."""
-
-    kind: str = "human"
-    name: str = ""
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "name": self.name}
 
 
 def _default_seats() -> tuple[Seat, ...]:

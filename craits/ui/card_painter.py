@@ -11,7 +11,7 @@ import logging
 
 import pygame
 
-from craits.engine.cards import card_str
+from craits.engine.cards import SUIT_OF, SUIT_SYMBOLS, card_str, rank_str
 from craits.ui.fonts import get_font
 from craits.ui.textcache import LRU, Color, to_display
 
@@ -154,11 +154,9 @@ def plain_card(code: int | None, size: tuple[int, int]) -> pygame.Surface:
         return image
     pygame.draw.rect(image, (250, 248, 240), image.get_rect(), border_radius=radius)
     pygame.draw.rect(image, (120, 120, 120), image.get_rect(), 1, border_radius=radius)
-    from craits.engine.cards import RANKS, SUIT_OF, SUIT_SYMBOLS
-
     red = SUIT_OF[code] in (1, 2)
     color = (200, 40, 50) if red else (25, 25, 35)
-    label = RANKS[code % 13] + SUIT_SYMBOLS[SUIT_OF[code]]
+    label = rank_str(code) + SUIT_SYMBOLS[SUIT_OF[code]]
     font = get_font(max(6, h // 6), True)
     image.blit(font.render(label, True, color), (w // 14, h // 20))
     big = get_font(max(8, h // 3), True).render(SUIT_SYMBOLS[SUIT_OF[code]], True, color)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from craits import i18n
 from craits.engine import events as ev
-from craits.engine.cards import RANK_OF
+from craits.engine.cards import RANK_OF, SUIT_OF
 from craits.ui.layout import Slot
 from craits.ui.table_model import TableModel
 from craits.ui.tween import Cues, Tween
@@ -254,7 +254,7 @@ class Choreographer:
         sprite.code = event.card
         sprite.flip(True, self.t(0.25), 0.0)
         m.push_discard(sprite, self.t(FLIGHT))
-        m.suit = event.card // 13
+        m.suit = SUIT_OF[event.card]
         m.suit_named = False
         self.say(i18n.t("event.starter_turned", card=i18n.card_name(event.card)), True)
         self.sound("flip")
@@ -268,7 +268,7 @@ class Choreographer:
         m.reflow(event.player, self.t(REFLOW))
         was_crank = m.crank
         m.crank = event.crank
-        m.suit = event.card // 13
+        m.suit = SUIT_OF[event.card]
         m.suit_named = False  # an 8 or 9 shows its badge once the suit is named
         if event.crank and was_crank:
             m.pop_crank()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from craits import i18n
 from craits.engine import Draw, Play, SeatView
-from craits.engine.cards import RANKS
+from craits.engine.cards import rank_str
 
 
 def hint_for(view: SeatView | None, my_turn: bool, waiting_for: str | None) -> str:
@@ -29,7 +29,7 @@ def hint_for(view: SeatView | None, my_turn: bool, waiting_for: str | None) -> s
         if not plays:
             return f"{prefix}: {i18n.t('table.hint_no_play')}"
         suit = i18n.suit_symbol(view.suit)
-        rank = RANKS[view.top % 13]
+        rank = rank_str(view.top)
         key = "table.hint_play" if can_draw else "table.hint_play_only"
         return f"{prefix}: {i18n.t(key, suit=suit, rank=rank)}"
     if view.can_announce and view.window == view.seat:

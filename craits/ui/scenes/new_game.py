@@ -19,10 +19,9 @@ import pygame
 from craits import i18n
 from craits.config import ConfigError, read_rule_book
 from craits.config.rules import RuleBook
-from craits.engine.rules import CHOICES, Rules
+from craits.engine.rules import CHOICES, SWITCH_ON, Rules, switch_values
 from craits.persistence import LEVELS, NewGameSetup
-from craits.persistence import Seat as SetupSeat
-from craits.session import Seat
+from craits.seat import Seat
 from craits.ui.fonts import get_font
 from craits.ui.scenes.menu_base import MenuScene, ScrollRegion
 from craits.ui.widgets import (
@@ -44,17 +43,6 @@ MIN_SEATS, MAX_SEATS = 2, 5
 NAME_MAX_LENGTH = 16  # fits a seat's name plate at the table
 BOT_NAME_KEYS = tuple(f"bot_names.n{i}" for i in range(1, 7))
 
-# Variant keys shown as on/off switches: key -> (value when on, value when off).
-SWITCHES: dict[str, tuple[Any, Any]] = {
-    "starter_card_effects": (True, False),
-    "play_drawn_card": (True, False),
-    "draw_when_able": (True, False),
-    "seven_skips": (True, False),
-    "two_player_reverse": ("skip", "none"),
-    "crank_optional": (True, False),
-    "announce_last_card": (True, False),
-    "threes": ("bonus_only_if_all_threes", "cancel_then_bonus"),
-}
 # Display order of the house rules (idiot_penalty right after the announcement it punishes).
 VARIANT_ORDER = (
     "starter_card_effects",
@@ -212,7 +200,7 @@ class NewGameScene(MenuScene):
             if key != "game_length" and base_values.get(key) != value
         }
         return NewGameSetup(
-            seats=tuple(SetupSeat(s.seat_kind, s.name.strip()) for s in self.seats),
+            seats=tuple(Seat(s.seat_kind, s.name.strip()) for s in self.seats),
             preset=base,
             rule_overrides=overrides,
             length=self.values["game_length"],
@@ -473,8 +461,8 @@ class NewGameScene(MenuScene):
         self.variant_widgets: dict[str, Widget] = {}
         for key in VARIANT_ORDER:
             label = i18n.t(f"variant.{key}")
-            if key in SWITCHES:
-                on_value, off_value = SWITCHES[key]
+            if key in SWITCH_ON:
+                on_value, off_value = switch_values(key)
                 control: Widget = Toggle(
                     (0, 0, 1, 1),
                     label,
