@@ -37,3 +37,27 @@ def test_bad_arguments_are_refused_without_a_traceback():
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     proc = run("--games", "0")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_match_mode_plays_levels_on_the_match_director():
+    from craits.config.levels import make_bot
+    from craits.director import play_match
+    from craits.engine import Rules
+
+    proc = run("--seats", "easy,random", "--games", "2", "--seed", "3", "--length", "short",
+               "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["seats"] == ["easy", "random"] and out["rounds"] == 16
+    assert out["illegal_answers"] == 0
+    # The same matches as the director plays them in this process: one loop, one result.
+    records = [play_match([make_bot("easy"), make_bot("random")], 3 + g,
+                          Rules(game_length="short")) for g in range(2)]
+    means = [sum(r.totals[p] for r in records) / 2 for p in range(2)]
+    assert out["mean_total"] == [round(m, 2) for m in means]
+
+
+def test_match_mode_refuses_a_single_seat_or_an_unknown_level():
+    assert run("--seats", "easy").returncode == 2
+    bad = run("--seats", "easy,grandmaster")
+    assert bad.returncode == 2 and "grandmaster" in bad.stderr
