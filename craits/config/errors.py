@@ -33,7 +33,8 @@ class ConfigError(Exception):
         self.problems: tuple[ConfigError, ...] = (self, *more)
         super().__init__(str(self))
 
-    def __reduce__(self) -> tuple:  # keep the fields when sent between processes
+    def __reduce__(self) -> tuple[type[ConfigError], tuple[object, ...]]:
+        # keep the fields when sent between processes
         return (type(self), (self.path, self.line, self.key, self.message, self.problems[1:]))
 
     def describe(self) -> str:
@@ -116,8 +117,9 @@ def _printable(text: str) -> str:
 def show_choices(values: Iterable[object]) -> str:
     """Allowed values as a reader would type them: ``skip, none``; numbers in order."""
     values = list(values)
-    if values and all(type(v) is int for v in values):
-        values = sorted(values)
+    numbers = [v for v in values if type(v) is int]
+    if values and len(numbers) == len(values):
+        values = sorted(numbers)
     return ", ".join(v if isinstance(v, str) else show_value(v) for v in values)
 
 

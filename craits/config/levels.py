@@ -23,7 +23,7 @@ from craits.ai.rollout import RolloutWeights
 from craits.ai.search import SearchSettings
 from craits.resources import resource_path
 
-from .errors import ConfigError, did_you_mean, dotted
+from .errors import ConfigError, KeyPath, did_you_mean, dotted
 from .schema import (
     Boolean,
     Field,
@@ -89,7 +89,7 @@ def load_profiles(path: str | os.PathLike[str] | None = None) -> dict[str, Profi
 
     Raises ``ConfigError`` naming the file, the line and the key of the first problem.
     """
-    raw: dict[str, tuple[dict, Source]] = {}
+    raw: dict[str, tuple[dict[str, Any], Source]] = {}
     for file in (bundled_path(), path):
         if file is None:
             continue
@@ -106,15 +106,17 @@ def default_profiles() -> dict[str, Profile]:
     return load_profiles()
 
 
-def _error(source: Source, path: tuple, message: str) -> ConfigError:
+def _error(source: Source, path: KeyPath, message: str) -> ConfigError:
     return ConfigError(source.name, source.line_of(path), dotted(path), message)
 
 
-def _resolve(name: str, raw: dict[str, tuple[dict, Source]], chain: tuple[str, ...]) -> dict:
+def _resolve(
+    name: str, raw: dict[str, tuple[dict[str, Any], Source]], chain: tuple[str, ...]
+) -> dict[str, Any]:
     """The level's keys with everything it extends merged in, checked for completeness."""
     level, source = raw[name]
     parent_name = level.get("extends")
-    merged: dict = {}
+    merged: dict[str, Any] = {}
     if parent_name is not None:
         where = ("levels", name, "extends")
         if parent_name not in raw:
@@ -140,7 +142,7 @@ def _resolve(name: str, raw: dict[str, tuple[dict, Source]], chain: tuple[str, .
     return merged
 
 
-def _merge(base: dict, top: dict) -> dict:
+def _merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for key, value in top.items():
         if isinstance(value, dict) and isinstance(out.get(key), dict):
@@ -150,7 +152,7 @@ def _merge(base: dict, top: dict) -> dict:
     return out
 
 
-def _reflex(data: dict) -> Reflex:
+def _reflex(data: dict[str, Any]) -> Reflex:
     low, high = data["delay"]
     return Reflex(data["rate"], low, high)
 
@@ -170,7 +172,7 @@ def offered_levels(profiles: dict[str, Profile] | None = None) -> list[str]:
     return [name for name, p in profiles.items() if p.offered]
 
 
-def _build(name: str, data: dict) -> Profile:
+def _build(name: str, data: dict[str, Any]) -> Profile:
     search = dict(data.get("search", {}))
     rollout = RolloutWeights(**search.pop("rollout", {}))
     return Profile(

@@ -10,6 +10,7 @@ import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from craits.config.errors import ConfigError, did_you_mean
 from craits.config.schema import Field, MapOf, OneOf, Struct, Text, validate
@@ -39,9 +40,9 @@ _STRUCTURE_KEYS = frozenset(("defaults", "presets"))
 class RuleBook:
     """Everything the rule files say, merged: defaults, presets by name, last-applied keys."""
 
-    defaults: dict
-    presets: dict[str, dict]
-    overrides: dict = field(default_factory=dict)
+    defaults: dict[str, Any]
+    presets: dict[str, dict[str, Any]]
+    overrides: dict[str, Any] = field(default_factory=dict)
 
     def rules(self, preset: str | None = None) -> Rules:
         values = dict(self.defaults)

@@ -191,7 +191,8 @@ class ListOf(Field):
             limit = (f"{self.min_items} to {self.max_items}" if self.max_items is not None
                      else f"at least {self.min_items}")
             raise Invalid(f"expected {limit} items, got {len(value)}")
-        result, problems = [], []
+        result: list[Any] = []
+        problems: list[tuple[KeyPath, str]] = []
         for index, item in enumerate(value):
             try:
                 result.append(self.item.check(item))
@@ -243,7 +244,8 @@ class MapOf(Field):
     def check(self, value: Any) -> Any:
         if not isinstance(value, dict):
             raise Invalid(f"expected a mapping of keys, got {kind_of(value)}")
-        result, problems = {}, []
+        result: dict[Any, Any] = {}
+        problems: list[tuple[KeyPath, str]] = []
         for key, item in value.items():
             try:
                 checked_key = self.key.check(key)

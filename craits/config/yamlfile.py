@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -49,17 +50,18 @@ class StrictLoader(yaml.SafeLoader):
     _depth = 0
     _aliases = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+    # (PyYAML's type stubs leave ``peek_event`` untyped, hence the two ignores below.)
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
                 raise LimitError(f"more than {MAX_ALIASES} aliases",
-                                 self.peek_event().start_mark)
+                                 self.peek_event().start_mark)  # type: ignore[no-untyped-call]
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
                 raise LimitError(f"nested more than {MAX_DEPTH} levels deep",
-                                 self.peek_event().start_mark)
+                                 self.peek_event().start_mark)  # type: ignore[no-untyped-call]
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -71,7 +73,7 @@ class StrictLoader(yaml.SafeLoader):
                              node.start_mark)
         return super().construct_yaml_int(node)
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         if isinstance(node, yaml.MappingNode):
             first_lines: dict[object, int] = {}
             for key_node, _ in node.value:
@@ -157,7 +159,7 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
             _record_lines(loader, node, (), lines, set())
             data = loader.construct_document(node)
     except DuplicateKeyError as exc:
-        line = exc.problem_mark.line + 1
+        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
         message = f"duplicate key (first written on line {exc.first_line})"
         raise ConfigError(name, line, show_key(exc.key), message) from None
     except LimitError as exc:
@@ -181,7 +183,7 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
     return YamlDocument(data, Source(name, lines))
 
 
-def show_key(key: object) -> str:
+def show_key(key: object) -> str | None:
     return dotted((key,)) if isinstance(key, str) else show_value(key)
 
 
@@ -239,7 +241,8 @@ def _bounded(text: str) -> str:
 
 
 def _record_lines(
-    loader: StrictLoader, node: yaml.Node, path: KeyPath, lines: dict, seen: set[int]
+    loader: StrictLoader, node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int],
+    seen: set[int],
 ) -> None:
     if id(node) in seen:  # an alias: already walked where its anchor was written
         return
