@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/python -m craits
 
+# mypy checks the packages listed under [tool.mypy] in pyproject.toml, actionlint the workflows.
 test: $(STAMP)
 	$(BIN)/ruff check craits tests benchmarks tools
+	$(BIN)/python -m mypy
+	$(BIN)/actionlint
 	$(BIN)/python -m pytest -q
 	$(BIN)/python -m craits i18n-check
 
