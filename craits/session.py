@@ -1,9 +1,8 @@
-"""A match in progress: the engine's match, the seats (humans and bots), the event log, the
-action log a save replays from, and a virtual clock for computer reactions.
+"""A match in progress, as data: the engine's match, the seats (humans and bots), the event
+log with each seat's redacted copy, the action log a save replays from, and the match clock.
 
-The desktop app, the headless commands and the tests all drive this same object; it knows
-nothing of pygame or files. Computer players' last-card announcements and idiot calls are
-scheduled on the clock with the delays their level chooses, so they race fairly with humans.
+The match director (``craits.director``) drives it: turns, computer players, the race of
+announcements and calls. It knows nothing of pygame or files.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from craits.engine import (
@@ -19,13 +18,10 @@ from craits.engine import (
     Announce,
     Call,
     Event,
-    IllegalActionError,
     RoundState,
     Rules,
     SeatView,
     apply_action,
-    can_announce,
-    can_call,
     new_match,
     next_round,
     redact,
@@ -56,13 +52,6 @@ class BotJob:
         return self.bot.choose(self.view, self.history, self.rng)
 
 
-@dataclass(order=True)
-class _Reaction:
-    due: float
-    order: int
-    action: Action = field(compare=False)
-
-
 def action_to_record(player: int, action: Action) -> dict:
     return {"player": player, **action.to_dict()}
 
@@ -82,8 +71,8 @@ def _default_bot_factory(level: str) -> object:
 
 
 class Session:
-    """Owns one match. Use ``act`` for every action, ``advance_clock`` to let computer
-    reactions happen, and ``events`` (with ``events_for``) to read what happened."""
+    """Owns one match: ``act`` for every action, ``start_next_round`` between rounds,
+    ``events`` (and ``events_for`` a seat) to read what happened, ``to_save``/``from_save``."""
 
     def __init__(
         self,
@@ -112,12 +101,9 @@ class Session:
         self._seen: list[list[Event]] = [[] for _ in range(len(seats) + 1)]
         self._log(first)
         self.records: list[dict] = []  # the action log, in the scenario action shape
-        self.clock = 0.0
+        self.clock = 0.0  # match time (seconds), kept by the match director and saved
         self.version = 0  # bumped on every change, so a stale bot answer is noticed
-        self._decisions = 0
-        self._reactions: list[_Reaction] = []
         self._round_start = self._last_round_start()
-        self._schedule_reactions()
 
     # ------------------------------------------------------------ reading
 
@@ -158,7 +144,6 @@ class Session:
         self.records.append(action_to_record(player, action))
         self._log(new)
         self.version += 1
-        self._schedule_reactions()
         return list(new)
 
     def start_next_round(self) -> list[Event]:
@@ -167,7 +152,6 @@ class Session:
         self._log(new)
         self.version += 1
         self._round_start = self._last_round_start()
-        self._reactions.clear()
         return list(new)
 
     def decision_rng(self, seat: int) -> random.Random:
@@ -183,62 +167,6 @@ class Session:
         job = BotJob(bot, self.view(seat), self.round_history(seat), self.decision_rng(seat),
                      full)
         return self.version, job
-
-    # ------------------------------------------------------------ computer reactions
-
-    def _schedule_reactions(self) -> None:
-        """Ask the bots concerned whether (and how soon) they announce or call."""
-        self._reactions = [r for r in self._reactions if self._still_valid(r.action)]
-        state = self.match.state
-        if state.is_over() or not state.rules.announce_last_card:
-            return
-        scheduled = {(type(r.action), _actor(r.action)) for r in self._reactions}
-        for seat, bot in self.bots.items():
-            view = None
-            if can_announce(state, seat) and (Announce, seat) not in scheduled:
-                view = self.view(seat)
-                delay = bot.announce_delay(view, self.round_history(seat), self.decision_rng(seat))
-                if delay is not None:
-                    self._push(delay, Announce(seat))
-            if state.window is not None and (Call, seat) not in scheduled:
-                target = state.window
-                if can_call(state, seat, target):
-                    view = view or self.view(seat)
-                    delay = bot.call_delay(view, self.round_history(seat), self.decision_rng(seat))
-                    if delay is not None:
-                        self._push(delay, Call(seat, target))
-                    else:
-                        # Remember the decision not to call, so it is not asked again.
-                        self._push(float("inf"), Call(seat, target))
-
-    def _push(self, delay: float, action: Action) -> None:
-        self._reactions.append(_Reaction(self.clock + max(0.0, delay), len(self._reactions), action))
-        self._reactions.sort()
-
-    def _still_valid(self, action: Action) -> bool:
-        state = self.match.state
-        if isinstance(action, Announce):
-            return can_announce(state, action.player)
-        if isinstance(action, Call):
-            return can_call(state, action.caller, action.target)
-        return False
-
-    def next_reaction_due(self) -> float | None:
-        due = [r.due for r in self._reactions if r.due != float("inf")]
-        return min(due) if due else None
-
-    def advance_clock(self, dt: float) -> list[Event]:
-        """Let ``dt`` seconds pass; computer announcements and calls that fall due happen."""
-        self.clock += dt
-        out: list[Event] = []
-        while self._reactions and self._reactions[0].due <= self.clock:
-            reaction = self._reactions.pop(0)
-            if self._still_valid(reaction.action):
-                try:
-                    out.extend(self.act(reaction.action))
-                except IllegalActionError:
-                    pass
-        return out
 
     # ------------------------------------------------------------ saving
 
@@ -275,8 +203,6 @@ class Session:
                 session.act(action, player)
         session.clock = float(data.get("clock", session.clock))
         session.match_id = data.get("match_id") or session.match_id  # older saves: a new one
-        session._reactions.clear()
-        session._schedule_reactions()
         return session
 
     def _log(self, events) -> None:
@@ -290,7 +216,3 @@ class Session:
             if isinstance(self.events[i], RoundStarted):
                 return i
         return 0
-
-
-def _actor(action: Action) -> int:
-    return action.player if isinstance(action, Announce) else action.caller  # type: ignore[union-attr]

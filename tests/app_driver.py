@@ -93,25 +93,24 @@ def play_until(app, condition, player: StandInPlayer | None = None, frames: int 
 def drive_session(session: Session, condition, seed: int = 0, max_steps: int = 20_000) -> None:
     """Play a session without any UI (humans too, as easy players) until ``condition()``."""
     from craits.config.levels import make_bot
+    from craits.director import MatchDirector, Wait
 
     bot, rng = make_bot("easy"), random.Random(seed)
+    director = MatchDirector(session)
     for _ in range(max_steps):
         if condition():
             return
-        if session.match.is_over():
+        waiting = director.waiting
+        if waiting.kind is Wait.MATCH_OVER:
             raise AssertionError("the match ended before the condition held")
-        if session.match.state.is_over():
-            session.start_next_round()
-            continue
-        session.advance_clock(0.5)
-        if session.match.state.is_over():
-            continue
-        seat = session.to_act()
-        if seat in session.bots:
-            _, job = session.bot_request(seat)
-            session.act(job())
+        if waiting.kind is Wait.ROUND_OVER:
+            director.round_seen()
+        elif waiting.kind is Wait.COMPUTER:
+            director.update(0.5)
         else:
-            session.act(bot.choose(session.view(seat), session.round_history(seat), rng), seat)
+            seat = waiting.seat
+            director.handed_to(seat)
+            director.act(bot.choose(session.view(seat), session.round_history(seat), rng), seat)
     raise AssertionError("condition not reached")
 
 

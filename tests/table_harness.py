@@ -62,8 +62,8 @@ def set_position(table, doc: dict) -> None:
     table.chor.finish()
     session.match = dataclasses.replace(session.match, state=state)
     session.version += 1
-    session._reactions.clear()
-    session._schedule_reactions()
+    table.director._reactions.clear()
+    table.director._schedule_reactions()
     table._sync_to_engine()
 
 

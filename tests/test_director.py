@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import time
 
+import pytest
+
 from craits.director import (
     FixedPace,
     Hooks,
@@ -15,8 +17,8 @@ from craits.director import (
     play_match,
 )
 from craits.director.bot_worker import BotWorker
-from craits.engine import Announce, Rules, legal_actions
-from craits.engine.events import MatchEnded
+from craits.engine import Announce, Call, IllegalActionError, Play, Rules, legal_actions
+from craits.engine.events import IdiotCalled, LastCardAnnounced, MatchEnded
 from craits.session import Seat, Session
 
 SHORT = Rules(game_length="short")
@@ -71,6 +73,65 @@ class HeldRunner:
 
     def poll(self, ticket):
         return self.released.pop(ticket, None)
+
+
+class ScriptedBot(FirstLegal):
+    """Announces and calls after fixed delays (None: never)."""
+
+    def __init__(self, announce: float | None = 0.2, call: float | None = 0.3) -> None:
+        self.announce, self.call = announce, call
+
+    def announce_delay(self, view, history, rng):
+        return self.announce
+
+    def call_delay(self, view, history, rng):
+        return self.call
+
+
+def bots(**kwargs):
+    return lambda level: ScriptedBot(**kwargs)
+
+
+def _two_card_position(session: Session, mover: int) -> None:
+    """Put ``mover`` to act holding AS and AH on a discard of AD."""
+    from dataclasses import replace
+
+    state = session.match.state
+    hands = [state.hands[0], state.hands[1]]
+    hands[mover] = (0, 13)
+    hands[1 - mover] = tuple(c for c in hands[1 - mover] if c not in (0, 13, 26))
+    used = set(hands[0]) | set(hands[1]) | {26}
+    position = state.replace(
+        hands=tuple(hands), draw_pile=tuple(c for c in range(52) if c not in used),
+        discard=(26,), suit=2, turn=mover, phase="play", crank=0, direction=1,
+    )  # fmt: skip
+    session.match = replace(session.match, state=position)
+
+
+def test_a_bot_calls_a_human_who_forgot_to_announce():
+    session = Session([Seat("human", "You"), Seat("easy", "Bot")], Rules(),
+                      seed=3, bot_factory=bots(call=0.3))  # fmt: skip
+    _two_card_position(session, mover=0)
+    director = MatchDirector(session, pace=FixedPace(5.0))
+    director.act(Play(0))  # AS on AD: rank match; one card left, not announced
+    assert session.match.state.window == 0
+    assert director.update(0.2) == []
+    events = director.update(0.2)
+    assert any(isinstance(e, IdiotCalled) and e.caller == 1 and e.target == 0 for e in events)
+    assert session.match.state.lose_turn[0]
+
+
+def test_a_bot_announces_its_last_card_after_its_delay():
+    session = Session([Seat("easy", "Bot"), Seat("human", "You")], Rules(),
+                      seed=3, bot_factory=bots(announce=0.25, call=None))  # fmt: skip
+    _two_card_position(session, mover=0)
+    director = MatchDirector(session)
+    director.act(Play(0))
+    assert director.update(0.2) == []
+    events = director.update(0.1)
+    assert [type(e) for e in events] == [LastCardAnnounced]
+    with pytest.raises(IllegalActionError):
+        session.act(Announce(0))
 
 
 def _bots(seats: int) -> list[Seat]:
@@ -204,3 +265,50 @@ def test_a_tournament_match_is_driven_by_the_same_director() -> None:
     play_headless(session)
     assert record.round_scores == list(session.match.history)
     assert record.illegal == 0
+
+
+def test_a_human_always_has_the_grace_time_and_computers_race_after_it() -> None:
+    """The human plays down to one card and forgets: for ``grace`` seconds nothing happens;
+    then the computer's call (0.3 s) beats its own move (0.5 s), as it would without grace."""
+    session = Session([Seat("human", "You"), Seat("easy", "Bot")], Rules(), seed=3,
+                      bot_factory=bots(announce=None, call=0.3))
+    _two_card_position(session, mover=0)
+    director = MatchDirector(session, pace=FixedPace(0.5), grace=1.5)
+    director.act(Play(0))
+    assert director.update(1.4) == []  # within the grace: no call, no move
+    assert director.waiting.kind is Wait.COMPUTER and session.match.state.window == 0
+    events = director.update(0.5)  # 1.9 s: the call came at 1.8, before the move at 2.0
+    assert [type(e).__name__ for e in events][:1] == ["IdiotCalled"]
+
+
+def test_the_grace_lets_a_human_catch_a_computer_that_forgets() -> None:
+    """A computer plays down to one card and forgets; the next computer's move (which would
+    close the window) waits out the human's grace."""
+    from dataclasses import replace
+
+    from craits.engine.scenario import parse_position
+
+    session = Session([Seat("easy", "A"), Seat("easy", "B"), Seat("human", "You")], Rules(),
+                      seed=3, bot_factory=bots(announce=None, call=None))
+    state, _ = parse_position({"hands": [["AS", "KH"], ["QS", "JS"], ["QD", "JD"]],
+                               "draw_pile": ["2C", "3C"], "discard": ["AD"], "turn": 0})
+    session.match = replace(session.match, state=state)
+    director = MatchDirector(session, pace=FixedPace(0.4), grace=1.5)
+    director.think_ahead()
+    director.update(0.5)  # A plays AS, one card left, not announced; B is to act
+    assert session.match.state.window == 0 and director.waiting.seat == 1
+    director.update(1.2)  # without the grace, B would have moved 0.4 s after A
+    assert session.match.state.window == 0
+    director.act(Call(2, 0))
+    assert session.match.state.lose_turn[0]
+
+
+def test_without_a_human_in_the_race_there_is_no_grace() -> None:
+    session = Session([Seat("easy", "A"), Seat("easy", "B")], Rules(), seed=3,
+                      bot_factory=bots(announce=None, call=0.3))
+    _two_card_position(session, mover=0)
+    director = MatchDirector(session, pace=FixedPace(0.5), grace=1.5)
+    director.think_ahead()
+    director.update(0.5)  # A plays down to one card
+    events = director.update(0.35)
+    assert any(isinstance(e, IdiotCalled) for e in events)

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from craits.director import MatchDirector, play_headless
-from craits.engine import Announce, Draw, IllegalActionError, Play, Rules
-from craits.engine.events import CardsDrawn, IdiotCalled, LastCardAnnounced
+from craits.engine import Announce, Draw, Play, Rules
+from craits.engine.events import CardsDrawn
 from craits.session import Seat, Session, action_from_record, action_to_record
 
 
@@ -65,46 +65,6 @@ def test_the_save_replays_the_exact_position():
 def test_a_damaged_save_is_refused_clearly():
     with pytest.raises(ValueError, match="incomplete or damaged"):
         Session.from_save({"seed": 1, "seats": "nope"})
-
-
-def _two_card_position(session: Session, mover: int) -> None:
-    """Put ``mover`` to act holding AS and AH on a discard of AD."""
-    from dataclasses import replace
-
-    state = session.match.state
-    hands = [state.hands[0], state.hands[1]]
-    hands[mover] = (0, 13)
-    hands[1 - mover] = tuple(c for c in hands[1 - mover] if c not in (0, 13, 26))
-    used = set(hands[0]) | set(hands[1]) | {26}
-    position = state.replace(
-        hands=tuple(hands), draw_pile=tuple(c for c in range(52) if c not in used),
-        discard=(26,), suit=2, turn=mover, phase="play", crank=0, direction=1,
-    )  # fmt: skip
-    session.match = replace(session.match, state=position)
-
-
-def test_a_bot_calls_a_human_who_forgot_to_announce():
-    session = Session([Seat("human", "You"), Seat("easy", "Bot")], Rules(),
-                      seed=3, bot_factory=bots(call=0.3))  # fmt: skip
-    _two_card_position(session, mover=0)
-    session.act(Play(0))  # AS on AD: rank match; one card left, not announced
-    assert session.match.state.window == 0
-    assert session.advance_clock(0.2) == []
-    events = session.advance_clock(0.2)
-    assert any(isinstance(e, IdiotCalled) and e.caller == 1 and e.target == 0 for e in events)
-    assert session.match.state.lose_turn[0]
-
-
-def test_a_bot_announces_its_last_card_after_its_delay():
-    session = Session([Seat("easy", "Bot"), Seat("human", "You")], Rules(),
-                      seed=3, bot_factory=bots(announce=0.25, call=None))  # fmt: skip
-    _two_card_position(session, mover=0)
-    session.act(Play(0))
-    assert session.advance_clock(0.2) == []
-    events = session.advance_clock(0.1)
-    assert [type(e) for e in events] == [LastCardAnnounced]
-    with pytest.raises(IllegalActionError):
-        session.act(Announce(0))
 
 
 def test_views_and_histories_hide_other_players_cards():

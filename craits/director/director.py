@@ -19,10 +19,19 @@ import enum
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from craits.engine import Action, Event, legal_actions
+from craits.engine import (
+    Action,
+    Announce,
+    Call,
+    Event,
+    IllegalActionError,
+    can_announce,
+    can_call,
+    legal_actions,
+)
 from craits.session import Session
 
 log = logging.getLogger(__name__)
@@ -104,6 +113,13 @@ class TablePace:
         return self.rng.uniform(0.45, 0.85) * self.factor
 
 
+@dataclass(order=True)
+class _Reaction:
+    due: float  # match time
+    order: int
+    action: Action = field(compare=False)
+
+
 class Hooks:
     """What persistence does as a match goes on; the default does nothing (tournaments)."""
 
@@ -128,7 +144,12 @@ class MatchDirector:
         pace: Pace | None = None,
         hooks: Hooks | None = None,
         viewer: int | None = None,
+        grace: float = 0.0,
     ) -> None:
+        """``grace``: seconds a human at the table always has to announce a last card or to
+        call a computer player, from when the card lands (the table gives match time only
+        once the card is seen); computers' announcement and call delays, and the next
+        computer player's thinking, start after it."""
         self.session = session
         self.runner: Runner = runner or InlineRunner()
         self.pace: Pace = pace or FixedPace()
@@ -138,6 +159,9 @@ class MatchDirector:
         # hand-off (whoever holds the screen at the start may not be the one to play).
         self.viewer = viewer if viewer is not None else (humans[0] if len(humans) == 1 else None)
         self.illegal_answers = 0  # computer answers refused as not legal (each logged)
+        self.grace = grace
+        self._reactions: list[_Reaction] = []
+        self._grace_until = 0.0  # match time before which no computer may close a window
         self._job: tuple[int, int] | None = None  # (session version, runner ticket)
         self._answer: Action | None = None
         self._think_left = 0.0
@@ -145,6 +169,8 @@ class MatchDirector:
         # (the statistics know what they counted), and a kill may have come before it.
         self._rounds_recorded = len(session.match.history) - session.match.state.is_over()
         self._match_recorded = False
+        self._window_seen: tuple[int, int] | None = None  # (version, target) of the open window
+        self._schedule_reactions()
 
     # ------------------------------------------------------------ reading
 
@@ -195,6 +221,7 @@ class MatchDirector:
                 self.hooks.match_over(s)
             return []
         events = s.start_next_round()
+        self._reactions.clear()
         self.hooks.changed(s)
         return events
 
@@ -209,7 +236,10 @@ class MatchDirector:
             return
         version, job = s.bot_request(seat)
         if self._job is None:  # a new turn (not a rethink after a call): pace it
-            self._think_left = self.pace.think_time(seat)
+            grace_left = self._grace_until - s.clock if self._human_in_race() else 0.0
+            # The race after the grace is the race without it, shifted: the computer's usual
+            # pace, counted from the end of the grace.
+            self._think_left = self.pace.think_time(seat) + max(0.0, grace_left)
         self._answer = None
         self._job = (version, self.runner.submit(job))
 
@@ -236,7 +266,7 @@ class MatchDirector:
                 dt -= step
                 if computer:
                     self._think_left -= step
-                happened = s.advance_clock(step)
+                happened = self._advance_clock(step)
                 if happened:
                     out.extend(happened)
                     self._after_change()
@@ -288,12 +318,92 @@ class MatchDirector:
         return events
 
     def _after_change(self) -> None:
+        self._schedule_reactions()
         self.hooks.changed(self.session)
         if self.session.match.state.is_over():
             self._record_round()
+
+    # ------------------------------------------------------------ the race
+
+    def next_reaction_due(self) -> float | None:
+        """Match time of the next computer announcement or call, if one is coming."""
+        due = [r.due for r in self._reactions if r.due != float("inf")]
+        return min(due) if due else None
+
+    def _advance_clock(self, dt: float) -> list[Event]:
+        """Let ``dt`` of match time pass; computer announcements and calls falling due happen."""
+        s = self.session
+        s.clock += dt
+        out: list[Event] = []
+        while self._reactions and self._reactions[0].due <= s.clock + 1e-12:
+            reaction = self._reactions.pop(0)
+            if self._still_valid(reaction.action):
+                try:
+                    out.extend(s.act(reaction.action))
+                except IllegalActionError:
+                    continue
+                self._reactions = [r for r in self._reactions if self._still_valid(r.action)]
+        return out
+
+    def _human_in_race(self) -> bool:
+        """Whether a human at the table could announce or call in the window open now."""
+        s = self.session
+        state = s.match.state
+        target = state.window
+        if target is None:
+            return False
+        return any(can_call(state, h, target) or (h == target and can_announce(state, h))
+                   for h in s.human_seats())
+
+    def _schedule_reactions(self) -> None:
+        """Ask the computer players concerned whether, and how soon, they announce or call."""
+        s = self.session
+        state = s.match.state
+        self._reactions = [r for r in self._reactions if self._still_valid(r.action)]
+        if state.is_over() or not state.rules.announce_last_card:
+            return
+        target = state.window
+        if target is None:
+            self._window_seen = None
+        elif self._window_seen is None or self._window_seen[1] != target:
+            self._window_seen = (s.version, target)
+            if self.grace > 0 and self._human_in_race():
+                self._grace_until = s.clock + self.grace
+        start = max(s.clock, self._grace_until) if self._human_in_race() else s.clock
+        scheduled = {(type(r.action), _actor(r.action)) for r in self._reactions}
+        for seat, bot in s.bots.items():
+            view = None
+            if can_announce(state, seat) and (Announce, seat) not in scheduled:
+                view = s.view(seat)
+                delay = bot.announce_delay(view, s.round_history(seat), s.decision_rng(seat))
+                if delay is not None:
+                    self._push(start + max(0.0, delay), Announce(seat))
+            if target is not None and (Call, seat) not in scheduled and can_call(state, seat,
+                                                                                 target):
+                view = view or s.view(seat)
+                delay = bot.call_delay(view, s.round_history(seat), s.decision_rng(seat))
+                # A decision not to call is remembered (never due), so it is not asked again.
+                due = float("inf") if delay is None else start + max(0.0, delay)
+                self._push(due, Call(seat, target))
+
+    def _push(self, due: float, action: Action) -> None:
+        self._reactions.append(_Reaction(due, len(self._reactions), action))
+        self._reactions.sort()
+
+    def _still_valid(self, action: Action) -> bool:
+        state = self.session.match.state
+        if isinstance(action, Announce):
+            return can_announce(state, action.player)
+        if isinstance(action, Call):
+            return can_call(state, action.caller, action.target)
+        return False
 
     def _record_round(self) -> None:
         history = len(self.session.match.history)
         if history > self._rounds_recorded:
             self._rounds_recorded = history
             self.hooks.round_over(self.session)
+
+
+def _actor(action: Action) -> int:
+    return action.player if isinstance(action, Announce) else action.caller  # type: ignore[union-attr]

@@ -37,6 +37,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Seconds a human always has to say "Last card!" or to call a computer player an idiot, from
+# when the card is seen (RULES.md section 6; computers' delays start after it).
+CALL_GRACE = 1.5
+
 
 
 def seat_names(session: Session) -> list[str]:
@@ -74,7 +78,7 @@ class TableScene(TableInput, Scene):
         self.director = MatchDirector(
             session, runner=app.bot_worker,
             pace=TablePace(session.seed, SPEED_FACTORS.get(self.speed, 1.0)),
-            hooks=AppHooks(app),
+            hooks=AppHooks(app), grace=float(getattr(settings, "call_grace", CALL_GRACE)),
         )  # fmt: skip
         self.viewer: int | None = self.director.viewer
         bottom = self.viewer if self.viewer is not None else 0
