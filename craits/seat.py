@@ -20,5 +20,5 @@ class Seat:
     def is_human(self) -> bool:
         return self.kind == HUMAN
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str]:
         return {"kind": self.kind, "name": self.name}

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from craits.ai import Bot, OracleBot
+from craits.config.levels import make_bot
 from craits.engine import (
     Action,
     Announce,
@@ -29,6 +31,7 @@ from craits.engine import (
 )
 from craits.engine.events import RoundStarted
 from craits.engine.scenario import parse_action
+from craits.persistence.save_check import SaveInvalid, check_save
 from craits.seat import Seat
 
 SAVE_VERSION = 1
@@ -40,34 +43,29 @@ class BotJob:
     another process, and gives the same answer as thinking in place. ``state`` is given only
     to a research bot that reads hidden cards (the oracle; never seated in the game)."""
 
-    bot: Any
+    bot: Bot
     view: SeatView
-    history: list
+    history: list[Event]
     rng: random.Random
     state: RoundState | None = None
 
     def __call__(self) -> Action:
         if self.state is not None:
-            return self.bot.choose_full(self.state, self.rng)
+            oracle: OracleBot = self.bot  # type: ignore[assignment]  # only it gets a state
+            return oracle.choose_full(self.state, self.rng)
         return self.bot.choose(self.view, self.history, self.rng)
 
 
-def action_to_record(player: int, action: Action) -> dict:
+def action_to_record(player: int, action: Action) -> dict[str, Any]:
     return {"player": player, **action.to_dict()}
 
 
-def action_from_record(record: dict) -> tuple[int, Action]:
+def action_from_record(record: dict[str, Any]) -> tuple[int, Action]:
     """The inverse of ``action_to_record``: the scenario format's own parser (one for both)."""
     return parse_action(record, None)
 
 
-BotFactory = Callable[[str], object]
-
-
-def _default_bot_factory(level: str) -> object:
-    from craits.config.levels import make_bot
-
-    return make_bot(level)
+BotFactory = Callable[[str], Bot]
 
 
 class Session:
@@ -80,7 +78,7 @@ class Session:
         rules: Rules | None = None,
         seed: int = 0,
         bot_factory: BotFactory | None = None,
-        bots: dict[int, Any] | None = None,
+        bots: dict[int, Bot] | None = None,
     ) -> None:
         """``bots`` (by seat) seats given computer players, e.g. a tournament's; otherwise
         ``bot_factory`` makes one per computer seat from its level."""
@@ -91,8 +89,8 @@ class Session:
         self.seed = seed
         # Names this match in the statistics' record of rounds counted (never reused).
         self.match_id = secrets.token_hex(8)
-        factory = bot_factory or _default_bot_factory
-        self.bots = dict(bots) if bots is not None else {
+        factory = bot_factory or make_bot
+        self.bots: dict[int, Bot] = dict(bots) if bots is not None else {
             i: factory(s.kind) for i, s in enumerate(self.seats) if not s.is_human}
         self.match, first = new_match(len(seats), self.rules, seed)
         self.events: list[Event] = []
@@ -100,7 +98,7 @@ class Session:
         # a computer player's history is read at every decision.
         self._seen: list[list[Event]] = [[] for _ in range(len(seats) + 1)]
         self._log(first)
-        self.records: list[dict] = []  # the action log, in the scenario action shape
+        self.records: list[dict[str, Any]] = []  # the action log, in the scenario action shape
         self.clock = 0.0  # match time (seconds), kept by the match director and saved
         self.version = 0  # bumped on every change, so a stale bot answer is noticed
         self._round_start = self._last_round_start()
@@ -108,7 +106,7 @@ class Session:
     # ------------------------------------------------------------ reading
 
     @property
-    def state(self):
+    def state(self) -> RoundState:
         return self.match.state
 
     def view(self, seat: int) -> SeatView:
@@ -161,7 +159,10 @@ class Session:
     def bot_request(self, seat: int | None = None) -> tuple[int, BotJob]:
         """A self-contained job choosing the bot's turn action (see ``BotJob``), with the
         session version it was made at: ``apply_bot_answer`` refuses a stale answer."""
-        seat = self.to_act() if seat is None else seat
+        if seat is None:
+            seat = self.to_act()
+            if seat is None:
+                raise ValueError("no one is to act: the round is over")
         bot = self.bots[seat]
         full = self.match.state if getattr(bot, "reads_hidden_cards", False) else None
         job = BotJob(bot, self.view(seat), self.round_history(seat), self.decision_rng(seat),
@@ -170,7 +171,7 @@ class Session:
 
     # ------------------------------------------------------------ saving
 
-    def to_save(self) -> dict:
+    def to_save(self) -> dict[str, Any]:
         """Everything needed to replay this exact position."""
         return {
             "seed": self.seed,
@@ -182,11 +183,9 @@ class Session:
         }
 
     @classmethod
-    def from_save(cls, data: dict, bot_factory: BotFactory | None = None) -> Session:
+    def from_save(cls, data: dict[str, Any], bot_factory: BotFactory | None = None) -> Session:
         """Replay a save; raises ValueError (or IllegalActionError) if it does not replay.
         Every field is checked first (``craits.persistence.save_check``)."""
-        from craits.persistence.save_check import SaveInvalid, check_save
-
         try:
             data = check_save(data)
         except SaveInvalid as exc:
@@ -205,7 +204,7 @@ class Session:
         session.match_id = data.get("match_id") or session.match_id  # older saves: a new one
         return session
 
-    def _log(self, events) -> None:
+    def _log(self, events: Sequence[Event]) -> None:
         self.events.extend(events)
         for seat, seen in enumerate(self._seen[:-1]):
             seen.extend(redact(e, seat) for e in events)

@@ -21,7 +21,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
-def _serve(conn) -> None:
+def _serve(conn: Any) -> None:
     """The helper process: answer jobs until the pipe closes. When the game is gone (closed,
     killed, interrupted) it leaves quietly: nobody is there to read a traceback."""
     try:

@@ -13,7 +13,8 @@ from typing import Any
 
 from craits.engine import Rules
 from craits.engine import events as ev
-from craits.session import BotJob, Seat, Session
+from craits.seat import Seat
+from craits.session import BotJob, Session
 
 from .director import FixedPace, Hooks, InlineRunner, MatchDirector
 
