@@ -133,7 +133,7 @@ class Gestures:
 
 
 def _table(app, kinds, seed, rules=None):
-    app.new_game(app.seats_for(kinds), rules or short_rules(), seed)
+    app.new_game(app.seats_for(kinds), rules or short_rules(), seed, replace_ok=True)
     return app.current_table()
 
 
@@ -299,15 +299,14 @@ def check_saved_game(app) -> bool:
 
 @pytest.fixture
 def fuzz_app(tmp_path, monkeypatch):
-    import craits.ai
-
-    real_make_bot = craits.ai.make_bot
+    import craits.session
+    from craits.config.levels import make_bot as real_make_bot
 
     # The searching levels think for real time; the screens are what is under test here.
     def quick_bot(level, profiles=None):
         return real_make_bot("medium" if level in ("hard", "expert") else level, profiles)
 
-    monkeypatch.setattr(craits.ai, "make_bot", quick_bot)
+    monkeypatch.setattr(craits.session, "make_bot", quick_bot)  # the session's bot factory
     # A new game started from the menus draws its seed from here: keep it reproducible.
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(SEED))
     app = make_app(tmp_path, monkeypatch, size=(960, 600), speed="fast")
