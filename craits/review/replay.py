@@ -1,0 +1,158 @@
+"""A finished or saved match replayed exactly, as steps a viewer can walk forwards and back.
+
+    replay = Replay(session.to_save())       # or a Session, a save file's envelope, a record
+    for step in replay.rounds[2].steps: ...  # step.state has every hand face up
+
+Each step is one entry of the action log (or a round's deal) with what happened (``events``,
+hidden cards included) and the round and totals after it. ``history`` and ``view_before`` give
+exactly what a seat saw when it chose the step's action: the review's analysis reads only that.
+Replaying reads the save and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from craits.engine import (
+    Action,
+    Announce,
+    Call,
+    Event,
+    RoundState,
+    Rules,
+    SeatView,
+    redact,
+    seat_view,
+)
+from craits.engine.events import RoundStarted
+from craits.seat import Seat
+from craits.session import Session
+
+from .record import replay_save, save_of
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the match: ``action`` by ``player`` (both None for a round's deal)."""
+
+    number: int  # position in ``Replay.steps``
+    index: int | None  # position in the action log; None for the first deal
+    round: int  # 0-based
+    player: int | None
+    action: Action | None
+    events: tuple[Event, ...]  # what happened, hidden cards included
+    state: RoundState  # the round after this step, every hand face up
+    totals: tuple[int, ...]  # the match totals after this step
+
+    @property
+    def is_deal(self) -> bool:
+        return self.action is None
+
+    @property
+    def is_turn(self) -> bool:
+        """A turn action (play, draw, pass, suit), not a deal, announcement or call."""
+        return self.action is not None and not isinstance(self.action, (Announce, Call))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReplay:
+    """One round's steps, the deal first."""
+
+    index: int  # 0-based
+    dealer: int
+    hand_size: int
+    steps: tuple[Step, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.steps[-1].state.is_over()
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        """Each seat's score for the round once it is over."""
+        return self.steps[-1].state.scores
+
+    @property
+    def first(self) -> int:
+        """The number (``Replay.steps``) of the round's deal."""
+        return self.steps[0].number
+
+    @property
+    def last(self) -> int:
+        return self.steps[-1].number
+
+
+class Replay:
+    """The match a save or record holds, replayed step by step (``RecordError`` if it does not
+    replay). ``steps`` is every step in order; ``rounds`` groups them."""
+
+    def __init__(self, source: Session | Mapping[str, Any]) -> None:
+        self.save = save_of(source)
+        self.seats = [Seat(s["kind"], s["name"]) for s in self.save["seats"]]
+        self.rules = Rules.from_dict(self.save["rules"])
+        self.seed: int = self.save["seed"]
+        self.steps: list[Step] = []
+        self.session = replay_save(self.save, on_step=self._record)
+        self.rounds: list[RoundReplay] = []
+        for step in self.steps:
+            if step.is_deal:
+                start = next(e for e in step.events if isinstance(e, RoundStarted))
+                self.rounds.append(RoundReplay(start.round, start.dealer, start.hand_size,
+                                               (step,)))
+            else:
+                last = self.rounds[-1]
+                self.rounds[-1] = RoundReplay(last.index, last.dealer, last.hand_size,
+                                              (*last.steps, step))
+
+    def _record(self, index: int | None, player: int | None, action: Action | None,
+                events: list[Event], session: Session) -> None:
+        self.steps.append(Step(
+            number=len(self.steps), index=index, round=session.match.round_index,
+            player=player, action=action, events=tuple(events), state=session.match.state,
+            totals=session.match.totals))  # fmt: skip
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def n_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the match, in order, hidden cards included."""
+        return [e for step in self.steps for e in step.events]
+
+    @property
+    def final_state(self) -> RoundState:
+        return self.steps[-1].state
+
+    def round_of(self, number: int) -> RoundReplay:
+        """The round holding step ``number``."""
+        return self.rounds[self.steps[number].round]
+
+    def before(self, number: int) -> RoundState | None:
+        """The round as it stood before step ``number`` (None before a deal)."""
+        step = self.steps[number]
+        return None if step.is_deal else self.steps[number - 1].state
+
+    def history(self, number: int, seat: int | None) -> list[Event]:
+        """The round's events before step ``number`` as ``seat`` saw them (None: a spectator):
+        the history a player had when choosing that step's action."""
+        round_ = self.round_of(number)
+        events = [e for step in round_.steps if step.number < number for e in step.events]
+        start = next((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), 0)
+        return [redact(e, seat) for e in events[start:]]
+
+    def view_before(self, number: int, seat: int) -> SeatView:
+        """What ``seat`` saw just before step ``number``."""
+        state = self.before(number)
+        if state is None:
+            raise ValueError(f"step {number} is a deal: nothing was seen before it")
+        return seat_view(state, seat)
+
+    def log(self, number: int) -> list[Event]:
+        """The round's events up to and including step ``number``: the log beside the table."""
+        round_ = self.round_of(number)
+        return [e for step in round_.steps if step.number <= number for e in step.events]

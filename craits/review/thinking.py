@@ -1,0 +1,89 @@
+"""A computer level's thinking for hints and reviews, from one seat's view and history only.
+
+``decide`` is a level's choice with the search's estimates; ``compare`` scores given actions on
+the same guesses and rollouts, so two moves are weighed on equal terms. Both are deterministic
+for their generator: the search's time cap, a safety net at the table, is not applied here (a
+hint or a review may take a moment longer; it must not depend on how busy the machine is).
+Neither ever sees a hidden card: they get a ``SeatView`` and that seat's redacted history.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from craits.ai import ProfileBot, bot_for
+from craits.ai.profiles import Profile
+from craits.ai.search import SearchBot
+from craits.config.levels import default_profiles
+from craits.engine import Action, Event, SeatView
+
+Estimate = tuple[Action, float, int]
+"""An action, its mean relative score (own score minus the others' mean; lower is better) and
+how many rollouts that mean is over."""
+
+
+def _no_time_cap() -> float:
+    return 0.0
+
+
+def level_profile(level: str, profiles: Mapping[str, Profile] | None = None) -> Profile:
+    """The profile of ``level`` (default: the bundled levels); an oracle, which reads hidden
+    cards, is refused."""
+    profiles = default_profiles() if profiles is None else profiles
+    profile = profiles.get(level)
+    if profile is None:
+        raise ValueError(f"no computer level {level!r}")
+    if profile.play == "oracle":
+        raise ValueError(f"level {level!r} reads hidden cards: it cannot advise a player")
+    return profile
+
+
+def decide(
+    profile: Profile, view: SeatView, history: Sequence[Event], rng: random.Random
+) -> tuple[Action, list[Estimate]]:
+    """The turn action ``profile``'s level takes in ``view``, and the search's estimates of
+    every legal action (empty when the level does not search, or searches a tree)."""
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"seat {view.seat} has no turn action to choose now")
+    if len(legal) == 1:
+        return legal[0], []
+    if profile.play == "oracle":
+        raise ValueError("an oracle reads hidden cards: it cannot advise a player")
+    if profile.play != "search":
+        bot = bot_for(profile)
+        assert isinstance(bot, ProfileBot)
+        return bot.choose(view, history, rng), []
+    searcher = SearchBot(profile.search)
+    searcher.clock = _no_time_cap
+    action = searcher.choose_turn(view, history, rng)
+    return action, list(searcher.last_report)
+
+
+def compare(
+    profile: Profile, view: SeatView, history: Sequence[Event], actions: Sequence[Action],
+    rng: random.Random, iterations: int | None = None,
+) -> list[float]:
+    """The mean relative score of each of ``actions`` (at most two distinct ones), both tried
+    on the same guesses at the hidden cards and the same rollouts: ``iterations`` rollouts in
+    all (default: the level's budget)."""
+    unique = tuple(dict.fromkeys(actions))
+    if not unique:
+        return []
+    if len(unique) > 2:
+        raise ValueError("compare weighs at most two distinct actions")
+    for action in unique:
+        if action not in view.legal:
+            raise ValueError(f"{action} is not legal here")
+    budget = profile.search.iterations if iterations is None else iterations
+    # With two actions the search is one stage: every guess tries both.
+    settings = replace(profile.search, iterations=max(budget, 2), method="flat")
+    searcher = SearchBot(settings)
+    searcher.clock = _no_time_cap
+    if len(unique) == 1:
+        unique = (unique[0], unique[0])
+    searcher.choose_turn(replace(view, legal=unique), history, rng)
+    means = {action: mean for action, mean, _ in searcher.last_report}
+    return [means[a] for a in actions]
