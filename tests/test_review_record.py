@@ -42,7 +42,7 @@ def test_an_exported_record_round_trips_through_json():
 
 
 def test_a_record_round_trips_through_a_file(tmp_path):
-    session = play(7, ("human", "human", "hard"))
+    session = play(7, ("human", "human", "medium"))
     path = tmp_path / "game.craits.json"
     write_record(path, export_record(session, title="A close one", note="Round 3:\nlook"))
     text = path.read_text(encoding="utf-8")

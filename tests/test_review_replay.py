@@ -64,6 +64,22 @@ def game(seed: int = 3, kinds: tuple[str, ...] = ("human", "easy", "medium"),
     return json.loads(saved_game(seed, kinds, game_length))
 
 
+def hidden_dealt_otherwise(state, seat: int, rng: random.Random):
+    """The same round with the cards ``seat`` cannot see (the others' hands and the draw pile)
+    dealt differently: every count, and all that ``seat`` sees, stays the same."""
+    hidden = [c for p, hand in enumerate(state.hands) if p != seat for c in hand]
+    hidden += state.draw_pile
+    rng.shuffle(hidden)
+    hands, used = [], 0
+    for p, hand in enumerate(state.hands):
+        if p == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(hidden[used:used + len(hand)]))
+            used += len(hand)
+    return state.replace(hands=tuple(hands), draw_pile=tuple(hidden[used:]))
+
+
 # ---------------------------------------------------------------- tests
 
 
@@ -133,6 +149,16 @@ def test_history_starts_at_the_round_and_hides_other_hands():
         assert replay.log(number)[-1] == replay.steps[number].events[-1]
     with pytest.raises(ValueError):
         replay.view_before(replay.rounds[1].first, 0)
+
+
+def test_hidden_cards_dealt_otherwise_leave_the_view_alone():
+    replay = Replay(game())
+    rng = random.Random(2)
+    for step in replay.steps[1:60]:
+        other = hidden_dealt_otherwise(step.state, 0, rng)
+        assert seat_view(other, 0) == seat_view(step.state, 0)
+        assert sorted((*(c for h in other.hands for c in h), *other.draw_pile)) == sorted(
+            (*(c for h in step.state.hands for c in h), *step.state.draw_pile))
 
 
 def test_every_hand_is_face_up_in_the_steps():
