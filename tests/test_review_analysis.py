@@ -1,0 +1,188 @@
+"""The round review's analysis: the expert's move at each real choice from that seat's view
+only, the expected cost of the move played, deterministic for the match seed."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+import time
+from dataclasses import replace
+
+import pytest
+from test_review_hint import position
+from test_review_replay import game, hidden_dealt_otherwise
+
+from craits.director import InlineRunner
+from craits.director.bot_worker import BotWorker
+from craits.engine import Play, RoundState, parse_card, seat_view
+from craits.review.analysis import (
+    ChoiceJob,
+    RoundAnalysis,
+    RoundReview,
+    Verdict,
+    analyse_round,
+    choice_jobs,
+    choices,
+    judge,
+)
+from craits.review.messages import KEYS, Message
+from craits.review.replay import Replay
+from craits.review.thinking import compare, decide, level_profile
+
+EXPERT = level_profile("expert")
+QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=60))
+
+
+@pytest.fixture(scope="module")
+def replay() -> Replay:
+    return Replay(game(11, ("human", "medium", "easy")))
+
+
+def busy_round(replay: Replay, seat: int = 0) -> int:
+    """A round in which ``seat`` had a few real choices."""
+    return next(r.index for r in replay.rounds if 3 <= len(choices(replay, seat, r.index)) <= 12)
+
+
+def test_the_choices_are_the_seats_turns_with_more_than_one_legal_action(replay):
+    for round_ in replay.rounds:
+        found = choices(replay, 0, round_.index)
+        for step in round_.steps:
+            real = (step.player == 0 and step.is_turn
+                    and len(replay.view_before(step.number, 0).legal) > 1)
+            assert (step.number in found) == real
+
+
+def test_the_analysis_is_deterministic_for_a_seed(replay):
+    index = busy_round(replay)
+    first = analyse_round(replay, 0, index, QUICK)
+    assert first == analyse_round(replay, 0, index, QUICK)
+    assert first == analyse_round(Replay(game(11, ("human", "medium", "easy"))), 0, index, QUICK)
+    jobs = choice_jobs(replay, 0, index, QUICK)
+    assert tuple(pickle.loads(pickle.dumps(job))() for job in jobs) == first.verdicts
+    random.seed(99)  # the global generator plays no part
+    assert analyse_round(replay, 0, index, QUICK) == first
+
+
+def test_the_analysis_never_reads_hidden_cards(replay):
+    index = busy_round(replay)
+    rng = random.Random(4)
+    jobs = choice_jobs(replay, 0, index, QUICK)
+    assert jobs
+    for job in jobs:
+        assert not any(isinstance(getattr(job, f.name), RoundState)
+                       for f in dataclasses.fields(job))
+        before = replay.before(job.number)
+        other = hidden_dealt_otherwise(before, 0, rng)
+        assert other.hands != before.hands or other.draw_pile != before.draw_pile
+        other_view = seat_view(other, 0)
+        assert other_view == job.view
+        assert dataclasses.replace(job, view=other_view)() == job()
+
+
+def test_every_verdict_weighs_the_move_actually_played(replay):
+    review = analyse_round(replay, 0, busy_round(replay), QUICK)
+    assert review.choices >= 3
+    for verdict, job in zip(review.verdicts, choice_jobs(replay, 0, review.round, QUICK),
+                            strict=True):
+        assert verdict.played == job.played and verdict.played in job.view.legal
+        assert verdict.expert in job.view.legal
+        assert verdict.cost == max(0.0, verdict.played_mean - verdict.expert_mean)
+        if not verdict.differs:
+            assert verdict.cost == 0.0
+    assert review.differed == sum(v.differs for v in review.verdicts)
+    assert review.cost == round(sum(v.cost for v in review.verdicts))
+
+
+def test_a_costly_move_is_found_and_costed():
+    """Spending a wild 8 with a King of the suit in hand: the expert keeps the 8."""
+    view = position([["8S", "KH", "QH", "4C", "5D"], ["QC", "QD", "QS", "10S"],
+                     ["JD", "JS", "10C"]], "5H")
+    played = Play(parse_card("8S"), 2)
+    verdict = judge(EXPERT, 0, view, [], played, random.Random(1))
+    assert verdict.differs and verdict.expert != played
+    assert verdict.cost > 3
+    assert verdict.message.key == "review.expert_other"
+    assert verdict.message.params["count"] == round(verdict.cost)
+
+
+def test_compare_scores_both_moves_on_the_same_guesses(replay):
+    job = choice_jobs(replay, 0, busy_round(replay), QUICK)[0]
+    a, b = job.view.legal[:2]
+    means = compare(QUICK, job.view, job.history, [a, b], random.Random(3))
+    assert len(means) == 2
+    assert means == compare(QUICK, job.view, job.history, [a, b], random.Random(3))
+    assert compare(QUICK, job.view, job.history, [a, a], random.Random(3)) == [means[0]] * 2
+    action, estimates = decide(QUICK, job.view, job.history, random.Random(3))
+    assert action in job.view.legal and {e[0] for e in estimates} == set(job.view.legal)
+
+
+def test_compare_weighs_two_legal_moves_only():
+    view = position([["KH", "QH", "JH"], ["QC", "QD", "QS"], ["JD", "JS", "10C"]], "5H")
+    a, b, c = view.legal
+    with pytest.raises(ValueError):
+        compare(QUICK, view, [], [a, b, c], random.Random(1))
+    with pytest.raises(ValueError):
+        compare(QUICK, view, [], [a, Play(parse_card("AD"))], random.Random(1))
+
+
+def test_the_summary_line(replay):
+    def verdict(played, expert, cost):
+        return Verdict(0, 0, played, expert, cost, cost, 0.0, (), 0, 0)
+
+    a, b = "a", "b"
+    assert RoundReview(0, 0, ()).summary == Message("review.summary_no_choices")
+    agreed = RoundReview(0, 0, (verdict(a, a, 0.0), verdict(b, b, 0.0)))
+    assert agreed.summary == Message("review.summary_agreed", {"count": 2})
+    mixed = RoundReview(0, 0, (verdict(a, b, 20.4), verdict(b, b, 0.0), verdict(b, a, 20.4)))
+    assert mixed.summary == Message("review.summary", {
+        "count": 2, "cost": Message("review.summary_cost", {"count": 41})})
+    for message in (mixed.summary, agreed.summary, mixed.summary.params["cost"]):
+        assert set(message.params) == KEYS[message.key]
+
+
+def test_the_analysis_runs_a_job_at_a_time_with_progress(replay):
+    index = busy_round(replay)
+    analysis = RoundAnalysis(replay, 0, index, QUICK)
+    runner = InlineRunner()
+    total = len(analysis.jobs)
+    seen = [analysis.progress]
+    while not analysis.finished:
+        analysis.poll(runner)
+        seen.append(analysis.progress)
+    assert seen[0] == (0, total) and seen[-1] == (total, total)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    assert analysis.result == analyse_round(replay, 0, index, QUICK)
+
+
+def test_the_analysis_can_be_cancelled(replay):
+    analysis = RoundAnalysis(replay, 0, busy_round(replay), QUICK)
+    runner = InlineRunner()
+    analysis.poll(runner)
+    analysis.poll(runner)
+    analysis.cancel()
+    analysis.poll(runner)
+    assert analysis.finished and analysis.result is None
+    assert analysis.progress[0] == 1
+
+
+def test_the_jobs_run_on_the_bot_helper(replay):
+    worker = BotWorker("thread")
+    try:
+        analysis = RoundAnalysis(replay, 0, busy_round(replay), QUICK)
+        for _ in range(20_000):
+            analysis.poll(worker)
+            if analysis.finished:
+                break
+            time.sleep(0.005)
+        assert analysis.result == analyse_round(replay, 0, analysis.round, QUICK)
+    finally:
+        worker.stop()
+
+
+def test_a_job_for_a_move_that_was_not_legal_is_refused(replay):
+    job = choice_jobs(replay, 0, busy_round(replay), QUICK)[0]
+    illegal = next(a for a in (j.played for j in choice_jobs(replay, 1, 0, QUICK))
+                   if a not in job.view.legal)
+    with pytest.raises(ValueError):
+        ChoiceJob(QUICK, job.number, job.view, job.history, illegal, job.seed)()
