@@ -8,19 +8,57 @@ hands the result to the callback it was pushed with (as Textual's modal screens 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-if TYPE_CHECKING:  # the app context: settings, fonts, card art, audio, session store ...
-    from craits.ui.app import App
+if TYPE_CHECKING:  # types only: the services a scene may use, none of them a scene
+    from craits.director.bot_worker import BotWorker
+    from craits.persistence import Settings, Statistics
+    from craits.ui.audio import Audio
+    from craits.ui.card_art import CardArt
+
+
+class SceneContext(Protocol):
+    """What a scene may use of the app: the scene stack, the settings, the window's size,
+    sound and card art, the computer players' helper, and the few things the app does for a
+    scene (start or continue a game, save settings, go to the title, quit). The ``App`` is
+    one; a test may pass another."""
+
+    scenes: SceneStack
+    settings: Settings
+    size: tuple[int, int]
+    audio: Audio
+    card_art: CardArt
+    bot_worker: BotWorker
+    statistics: Statistics
+    notices: list[Any]
+
+    def new_game(self, setup: Any, rules: Any = None, seed: int | None = None, *,
+                 replace_ok: bool = False) -> None: ...
+
+    def continue_game(self) -> bool: ...
+
+    def show_title(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def apply_settings(self) -> None: ...
+
+    def autosave(self, session: Any) -> None: ...
+
+    def record_round(self, session: Any) -> None: ...
+
+    def finish_match(self, session: Any) -> None: ...
 
 
 class Scene:
     #: Draw the scene below this one first (dialogs, banners, hand-off covers do not).
     transparent = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         self.app = app
         self._on_result: Callable[[Any], None] | None = None
 

@@ -9,16 +9,12 @@ a click outside the box cancels too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from craits import i18n
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.menu_base import MenuScene
 from craits.ui.widgets import Button, Panel, Widget, draw_text_fit
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 
 class ConfirmScene(MenuScene):
@@ -26,7 +22,7 @@ class ConfirmScene(MenuScene):
 
     def __init__(
         self,
-        app: App,
+        app: SceneContext,
         title: str,
         body: str = "",
         confirm_label: str | None = None,

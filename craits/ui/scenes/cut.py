@@ -5,7 +5,6 @@ and it goes on by itself after a few seconds."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,11 +13,9 @@ from craits.engine import events as ev
 from craits.engine.cards import RANK_OF
 from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.overlay import OverlayScene
 from craits.ui.textcache import text_in
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 FLIP_STEP = 0.45  # between two cut cards turning over, at normal speed
 HOLD = 1.8  # how long the result stays before going on
@@ -41,7 +38,7 @@ class CutScene(OverlayScene):
     panel_share = (0.74, 0.62)
     panel_min = (760, 440)
 
-    def __init__(self, app: App, names: Sequence[str], cuts: Sequence[ev.CardCut],
+    def __init__(self, app: SceneContext, names: Sequence[str], cuts: Sequence[ev.CardCut],
                  dealer: int, viewer: int | None = None) -> None:
         super().__init__(app)
         self.viewer = viewer

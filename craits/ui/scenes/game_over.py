@@ -5,20 +5,16 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
 
 import pygame
 
 from craits import i18n
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.session import Session
-from craits.ui.scene import Scene
+from craits.ui.scene import Scene, SceneContext
 from craits.ui.sprites import draw_button
 from craits.ui.textcache import blit_text, text_surface
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_text_fit, felt_background
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
@@ -48,7 +44,7 @@ def winners_text(session: Session) -> str:
 
 
 class GameOverScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: SceneContext, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]

@@ -8,19 +8,15 @@ Input is ignored for a moment, so a click meant for the table does not skip the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from craits import i18n
 from craits.ui.card_painter import CardPainter
-from craits.ui.scene import Scene
+from craits.ui.scene import Scene, SceneContext
 from craits.ui.sprites import draw_button
 from craits.ui.tween import wave
 from craits.ui.widgets import Button, Theme, draw_text_fit, felt_background
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 ARM_DELAY = 0.45
 
@@ -30,7 +26,7 @@ class HandoffScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: SceneContext,
         player_name: str,
         *,
         announcer_name: str | None = None,

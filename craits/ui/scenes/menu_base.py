@@ -9,12 +9,11 @@ A screen subclasses ``MenuScene`` and implements ``layout()``, returning its wid
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
 from craits import i18n
-from craits.ui.scene import Scene
+from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import (
     FocusGroup,
     ScrollBar,
@@ -24,9 +23,6 @@ from craits.ui.widgets import (
     felt_background,
     set_click_sound,
 )
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 
 class ScrollRegion:
@@ -144,7 +140,7 @@ class MenuScene(Scene):
     #: i18n key of the page heading ("" for none).
     heading_key = ""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
         self.size: tuple[int, int] = tuple(getattr(app, "size", None) or (1280, 800))
         self.theme = Theme.for_size(self.size)

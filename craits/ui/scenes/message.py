@@ -4,17 +4,14 @@ report. Buttons are (label, callback, style); Enter picks the first, Esc the las
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
 from craits import i18n
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.overlay import OverlayScene
 from craits.ui.sprites import draw_button
 from craits.ui.widgets import Button, draw_text_fit
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 ButtonSpec = tuple[str, Callable[[], object] | None, str]
 
@@ -24,7 +21,7 @@ class MessageScene(OverlayScene):
     panel_min = (640, 330)
     dim_alpha = 180
 
-    def __init__(self, app: App, title: str, body: str,
+    def __init__(self, app: SceneContext, title: str, body: str,
                  buttons: Sequence[ButtonSpec] | None = None) -> None:
         super().__init__(app)
         self.title = title

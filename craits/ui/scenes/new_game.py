@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -23,6 +23,7 @@ from craits.engine.rules import CHOICES, SWITCH_ON, Rules, switch_values
 from craits.persistence import LEVELS, NewGameSetup
 from craits.seat import Seat
 from craits.ui.fonts import get_font
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.menu_base import MenuScene, ScrollRegion
 from craits.ui.widgets import (
     Button,
@@ -35,9 +36,6 @@ from craits.ui.widgets import (
     draw_rounded,
     draw_text_fit,
 )
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 MIN_SEATS, MAX_SEATS = 2, 5
 NAME_MAX_LENGTH = 16  # fits a seat's name plate at the table
@@ -97,7 +95,7 @@ class NewGameScene(MenuScene):
     heading_key = "setup.title"
     level_note: str | None = None  # the level last picked: its description shows below
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         self.book, problem = _load_rule_book()
         if problem is not None:
             notices = getattr(app, "notices", None)

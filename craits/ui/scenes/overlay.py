@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from craits.ui.scene import Scene
+from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import Theme, draw_rounded, draw_shadow
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 _dim_cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
@@ -35,7 +30,7 @@ class OverlayScene(Scene):
     panel_share = (0.56, 0.5)  # of the window's width and height
     panel_min = (620, 360)  # in 1280x800 pixels, scaled
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
         self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]
         self.theme = Theme.for_size(self.size)

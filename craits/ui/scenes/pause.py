@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from craits import i18n
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.overlay import OverlayScene
 from craits.ui.widgets import Button, FocusGroup, draw_text_fit
 
 if TYPE_CHECKING:
-    from craits.ui.app import App
     from craits.ui.scenes.table import TableScene
 
 
@@ -20,7 +20,7 @@ class PauseScene(OverlayScene):
     panel_share = (0.32, 0.62)
     panel_min = (400, 440)
 
-    def __init__(self, app: App, table: TableScene | None = None) -> None:
+    def __init__(self, app: SceneContext, table: TableScene | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.focus = FocusGroup()

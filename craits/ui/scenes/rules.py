@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from craits import i18n
 from craits.ui.fonts import get_font
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.menu_base import MenuScene, draw_edge_fades
 from craits.ui.widgets import (
     Button,
@@ -26,10 +27,6 @@ from craits.ui.widgets import (
     draw_rounded,
     draw_text_fit,
 )
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
-
 
 # ----------------------------------------------------------------------------- page layout
 
@@ -297,7 +294,7 @@ class ContentsEntry(Widget):
 class RulesScene(MenuScene):
     heading_key = "rules.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         self.offset = 0
         self.page: PageLayout | None = None
         self._rendered: dict[int, pygame.Surface] = {}

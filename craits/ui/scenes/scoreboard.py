@@ -3,8 +3,6 @@ cancelled, leftover 3s with their bonus, the running totals, and the way to the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from craits import i18n
@@ -13,13 +11,11 @@ from craits.engine.scoring import THREE_BONUS, card_points
 from craits.session import Session
 from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.overlay import OverlayScene
 from craits.ui.sprites import draw_button
 from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, draw_rounded, draw_text_fit
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 AUTOPLAY_WAIT = 4.0
 CREAM = (246, 238, 214)
@@ -42,7 +38,7 @@ class ScoreboardScene(OverlayScene):
     panel_share = (0.86, 0.86)
     panel_min = (900, 540)
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: SceneContext, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.cards = CardPainter(app.card_art, getattr(app.settings, "card_style", "classic"))

@@ -8,17 +8,15 @@ and from the in-game pause menu; Back or Esc pops it.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from craits import i18n
 from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.menu_base import MenuScene, ScrollRegion
 from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, draw_text_fit
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
@@ -27,7 +25,7 @@ PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
 class SettingsScene(MenuScene):
     heading_key = "settings.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         self.dirty = False
         super().__init__(app)
 

@@ -7,18 +7,15 @@ numbers in place (the session may hold the same object) and saves.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 import pygame
 
 from craits import i18n
 from craits.persistence import LEVELS, Statistics
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.confirm import ConfirmScene
 from craits.ui.scenes.menu_base import MenuScene, ScrollRegion
 from craits.ui.widgets import Button, Label, Panel, Widget
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 OVERALL = "overall"
 HUMANS_ONLY = "humans_only"
@@ -39,7 +36,7 @@ def number(value: int | float | None) -> str:
 class StatisticsScene(MenuScene):
     heading_key = "stats.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
 
     @property

@@ -9,22 +9,18 @@ Keys: 1-4 or arrows pick, Enter confirms, L toggles "Last card!", Esc cancels.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from craits import i18n
 from craits.engine.actions import ChooseSuit, Play
 from craits.engine.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, card_str
 from craits.ui.card_painter import CardPainter
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.overlay import OverlayScene
 from craits.ui.sprites import draw_button
 from craits.ui.table_painter import SUIT_COLOURS
 from craits.ui.textcache import blit_text, text_surface
 from craits.ui.widgets import Button, draw_focus_ring, draw_rounded, draw_text_fit
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 
 class SuitDialog(OverlayScene):
@@ -33,7 +29,7 @@ class SuitDialog(OverlayScene):
 
     def __init__(
         self,
-        app: App,
+        app: SceneContext,
         card: int,
         options: list[Play] | list[ChooseSuit],
         *,

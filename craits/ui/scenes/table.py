@@ -11,7 +11,6 @@ time; animations keep running under them.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,7 +22,7 @@ from craits.engine.actions import ChooseSuit
 from craits.session import Session
 from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS, Choreographer
-from craits.ui.scene import Scene
+from craits.ui.scene import Scene, SceneContext
 from craits.ui.scenes.table_input import TableInput
 from craits.ui.sprites import CardSprite, draw_button
 from craits.ui.table_hints import hint_for
@@ -31,9 +30,6 @@ from craits.ui.table_model import TableModel
 from craits.ui.table_painter import SeatInfo, TablePainter
 from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, Theme
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +50,7 @@ def level_label(kind: str) -> str:
 class AppHooks(Hooks):
     """The app keeps the match: saves after changes, statistics at each round's end."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         self.app = app
 
     def changed(self, session: Session) -> None:
@@ -68,7 +64,7 @@ class AppHooks(Hooks):
 
 
 class TableScene(TableInput, Scene):
-    def __init__(self, app: App, session: Session, *, fresh: bool = True) -> None:
+    def __init__(self, app: SceneContext, session: Session, *, fresh: bool = True) -> None:
         super().__init__(app)
         self.session = session
         self.names = seat_names(session)

@@ -7,17 +7,14 @@ damaged save kept aside) appear one at a time in a banner with a Close button.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
 import craits
 from craits import i18n
+from craits.ui.scene import SceneContext
 from craits.ui.scenes.menu_base import MenuScene
 from craits.ui.widgets import Button, Panel, Widget, draw_shadow, draw_text_fit
-
-if TYPE_CHECKING:
-    from craits.ui.app import App
 
 # The decoration: the cards that make Craits what it is (the crank's 2 and ace, a 3, an 8).
 FAN_CARDS = ("3D", "2C", "8S", "AH", "7H")
@@ -25,7 +22,7 @@ FAN_SPREAD_DEGREES = 44
 
 
 class TitleScene(MenuScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         self._fan_cache: tuple[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] | None = None
         self.notice_close: Button | None = None
         super().__init__(app)
