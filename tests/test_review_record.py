@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from test_review_replay import game, play
@@ -180,3 +181,20 @@ def test_export_refuses_what_is_no_match():
         export_record(42)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="title"):
         export_record(game(), title="x" * 1000)
+
+
+def test_the_example_in_the_format_document_is_a_record_that_loads():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "GAME_RECORD.md").read_text(
+        encoding="utf-8")
+    example = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    session = load_record(example)
+    assert len(session.records) == len(example["actions"]) == 6
+    assert session.seats[0].name == "Ada"
+    assert export_record(session, title=example["title"], note=example["note"],
+                         focus=example["focus"]) == example
+
+
+def test_a_save_file_of_another_version_is_not_taken_for_this_one():
+    envelope = {"format": "craits-save", "version": 2, "data": game()}
+    with pytest.raises(RecordError, match="version 2"):
+        export_record(envelope)

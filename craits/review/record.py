@@ -27,6 +27,7 @@ from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action, Event, IllegalActionError, Rules
 from craits.persistence.files import atomic_write_json
 from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.saves import SAVE_FORMAT, SAVE_VERSION
 from craits.seat import Seat
 from craits.session import Session, action_from_record
 
@@ -66,7 +67,10 @@ def save_of(source: Session | Mapping[str, Any]) -> dict[str, Any]:
         data = dict(source)
         if data.get("format") == RECORD_FORMAT:
             return _record_save(data)
-        if data.get("format") == "craits-save":
+        if data.get("format") == SAVE_FORMAT:
+            if data.get("version") != SAVE_VERSION:
+                raise RecordError(f"a saved game of version {show_value(data.get('version'))}; "
+                                  f"this game reads version {SAVE_VERSION}")
             data = data.get("data")
     else:
         raise RecordError(f"expected a match, a save or a game record, not "
@@ -123,7 +127,7 @@ def load_record(
         raise RecordError(f"a game record is a JSON object, not {show_value(data)}")
     if data.get("format") != RECORD_FORMAT:
         found = data.get("format")
-        hint = " (a saved game: export it as a record first)" if found == "craits-save" else ""
+        hint = " (a saved game: export it as a record first)" if found == SAVE_FORMAT else ""
         raise RecordError(f"not a Craits game record: format {show_value(found)}, expected "
                           f"{RECORD_FORMAT!r}{hint}")
     save = _record_save(data)

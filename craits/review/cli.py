@@ -1,0 +1,99 @@
+"""``python -m craits.review FILE``: review a game record or a saved game from the command line.
+
+Prints one JSON object on standard output and exits 0, or ``{"error": "..."}`` and exits 2,
+whatever the file holds: never a traceback. ``--export OUT`` writes FILE (a save, say) as a
+game record instead. Texts are left to the game; the output is data:
+
+    {"seat": 0, "level": "expert", "rounds": [{"round": 1, "choices": 4, "differed": 1,
+     "cost": 12, "verdicts": [{"step": 7, "action": 5, "played": {"play": "8S", "suit": "H"},
+     "expert": {"play": "KS"}, "cost": 12.4}]}]}
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from typing import Any
+
+from .analysis import REVIEW_LEVEL, RoundReview, analyse_round
+from .record import MAX_MESSAGE, RecordError, export_record, read_record, write_record
+from .replay import Replay
+from .thinking import level_profile
+
+
+def _error(message: str) -> int:
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 1] + "…"
+    print(json.dumps({"error": message}, ensure_ascii=False))
+    return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m craits.review",
+                                     description="Review a game record or a saved game.")
+    parser.add_argument("file", help="a game record (docs/GAME_RECORD.md) or a save file")
+    parser.add_argument("--seat", type=int, default=None,
+                        help="whose choices to review (default: the first human seat, or 0)")
+    parser.add_argument("--round", type=int, action="append", dest="rounds",
+                        help="a round to review, from 1 (repeatable; default: every round)")
+    parser.add_argument("--level", default=REVIEW_LEVEL, help="the level to compare with")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="rollouts per choice (default: the level's own budget)")
+    parser.add_argument("--export", metavar="OUT", help="write FILE as a game record to OUT")
+    return parser
+
+
+def review_document(replay: Replay, seat: int, rounds: list[int], level: str,
+                    iterations: int | None) -> dict[str, Any]:
+    profile = level_profile(level)
+    if iterations is not None:
+        profile = replace(profile, search=replace(profile.search, iterations=iterations))
+    reviews = [analyse_round(replay, seat, index, profile) for index in rounds]
+    return {"seat": seat, "level": level, "rounds": [_round(replay, r) for r in reviews]}
+
+
+def _round(replay: Replay, review: RoundReview) -> dict[str, Any]:
+    return {
+        "round": review.round + 1, "choices": review.choices, "differed": review.differed,
+        "cost": review.cost,
+        "verdicts": [{"step": v.number, "action": replay.steps[v.number].index,
+                      "played": v.played.to_dict(), "expert": v.expert.to_dict(),
+                      "cost": round(v.cost, 1)} for v in review.verdicts],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        data = read_record(args.file)
+        if args.export:
+            write_record(args.export, export_record(data))
+            print(json.dumps({"exported": args.export}, ensure_ascii=False))
+            return 0
+        replay = Replay(data)
+    except RecordError as exc:
+        return _error(str(exc))
+    except OSError as exc:
+        return _error(f"cannot write {args.export}: {exc.strerror or exc}")
+    seat = args.seat
+    if seat is None:
+        seat = next((i for i, s in enumerate(replay.seats) if s.is_human), 0)
+    if not 0 <= seat < replay.n_players:
+        return _error(f"no seat {seat}: the seats are 0 to {replay.n_players - 1}")
+    rounds = list(range(len(replay.rounds))) if not args.rounds else [r - 1 for r in args.rounds]
+    if any(not 0 <= r < len(replay.rounds) for r in rounds):
+        return _error(f"the record has rounds 1 to {len(replay.rounds)}")
+    if args.iterations is not None and not 1 <= args.iterations <= 1_000_000:
+        return _error("--iterations must be from 1 to 1000000")
+    try:
+        document = review_document(replay, seat, rounds, args.level, args.iterations)
+    except ValueError as exc:
+        return _error(str(exc))
+    print(json.dumps(document, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
