@@ -186,3 +186,25 @@ def test_a_job_for_a_move_that_was_not_legal_is_refused(replay):
                    if a not in job.view.legal)
     with pytest.raises(ValueError):
         ChoiceJob(QUICK, job.number, job.view, job.history, illegal, job.seed)()
+
+
+def test_a_choice_and_a_hint_run_in_the_helper_process(replay):
+    from craits.review.hint import HintJob
+
+    job = choice_jobs(replay, 0, busy_round(replay), QUICK)[0]
+    hint_job = HintJob(QUICK, job.view, job.history, "seed")
+    worker = BotWorker("process")
+    try:
+        answers = []
+        for submitted in (job, hint_job):
+            ticket = worker.submit(submitted)
+            for _ in range(3000):
+                answer = worker.poll(ticket)
+                if answer is not None:
+                    break
+                time.sleep(0.01)
+            answers.append(answer)
+        assert worker.mode == "process"
+        assert answers == [job(), hint_job()]
+    finally:
+        worker.stop()

@@ -4,6 +4,7 @@ JSON object and status 2."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -52,3 +53,14 @@ def test_it_runs_as_a_module(tmp_path):
                            "--iterations", "20"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["rounds"][0]["round"] == 1
+
+
+def test_the_verdicts_are_the_same_in_another_process(tmp_path, capsys):
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(game()))
+    args = [str(record), "--round", "3", "--iterations", "40"]
+    here = run(capsys, *args)[1]
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run([sys.executable, "-m", "craits.review", *args], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert json.loads(done.stdout) == here
