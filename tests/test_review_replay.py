@@ -197,3 +197,13 @@ def test_a_save_that_does_not_replay_names_the_action():
     data["actions"][5] = {"player": 0, "call": 0}  # calling oneself is never legal
     with pytest.raises(RecordError, match=r"actions\[5\]"):
         Replay(data)
+
+
+def test_a_records_focus_is_the_step_after_that_many_actions():
+    record = export_record(game(), focus=12)
+    replay = Replay(record)
+    assert replay.focus == 12 and replay.steps[12].index == 11
+    assert Replay(game()).focus is None
+    record["result"]["totals"] = [0, 0, 0]
+    with pytest.raises(RecordError, match="result"):
+        Replay(record)

@@ -30,7 +30,7 @@ from craits.engine.events import RoundStarted
 from craits.seat import Seat
 from craits.session import Session
 
-from .record import replay_save, save_of
+from .record import RECORD_FORMAT, check_result, replay_save, save_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +95,12 @@ class Replay:
         self.seed: int = self.save["seed"]
         self.steps: list[Step] = []
         self.session = replay_save(self.save, on_step=self._record)
+        record = source if isinstance(source, Mapping) and source.get(
+            "format") == RECORD_FORMAT else None
+        if record is not None:
+            check_result(record, self.session)
+        # A record's focus: the step to open at (the position after that many actions).
+        self.focus: int | None = record.get("focus") if record is not None else None
         self.rounds: list[RoundReplay] = []
         for step in self.steps:
             if step.is_deal:
