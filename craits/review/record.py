@@ -25,10 +25,10 @@ from craits.config.errors import did_you_mean, show_value
 from craits.config.levels import make_bot
 from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action, Event, IllegalActionError, Rules
+from craits.persistence import Seat  # the one seat type (craits.seat), exported there
 from craits.persistence.files import atomic_write_json
 from craits.persistence.save_check import SaveInvalid, check_save
 from craits.persistence.saves import SAVE_FORMAT, SAVE_VERSION
-from craits.seat import Seat
 from craits.session import Session, action_from_record
 
 RECORD_FORMAT = "craits-game"

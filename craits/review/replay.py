@@ -27,7 +27,6 @@ from craits.engine import (
     seat_view,
 )
 from craits.engine.events import RoundStarted
-from craits.seat import Seat
 from craits.session import Session
 
 from .record import RECORD_FORMAT, check_result, replay_save, save_of
@@ -90,11 +89,11 @@ class Replay:
 
     def __init__(self, source: Session | Mapping[str, Any]) -> None:
         self.save = save_of(source)
-        self.seats = [Seat(s["kind"], s["name"]) for s in self.save["seats"]]
         self.rules = Rules.from_dict(self.save["rules"])
         self.seed: int = self.save["seed"]
         self.steps: list[Step] = []
         self.session = replay_save(self.save, on_step=self._record)
+        self.seats = self.session.seats
         record = source if isinstance(source, Mapping) and source.get(
             "format") == RECORD_FORMAT else None
         if record is not None:
