@@ -100,16 +100,16 @@ class Replay:
             check_result(record, self.session)
         # A record's focus: the step to open at (the position after that many actions).
         self.focus: int | None = record.get("focus") if record is not None else None
-        self.rounds: list[RoundReplay] = []
+        by_round: list[list[Step]] = []
         for step in self.steps:
             if step.is_deal:
-                start = next(e for e in step.events if isinstance(e, RoundStarted))
-                self.rounds.append(RoundReplay(start.round, start.dealer, start.hand_size,
-                                               (step,)))
-            else:
-                last = self.rounds[-1]
-                self.rounds[-1] = RoundReplay(last.index, last.dealer, last.hand_size,
-                                              (*last.steps, step))
+                by_round.append([])
+            by_round[-1].append(step)
+        self.rounds: list[RoundReplay] = []
+        for steps in by_round:
+            start = next(e for e in steps[0].events if isinstance(e, RoundStarted))
+            self.rounds.append(RoundReplay(start.round, start.dealer, start.hand_size,
+                                           tuple(steps)))
 
     def _record(self, index: int | None, player: int | None, action: Action | None,
                 events: list[Event], session: Session) -> None:
