@@ -23,11 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from craits.director import TURN_SECONDS, Hooks, play_headless
+from craits.config.levels import make_bot
+from craits.director import TURN_SECONDS, FixedPace, MatchDirector
 from craits.engine import Rules
-from craits.engine import events as ev
 from craits.persistence import SaveStore, Statistics, StatisticsStore
+from craits.persistence.keeping import MatchKeeper
 from craits.session import Seat, Session
+from craits.ui.autosave import Autosaver
 
 
 @dataclass
@@ -67,48 +69,43 @@ class SoakResult:
         }
 
 
-class SoakKeeping(Hooks):
-    """Saves after every round and records the statistics, as the app does."""
-
-    def __init__(self, home: Path, rules: Rules) -> None:
-        self.saves, self.stats_store = SaveStore(home), StatisticsStore(home)
-        self.stats = Statistics()
-        self.rules = rules
-
-    def _kinds(self, session: Session) -> list[str]:
-        return ["human", *(s.kind for s in session.seats[1:])]  # the first seat counts as ours
-
-    def round_over(self, session: Session) -> None:
-        state = session.match.state
-        events = session.round_history(0)
-        crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
-        calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
-        self.stats.record_round(self._kinds(session), state.scores, state.winner, crank, calls)
-        self.stats_store.save(self.stats)
-        self.saves.save(session.to_save())
-
-    def match_over(self, session: Session) -> None:
-        self.stats.record_game(self._kinds(session), session.match.totals,
-                               self.rules.game_length)
-        self.stats_store.save(self.stats)
-
-
 def play_match(seats: list[Seat], rules: Rules, seed: int, home: Path) -> Session:
-    """One computer-only match to its end on the match director, saved and recorded after
-    every round."""
-    keeping = SoakKeeping(home, rules)
-    saves = keeping.saves
-    session = Session(seats, rules, seed)
-    play_headless(session, TURN_SECONDS, hooks=keeping)
+    """One match on the match director, kept by the app's own ``MatchKeeper`` (the save
+    after every change, each round and the game in the statistics once). The first seat is a
+    human's as far as keeping goes (so the match is saved and counted as the app would),
+    played by its level as a stand-in."""
+    saves, stats_store = SaveStore(home), StatisticsStore(home)
+    statistics = Statistics()
+
+    def save_statistics() -> bool:
+        stats_store.save(statistics)
+        return True
+
+    keeper = MatchKeeper(saves, Autosaver(saves, threaded=False), lambda: statistics,
+                         save_statistics)
+    stand_in = make_bot(seats[0].kind)
+    kept = [Seat("human", seats[0].name), *seats[1:]]
+    bots = {i: (stand_in if i == 0 else make_bot(s.kind)) for i, s in enumerate(seats)}
+    session = Session(kept, rules, seed, bots=bots)
+    keeper.begin(session)
+    director = MatchDirector(session, pace=FixedPace(TURN_SECONDS), hooks=keeper)
+    director.run()
+    if not statistics.counted.game(session.match_id):
+        raise RuntimeError(f"match {seed}: the game was not counted")
+    return session
+
+
+def _check_replay(session: Session, home: Path) -> None:
+    """The save written after the last round replays to the same record (or was cleared)."""
+    saves = SaveStore(home)
     data, problem = saves.load()
     if problem is not None:
         raise RuntimeError(f"the save could not be read back: {problem}")
     if data is not None:
         replayed = Session.from_save(data)
         if replayed.records != data["actions"]:
-            raise RuntimeError(f"match {seed}: the save does not replay")
+            raise RuntimeError("the save does not replay")
     saves.clear()
-    return session
 
 
 def soak(seats: list[Seat], rules: Rules, matches: int, seed: int = 0,
@@ -125,6 +122,7 @@ def soak(seats: list[Seat], rules: Rules, matches: int, seed: int = 0,
         try:
             for index in range(matches):
                 session = play_match(seats, rules, seed + index, folder)
+                _check_replay(session, folder)
                 if not session.match.is_over():
                     raise RuntimeError(f"match {seed + index} did not end")
                 result.matches += 1

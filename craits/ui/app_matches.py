@@ -11,6 +11,8 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from craits.persistence.keeping import MatchKeeper
+
 log = logging.getLogger("craits.app")
 
 
@@ -203,60 +205,29 @@ class MatchKeeping:
         self.scenes.push(MessageScene(self, i18n.t("notice.levels_file_title"),
                                       i18n.t("notice.levels_file_bad", error=str(error))))
 
+    @property
+    def keeper(self) -> MatchKeeper:
+        """The one keeper of matches (save after changes, statistics once per round), as the
+        soak benchmark uses it too; it shares the app's record of rounds counted."""
+        keeper = self.__dict__.get("_keeper")
+        if keeper is None or keeper.writer is not self.autosaver or keeper.saves is not self.saves:
+            keeper = MatchKeeper(self.saves, self.autosaver, lambda: self.statistics,
+                                 self.save_statistics)
+            keeper.recorded = self.session_recorded
+            self.__dict__["_keeper"] = keeper
+        return keeper
+
     def autosave(self, session) -> None:
-        """Save the match after an action (written on a helper thread, atomically). A table of
-        computer players only (watching) is not saved: it must not replace the player's game."""
-        if not session.human_seats():
-            return
-        data = session.to_save()
-        data["stats_rounds"] = self.session_recorded.get(id(session), 0)
-        self.autosaver.submit(data)
+        """Save the match after an action (``MatchKeeper.changed``)."""
+        self.keeper.changed(session)
 
     def record_round(self, session) -> None:
-        """Add the round just finished to the statistics, once: the save holding the round's
-        end is written first, then the statistics together with the note that this round of
-        this match is counted (one atomic write), so a kill at any moment counts it once."""
-        from craits.engine import events as ev
-
-        done = self.session_recorded.get(id(session), 0)
-        history = len(session.match.history)
-        if history <= done:
-            return
-        self.autosave(session)
-        self.autosaver.flush()
-        state = session.match.state
-        events = session.round_history(0)
-        crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
-        calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
-        kinds = [s.kind for s in session.seats]
-        try:
-            self.statistics.record_round(kinds, state.scores, state.winner, crank, calls)
-            self.session_recorded[id(session)] = history
-            if session.human_seats():
-                self.statistics.counted.note(session.match_id, history)
-        except ValueError as exc:
-            log.warning("round not counted: %s", exc)
-        self.save_statistics()
-        self.autosave(session)
+        """Count the round just finished, once (``MatchKeeper.round_over``)."""
+        self.keeper.round_over(session)
 
     def finish_match(self, session) -> None:
-        """The match is over: statistics for the game, and no save left to continue."""
-        kinds = [s.kind for s in session.seats]
-        counted = self.statistics.counted
-        try:
-            if not counted.game(session.match_id):
-                self.statistics.record_game(kinds, session.match.totals,
-                                            session.rules.game_length)
-                if session.human_seats():
-                    counted.note(session.match_id, len(session.match.history), game=True)
-        except ValueError as exc:
-            log.warning("game not counted: %s", exc)
-        self.save_statistics()
-        self.autosaver.flush()
-        try:
-            self.saves.clear()
-        except OSError as exc:
-            log.warning("could not remove the finished game's save: %s", exc)
+        """The game in the statistics; no save left to continue (``MatchKeeper.match_over``)."""
+        self.keeper.match_over(session)
 
 
 def seat_levels_problem(kinds: Sequence[str]) -> Exception | None:

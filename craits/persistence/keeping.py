@@ -1,0 +1,102 @@
+"""Keeping a match: the save after every change, and each finished round and game counted in
+the statistics exactly once, whenever the process may die.
+
+The order is the point: at a round's end the save that holds the round's end is written
+first, then the statistics together with the note that this round of this match is counted
+(one atomic write). A kill before the second write leaves the round uncounted and the save
+at its end, so it is counted on Continue; a kill after it leaves the note, so it is not
+counted twice. The app and the soak benchmark keep matches with this one class; it is the
+match director's hooks (``changed``, ``round_over``, ``match_over``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from craits.engine import events as ev
+from craits.persistence.statistics import Statistics
+
+log = logging.getLogger(__name__)
+
+
+class Writer(Protocol):
+    """Writes save snapshots (``craits.ui.autosave.Autosaver``: on a helper thread)."""
+
+    def submit(self, data: dict[str, Any]) -> None: ...
+
+    def flush(self) -> None: ...
+
+
+class Saves(Protocol):
+    def clear(self) -> None: ...
+
+
+class MatchKeeper:
+    """``statistics`` returns the statistics in use; ``save_statistics`` writes them (False when
+    the folder refuses: they are kept and written later)."""
+
+    def __init__(self, saves: Saves, writer: Writer, statistics: Callable[[], Statistics],
+                 save_statistics: Callable[[], bool]) -> None:
+        self.saves = saves
+        self.writer = writer
+        self.statistics = statistics
+        self.save_statistics = save_statistics
+        self.recorded: dict[int, int] = {}  # id(session) -> rounds put in the statistics
+
+    def begin(self, session: Any, recorded: int = 0) -> None:
+        """A match starts or is continued with ``recorded`` rounds already counted."""
+        self.recorded[id(session)] = recorded
+
+    def changed(self, session: Any) -> None:
+        """Save the match after an action. A table of computer players only (watching) is not
+        saved: it must not replace the player's game."""
+        if not session.human_seats():
+            return
+        data = session.to_save()
+        data["stats_rounds"] = self.recorded.get(id(session), 0)
+        self.writer.submit(data)
+
+    def round_over(self, session: Any) -> None:
+        """Count the round just finished, once (see the module's note on order)."""
+        done = self.recorded.get(id(session), 0)
+        history = len(session.match.history)
+        if history <= done:
+            return
+        self.changed(session)
+        self.writer.flush()
+        state = session.match.state
+        events = session.round_history(0)
+        crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
+        calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
+        kinds = [s.kind for s in session.seats]
+        statistics = self.statistics()
+        try:
+            statistics.record_round(kinds, state.scores, state.winner, crank, calls)
+            self.recorded[id(session)] = history
+            if session.human_seats():
+                statistics.counted.note(session.match_id, history)
+        except ValueError as exc:
+            log.warning("round not counted: %s", exc)
+        self.save_statistics()
+        self.changed(session)
+
+    def match_over(self, session: Any) -> None:
+        """The match is over: the game in the statistics, and no save left to continue."""
+        kinds = [s.kind for s in session.seats]
+        statistics = self.statistics()
+        counted = statistics.counted
+        try:
+            if not counted.game(session.match_id):
+                statistics.record_game(kinds, session.match.totals, session.rules.game_length)
+                if session.human_seats():
+                    counted.note(session.match_id, len(session.match.history), game=True)
+        except ValueError as exc:
+            log.warning("game not counted: %s", exc)
+        self.save_statistics()
+        self.writer.flush()
+        try:
+            self.saves.clear()
+        except OSError as exc:
+            log.warning("could not remove the finished game's save: %s", exc)
