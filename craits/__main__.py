@@ -13,6 +13,7 @@ COMMANDS = {
     "simulate": "craits.cli.simulate",
     "tournament": "craits.cli.tournament",
     "i18n-check": "craits.cli.i18n_check",
+    "review": "craits.review.cli",
 }
 
 
