@@ -238,3 +238,17 @@ def test_draw_reflows_the_hand_in_sorted_place():
     xs = [s.x for s in model.hands[0]]
     assert xs == sorted(xs)
     assert Draw  # the action drawing these is the engine's; the model only shows them
+
+
+def test_the_last_card_tag_goes_when_the_player_draws_again():
+    """Announced, then made to draw (a 7, a 5, a crank): the gold tag is gone, so a player
+    back at one card unannounced shows no tag while "Idiot!" is rightly offered."""
+    session, model, chor, _ = make(speed="instant")
+    chor.feed(session.events_for(0))
+    run(chor, model, 2)
+    chor.feed([ev.LastCardAnnounced(1)])
+    run(chor, model, 1)
+    assert model.announced[1]
+    chor.feed([ev.CardsDrawn(1, None, 1, "seven")])
+    run(chor, model, 1)
+    assert not model.announced[1]

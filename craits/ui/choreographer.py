@@ -314,6 +314,9 @@ class Choreographer:
         who = self.name(event.player)
         if event.count == 0:
             return 0.0
+        # Holding more than one card again cancels an announcement (RULES.md 9): the gold
+        # tag shows the truth, also if the player later comes back to one card unannounced.
+        self.model.announced[event.player] = False
         cards = event.cards
         names = [i18n.card_name(c) for c in cards] if cards is not None else None
         variants = {}
