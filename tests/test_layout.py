@@ -133,3 +133,24 @@ def test_the_direction_ring_keeps_clear_of_the_seats_and_the_hint(size, players)
     for seat, spot in layout.seats.items():
         assert not ring.colliderect(spot.block), f"ring {ring} hits seat {seat} {spot.block}"
     assert ring.bottom < layout.hint.top
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1600, 1000)])
+def test_with_three_players_the_opponents_sit_on_the_top_arc(size) -> None:
+    from craits.ui.layout import compute_layout
+
+    lay = compute_layout(size, 3, bottom_seat=0)
+    for spot in lay.seats.values():
+        # Above the piles, in the upper part of the table, not level with the centre.
+        assert spot.plate.bottom < lay.draw_pile.top + lay.pile_card[1] // 3, (size, spot)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_two_cards_in_hand_lie_side_by_side(size) -> None:
+    from craits.ui.layout import compute_layout, hand_slots
+
+    lay = compute_layout(size, 4, bottom_seat=0)
+    a, b = hand_slots(lay, 2)
+    assert b.x - a.x >= lay.card[0]  # no overlap
+    many = hand_slots(lay, 12)
+    assert all(later.x > earlier.x for earlier, later in zip(many, many[1:]))

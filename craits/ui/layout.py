@@ -103,7 +103,8 @@ def opponent_angles(count: int) -> list[float]:
         return []
     if count == 1:
         return [90.0]
-    margin = {2: 28.0, 3: 16.0}.get(count, 12.0)
+    # Two opponents sit high on the arc (DESIGN.md: 3-5 players spread over the top arc).
+    margin = {2: 42.0, 3: 16.0}.get(count, 12.0)
     step = (180.0 - 2 * margin) / (count - 1)
     return [180.0 - margin - i * step for i in range(count)]
 
@@ -203,7 +204,9 @@ def hand_slots(layout: TableLayout, count: int) -> list[Slot]:
         return []
     cw = layout.card[0]
     room = layout.hand_area.width - cw
-    spacing = min(cw * 0.66, room / (count - 1)) if count > 1 else 0.0
+    # A few cards lie side by side, not overlapping, when there is room; more fan out.
+    widest = cw * 1.06 if count <= 3 else cw * 0.66
+    spacing = min(widest, room / (count - 1)) if count > 1 else 0.0
     tilt = min(2.5, 20.0 / count)  # degrees between neighbours
     out = []
     for i in range(count):
