@@ -14,9 +14,11 @@ from craits.persistence import Seat as SetupSeat
 from craits.session import Seat
 from craits.ui import widgets
 from craits.ui.card_art import CardArt
+from craits.ui.new_game_form import GameSetup
 from craits.ui.scene import SceneStack
 from craits.ui.scenes.confirm import ConfirmScene
-from craits.ui.scenes.new_game import GameSetup, NewGameScene, seat_positions
+from craits.ui.scenes.new_game import NewGameScene
+from craits.ui.scenes.new_game_panels import seat_positions
 from craits.ui.scenes.rules import RulesScene
 from craits.ui.scenes.settings import SettingsScene
 from craits.ui.scenes.statistics import StatisticsScene
