@@ -370,3 +370,18 @@ def test_computer_levels_are_described_in_every_language() -> None:
     # a level a player adds keeps the description written in their own file
     assert i18n.level_description("nervous", "Forgets half the time.") == "Forgets half the time."
     assert i18n.level_description("nervous") == ""
+
+
+def test_the_rules_say_how_long_a_human_always_has_to_announce_or_call():
+    """The grace time of the match director is written in the rules screen, in every
+    language, with the number the table uses."""
+    import tomllib
+
+    from craits.ui.scenes.table import CALL_GRACE
+
+    for lang in ("en", "es", "cs", "et", "af", "tl"):
+        data = tomllib.loads((Path(i18n.__file__).parent / "locale" / f"{lang}.toml")
+                             .read_text(encoding="utf-8"))
+        body = data["rules"]["s06"]["body"]
+        number = f"{CALL_GRACE:g}"
+        assert number in body or number.replace(".", ",") in body, lang

@@ -355,3 +355,16 @@ def test_felt_background_is_cached_and_darker_at_the_edges():
     centre = sum(felt.get_at((320, 200))[:3])
     corner = sum(felt.get_at((2, 2))[:3])
     assert corner < centre
+
+
+def test_a_wrapped_paragraph_never_ends_with_one_lone_word():
+    from craits.ui.fonts import get_font
+    from craits.ui.widgets.text import wrap_words
+
+    font = get_font(24)
+    text = "Ibaba ang baraha, iwasan ang kadena, ingatan ang mga tres."
+    width = font.size("Ibaba ang baraha, iwasan ang kadena, ingatan ang mga")[0] + 2
+    lines = wrap_words(text, font, width)
+    assert len(lines) == 2 and " " in lines[-1]
+    assert all(font.size(line)[0] <= width for line in lines)
+    assert " ".join(lines) == text

@@ -34,6 +34,7 @@ def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         current = ""
+        start = len(lines)
         for word in words:
             candidate = word if not current else f"{current} {word}"
             if current and font.size(candidate)[0] > width:
@@ -42,7 +43,21 @@ def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
             else:
                 current = candidate
         lines.append(current)
+        _no_orphan(lines, start, font, width)
     return lines
+
+
+def _no_orphan(lines: list[str], start: int, font: pygame.font.Font, width: int) -> None:
+    """A paragraph's last line of one lone word takes a word from the line above, when the
+    two still fit ("ingatan ang mga / tres." rather than "...ingatan ang mga / tres.")."""
+    if len(lines) - start < 2 or " " in lines[-1]:
+        return
+    above = lines[-2].split(" ")
+    if len(above) < 3:
+        return
+    moved = f"{above[-1]} {lines[-1]}"
+    if font.size(moved)[0] <= width:
+        lines[-2], lines[-1] = " ".join(above[:-1]), moved
 
 
 def fit_text(
