@@ -547,3 +547,19 @@ def test_scenes_relayout_on_resize():
     scene.on_resize((960, 600))
     assert scene.start_button.rect.right < wide <= 1600
     assert scene.start_button.rect.right <= 960
+
+
+def test_the_preset_picker_goes_through_every_preset_by_name_and_sets_its_length():
+    app, scene = open_scene(NewGameScene)
+    names = list(scene.form.book.presets)
+    assert names, "the rules file offers presets"
+    scene.preset_choice.set_value(names[0])
+    seen = []
+    for _ in range(len(names)):
+        seen.append(scene.preset_choice.value)
+        assert scene.matching_preset() == scene.preset_choice.value  # never "custom"
+        expected = scene.form.book.rules(scene.preset_choice.value)
+        assert scene.form.rules() == expected  # every rule it names, the length included
+        scene.preset_choice.step(1)
+    assert seen == names
+    assert scene.preset_choice.value == names[0]  # round again to the first

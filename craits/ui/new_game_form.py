@@ -208,11 +208,10 @@ class NewGameForm:
         names the current mix."""
         if name == CUSTOM:
             return False
-        length = self.values["game_length"]
+        # Every rule the preset stands for, its length included (a preset that names no
+        # length is played at the default one): so each preset is itself when picked again.
         self.base_preset = name
         self.values = self.book.rules(name).to_dict()
-        if self.book.presets[name].get("rules", {}).get("game_length") is None:
-            self.values["game_length"] = length  # a preset without a length keeps the choice
         return True
 
     def set_rule(self, key: str, value: Any) -> None:
