@@ -6,16 +6,19 @@ first, then the statistics together with the note that this round of this match 
 (one atomic write). A kill before the second write leaves the round uncounted and the save
 at its end, so it is counted on Continue; a kill after it leaves the note, so it is not
 counted twice. The app and the soak benchmark keep matches with this one class; it is the
-match director's hooks (``changed``, ``round_over``, ``match_over``).
+match director's hooks (``changed``, ``round_over``, ``match_over``). A finished game with a
+human seat is kept among the past games (``craits.persistence.archive``) before its save goes.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 from craits.engine import events as ev
+from craits.persistence.archive import GameArchive
 from craits.persistence.statistics import Statistics
 
 log = logging.getLogger(__name__)
@@ -35,14 +38,20 @@ class Saves(Protocol):
 
 class MatchKeeper:
     """``statistics`` returns the statistics in use; ``save_statistics`` writes them (False when
-    the folder refuses: they are kept and written later)."""
+    the folder refuses: they are kept and written later). ``archive`` keeps finished games
+    (default: the ``games`` folder beside the save, when the save has a path)."""
 
     def __init__(self, saves: Saves, writer: Writer, statistics: Callable[[], Statistics],
-                 save_statistics: Callable[[], bool]) -> None:
+                 save_statistics: Callable[[], bool], archive: GameArchive | None = None
+                 ) -> None:
         self.saves = saves
         self.writer = writer
         self.statistics = statistics
         self.save_statistics = save_statistics
+        path = getattr(saves, "path", None)
+        if archive is None and path is not None:
+            archive = GameArchive(Path(path).parent)
+        self.archive = archive
         self.recorded: dict[int, int] = {}  # id(session) -> rounds put in the statistics
 
     def begin(self, session: Any, recorded: int = 0) -> None:
@@ -83,19 +92,26 @@ class MatchKeeper:
         self.changed(session)
 
     def match_over(self, session: Any) -> None:
-        """The match is over: the game in the statistics, and no save left to continue."""
+        """The match is over: the game in the statistics (with the hints asked for in it),
+        kept among the past games, and no save left to continue."""
         kinds = [s.kind for s in session.seats]
         statistics = self.statistics()
         counted = statistics.counted
         try:
             if not counted.game(session.match_id):
-                statistics.record_game(kinds, session.match.totals, session.rules.game_length)
+                statistics.record_game(kinds, session.match.totals, session.rules.game_length,
+                                       hints=statistics.hints_in(session.match_id))
                 if session.human_seats():
                     counted.note(session.match_id, len(session.match.history), game=True)
         except ValueError as exc:
             log.warning("game not counted: %s", exc)
         self.save_statistics()
         self.writer.flush()
+        if self.archive is not None and session.human_seats():
+            try:
+                self.archive.keep(session)
+            except (OSError, ValueError) as exc:
+                log.warning("could not keep the finished game among the past games: %s", exc)
         try:
             self.saves.clear()
         except OSError as exc:

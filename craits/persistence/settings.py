@@ -77,12 +77,16 @@ class Settings:
     window_size: tuple[int, int] = (1280, 800)
     card_style: str = "classic"
     large_cards: bool = False
+    coaching: bool = True  # first-game notes at the table (the player may turn them off)
+    # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
+    coach: dict[str, Any] = field(default_factory=dict)
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
 
     def to_dict(self) -> dict:
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         data["window_size"] = list(self.window_size)
         data["new_game"] = self.new_game.to_dict()
+        data["coach"] = dict(self.coach)
         return data
 
     @classmethod
@@ -104,6 +108,19 @@ class _Seats(Field):
 class _RuleOverrides(Field):
     def check(self, value: Any) -> dict:
         return Struct(RULE_FIELDS).check(value)
+
+
+class _CoachProgress(Field):
+    """The coaching notes shown (short ids), games finished, and whether coaching is on."""
+
+    _SPEC = Struct({
+        "shown": ListOf(Text(r"[a-z][a-z0-9_]*", max_length=40), max_items=100),
+        "games": Integer(0, 1_000_000),
+        "enabled": Boolean(),
+    })  # fmt: skip
+
+    def check(self, value: Any) -> dict[str, Any]:
+        return dict(self._SPEC.check(value))
 
 
 class _WindowSize(Field):
@@ -138,6 +155,8 @@ _SETTINGS_SPEC = {
     "window_size": (_WindowSize(), _default("window_size")),
     "card_style": (OneOf(*CARD_STYLES), _default("card_style")),
     "large_cards": (Boolean(), _default("large_cards")),
+    "coaching": (Boolean(), _default("coaching")),
+    "coach": (_CoachProgress(), _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),
 }
 

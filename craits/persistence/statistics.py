@@ -6,7 +6,9 @@ when there is none). With several human seats, a round or game counts as won whe
 wins it, and every human seat's total is a sample for the scores. Scores: lower is better.
 A session calls ``record_round`` after each round and ``record_game`` after the last, with
 plain data (seat kinds, scores), notes them in ``counted`` (``craits.persistence.counted``),
-then saves through ``StatisticsStore``: figures and note in one atomic write.
+then saves through ``StatisticsStore``: figures and note in one atomic write. Each hint a
+player asks for is noted against its match (``note_hint``), so that games won without a
+hint can be told apart.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from craits.config.schema import Integer, Nullable
+from craits.config.schema import Field, Integer, Invalid, Nullable, kind_of
 from craits.paths import safe_child, user_home
 from craits.persistence.counted import Counted, CountedField
 from craits.persistence.fieldwise import Entries, Group, read_fields
@@ -32,6 +35,7 @@ STATS_FORMAT = "craits-stats"
 STATS_VERSION = 1
 STATS_FILE = "stats.json"
 
+MAX_HINT_MATCHES = 20  # matches whose hints are remembered (only the one in progress matters)
 OVERALL = "overall"
 HUMANS_ONLY = "humans_only"
 BUCKETS = (OVERALL, *LEVELS, HUMANS_ONLY)
@@ -84,6 +88,10 @@ class Statistics:
     longest_crank: int = 0  # the highest crank count reached at the table
     idiots_caught_by_you: int = 0
     idiots_caught_of_you: int = 0  # times a human seat was caught without announcing
+    hints_used: int = 0  # hints asked for at the table, in every game
+    # Finished games in which no hint was asked for: played, and won, per level.
+    games_without_hints: dict[str, Tally] = field(default_factory=_tallies)
+    hints_by_match: dict[str, int] = field(default_factory=dict)  # match id -> hints, newest last
     # What is already counted, by match (stored with the figures, not one of them).
     counted: Counted = field(default_factory=Counted, compare=False, repr=False)
 
@@ -116,17 +124,33 @@ class Statistics:
         self.idiots_caught_of_you += sum(1 for _, caught in calls if caught in humans)
 
     def record_game(self, seats: Sequence[str], totals: Sequence[int],
-                    length: str = "full") -> None:
-        """Add one finished game from its final totals; equal lowest totals share the win."""
+                    length: str = "full", hints: int = 0) -> None:
+        """Add one finished game from its final totals; equal lowest totals share the win.
+        ``hints``: how many hints were asked for during the game."""
         humans = _human_seats(seats, totals)
         if length not in GAME_LENGTHS:
             raise ValueError(f"game length {length!r} is not one of {', '.join(GAME_LENGTHS)}")
         if not humans:
             return
         lowest = min(totals)
-        _count(self.games, seats, won=any(totals[seat] == lowest for seat in humans))
+        won = any(totals[seat] == lowest for seat in humans)
+        _count(self.games, seats, won=won)
+        if hints <= 0:
+            _count(self.games_without_hints, seats, won=won)
         for seat in humans:
             self.game_scores[length].add(totals[seat])
+
+    def note_hint(self, match_id: str) -> None:
+        """A hint was asked for in the match ``match_id``."""
+        self.hints_used += 1
+        count = self.hints_by_match.pop(match_id, 0)
+        self.hints_by_match[match_id] = count + 1
+        while len(self.hints_by_match) > MAX_HINT_MATCHES:
+            del self.hints_by_match[next(iter(self.hints_by_match))]
+
+    def hints_in(self, match_id: str) -> int:
+        """Hints asked for so far in the match ``match_id``."""
+        return self.hints_by_match.get(match_id, 0)
 
     def to_dict(self) -> dict:
         return {
@@ -137,6 +161,10 @@ class Statistics:
             "longest_crank": self.longest_crank,
             "idiots_caught_by_you": self.idiots_caught_by_you,
             "idiots_caught_of_you": self.idiots_caught_of_you,
+            "hints_used": self.hints_used,
+            "games_without_hints": {name: tally.to_dict()
+                                    for name, tally in self.games_without_hints.items()},
+            "hints_by_match": dict(self.hints_by_match),
         }
 
     @classmethod
@@ -188,13 +216,36 @@ def _score_entries() -> Entries:
 def _consistent(stats: Statistics) -> list[str]:
     """Entries that contradict themselves fall back alone (a tally won more than played)."""
     notes = []
-    for group in ("games", "rounds"):
+    for group in ("games", "rounds", "games_without_hints"):
         for name, tally in getattr(stats, group).items():
             if tally.won > tally.played:
                 notes.append(f"{group}.{name}.won (won {tally.won} of {tally.played}; "
                              f"using 0)")
                 tally.won = 0
+    for name, tally in stats.games_without_hints.items():
+        games = stats.games.get(name)
+        if games is not None and tally.played > games.played:
+            notes.append(f"games_without_hints.{name}.played (more than the games played; "
+                         f"using 0)")
+            tally.played = tally.won = 0
     return notes
+
+
+class _HintsByMatch(Field):
+    """Hints asked for, by match id (short hexadecimal text), at most ``MAX_HINT_MATCHES``."""
+
+    def check(self, value: Any) -> dict[str, int]:
+        if not isinstance(value, dict):
+            raise Invalid(f"expected an object, got {kind_of(value)}")
+        out: dict[str, int] = {}
+        for key, count in value.items():
+            if not (isinstance(key, str) and 0 < len(key) <= 64
+                    and all(c in "0123456789abcdef" for c in key)):
+                raise Invalid("a match id is short hexadecimal text")
+            if type(count) is not int or not 0 <= count <= 1_000_000:
+                raise Invalid(f"{key}: expected a whole number of hints")
+            out[key] = count
+        return dict(list(out.items())[-MAX_HINT_MATCHES:])
 
 
 _STATS_SPEC = {
@@ -205,6 +256,9 @@ _STATS_SPEC = {
     "longest_crank": (Integer(0), lambda: 0),
     "idiots_caught_by_you": (Integer(0), lambda: 0),
     "idiots_caught_of_you": (Integer(0), lambda: 0),
+    "hints_used": (Integer(0), lambda: 0),
+    "games_without_hints": (_tally_entries(), _tallies),
+    "hints_by_match": (_HintsByMatch(), dict),
     "counted": (CountedField(), Counted),
 }
 
