@@ -16,6 +16,7 @@ import logging
 import os
 import time
 import traceback
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ log = logging.getLogger("craits.app")
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+FRAME_RECORDS = FPS * 60 * 10  # frame times kept: the last ten minutes
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -94,8 +96,10 @@ class App(MatchKeeping):
             StatisticsStore,
         )
         from craits.ui.autosave import Autosaver
+        from craits.ui.memory import keep_large_blocks_returnable
         from craits.ui.scene import SceneStack
 
+        keep_large_blocks_returnable()  # before any surface: memory stays flat for hours
         self.pygame = pygame
         pygame.display.init()
         pygame.font.init()
@@ -134,8 +138,10 @@ class App(MatchKeeping):
         self.bot_worker = BotWorker(bot_mode)
         self.scenes = SceneStack()
         self.running = True
-        self.frame_times: list[float] = []  # wall time of each frame's work, seconds
-        self.frame_cpu: list[float] = []  # CPU time of the main thread for each frame
+        # The latest frames' wall and main-thread CPU times (seconds): a bounded record, so
+        # that hours of play cost no more memory than minutes.
+        self.frame_times: deque[float] = deque(maxlen=FRAME_RECORDS)
+        self.frame_cpu: deque[float] = deque(maxlen=FRAME_RECORDS)
         self._crashes: list[float] = []
         self.session_recorded: dict[int, int] = {}  # id(session) -> rounds put in statistics
 

@@ -224,6 +224,9 @@ class MatchKeeping:
     def record_round(self, session) -> None:
         """Count the round just finished, once (``MatchKeeper.round_over``)."""
         self.keeper.round_over(session)
+        from craits.ui.memory import release_free_memory
+
+        release_free_memory()  # between rounds: what the round's drawing freed goes back
 
     def finish_match(self, session) -> None:
         """The game in the statistics; no save left to continue (``MatchKeeper.match_over``)."""

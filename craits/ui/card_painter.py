@@ -28,9 +28,10 @@ class CardPainter:
         self.card_art = card_art
         self.style = style
         self.back_name = back
-        self._turned = LRU(700)
-        self._bases = LRU(300)
-        self._flying = LRU(260)
+        # Bounded in bytes too: a long session's memory stays flat once they are full.
+        self._turned = LRU(700, max_bytes=12_000_000)
+        self._bases = LRU(300, max_bytes=8_000_000)
+        self._flying = LRU(260, max_bytes=8_000_000)
         self._warned = False
 
     def configure(self, style: str, back: str) -> None:

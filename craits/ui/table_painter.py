@@ -51,9 +51,9 @@ class TablePainter:
     def __init__(self, cards: CardPainter, style: str = "classic") -> None:
         self.cards = cards
         self.style = style
-        self._panels = LRU(64)
-        self._plates = LRU(96)
-        self._lines = LRU(200)
+        self._panels = LRU(64, max_bytes=6_000_000)
+        self._plates = LRU(96, max_bytes=6_000_000)
+        self._lines = LRU(200, max_bytes=3_000_000)
         self._groups: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
 
     # ------------------------------------------------------------ pieces

@@ -18,10 +18,14 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
 class LRU:
-    """A small least-recently-used cache of rendered surfaces."""
+    """A small least-recently-used cache of rendered surfaces (or lists of them): at most
+    ``limit`` items and, when ``max_bytes`` is given, at most that many bytes of pixels, so
+    that a long session's memory stays flat once the cache is full."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, max_bytes: int | None = None) -> None:
         self.limit = limit
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
 
     def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -31,18 +35,30 @@ class LRU:
             return item
         item = make()
         self._items[key] = item
-        if len(self._items) > self.limit:
-            self._items.popitem(last=False)
+        self.bytes += pixel_bytes(item)
+        while len(self._items) > 1 and (len(self._items) > self.limit or (
+                self.max_bytes is not None and self.bytes > self.max_bytes)):
+            self.bytes -= pixel_bytes(self._items.popitem(last=False)[1])
         return item
 
     def clear(self) -> None:
         self._items.clear()
+        self.bytes = 0
 
     def __len__(self) -> int:
         return len(self._items)
 
 
-_text_cache = LRU(600)
+def pixel_bytes(item: object) -> int:
+    """Bytes of pixels held by a surface, or by the surfaces in a list or tuple."""
+    if isinstance(item, pygame.Surface):
+        return item.get_pitch() * item.get_height()
+    if isinstance(item, list | tuple):
+        return sum(pixel_bytes(part) for part in item)
+    return 0
+
+
+_text_cache = LRU(600, max_bytes=6_000_000)
 
 
 def text_surface(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
