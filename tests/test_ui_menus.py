@@ -370,7 +370,7 @@ def test_language_applies_at_once_and_is_saved():
 
 def test_settings_controls_change_the_app_settings():
     app, scene = open_scene(SettingsScene)
-    _, volume, mute, speed, display, style, large = scene.controls
+    _, volume, mute, speed, display, style, large = scene.controls[:7]
     volume.set_value(0.25)
     click(scene, mute)
     speed.set_value("instant")

@@ -1,5 +1,6 @@
 """The end of a round: every hand face up with its score, each 3 shown beside the card it
-cancelled, leftover 3s with their bonus, the running totals, and the way to the next round."""
+cancelled, leftover 3s with their bonus, the running totals, and the way to the next round.
+Review (R) steps through the round just played (``ReviewScene``)."""
 
 from __future__ import annotations
 
@@ -60,12 +61,36 @@ class ScoreboardScene(OverlayScene):
             f"{label}  ⏎", self.next, key=pygame.K_RETURN, text_size=th.px(22),
         )
         self.next_button.set_theme(th)
+        rw = min(th.px(240), panel.width // 4)
+        self.review_button = Button(
+            pygame.Rect(self.next_button.rect.left - th.px(16) - rw, self.next_button.rect.top,
+                        rw, self.next_button.rect.height),
+            i18n.t("review.button"), self.review, key=pygame.K_r, style="secondary",
+            text_size=th.px(20),
+        )
+        self.review_button.set_theme(th)
 
     def next(self) -> None:
         self.dismiss("next")
 
+    def review(self) -> None:
+        """Step through the round just played (the match itself is not touched)."""
+        from craits.review import RecordError, Replay
+        from craits.ui.scenes.review import ReviewScene
+
+        try:
+            replay = Replay(self.session)
+        except RecordError as exc:  # cannot happen with a match that was played here
+            from craits.ui.scenes.message import MessageScene
+
+            self.app.scenes.push(MessageScene(self.app, i18n.t("review.title"),
+                                              i18n.t("review.open_failed", error=str(exc))))
+            return
+        self.app.scenes.push(ReviewScene(self.app, replay,
+                                         round_index=self.session.match.round_index))
+
     def handle(self, event: pygame.event.Event) -> None:
-        if self.next_button.handle(event):
+        if self.next_button.handle(event) or self.review_button.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
             self.next()
@@ -149,7 +174,8 @@ class ScoreboardScene(OverlayScene):
         round_text = i18n.t("table.round_of", n=match.round_index + 1, total=match.rounds)
         blit_text(surface, round_text, th.px(17), DIM,
                   midleft=(panel.left + pad, self.next_button.rect.centery),
-                  max_width=panel.width - self.next_button.rect.width - 3 * pad)
+                  max_width=self.review_button.rect.left - panel.left - 2 * pad)
+        draw_button(self.review_button, surface)
         draw_button(self.next_button, surface)
 
     def _draw_hand(self, surface, hand, left, cy, width, size, row_h) -> None:

@@ -1,4 +1,5 @@
-"""The settings screen: language, sound, animation speed, display, card style, large cards.
+"""The settings screen: language, sound, animation speed, display, card style, large cards,
+first-game coaching notes (turning them on again starts them over).
 
 Every change applies at once (``app.apply_settings()``); the settings are saved when the screen
 is left (and after each change but volume drags, so a crash loses little). Reached from the title
@@ -52,6 +53,12 @@ class SettingsScene(MenuScene):
         self.change(language=code)
         self.rebuild()  # every label changes
 
+    def set_coaching(self, on: bool) -> None:
+        """Off stops the notes; on again starts them over, as for a new player."""
+        coach = {"shown": [], "games": 0, "enabled": True} if on else {
+            **getattr(self.settings, "coach", {}), "enabled": False}
+        self.change(coaching=on, coach=coach)
+
     def on_exit(self) -> None:
         self.save()
 
@@ -61,7 +68,7 @@ class SettingsScene(MenuScene):
         self.rebuild()
 
     # ---- layout
-    ROWS = 7
+    ROWS = 8
 
     def panel_rect(self) -> pygame.Rect:
         """Centred in the body, as tall as the rows need (the rows scroll if the body is less)."""
@@ -145,6 +152,13 @@ class SettingsScene(MenuScene):
                 i18n.t("settings.large_cards"),
                 s.large_cards,
                 lambda v: self.change(large_cards=v),
+                **on_off,
+            ),
+            Toggle(
+                (0, 0, 1, 1),
+                i18n.t("settings.coaching"),
+                bool(getattr(s, "coaching", True)),
+                self.set_coaching,
                 **on_off,
             ),
         ]

@@ -1,4 +1,5 @@
-"""The statistics screen: games and rounds per opponent level, scores, cranks, idiot calls.
+"""The statistics screen: games and rounds per opponent level (and games won without a hint),
+scores, cranks, idiot calls, hints used; Past games opens the finished games kept for review.
 
 Reads ``app.statistics`` (``craits.persistence.Statistics``). Reset asks first, then clears the
 numbers in place (the session may hold the same object) and saves.
@@ -73,6 +74,8 @@ class StatisticsScene(MenuScene):
                 "stats.win_rate",
                 [percent(tally(s.games, b).won, tally(s.games, b).played) for b in buckets],
             ),
+            ("stats.won_without_hints",
+             [str(tally(s.games_without_hints, b).won) for b in buckets]),
             ("stats.rounds_played", [str(tally(s.rounds, b).played) for b in buckets]),
         ]
         if i18n.has_key("stats.rounds_won"):
@@ -95,6 +98,7 @@ class StatisticsScene(MenuScene):
             (i18n.t("stats.longest_crank"), number(s.longest_crank)),
             (i18n.t("stats.idiots_caught"), number(s.idiots_caught_by_you)),
             (i18n.t("stats.times_caught"), number(s.idiots_caught_of_you)),
+            (i18n.t("stats.hints_used"), number(s.hints_used)),
         ]
 
     def is_empty(self) -> bool:
@@ -233,8 +237,19 @@ class StatisticsScene(MenuScene):
             style="danger",
             enabled=not self.is_empty(),
         )
+        self.past_button = Button(
+            pygame.Rect(footer.centerx - bw // 2, footer.top, bw, footer.height),
+            i18n.t("review.past_games"),
+            self.open_past_games,
+            style="secondary",
+        )
         self.table_width = content_w
-        return [*region.widgets, self.back_button, self.reset_button]
+        return [*region.widgets, self.back_button, self.past_button, self.reset_button]
+
+    def open_past_games(self) -> None:
+        from craits.ui.scenes.past_games import PastGamesScene
+
+        self.app.scenes.push(PastGamesScene(self.app))
 
     # ---- reset
     def ask_reset(self) -> None:
