@@ -29,7 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["CRAITS_HOME"] = tempfile.mkdtemp(prefix="craits-bench-")
-    from craits.ui.app import App, parse_size, percentile
+    from craits.ui.app import App, percentile
+    from craits.ui.startup import parse_size
 
     app = App(size=parse_size(args.size), speed=args.speed)
     try:

@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] in (["-h"], ["--help"]):
         print("Commands (each has --help):\n  " + "\n  ".join(f"craits {c} ..." for c in COMMANDS))
         print()
-    from craits.ui.app import main as app_main
+    from craits.ui.startup import main as app_main
 
     return app_main(args)
 

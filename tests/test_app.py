@@ -9,9 +9,10 @@ import pytest
 from table_harness import step
 
 from craits.ui import app as app_module
-from craits.ui.app import App, main, parse_seat_kinds, percentile
+from craits.ui.app import App, percentile
 from craits.ui.scene import Scene
 from craits.ui.scenes.message import MessageScene
+from craits.ui.startup import main, parse_seat_kinds
 
 
 @pytest.fixture

@@ -60,7 +60,7 @@ def test_the_helper_process_leaves_quietly_when_the_game_is_killed(tmp_path):
     (["--seats", "human," + "z" * 100_000], "unknown seat"),
 ])
 def test_what_cannot_be_honoured_is_refused_with_status_2(args, said, capsys):
-    from craits.ui.app import main
+    from craits.ui.startup import main
 
     assert main([*args, "--headless", "--max-seconds", "0.2"]) == 2
     err = capsys.readouterr().err
@@ -69,7 +69,7 @@ def test_what_cannot_be_honoured_is_refused_with_status_2(args, said, capsys):
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "soon"])
 def test_max_seconds_must_be_a_time(value, capsys):
-    from craits.ui.app import main
+    from craits.ui.startup import main
 
     with pytest.raises(SystemExit) as stopped:
         main(["--headless", "--max-seconds", value])

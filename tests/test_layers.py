@@ -37,7 +37,10 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
                 name = ".".join(base + ([node.module] if node.module else []))
             else:
                 name = str(node.module)
-            out.append((node.lineno, name))
+            if node.module:  # ``from . import x`` imports x, not the package itself
+                out.append((node.lineno, name))
+            # Each name too: ``from . import events`` imports the module craits.x.events.
+            out.extend((node.lineno, f"{name}.{a.name}") for a in node.names)
     return out
 
 
@@ -70,7 +73,8 @@ def test_the_ai_imports_only_the_engine() -> None:
     assert not _breaches("ai", allowed)
 
 
-@pytest.mark.parametrize("folder", ["engine", "ai", "config", "persistence", "director", "cli"])
+@pytest.mark.parametrize(
+    "folder", ["engine", "ai", "config", "persistence", "director", "review", "cli"])
 def test_nothing_below_the_ui_imports_pygame_or_the_ui(folder: str) -> None:
     def allowed(name: str) -> bool:
         return _top(name) != "pygame" and not name.startswith("craits.ui")
@@ -91,3 +95,77 @@ def test_the_checks_see_imports_made_inside_functions_and_relative_ones() -> Non
     tree_text = "def f():\n    import pygame\n    from craits.config import levels\n"
     nested = [n for n in ast.walk(ast.parse(tree_text)) if isinstance(n, ast.Import | ast.ImportFrom)]
     assert len(nested) == 2  # ast.walk reaches into function bodies
+
+
+def _type_checking_lines(tree: ast.AST) -> set[int]:
+    """Lines of imports made only for the type checker (``if TYPE_CHECKING:``)."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                lines.update(n.lineno for n in ast.walk(inner) if hasattr(n, "lineno"))
+    return lines
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the craits modules it imports at run time, wherever in the file."""
+    modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for module, path in modules.items():
+        skip = _type_checking_lines(ast.parse(path.read_text(encoding="utf-8")))
+        for line, name in imports_of(path):
+            if line in skip or not name.startswith("craits"):
+                continue
+            while name and name not in modules:  # "craits.x.y" may name a name in craits.x
+                name = name.rpartition(".")[0]
+            if name and name != module:
+                graph[module].add(name)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    """Function-level imports count: an import moved into a function still ties the circle."""
+    graph = import_graph()
+    # A package's __init__ re-exports its modules; an import of the package by one of its own
+    # modules would make a circle through it, and is refused like any other.
+    assert _cycles(graph) == []
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []

@@ -153,4 +153,4 @@ def test_two_cards_in_hand_lie_side_by_side(size) -> None:
     a, b = hand_slots(lay, 2)
     assert b.x - a.x >= lay.card[0]  # no overlap
     many = hand_slots(lay, 12)
-    assert all(later.x > earlier.x for earlier, later in zip(many, many[1:]))
+    assert all(later.x > earlier.x for earlier, later in zip(many, many[1:], strict=False))

@@ -79,7 +79,7 @@ def test_the_menu_asks_before_replacing_and_keeps_the_old_game(tmp_path, app):
 
 
 def test_seats_on_the_command_line_ask_too(tmp_path, monkeypatch):
-    from craits.ui import app as app_module
+    from craits.ui import startup as app_module
 
     old = game_in_progress(tmp_path)
     monkeypatch.setenv("CRAITS_HOME", str(tmp_path))

@@ -589,7 +589,7 @@ def test_an_error_while_starting_is_caught_like_any_other(tmp_path, monkeypatch)
     # safety net is not up yet: an error there must get the same treatment.
     import logging
 
-    from craits.ui import app as app_module
+    from craits.ui import startup as app_module
     from craits.ui.scenes.table import TableScene
 
     def explode(*_args, **_kwargs):
@@ -778,7 +778,7 @@ def test_names_from_outside_cannot_leave_the_home(tmp_path, name):
 def test_everything_the_app_writes_stays_in_craits_home(apps, tmp_path, monkeypatch):
     import logging
 
-    from craits.ui.app import setup_logging
+    from craits.ui.startup import setup_logging
 
     app = apps()
     home = tmp_path.resolve()

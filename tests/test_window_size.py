@@ -16,7 +16,8 @@ import pytest
 from app_driver import make_app
 
 from craits.persistence import envelope
-from craits.ui.app import HEADLESS_MAX_SIZE, MIN_SIZE, fit_window, parse_size, usable_size
+from craits.ui.startup import parse_size
+from craits.ui.window import HEADLESS_MAX_SIZE, MIN_SIZE, fit_window, usable_size
 
 ROOT = Path(__file__).resolve().parents[1]
 

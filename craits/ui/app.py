@@ -22,19 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from craits.ui.app_matches import MatchKeeping, file_notice
-from craits.ui.startup import (  # noqa: F401 (re-exported: the app's command line)
-    SPEEDS,
-    build_parser,
-    home_description,
-    main,
-    parse_seat_kinds,
-    parse_size,
-    setup_logging,
-)
+from craits.ui.window import MIN_SIZE, fit_window, usable_size
 
 log = logging.getLogger("craits.app")
 
-MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
 FRAME_RECORDS = FPS * 60 * 10  # frame times kept: the last ten minutes
@@ -47,27 +38,6 @@ def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
     return ordered[index]
-
-
-HEADLESS_MAX_SIZE = (3840, 2160)  # no real display (the dummy driver): at most this
-
-
-def usable_size(pg) -> tuple[int, int]:
-    """The largest window the display can show (its desktop size)."""
-    try:
-        sizes = pg.display.get_desktop_sizes()
-        driver = pg.display.get_driver()
-    except pg.error:
-        sizes, driver = [], "dummy"
-    if driver == "dummy" or not sizes or min(sizes[0]) <= 0:
-        return HEADLESS_MAX_SIZE
-    return max(MIN_SIZE[0], sizes[0][0]), max(MIN_SIZE[1], sizes[0][1])
-
-
-def fit_window(wanted: Sequence[int], usable: tuple[int, int]) -> tuple[int, int]:
-    """``wanted`` within the minimum and what the display can show."""
-    return tuple(max(low, min(high, int(value)))  # type: ignore[return-value]
-                 for value, low, high in zip(wanted, MIN_SIZE, usable, strict=True))
 
 
 # ============================================================================ the app

@@ -1,7 +1,6 @@
 """The command line that starts the desktop app (``python -m craits [options]``): options are
-checked before any window opens, the log file is set up, then the ``App`` runs.
-
-``craits.ui.app`` re-exports these names, so this module imports the app only when it runs it.
+checked before any window opens, the log file is set up, then the ``App`` runs. This is the
+entry point: it imports the app, and nothing imports it but ``craits.__main__``.
 """
 
 from __future__ import annotations
@@ -14,6 +13,9 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from craits.ui.app import App
+from craits.ui.window import MIN_SIZE
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -91,8 +93,6 @@ def parse_seat_kinds(text: str) -> list[str]:
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
-    from craits.ui.app import MIN_SIZE
-
     if not text:
         return None
     found = re.fullmatch(r"\s*([0-9]{1,5})\s*[xX×]\s*([0-9]{1,5})\s*", text)
@@ -107,8 +107,6 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     import multiprocessing
-
-    from craits.ui.app import App
 
     multiprocessing.freeze_support()  # a frozen build starts the bot helper through here
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
