@@ -8,8 +8,8 @@ the round's end. Scenes pushed on top (suit dialog, hand-off, scoreboard, pause)
 time; animations keep running under them.
 
 The scene wires its parts: the flow (``table_flow``: what it shows for what the director waits
-for), the viewer's actions and buttons (``table_actions``), mouse and keys (``table_input``)
-and the picture (``table_view``).
+for), the viewer's actions and buttons (``table_actions``), mouse and keys (``table_input``),
+the hint and first-game coaching (``table_help``) and the picture (``table_view``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from craits.ui.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.scenes.table_actions import TableActions
 from craits.ui.scenes.table_flow import TableFlow
+from craits.ui.scenes.table_help import TableHelp
 from craits.ui.scenes.table_input import TableInput
 from craits.ui.scenes.table_view import CardWarmUp, draw_table, update_hand_visuals
 from craits.ui.sprites import CardSprite
@@ -61,7 +62,7 @@ class AppHooks(Hooks):
         self.app.finish_match(session)
 
 
-class TableScene(TableFlow, TableActions, TableInput, Scene):
+class TableScene(TableFlow, TableActions, TableHelp, TableInput, Scene):
     def __init__(self, app: SceneContext, session: Session, *, fresh: bool = True) -> None:
         super().__init__(app)
         self.session = session
@@ -103,6 +104,7 @@ class TableScene(TableFlow, TableActions, TableInput, Scene):
         self._view_cache: tuple[tuple, SeatView | None] = ((), None)
         self._build_buttons()
         self._warm = CardWarmUp(self.cards, self.model)
+        self._init_help()
         if fresh and not session.records:
             self.cut_pending = any(isinstance(e, ev.CardCut) for e in session.events)
         else:
@@ -170,6 +172,7 @@ class TableScene(TableFlow, TableActions, TableInput, Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.model.resize(size)
         self._build_buttons()
+        self._relayout_help()
         self._warm = CardWarmUp(self.cards, self.model)
 
     def on_enter(self) -> None:
@@ -186,8 +189,10 @@ class TableScene(TableFlow, TableActions, TableInput, Scene):
         if tuple(self.app.size) != self.model.layout.size or large != self.model.large_cards:
             self.model.resize(self.app.size, large)
             self._build_buttons()
+            self._relayout_help()
         elif self._language != i18n.get_language():
             self._build_buttons()
+            self._relayout_help()
 
     # ------------------------------------------------------------ frame
 
@@ -200,6 +205,7 @@ class TableScene(TableFlow, TableActions, TableInput, Scene):
             self._advance(dt)
         self._refresh_buttons()
         update_hand_visuals(self)
+        self.update_help(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(surface, self)

@@ -1,5 +1,5 @@
 """What the viewer can do at the table, and the buttons for it: play a card, Draw (or take the
-crank), Pass, "Last card!", "Idiot!", and Menu. Mixed into the table scene, which provides the
+crank), Pass, "Last card!", "Idiot!", Hint (``table_help``) and Menu. Mixed into the table scene, which provides the
 session, the viewer's ``view``, the choreographer (``chor``) and ``act``, and from the table's
 flow ``_ask_suit`` and ``open_pause``; the keys and clicks of ``TableInput`` call the same
 actions.
@@ -51,8 +51,12 @@ class TableActions:
                                    style="danger", text_size=text)
         self.menu_button = Button(lay.menu_button, i18n.t("table.menu"), self.open_pause,
                                   style="secondary", text_size=lay.px(18))
+        # Hint sits beside Menu, clear of the hand and of the buttons that come and go.
+        self.hint_button = Button(lay.menu_button.move(-lay.menu_button.width - lay.px(12), 0),
+                                  i18n.t("hint.button"), self.ask_hint, style="secondary",
+                                  text_size=lay.px(18))
         self.buttons = [self.draw_button, self.pass_button, self.last_button, self.idiot_button,
-                        self.menu_button]
+                        self.hint_button, self.menu_button]
         for b in self.buttons:
             b.set_theme(theme)
         self._language = i18n.get_language()
@@ -73,6 +77,7 @@ class TableActions:
         self.last_button.visible = bool(view is not None and view.can_announce
                                         and view.window == view.seat)
         self.idiot_button.visible = bool(view is not None and view.can_call and not self.chor.busy)
+        self.hint_button.visible = mine and bool(legal)
 
     # ------------------------------------------------------------ actions
 

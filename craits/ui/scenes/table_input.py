@@ -1,7 +1,8 @@
 """Mouse and keyboard at the card table: pick, lift, click or drag a card; keys for every action.
 
 Keys: arrows or 1-9 pick a card, Enter (or Space) plays it, D draws (or takes the crank),
-P passes, L calls "Last card!", I calls "Idiot!", Esc opens the menu. A card is played by a
+P passes, L calls "Last card!", I calls "Idiot!", H asks for a hint, Backspace dismisses a
+coaching note, Esc opens the menu. A card is played by a
 click, or by dragging it up onto the table. Mixed into the table scene, which provides
 ``my_hand``'s model, ``legal_plays`` and the actions.
 """
@@ -31,6 +32,8 @@ class TableInput:
         return None
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.handle_note(event):
+            return
         for button in self.buttons:
             if button.visible and button.handle(event):
                 return
@@ -57,6 +60,8 @@ class TableInput:
             self.announce()
         elif key == pygame.K_i:
             self.call_idiot()
+        elif key == pygame.K_h:
+            self.ask_hint()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
             self.keyboard = True
             step = 1 if key == pygame.K_RIGHT else -1

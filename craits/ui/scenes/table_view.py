@@ -107,9 +107,10 @@ def draw_table(surface: pygame.Surface, table: TableScene) -> None:
     p.draw_plate(surface, lay.own_plate, info, m, clock, texts,
                  float(shake.value) if shake else 0.0)  # type: ignore[arg-type]
     p.draw_log(surface, lay.log, table.chor.log.recent(table.viewer, 8), lay.px)
-    hint = hint_text(table)
+    asked = table.hint_line()
+    hint, colour = asked if asked is not None else (hint_text(table), (246, 238, 214))
     if hint:
-        blit_text(surface, hint, lay.px(19), (246, 238, 214), center=lay.hint.center,
+        blit_text(surface, hint, lay.px(19), colour, center=lay.hint.center,
                   max_width=lay.hint.width, shadow=True)
     round_text = i18n.t("table.round_of", n=m.round_index + 1,
                         total=table.session.match.rounds)
@@ -128,6 +129,7 @@ def draw_table(surface: pygame.Surface, table: TableScene) -> None:
         banner.draw(surface)
     for button in table.buttons:
         draw_button(button, surface)
+    table.draw_help(surface)
 
 
 class CardWarmUp:
