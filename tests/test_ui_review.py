@@ -149,6 +149,14 @@ def test_stepping_forwards_and_back_shows_each_step_exactly(session):
     key(scene, pygame.K_UP)
     assert scene.number < turn.number
     key(scene, pygame.K_HOME)
+    # A turn with one legal move says so; another player's step says nothing above the hand.
+    forced = next(s.number for s in replay.steps if s.player == 0 and s.is_turn
+                  and len(replay.view_before(s.number, 0).legal) == 1)
+    scene.go(forced)
+    assert [text for text, _ in scene.lines()][1:] == [i18n.t("review.only_move")]
+    other = next(s.number for s in replay.steps if s.player == 1 and s.is_turn)
+    scene.go(other)
+    assert scene.lines() == []
     surface = pygame.Surface(app.size)
     scene.update(0.03)
     scene.draw(surface)

@@ -15,7 +15,7 @@ import pygame
 
 from craits import i18n
 from craits.engine import Draw, Play, seat_view
-from craits.review import Replay
+from craits.review import Replay, Verdict, move_message
 from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import Choreographer
 from craits.ui.table_model import TableModel
@@ -23,6 +23,10 @@ from craits.ui.table_painter import SeatInfo, TablePainter
 from craits.ui.textcache import blit_text
 
 GOLD = (236, 196, 92)
+LINE_GOLD = (250, 218, 130)
+CREAM = (246, 238, 214)
+DIM = (196, 204, 184)
+GREEN = (150, 226, 160)
 LOG_LINES = 12
 
 
@@ -78,8 +82,10 @@ class ReviewBoard:
                                   reveal=state.hands)
         self.model.revealed = state.is_over()  # plates still show whose turn it is
         self.model.turn = None if state.is_over() else state.turn
+        lift = self.model.layout.lift
         for sprite in self.model.hands[self.seat]:
             sprite.highlight = isinstance(expert, Play) and sprite.code == expert.card
+            sprite.lift = sprite.lift_target = lift if sprite.highlight else 0
 
     def log(self) -> list[tuple[int, str]]:
         """The round's log up to the step shown, as the reviewed seat read it."""
@@ -99,6 +105,32 @@ class ReviewBoard:
             lines = chor.log.recent(self.seat, LOG_LINES)
             self._logs[key] = lines
         return lines
+
+    def lines(self, verdict: Verdict | None) -> list[tuple[str, tuple]]:
+        """What the lines above the hand say at the step shown: the deal, or at the reviewed
+        seat's turn the move made and the expert's ``verdict`` on it (or that it was the only
+        move)."""
+        replay, number = self.replay, self.number
+        step = replay.steps[number]
+        if step.is_deal:
+            return [(i18n.t("review.deal", n=step.round + 1), CREAM)]
+        before = replay.before(number)
+        if step.player != self.seat or not step.is_turn or before is None:
+            return []
+        top = before.discard[-1] if before.discard else None
+        try:
+            move = move_message(step.action, before.crank, top)  # type: ignore[arg-type]
+        except ValueError:
+            return []
+        namer = {"card": i18n.card_name, "suit": i18n.suit_name,
+                 "player": self.names.__getitem__}
+        out = [(f"{i18n.t('review.your_choice')}: {move.text(i18n.t, **namer)}", CREAM)]
+        if verdict is not None:
+            out.append((verdict.message.text(i18n.t, **namer),
+                        LINE_GOLD if verdict.differs else GREEN))
+        elif len(replay.view_before(number, self.seat).legal) == 1:
+            out.append((i18n.t("review.only_move"), DIM))
+        return out
 
     # ------------------------------------------------------------ drawing
 

@@ -22,7 +22,7 @@ import pygame
 
 from craits import i18n
 from craits.paths import safe_child, user_home
-from craits.review import Replay, RoundAnalysis, export_record, move_message, write_record
+from craits.review import Replay, RoundAnalysis, export_record, write_record
 from craits.ui.review_board import ReviewBoard
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.sprites import draw_button
@@ -31,10 +31,8 @@ from craits.ui.widgets import Button, Theme, draw_rounded
 
 log = logging.getLogger(__name__)
 
-CREAM = (246, 238, 214)
 DIM = (196, 204, 184)
 GOLD = (250, 218, 130)
-GREEN = (150, 226, 160)
 EXPORT_FOLDER = "records"
 
 
@@ -324,30 +322,8 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------ drawing
 
     def lines(self) -> list[tuple[str, tuple]]:
-        """What the line above the hand says at this step."""
-        step = self.step
-        names = self.board.names
-        out: list[tuple[str, tuple]] = []
-        if step.is_deal:
-            return [(i18n.t("review.deal", n=step.round + 1), CREAM)]
-        if step.player != self.seat or not step.is_turn:
-            return out
-        before = self.replay.before(self.number)
-        top = before.discard[-1] if before is not None and before.discard else None
-        crank = before.crank if before is not None else 0
-        try:
-            move = move_message(step.action, crank, top)
-        except ValueError:
-            return out
-        text = move.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name,
-                         player=names.__getitem__)
-        out.append((f"{i18n.t('review.your_choice')}: {text}", CREAM))
-        verdict = self.verdict()
-        if verdict is not None:
-            colour = GREEN if not verdict.differs else GOLD
-            out.append((verdict.message.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name,
-                                             player=names.__getitem__), colour))
-        return out
+        """What the lines above the hand say at this step."""
+        return self.board.lines(self.verdict())
 
     def status(self) -> tuple[str, tuple]:
         """The round's summary line, or the analysis's progress (or why there is none)."""
