@@ -100,7 +100,7 @@ def test_a_broken_rules_file_in_the_app_offers_the_defaults(home, monkeypatch):
     def broken(*args, **kwargs):
         raise ConfigError("rules.yaml", 3, "sevn_skips", "unknown key")
 
-    monkeypatch.setattr("craits.config.load_rules", broken)
+    monkeypatch.setattr("craits.ui.app_matches.load_rules", broken)
     app = App(bot_mode="inline", language="en")
     try:
         app.show_title()

@@ -13,6 +13,10 @@ import sys
 import time
 from dataclasses import replace
 
+from craits.config import ConfigError
+from craits.config import load_rules as load_from_yaml
+from craits.config.levels import make_bot
+from craits.director import play_match
 from craits.engine.playout import PlayoutStats, random_match
 from craits.engine.rules import Rules
 
@@ -33,7 +37,6 @@ def build_parser() -> argparse.ArgumentParser:
 def load_rules(path: str | None) -> Rules:
     if path is None:
         return Rules()
-    from craits.config import load_rules as load_from_yaml
 
     return load_from_yaml(path)
 
@@ -81,9 +84,6 @@ def main(argv: list[str]) -> int:
 
 def _match_mode(args: argparse.Namespace, rules: Rules) -> int:
     """Matches between computer levels on the match director (the game's own loop)."""
-    from craits.config import ConfigError
-    from craits.config.levels import make_bot
-    from craits.director import play_match
 
     levels = [part.strip() for part in args.seats.split(",")]
     if not 2 <= len(levels) <= 5 or not all(levels):

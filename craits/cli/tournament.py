@@ -22,6 +22,7 @@ import sys
 import time
 from collections import defaultdict
 
+from craits.config import load_rules
 from craits.config.errors import ConfigError, did_you_mean
 from craits.config.levels import load_profiles, make_bot
 from craits.director import MatchRecord, play_match
@@ -151,7 +152,6 @@ def main(argv: list[str]) -> int:
         profiles = load_profiles(args.ai)
         rules = Rules()
         if args.rules:
-            from craits.config import load_rules
 
             rules = load_rules(args.rules)
     except ConfigError as exc:

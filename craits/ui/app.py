@@ -21,7 +21,32 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pygame
+
+from craits import i18n
+from craits.director.bot_worker import BotWorker
+from craits.paths import user_home
+from craits.persistence import (
+    SaveStore,
+    Settings,
+    SettingsStore,
+    Statistics,
+    StatisticsStore,
+    load_or_set_aside,
+)
+from craits.resources import resource_path
 from craits.ui.app_matches import MatchKeeping, file_notice
+from craits.ui.audio import Audio
+from craits.ui.autosave import Autosaver
+from craits.ui.card_art import CardArt
+from craits.ui.memory import keep_large_blocks_returnable
+from craits.ui.save_health import SaveHealth
+from craits.ui.scene import SceneStack
+from craits.ui.scenes.message import MessageScene
+from craits.ui.scenes.table import TableScene
+from craits.ui.scenes.title import TitleScene
+from craits.ui.selftest import run_selftest
+from craits.ui.widgets import felt_background
 from craits.ui.window import MIN_SIZE, fit_window, usable_size
 
 log = logging.getLogger("craits.app")
@@ -54,20 +79,7 @@ class App(MatchKeeping):
         speed: str | None = None,
         bot_mode: str = "process",
     ) -> None:
-        import pygame
 
-        from craits import i18n
-        from craits.paths import user_home
-        from craits.persistence import (
-            SaveStore,
-            Settings,
-            SettingsStore,
-            Statistics,
-            StatisticsStore,
-        )
-        from craits.ui.autosave import Autosaver
-        from craits.ui.memory import keep_large_blocks_returnable
-        from craits.ui.scene import SceneStack
 
         keep_large_blocks_returnable()  # before any surface: memory stays flat for hours
         self.pygame = pygame
@@ -84,7 +96,6 @@ class App(MatchKeeping):
         self.stats_store = StatisticsStore(self.home)
         self.statistics = self._load_own_file(self.stats_store, Statistics)
         self.saves = SaveStore(self.home)
-        from craits.ui.save_health import SaveHealth
 
         self.save_health = SaveHealth()  # a read-only or full folder is told once
         self.stats_unsaved = False  # statistics to write again once writing works
@@ -97,13 +108,10 @@ class App(MatchKeeping):
         self.screen = self._set_mode(self.windowed_size, bool(self.settings.fullscreen))
         pygame.display.set_caption(i18n.t("app.title"))
         self._set_icon()
-        from craits.ui.audio import Audio
-        from craits.ui.card_art import CardArt
 
         self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
         self.card_art = CardArt(max_entries=400)
         self.clock = pygame.time.Clock()
-        from craits.director.bot_worker import BotWorker
 
         self.bot_worker = BotWorker(bot_mode)
         self.scenes = SceneStack()
@@ -118,7 +126,6 @@ class App(MatchKeeping):
     def _load_own_file(self, store, default) -> Any:
         """What ``store`` holds (settings, statistics), or its default; whatever is wrong with
         the file, the game starts: the file is kept aside and the player told."""
-        from craits.persistence import load_or_set_aside
 
         value, problem = load_or_set_aside(store, default)
         if problem is not None:
@@ -143,7 +150,6 @@ class App(MatchKeeping):
         return screen
 
     def _set_icon(self) -> None:
-        from craits.resources import resource_path
 
         try:
             self.pygame.display.set_icon(self.pygame.image.load(
@@ -174,7 +180,6 @@ class App(MatchKeeping):
             scene.on_resize(size)
 
     def _pick_language(self, language: str | None) -> None:
-        from craits import i18n
 
         code = language or self.settings.language
         if code is None:
@@ -191,7 +196,6 @@ class App(MatchKeeping):
 
     def apply_settings(self) -> None:
         """After the settings screen: language, sound, fullscreen, card style take effect."""
-        from craits import i18n
 
         if self.settings.language:
             try:
@@ -219,7 +223,6 @@ class App(MatchKeeping):
             self.save_health.succeeded("the settings")
 
     def current_table(self):
-        from craits.ui.scenes.table import TableScene
 
         for scene in self.scenes:
             if isinstance(scene, TableScene):
@@ -233,7 +236,6 @@ class App(MatchKeeping):
         self.scenes.replace(scene)
 
     def show_title(self) -> None:
-        from craits.ui.scenes.title import TitleScene
 
         self.autosaver.flush()
         self._replace(TitleScene(self))
@@ -304,8 +306,6 @@ class App(MatchKeeping):
             return
         reason = self.save_health.take_notice()
         if reason is not None:
-            from craits import i18n
-            from craits.ui.scenes.message import MessageScene
 
             self.scenes.push(MessageScene(
                 self, i18n.t("notice.cannot_save_title"),
@@ -338,7 +338,6 @@ class App(MatchKeeping):
 
     def report_crash(self, exc: BaseException) -> Path | None:
         """Write the error to a log, save the game, and tell the player where the log is."""
-        from craits import i18n
 
         now = time.monotonic()
         self._crashes = [t for t in self._crashes if now - t < 10.0] + [now]
@@ -356,7 +355,6 @@ class App(MatchKeeping):
             self.running = False
             return path
         try:
-            from craits.ui.scenes.message import MessageScene
 
             try:
                 self.show_title()
@@ -394,7 +392,6 @@ class App(MatchKeeping):
 
     def selftest(self) -> int:
         """Load every asset, then play one computer-only round through the table, headless."""
-        from craits.ui.selftest import run_selftest
 
         return run_selftest(self)
 
@@ -432,7 +429,6 @@ class _BlankScene:
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface) -> None:
-        from craits.ui.widgets import felt_background
 
         surface.blit(felt_background(surface.get_size()), (0, 0))
 

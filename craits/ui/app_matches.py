@@ -8,10 +8,24 @@ and statistics.
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Sequence
 from typing import Any
 
+from craits import i18n
+from craits.config import ConfigError, levels, load_rules
+from craits.config.errors import did_you_mean
+from craits.config.yamlfile import display_name
+from craits.engine import IllegalActionError, Rules
 from craits.persistence.keeping import MatchKeeper
+from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.save_summary import summarize
+from craits.session import Seat, Session
+from craits.ui.memory import release_free_memory
+from craits.ui.notices import problem_notice
+from craits.ui.scenes.confirm import ConfirmScene
+from craits.ui.scenes.message import MessageScene
+from craits.ui.scenes.table import TableScene
 
 log = logging.getLogger("craits.app")
 
@@ -22,8 +36,6 @@ class MatchKeeping:
     def seats_for(self, kinds: Sequence[str]) -> list:
         """Seats with default names: "You" for a lone human, "Player n" for several, and a
         different first name for each computer player."""
-        from craits import i18n
-        from craits.session import Seat
 
         humans = sum(1 for k in kinds if k == "human")
         out, bot, human = [], 0, 0
@@ -40,7 +52,6 @@ class MatchKeeping:
 
     def remembered_seats(self) -> list:
         """The seats of the last new game (the setup screen remembers them in the settings)."""
-        from craits.session import Seat
 
         remembered = getattr(self.settings.new_game, "seats", ()) or ()
         kinds = [s.kind for s in remembered] or ["human", "medium", "medium", "medium"]
@@ -57,9 +68,7 @@ class MatchKeeping:
         A table with a human seat replaces the saved game: unless ``replace_ok``, the player
         is asked first, and the replaced game is kept as ``save.previous.json``.
         """
-        import random
 
-        from craits.session import Seat
 
         if hasattr(setup, "seats"):
             seats, rules, seed = list(setup.seats), getattr(setup, "rules", None), \
@@ -72,7 +81,6 @@ class MatchKeeping:
             self._ask_to_replace(lambda: self.new_game(seats, rules, seed, replace_ok=True))
             return
         if rules is None:
-            from craits.config import ConfigError, load_rules
 
             try:
                 rules = load_rules()
@@ -84,9 +92,6 @@ class MatchKeeping:
         self._start(seats, rules, seed)
 
     def _offer_default_rules(self, seats, seed, error: str) -> None:
-        from craits import i18n
-        from craits.engine import Rules
-        from craits.ui.scenes.message import MessageScene
 
         if self.scenes.top is None:  # started from the command line: the title behind it
             self.show_title()
@@ -99,8 +104,6 @@ class MatchKeeping:
 
     def _ask_to_replace(self, start) -> None:
         """Ask before a new game replaces the one in progress (saying which one it is)."""
-        from craits import i18n
-        from craits.ui.scenes.confirm import ConfirmScene
 
         if self.scenes.top is None:  # started from the command line: the title behind it
             self.show_title()
@@ -113,8 +116,6 @@ class MatchKeeping:
 
     def saved_game_text(self) -> str | None:
         """The saved game in a line: players, round, when it was saved (None: no summary)."""
-        from craits import i18n
-        from craits.persistence.save_summary import summarize
 
         summary = summarize(self.saves)
         if summary is None:
@@ -124,9 +125,6 @@ class MatchKeeping:
                            summary.when()))
 
     def _start(self, seats, rules, seed: int) -> None:
-        from craits.config import ConfigError
-        from craits.session import Session
-        from craits.ui.scenes.table import TableScene
 
         try:
             session = Session(seats, rules, seed)
@@ -145,9 +143,6 @@ class MatchKeeping:
 
     def continue_game(self) -> bool:
         """Resume the saved match at its exact position; False (and a notice) if it cannot."""
-        from craits.engine import IllegalActionError
-        from craits.session import Session
-        from craits.ui.scenes.table import TableScene
 
         self.autosaver.flush()
         data, problem = self.saves.load()
@@ -156,8 +151,6 @@ class MatchKeeping:
         if data is None:
             self.show_title()
             return False
-        from craits.config import ConfigError
-        from craits.persistence.save_check import SaveInvalid, check_save
 
         try:
             kinds = [seat["kind"] for seat in check_save(data)["seats"]]
@@ -196,8 +189,6 @@ class MatchKeeping:
 
     def show_levels_problem(self, error: Exception) -> None:
         """The computer players' file cannot be used: say so (no game can start with them)."""
-        from craits import i18n
-        from craits.ui.scenes.message import MessageScene
 
         log.warning("computer players' file: %s", error)
         if self.scenes.top is None:  # started from the command line: the title behind it
@@ -224,7 +215,6 @@ class MatchKeeping:
     def record_round(self, session) -> None:
         """Count the round just finished, once (``MatchKeeper.round_over``)."""
         self.keeper.round_over(session)
-        from craits.ui.memory import release_free_memory
 
         release_free_memory()  # between rounds: what the round's drawing freed goes back
 
@@ -237,25 +227,21 @@ def seat_levels_problem(kinds: Sequence[str]) -> Exception | None:
     """Why the levels file (``config/ai.yaml``) cannot seat computer players of ``kinds``:
     it cannot be read, or it does not offer one of them (removed, renamed, or research-only
     such as ``oracle``); None when it can."""
-    from craits.config import ConfigError
-    from craits.config.errors import did_you_mean
-    from craits.config.levels import bundled_path, default_profiles, offered_levels
-    from craits.config.yamlfile import display_name
 
     try:
-        profiles = default_profiles()
-        offered = offered_levels(profiles)
+        profiles = levels.default_profiles()  # through the module: the file it reads
+        offered = levels.offered_levels(profiles)
     except ConfigError as exc:
         return exc
     except Exception as exc:  # anything else wrong with the file is still the file's
         log.exception("the levels file could not be used")
-        return ConfigError(display_name(bundled_path()), None, None,
+        return ConfigError(display_name(levels.bundled_path()), None, None,
                            f"cannot be used ({type(exc).__name__})")
     for kind in kinds:
         if kind != "human" and kind not in offered:
             why = ("is not one a player may choose" if kind in profiles
                    else "is not there" + did_you_mean(kind, offered))
-            return ConfigError(display_name(bundled_path()), None, f"levels.{kind}",
+            return ConfigError(display_name(levels.bundled_path()), None, f"levels.{kind}",
                                f"the saved game seats the level {kind!r}, which {why}")
     return None
 
@@ -263,7 +249,6 @@ def seat_levels_problem(kinds: Sequence[str]) -> Exception | None:
 def file_notice(problem) -> Any:
     """A file problem as a notice for the player, shown in the language on screen."""
     try:
-        from craits.ui.notices import problem_notice
 
         return problem_notice(problem)
     except (ImportError, AttributeError, TypeError):

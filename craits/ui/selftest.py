@@ -11,6 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from craits import i18n
+from craits.persistence import SaveStore, StatisticsStore
+from craits.ui.autosave import Autosaver
+from craits.ui.card_art import CARD_CODES, STYLES
+from craits.ui.fonts import get_font
 
 if TYPE_CHECKING:
     from craits.ui.app import App
@@ -22,8 +26,6 @@ ROUND_TIME_LIMIT = 120.0  # seconds of real time for one computer-only round
 
 def asset_problems(app: App) -> list[str]:
     """Every card face and back, every sound, both font weights, every language."""
-    from craits.ui.card_art import CARD_CODES, STYLES
-    from craits.ui.fonts import get_font
 
     problems: list[str] = []
     size = (100, 140)
@@ -59,8 +61,6 @@ def asset_problems(app: App) -> list[str]:
 def round_problems(app: App) -> list[str]:
     """Play one computer-only round at instant speed in a scratch folder (the player's save
     and statistics stay untouched)."""
-    from craits.persistence import SaveStore, StatisticsStore
-    from craits.ui.autosave import Autosaver
 
     scratch = Path(tempfile.mkdtemp(prefix="craits-selftest-"))
     saves, stats_store, autosaver = app.saves, app.stats_store, app.autosaver

@@ -14,6 +14,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import platformdirs
+import pygame
+
+from craits import i18n
+from craits.config import ConfigError, load_rules
+from craits.config.errors import show_value
+from craits.config.levels import offered_levels
+from craits.paths import HOME_ENV, user_home
+from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.ui.app import App
 from craits.ui.window import MIN_SIZE
 
@@ -47,7 +56,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def seconds(text: str) -> float:
     """``--max-seconds``: a finite number of seconds, 0 or more (``nan`` would never end)."""
-    from craits.config.errors import show_value
 
     try:
         value = float(text)
@@ -77,8 +85,6 @@ def conflicts(args: argparse.Namespace) -> str | None:
 
 def parse_seat_kinds(text: str) -> list[str]:
     """``human,hard,medium`` -> kinds, checked; raises ValueError with a readable message."""
-    from craits.config.errors import show_value
-    from craits.config.levels import offered_levels
 
     levels = offered_levels()
     kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
@@ -97,7 +103,6 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
         return None
     found = re.fullmatch(r"\s*([0-9]{1,5})\s*[xX×]\s*([0-9]{1,5})\s*", text)
     if found is None:
-        from craits.config.errors import show_value
 
         raise ValueError(f"--size must look like 1280x800, not {show_value(text)}")
     w, h = int(found[1]), int(found[2])
@@ -113,7 +118,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.headless or args.selftest:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Problems with the command line are reported before any window opens.
     problem = conflicts(args)
     if problem:
@@ -121,7 +125,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     rules = None
     if args.rules:
-        from craits.config import ConfigError, load_rules
 
         try:
             rules = load_rules(args.rules)
@@ -131,7 +134,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as exc:
             print(f"craits: cannot read the rules file: {exc}", file=sys.stderr)
             return 2
-    from craits.config import ConfigError
 
     try:
         kinds = parse_seat_kinds(args.seats) if args.seats is not None else None
@@ -140,8 +142,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"craits: {exc}", file=sys.stderr)
         return 2
     if args.lang is not None:
-        from craits import i18n
-        from craits.config.errors import show_value
 
         try:
             i18n.set_language(args.lang)
@@ -156,12 +156,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("craits: --autoplay plays computer seats only; leave 'human' out of --seats",
                   file=sys.stderr)
             return 2
-    from craits.persistence.home_lock import HomeInUse, lock_home
 
     home_lock = None
     try:
         if not args.selftest:  # the self test writes nothing of the player's
-            from craits.paths import user_home
 
             home_lock = lock_home(user_home())
         setup_logging()
@@ -207,9 +205,7 @@ def _tell_already_running(home: Path, language: str | None, headless: bool) -> N
     if headless or os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return
     try:
-        import pygame
 
-        from craits import i18n
 
         code = language or i18n.pick_language(pygame.system.get_pref_locales())
         try:
@@ -225,13 +221,11 @@ def _tell_already_running(home: Path, language: str | None, headless: bool) -> N
 
 def home_description() -> str:
     """Where the player's files should go, for a message (CRAITS_HOME or the platform folder)."""
-    from craits.paths import HOME_ENV
 
     override = os.environ.get(HOME_ENV, "").strip()
     if override:
         return override
     try:
-        import platformdirs
 
         return str(platformdirs.user_data_path("Craits", appauthor=False))
     except Exception:  # only for a message
@@ -241,7 +235,6 @@ def home_description() -> str:
 def setup_logging() -> Path | None:
     """Log to ``CRAITS_HOME/logs/craits.log`` (never to a console that may not exist)."""
     try:
-        from craits.paths import user_home
 
         folder = user_home() / "logs"
         folder.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ import pygame
 
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.ui.card_painter import CardPainter
+from craits.ui.fonts import get_font
 from craits.ui.sprites import CardSprite, rounded_panel
 from craits.ui.table_model import TableModel
 from craits.ui.textcache import LRU, blit_text, text_surface, to_display
@@ -325,7 +326,6 @@ def _chip(text: str, size: int, fill, ink) -> pygame.Surface:
 def _wrap(text: str, size: int, width: int, color) -> list[pygame.Surface]:
     """A log line as one or more rendered lines no wider than ``width`` (continuations
     indented)."""
-    from craits.ui.fonts import get_font
 
     font = get_font(size)
     indent = size

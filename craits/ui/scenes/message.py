@@ -11,7 +11,7 @@ from craits import i18n
 from craits.ui.scene import SceneContext
 from craits.ui.scenes.overlay import OverlayScene
 from craits.ui.sprites import draw_button
-from craits.ui.widgets import Button, draw_text_fit
+from craits.ui.widgets import Button, draw_text_fit, fit_text
 
 ButtonSpec = tuple[str, Callable[[], object] | None, str]
 
@@ -33,7 +33,6 @@ class MessageScene(OverlayScene):
         th = self.theme
         panel = self.panel_rect()
         pad = th.px(26)
-        from craits.ui.widgets import fit_text
 
         body = fit_text(self.body, panel.width - 2 * pad, panel.height, th.px(21), wrap=True,
                         min_size=th.px(11))

@@ -10,6 +10,8 @@ import pygame
 from craits import i18n
 from craits.ui.scene import SceneContext
 from craits.ui.scenes.overlay import OverlayScene
+from craits.ui.scenes.rules import RulesScene
+from craits.ui.scenes.settings import SettingsScene
 from craits.ui.widgets import Button, FocusGroup, draw_text_fit
 
 if TYPE_CHECKING:
@@ -61,12 +63,10 @@ class PauseScene(OverlayScene):
         self.dismiss(None)
 
     def open_rules(self) -> None:
-        from craits.ui.scenes.rules import RulesScene
 
         self.app.scenes.push(RulesScene(self.app))
 
     def open_settings(self) -> None:
-        from craits.ui.scenes.settings import SettingsScene
 
         self.app.scenes.push(SettingsScene(self.app))
 

@@ -14,6 +14,10 @@ import craits
 from craits import i18n
 from craits.ui.scene import SceneContext
 from craits.ui.scenes.menu_base import MenuScene
+from craits.ui.scenes.new_game import NewGameScene
+from craits.ui.scenes.rules import RulesScene
+from craits.ui.scenes.settings import SettingsScene
+from craits.ui.scenes.statistics import StatisticsScene
 from craits.ui.widgets import Button, Panel, Widget, draw_shadow, draw_text_fit
 
 # The decoration: the cards that make Craits what it is (the crank's 2 and ace, a 3, an 8).
@@ -136,22 +140,18 @@ class TitleScene(MenuScene):
         self.app.continue_game()
 
     def open_new_game(self) -> None:
-        from craits.ui.scenes.new_game import NewGameScene
 
         self.app.scenes.push(NewGameScene(self.app))
 
     def open_rules(self) -> None:
-        from craits.ui.scenes.rules import RulesScene
 
         self.app.scenes.push(RulesScene(self.app))
 
     def open_settings(self) -> None:
-        from craits.ui.scenes.settings import SettingsScene
 
         self.app.scenes.push(SettingsScene(self.app))
 
     def open_statistics(self) -> None:
-        from craits.ui.scenes.statistics import StatisticsScene
 
         self.app.scenes.push(StatisticsScene(self.app))
 
