@@ -59,7 +59,7 @@ class OpenRecordScene(OverlayScene):
         bh = th.px(52)
         y = panel.bottom - pad - bh
         self.open_button = Button(pygame.Rect(panel.right - pad - bw, y, bw, bh),
-                                  i18n.t("review.open"), self.open, text_size=th.px(20))
+                                  i18n.t("review.open_short"), self.open, text_size=th.px(20))
         self.cancel_button = Button(pygame.Rect(panel.right - pad - 2 * bw - th.px(14), y, bw,
                                                 bh),
                                     i18n.t("common.cancel"), lambda: self.dismiss(None),

@@ -71,6 +71,12 @@ class PastGamesScene(MenuScene):
                             text_size=th.px(19))
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)
+        # The panel as tall as its rows (it scrolls when the window is shorter).
+        content = region.content_height + th.px(32)
+        if content < panel.height:
+            panel.height = max(th.px(160), content)
+            self.panel.rect = panel
+            region.set_viewport(panel.inflate(-th.px(40), -th.px(32)))
         footer = self.footer_rect()
         bw = self.footer_button_width()
         self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),

@@ -250,7 +250,7 @@ class ReviewScene(Scene):
                                      self.analyse, style="secondary", text_size=size)
         self.cancel_button = Button(lay.button_rect(2, 4), i18n.t("review.cancel_analysis"),
                                     self.cancel, style="danger", text_size=size)
-        self.export_button = Button(lay.button_rect(3, 4), i18n.t("review.export"),
+        self.export_button = Button(lay.button_rect(3, 4), i18n.t("review.export_short"),
                                     self.export, style="secondary", text_size=size)
         self.close_button = Button(lay.menu_button, i18n.t("common.close"), self.close,
                                    style="secondary", text_size=lay.px(18))
@@ -359,7 +359,8 @@ class ReviewScene(Scene):
         text, colour = self.status()
         bar = pygame.Rect(0, 0, min(lay.px(620), lay.size[0] - 2 * lay.buttons.width),
                           lay.px(32))
-        bar.midtop = (lay.size[0] // 2, lay.top_bar.bottom + lay.px(4))
+        # Between the piles and the lines above the hand: clear of every seat.
+        bar.midbottom = (lay.size[0] // 2, lay.hint.centery - lay.px(56))
         draw_rounded(surface, bar, (8, 30, 20, 190), th.radius)
         analysis = self.analysis
         if analysis is not None and not analysis.finished and self.failed is None:

@@ -32,6 +32,7 @@ from craits.ui.widgets import Button, draw_rounded, draw_shadow, draw_text_fit, 
 log = logging.getLogger(__name__)
 
 NOTE_SECONDS = 14.0  # a note goes by itself after this long
+NOTE_SHORT_SECONDS = 6.0  # or after this long when another note is waiting
 GOLD = (250, 218, 130)
 CREAM = (246, 238, 214)
 
@@ -164,7 +165,8 @@ class TableHelp:
             return
         if self.note is not None:
             self.note_age += dt
-            if self.note_age >= NOTE_SECONDS:
+            # The next note waits a little, not for long: notes must not fall behind play.
+            if self.note_age >= (NOTE_SHORT_SECONDS if self.notes else NOTE_SECONDS):
                 self.dismiss_note()
         elif self.notes and not self.chor.busy:  # once the cards show what happened
             self.note = self.notes.pop(0)
@@ -197,7 +199,7 @@ class TableHelp:
         text = self.note.message.text(i18n.t)
         body = fit_text(text, width - lay.px(28), lay.px(200), lay.px(17), wrap=True,
                         min_size=lay.px(12))
-        height = lay.px(12) + lay.px(22) + body.height + lay.px(46)
+        height = lay.px(34) + body.height + lay.px(54)  # title, text, button row
         rect = pygame.Rect(0, 0, width, height)
         seat = self.note.player
         spot = lay.seats.get(seat) if seat is not None else None
@@ -243,7 +245,8 @@ class TableHelp:
         if self.note is None or self.note_rect is None or self.note_button is None:
             return
         rect = self.note_rect
-        fade = min(1.0, self.note_age / 0.2, max(0.0, NOTE_SECONDS - self.note_age) / 0.4)
+        end = NOTE_SHORT_SECONDS if self.notes else NOTE_SECONDS
+        fade = min(1.0, self.note_age / 0.2, max(0.0, end - self.note_age) / 0.4)
         layer = pygame.Surface(rect.inflate(lay.px(24), lay.px(24)).size, pygame.SRCALPHA)
         inner = rect.move(lay.px(12) - rect.left, lay.px(12) - rect.top)
         draw_shadow(layer, inner, lay.px(14), lay.px(5))
