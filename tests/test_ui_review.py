@@ -321,6 +321,7 @@ def test_the_scoreboard_reviews_the_round_and_changes_nothing(home):
     review = app.scenes.top
     assert isinstance(review, ReviewScene)
     assert review.round == session.match.round_index and review.step.is_deal
+    assert review.replay.session.match.rounds == session.match.rounds  # "Round 1 of 8"
     review.auto_analyse = False
     review.cancel()
     key(review, pygame.K_END)

@@ -347,7 +347,7 @@ class ReviewScene(Scene):
         th = self.theme
         heading = "  ·  ".join((
             i18n.t("review.title"),
-            i18n.t("table.round_of", n=self.round + 1, total=len(self.replay.rounds)),
+            i18n.t("table.round_of", n=self.round + 1, total=self.replay.session.match.rounds),
             i18n.t("review.step", n=self.number - self.replay.rounds[self.round].first + 1,
                    total=len(self.replay.rounds[self.round].steps)),
         ))  # fmt: skip

@@ -118,10 +118,13 @@ class TableHelp:
         self._show_hint()
 
     def _show_hint(self) -> None:
-        """The hinted card glows in the hand (the other cards keep their looks)."""
+        """The hinted card glows and stands out of the hand (the others keep their looks)."""
         action = self.hint.action if self.hint is not None and self.my_turn() else None
         for sprite in self.my_hand():
             sprite.highlight = isinstance(action, Play) and sprite.code == action.card
+            if sprite.highlight:
+                sprite.lift_target = max(sprite.lift_target,
+                                         self.model.layout.lift + self.model.layout.hover_lift)
 
     def hint_line(self) -> tuple[str, tuple[int, int, int]] | None:
         """The line above the hand while a hint is asked for or shown."""
