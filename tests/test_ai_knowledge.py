@@ -149,16 +149,16 @@ def test_taking_a_crank_shows_no_ace_or_two_only_when_answering_is_required(
         assert not any(know.slots[1][3:])
 
 
-@pytest.mark.parametrize("named_weight", [0.0, 1.0])
-def test_guesses_keep_every_card_once_and_the_counts(named_weight: float) -> None:
+@pytest.mark.parametrize("reading", [0.0, 1.0])
+def test_guesses_keep_every_card_once_and_the_counts(reading: float) -> None:
     rng = random.Random(2)
     for i, (state, histories) in enumerate(_random_rounds(Rules(), 40, seed=9)):
         if i % 7:
             continue
         seat = state.turn
         view = seat_view(state, seat)
-        know = infer(view, histories[seat])
-        sampler = Sampler(view, know, named_weight)
+        know = infer(view, histories[seat], reading)
+        sampler = Sampler(view, know)
         sim = sampler.sample(rng)
         assert [len(h) for h in sim.hands] == list(view.hand_counts)
         assert sim.hands[seat] == list(view.hand)
@@ -170,3 +170,35 @@ def test_guesses_keep_every_card_once_and_the_counts(named_weight: float) -> Non
         for p in range(view.n_players):
             if p != seat:
                 assert _matches(tuple(sim.hands[p]), know.slots[p])
+
+
+def test_reading_choices_weighs_cards_but_never_rules_one_out() -> None:
+    # Player 1 plays an 8 (naming clubs) while holding two more cards: what it could have
+    # played instead (spades, 7s) becomes unlikely, clubs likely; nothing is excluded.
+    state, history = _position(Rules(), ["KS 4H 5H", "8D QD JC"], top="7S", turn=1)
+    state, history = _after(state, history, Play(parse_card("8D"), 3))
+    view = seat_view(state, 0)
+    plain = infer(view, history)
+    assert all(w is None for w in plain.weights[1])  # no reading asked: nothing weighed
+    know = infer(view, history, 1.0)
+    assert know.slots == plain.slots
+    weights = know.weights[1]
+    assert len(weights) == 2 and all(w is not None for w in weights)
+    for w in weights:
+        assert all(x > 0 for x in w)
+        assert w[parse_card("9S")] < 0.2 and w[parse_card("7H")] < 0.5  # playable, shed more
+        assert w[parse_card("QC")] > 1.5  # the named suit
+        assert w[parse_card("QH")] == 1.0  # unplayable before, not named: no evidence
+
+
+def test_reading_keeps_the_true_hands_possible_and_the_counts() -> None:
+    for i, (state, histories) in enumerate(_random_rounds(Rules(), 40, seed=4)):
+        if i % 5:
+            continue
+        seat = state.turn
+        know = infer(seat_view(state, seat), histories[seat], 1.0)
+        for p in range(state.n_players):
+            if p == seat:
+                continue
+            assert len(know.weights[p]) == len(know.slots[p]) == len(state.hands[p])
+            assert all(w is None or min(w) > 0 for w in know.weights[p])

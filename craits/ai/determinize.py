@@ -3,8 +3,9 @@
 The cards a seat cannot see are those neither in its hand nor face up on the discard pile
 (reshuffled cards are unseen again). They are dealt at random to the opponents' slots, the most
 constrained slots first, each slot taking a card its exclusion mask allows; what is left is the
-draw pile, in random order. With opponent modelling, a suit a player named weighs more in
-their slots. A guess that finds no card for a slot is tried again; after a few failures the
+draw pile, in random order. Where the knowledge weighs the cards of a slot (what the players'
+choices make likely, see ``knowledge``), the slot takes a card with a chance proportional to its
+weight. A guess that finds no card for a slot is tried again; after a few failures the
 exclusions are dropped (they can only fail on a misread history).
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import random
 
-from craits.engine.cards import SUIT_OF
 from craits.engine.position import Position
 from craits.engine.view import SeatView
 
@@ -31,22 +31,20 @@ def unseen_cards(view: SeatView) -> list[int]:
 class Sampler:
     """Draws determinizations for one decision; build once, call ``sample`` many times."""
 
-    def __init__(
-        self, view: SeatView, know: Knowledge, named_weight: float = 0.0
-    ) -> None:
+    def __init__(self, view: SeatView, know: Knowledge) -> None:
         self.view = view
         self.pool = unseen_cards(view)
-        # Slots, most constrained first: (player, mask).
-        slots = [(p, m) for p, masks in enumerate(know.slots) if p != view.seat for m in masks]
-        slots.sort(key=lambda pm: -pm[1].bit_count())
+        # Slots, most constrained first: (player, mask, weights or None).
+        slots = []
+        for p, masks in enumerate(know.slots):
+            if p == view.seat:
+                continue
+            weights = know.weights[p] if p < len(know.weights) else []
+            for i, mask in enumerate(masks):
+                slots.append((p, mask, weights[i] if i < len(weights) else None))
+        slots.sort(key=lambda s: -s[1].bit_count())
         self.slots = slots
-        self.constrained = sum(1 for _, m in slots if m)
-        self.weights = None
-        if named_weight > 0:
-            self.weights = [
-                [1.0 + named_weight * min(know.named[p][s], 2) for s in range(4)]
-                for p in range(view.n_players)
-            ]
+        self.constrained = sum(1 for _, m, _ in slots if m)
         expected = sum(view.hand_counts) - len(view.hand) + view.draw_count
         if expected != len(self.pool):
             raise ValueError(f"the view does not add up: {len(self.pool)} unseen cards, "
@@ -73,11 +71,9 @@ class Sampler:
 
     def _fill(self, pool: list[int], hands: list[list[int]], rng: random.Random,
               strict: bool) -> bool:
-        weights = self.weights
-        for p, mask in self.slots:
+        for p, mask, weights in self.slots:
             if weights is not None:
-                w = weights[p]
-                index = _weighted_pick(pool, mask if strict else 0, w, rng)
+                index = _weighted_pick(pool, mask if strict else 0, weights, rng)
             elif mask and strict:
                 index = -1
                 for i in range(len(pool) - 1, -1, -1):
@@ -94,12 +90,12 @@ class Sampler:
 
 
 def _weighted_pick(pool: list[int], mask: int, weights: list[float], rng: random.Random) -> int:
-    """Index of a card the mask allows, chosen with probability proportional to its suit's
-    weight; -1 if none is allowed."""
+    """Index of a card the mask allows, chosen with probability proportional to its weight;
+    -1 if none is allowed."""
     total = 0.0
     for c in pool:
         if not (mask >> c) & 1:
-            total += weights[SUIT_OF[c]]
+            total += weights[c]
     if total <= 0.0:
         return -1
     x = rng.random() * total
@@ -107,7 +103,7 @@ def _weighted_pick(pool: list[int], mask: int, weights: list[float], rng: random
     for i, c in enumerate(pool):
         if not (mask >> c) & 1:
             last = i
-            x -= weights[SUIT_OF[c]]
+            x -= weights[c]
             if x < 0.0:
                 return i
     return last

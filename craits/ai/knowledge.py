@@ -8,17 +8,26 @@ no Ace or 2. Cards drawn later are new, unconstrained slots. When a player plays
 removed is the most constrained one that could have held it, so the slots left are never more
 constrained than the truth (older slots carry every exclusion newer ones do, and more).
 
-Suits named with an 8, or switched to with a 9, are kept as evidence for opponent modelling.
+Beyond these certainties, ``infer`` can also read what a sensible player's choices make likely
+(``reading`` > 0): each slot then carries a weight per card, the product of what every choice made
+while it was held says about that card. A player who played an 8 or a 3 (cards worth keeping)
+while holding more than one card probably had nothing else to play; a played card makes the
+playable cards that would have shed more points less likely (a player sheds the heavy cards
+first); an Ace answering a crank makes a 2 unlikely (a 2 sheds more); a suit named with an 8 is
+probably the one held most, and a 9 switched to its partner suit says the same. These weights
+only bias the guesses (``determinize``); no card is ever ruled out by them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from math import exp
 
 from craits.engine import events as ev
 from craits.engine.cards import DECK, RANK_OF, SUIT_OF
 from craits.engine.position import FOLLOWS
+from craits.engine.scoring import CARD_POINTS
 from craits.engine.view import SeatView
 
 SUIT_MASK = tuple(sum(1 << c for c in range(52) if SUIT_OF[c] == s) for s in range(4))
@@ -36,14 +45,27 @@ def playable_mask(suit: int, top: int) -> int:
     return _PLAYABLE_MASKS[suit * 52 + top]
 
 
+# What a card is worth keeping back, in points, for reading plays: its points to shed, less
+# the worth of holding a wild 8 or a 3 (which cancels a card at scoring).
+KEEP_VALUE = tuple(
+    5.0 if RANK_OF[c] == 8 else -50.0 if RANK_OF[c] == 3 else float(CARD_POINTS[RANK_OF[c]])
+    for c in DECK
+)
+SHED_SCALE = 10.0  # points: a card worth this much more than the one played is e times rarer
+NAMED_FACTOR = 2.0  # a card of the suit named with an 8 (or switched to with a 9)
+KEPT_FACTOR = 1.3  # a card of the suit a 9 kept
+
+
 @dataclass
 class Knowledge:
-    """Per player: one exclusion mask per hidden card (oldest first); suits they named."""
+    """Per player: one exclusion mask per hidden card (oldest first); suits they named; with
+    ``reading``, one weight per card for each slot (None: no evidence yet, all 1)."""
 
     seat: int
     slots: list[list[int]]
     named: list[list[int]]  # named[p][suit]: times p named or switched to that suit
     consistent: bool = True
+    weights: list[list[list[float] | None]] = field(default_factory=list)
 
     def excluded_for(self, player: int) -> int:
         """Cards no slot of ``player`` can be: the exclusions every slot shares."""
@@ -60,10 +82,16 @@ class Knowledge:
         return self.excluded_for(player) & SUIT_MASK[suit] == SUIT_MASK[suit]
 
 
-def infer(view: SeatView, history: Sequence[ev.Event]) -> Knowledge:
-    """Read ``history`` (this round's events as ``view.seat`` saw them)."""
+def _fresh(me: int, n: int) -> Knowledge:
+    return Knowledge(me, [[] for _ in range(n)], [[0] * 4 for _ in range(n)],
+                     weights=[[] for _ in range(n)])
+
+
+def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> Knowledge:
+    """Read ``history`` (this round's events as ``view.seat`` saw them). ``reading`` scales the
+    soft evidence of the players' choices (0: only what is certain)."""
     n, me = view.n_players, view.seat
-    know = Knowledge(me, [[] for _ in range(n)], [[0] * 4 for _ in range(n)])
+    know = _fresh(me, n)
     rules = view.rules
     infer_draws = not rules.draw_when_able
     infer_crank = not rules.crank_optional
@@ -72,6 +100,7 @@ def infer(view: SeatView, history: Sequence[ev.Event]) -> Knowledge:
     crank_taker = -1  # who took a crank's count by choice, about to draw it
     pending: tuple[int, int] | None = None  # (player, mask) of a drawn card not yet placed
     dealt = False
+    drawn_play = -1  # who may now play the card just drawn (variant play_drawn_card)
     for event in history:
         if pending is not None and not _out_of_turn(event):
             p, mask = pending
@@ -81,22 +110,33 @@ def infer(view: SeatView, history: Sequence[ev.Event]) -> Knowledge:
                     know.slots[p][-1] |= mask
             pending = None
         if isinstance(event, ev.RoundStarted):
-            know = Knowledge(me, [[] for _ in range(n)], [[0] * 4 for _ in range(n)])
+            know = _fresh(me, n)
             dealt = False
         elif isinstance(event, ev.CardsDealt):
             dealt = True
             if event.player != me and 0 <= event.player < n:
                 know.slots[event.player] = [0] * event.count
+                know.weights[event.player] = [None] * event.count
         elif isinstance(event, ev.StarterTurned):
             suit, top = SUIT_OF[event.card], event.card
         elif isinstance(event, ev.CardPlayed):
-            suit, top = SUIT_OF[event.card], event.card
-            if event.player != me:
-                _remove_slot(know.slots[event.player], event.card)
+            p, card = event.player, event.card
+            if p != me:
+                index = _remove_slot(know.slots[p], card)
+                weights = know.weights[p]
+                if 0 <= index < len(weights):
+                    del weights[index]
+                if reading > 0 and weights and p != drawn_play:
+                    _read_play(weights, card, suit, top, event.crank, reading)
+            suit, top = SUIT_OF[card], card
         elif isinstance(event, ev.SuitChosen):
             suit = event.suit
-            if event.player != me and (RANK_OF[top] == 8 or event.switched):
-                know.named[event.player][event.suit] += 1
+            p = event.player
+            if p != me and (RANK_OF[top] == 8 or event.switched):
+                know.named[p][event.suit] += 1
+            if reading > 0 and p != me and RANK_OF[top] in (8, 9):
+                factor = NAMED_FACTOR if RANK_OF[top] == 8 or event.switched else KEPT_FACTOR
+                _scale(know.weights[p], SUIT_MASK[event.suit], factor ** reading)
         elif isinstance(event, ev.CrankEnded):
             # Forced when the player's turn was forfeit (a lost turn), not chosen.
             forced = isinstance(last, ev.TurnLost) and last.player == event.player
@@ -114,13 +154,56 @@ def infer(view: SeatView, history: Sequence[ev.Event]) -> Knowledge:
                 for i in range(len(slots)):
                     slots[i] |= CRANK_MASK
             slots.extend([0] * event.count)
+            know.weights[event.player].extend([None] * event.count)
+        if not _out_of_turn(event):
+            drawn_play = (event.player if isinstance(event, ev.CardsDrawn)
+                          and event.reason == "turn" and rules.play_drawn_card else -1)
         last = event
     for p in range(n):
         if p != me and (not dealt or len(know.slots[p]) != view.hand_counts[p]):
             # The history is missing or was not understood: assume nothing about this player.
             know.consistent = know.consistent and not dealt
             know.slots[p] = [0] * view.hand_counts[p]
+            know.weights[p] = [None] * view.hand_counts[p]
     return know
+
+
+def _scale(weights: list[list[float] | None], mask: int, factor: float) -> None:
+    """Multiply the weight of every card in ``mask`` by ``factor``, in every slot."""
+    cards = [c for c in DECK if (mask >> c) & 1]
+    for i, w in enumerate(weights):
+        if w is None:
+            w = weights[i] = [1.0] * 52
+        for c in cards:
+            w[c] *= factor
+
+
+def _read_play(weights: list[list[float] | None], card: int, suit: int, top: int, crank: int,
+               reading: float) -> None:
+    """What playing ``card`` (with ``suit`` and ``top`` in force before it) says about the
+    cards still held: those that would have shed more were probably not there."""
+    value = KEEP_VALUE[card]
+    rank = RANK_OF[card]
+    if crank and not (rank == 2 and crank == 2):  # answering a crank: only Aces and 2s count
+        if rank != 1:
+            return
+        others = RANK_MASK[2]
+    else:
+        others = _PLAYABLE_MASKS[suit * 52 + top]
+    scale = reading / SHED_SCALE
+    factors = []
+    for c in DECK:
+        if (others >> c) & 1 and c != card:
+            gap = KEEP_VALUE[c] - value
+            if gap > 0:
+                factors.append((c, exp(-gap * scale)))
+    if not factors:
+        return
+    for i, w in enumerate(weights):
+        if w is None:
+            w = weights[i] = [1.0] * 52
+        for c, f in factors:
+            w[c] *= f
 
 
 def _out_of_turn(event: ev.Event) -> bool:
@@ -130,12 +213,15 @@ def _out_of_turn(event: ev.Event) -> bool:
     )
 
 
-def _remove_slot(slots: list[int], card: int) -> None:
-    """Take away the oldest slot that could have held ``card`` (the oldest of all if none)."""
+def _remove_slot(slots: list[int], card: int) -> int:
+    """Take away the oldest slot that could have held ``card`` (the oldest of all if none);
+    its index, or -1 when there was none."""
     bit = 1 << card
     for i, mask in enumerate(slots):
         if not mask & bit:
             del slots[i]
-            return
+            return i
     if slots:
         del slots[0]
+        return 0
+    return -1

@@ -32,7 +32,7 @@ from .rollout import RolloutPolicy, RolloutWeights
 class SearchSettings:
     iterations: int = 800  # rollouts per decision, over all actions
     time_cap: float = 2.0  # seconds: a safety net only
-    opponent_model: float = 0.0  # extra weight of a suit an opponent named (0: off)
+    opponent_model: float = 0.0  # how much guesses read into choices (0: certainties only)
     method: str = "flat"  # flat: every root action on the same guesses; ismcts: a tree
     exploration: float = 0.7  # the tree's UCB constant (method ismcts)
     rollout: RolloutWeights = field(default_factory=RolloutWeights)
@@ -107,7 +107,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         settings = self.settings
-        sampler = Sampler(view, infer(view, history), settings.opponent_model)
+        sampler = Sampler(view, infer(view, history, settings.opponent_model))
         self.searches += 1
         if settings.method == "ismcts":
             action, cut = ismcts(legal, view.seat, sampler.sample, rng, settings.iterations,
