@@ -172,8 +172,6 @@ def test_a_coaching_note_shows_once_by_the_seat_and_is_dismissed(make_app):
     spot = table.model.layout.seats[1]
     assert table.note_rect.top >= spot.plate.bottom
     assert "four_skip" in app.settings.coach["shown"]
-    stored = json.loads(app.settings_store.path.read_text(encoding="utf-8"))
-    assert "four_skip" in stored["data"]["coach"]["shown"]
     surface = pygame.Surface(app.size)
     table.draw(surface)
     # The note takes no input meant for the table: the game goes on under it.
@@ -193,6 +191,10 @@ def test_a_coaching_note_shows_once_by_the_seat_and_is_dismissed(make_app):
     click(app, sprite_centre(table, C("4D")))
     step(app, 30)
     assert "four_skip" not in note_ids(table)
+    # What was shown is written when the table closes (not in the middle of play).
+    app.show_title()
+    stored = json.loads(app.settings_store.path.read_text(encoding="utf-8"))
+    assert "four_skip" in stored["data"]["coach"]["shown"]
 
 
 def test_backspace_dismisses_a_note_and_notes_go_by_themselves(make_app):

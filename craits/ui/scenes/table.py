@@ -218,5 +218,7 @@ class TableScene(TableFlow, TableActions, TableHelp, TableInput, Scene):
             self.model.reflow(self.model.bottom, 0.2)
 
     def close(self) -> None:
-        """The table is going away (quit to title, new game): answers still due are moot."""
+        """The table is going away (quit to title, new game): answers still due are moot;
+        what coaching has shown is written."""
         self.worker.submitted = None
+        self._keep_coach(write=True)

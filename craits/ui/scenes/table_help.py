@@ -9,7 +9,8 @@ hand until the position changes. Each position's first hint counts in the statis
 Coaching: during a player's first games (a setting turns it off), the first time each ability
 happens at the table a short note says what it does, by the seat where it happened, once the
 cards have moved. "Got it" (or Backspace) dismisses it, it goes by itself after a while, and it
-never takes input meant for the table. What was shown is kept in the settings.
+never takes input meant for the table. What was shown is kept in the settings (written when
+the match ends or the table closes).
 
 Mixed into the table scene, which provides the session, the viewer, ``view``, ``my_turn``, the
 worker, the choreographer, the model, the buttons and the app.
@@ -61,6 +62,7 @@ class TableHelp:
         self.note_rect: pygame.Rect | None = None
         self.note_button: Button | None = None
         self.coach_game_counted = False
+        self.coach_unsaved = False
 
     # ------------------------------------------------------------ the hint
 
@@ -163,7 +165,7 @@ class TableHelp:
             self.coach_game_counted = True
             if self.humans:
                 self.coach.game_finished()
-                self._keep_coach()
+                self._keep_coach(write=True)
         if self.app.scenes.top is not self:  # under the scoreboard, a dialog, the menu
             return
         if self.note is not None:
@@ -176,17 +178,20 @@ class TableHelp:
             self.note_age = 0.0
             self._place_note()
 
-    def _keep_coach(self) -> None:
-        """What coaching has shown, into the settings (written at once: it is small)."""
+    def _keep_coach(self, write: bool = False) -> None:
+        """What coaching has shown, into the settings; written at the match's end and when
+        the table closes (``write``), not in the middle of play."""
         settings = self.app.settings
         stored = {**self.coach.to_dict(), "enabled": bool(getattr(settings, "coaching", True))}
-        if getattr(settings, "coach", None) == stored:
-            return
-        try:
-            self.app.settings = dataclasses.replace(settings, coach=stored)
-        except TypeError:  # settings without the field (a stand-in app)
-            return
-        self.app.save_settings()
+        if getattr(settings, "coach", None) != stored:
+            try:
+                self.app.settings = dataclasses.replace(settings, coach=stored)
+            except TypeError:  # settings without the field (a stand-in app)
+                return
+            self.coach_unsaved = True
+        if write and self.coach_unsaved:
+            self.coach_unsaved = False
+            self.app.save_settings()
 
     def dismiss_note(self) -> None:
         self.note = None
