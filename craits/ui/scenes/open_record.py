@@ -13,6 +13,7 @@ from craits.paths import user_home
 from craits.review import RecordError, Replay, read_record
 from craits.ui.scene import SceneContext
 from craits.ui.scenes.overlay import OverlayScene
+from craits.ui.scenes.review import EXPORT_FOLDER
 from craits.ui.widgets import Button, FocusGroup, TextInput, draw_text_fit
 
 PATH_LENGTH = 1000
@@ -34,8 +35,6 @@ class OpenRecordScene(OverlayScene):
     def __init__(self, app: SceneContext, path: str | None = None) -> None:
         super().__init__(app)
         if path is None:
-            from craits.ui.scenes.review import EXPORT_FOLDER
-
             folder = user_home() / EXPORT_FOLDER
             newest = newest_record(folder)
             path = str(newest) if newest is not None else str(folder) + "/"

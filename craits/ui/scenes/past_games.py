@@ -15,8 +15,12 @@ import pygame
 from craits import i18n
 from craits.persistence.archive import GameArchive, PastGame
 from craits.review import RecordError, Replay
+from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
 from craits.ui.scenes.menu_base import MenuScene, ScrollRegion
+from craits.ui.scenes.message import MessageScene
+from craits.ui.scenes.open_record import OpenRecordScene
+from craits.ui.scenes.review import ReviewScene
 from craits.ui.widgets import Button, Label, Panel, Widget
 
 
@@ -95,9 +99,6 @@ class PastGamesScene(MenuScene):
     def _tell_problems(self) -> None:
         if not self.problems or self.app.scenes.top is not self:
             return
-        from craits.ui.notices import problem_notice
-        from craits.ui.scenes.message import MessageScene
-
         text = "\n".join(str(problem_notice(p)) for p in self.problems)
         self.problems = []
         self.app.scenes.push(MessageScene(self.app, i18n.t("review.past_games"), text))
@@ -119,13 +120,9 @@ class PastGamesScene(MenuScene):
         self.open_replay(replay)
 
     def open_replay(self, replay: Replay) -> None:
-        from craits.ui.scenes.review import ReviewScene
-
         self.app.scenes.push(ReviewScene(self.app, replay, **self.review_options))
 
     def ask_file(self) -> None:
-        from craits.ui.scenes.open_record import OpenRecordScene
-
         self.app.scenes.push(OpenRecordScene(self.app), self._file_chosen)
 
     def _file_chosen(self, replay: Replay | None) -> None:

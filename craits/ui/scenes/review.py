@@ -21,10 +21,12 @@ from typing import Any
 import pygame
 
 from craits import i18n
+from craits.director.bot_worker import BotWorker
 from craits.paths import safe_child, user_home
 from craits.review import Replay, RoundAnalysis, export_record, write_record
 from craits.ui.review_board import ReviewBoard
 from craits.ui.scene import Scene, SceneContext
+from craits.ui.scenes.message import MessageScene
 from craits.ui.sprites import draw_button
 from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, Theme, draw_rounded
@@ -37,8 +39,6 @@ EXPORT_FOLDER = "records"
 
 
 def default_runner() -> Any:
-    from craits.director.bot_worker import BotWorker
-
     return BotWorker("process")
 
 
@@ -205,8 +205,6 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------ export
 
     def export(self) -> None:
-        from craits.ui.scenes.message import MessageScene
-
         step = self.step
         focus = 0 if step.index is None else step.index + 1
         try:

@@ -9,11 +9,14 @@ import pygame
 from craits import i18n
 from craits.engine import score_hand
 from craits.engine.scoring import THREE_BONUS, card_points
+from craits.review import RecordError, Replay
 from craits.session import Session
 from craits.ui.card_painter import CardPainter
 from craits.ui.choreographer import SPEED_FACTORS
 from craits.ui.scene import SceneContext
+from craits.ui.scenes.message import MessageScene
 from craits.ui.scenes.overlay import OverlayScene
+from craits.ui.scenes.review import ReviewScene
 from craits.ui.sprites import draw_button
 from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, draw_rounded, draw_text_fit
@@ -75,14 +78,9 @@ class ScoreboardScene(OverlayScene):
 
     def review(self) -> None:
         """Step through the round just played (the match itself is not touched)."""
-        from craits.review import RecordError, Replay
-        from craits.ui.scenes.review import ReviewScene
-
         try:
             replay = Replay(self.session)
         except RecordError as exc:  # cannot happen with a match that was played here
-            from craits.ui.scenes.message import MessageScene
-
             self.app.scenes.push(MessageScene(self.app, i18n.t("review.title"),
                                               i18n.t("review.open_failed", error=str(exc))))
             return

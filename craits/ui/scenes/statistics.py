@@ -16,6 +16,7 @@ from craits.persistence import LEVELS, Statistics
 from craits.ui.scene import SceneContext
 from craits.ui.scenes.confirm import ConfirmScene
 from craits.ui.scenes.menu_base import MenuScene, ScrollRegion
+from craits.ui.scenes.past_games import PastGamesScene
 from craits.ui.widgets import Button, Label, Panel, Widget
 
 OVERALL = "overall"
@@ -247,8 +248,6 @@ class StatisticsScene(MenuScene):
         return [*region.widgets, self.back_button, self.past_button, self.reset_button]
 
     def open_past_games(self) -> None:
-        from craits.ui.scenes.past_games import PastGamesScene
-
         self.app.scenes.push(PastGamesScene(self.app))
 
     # ---- reset
