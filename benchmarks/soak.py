@@ -27,9 +27,9 @@ from craits.config.levels import make_bot
 from craits.director import TURN_SECONDS, FixedPace, MatchDirector
 from craits.engine import Rules
 from craits.persistence import SaveStore, Statistics, StatisticsStore
+from craits.persistence.autosave import Autosaver
 from craits.persistence.keeping import MatchKeeper
 from craits.session import Seat, Session
-from craits.ui.autosave import Autosaver
 
 
 @dataclass

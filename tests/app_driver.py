@@ -66,7 +66,7 @@ class StandInPlayer:
         self.rng = random.Random(seed)
 
     def act(self, app) -> None:
-        from craits.ui.scenes.table import TableScene
+        from craits.ui.table.scene import TableScene
 
         top = app.scenes.top
         name = type(top).__name__

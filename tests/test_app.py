@@ -10,8 +10,8 @@ from table_harness import step
 
 from craits.ui import app as app_module
 from craits.ui.app import App, percentile
+from craits.ui.dialogs.message import MessageScene
 from craits.ui.scene import Scene
-from craits.ui.scenes.message import MessageScene
 from craits.ui.startup import main, parse_seat_kinds
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from craits.ui.card_art import CARD_CODES, STYLES, CardArt, card_size_for_height
+from craits.ui.cards.art import CARD_CODES, STYLES, CardArt, card_size_for_height
 
 
 @pytest.fixture

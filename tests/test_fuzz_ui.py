@@ -165,25 +165,25 @@ def _over_title(app, scene_class, *args, **kwargs):
 
 
 def setup_new_game(app):
-    from craits.ui.scenes.new_game import NewGameScene
+    from craits.ui.menus.new_game import NewGameScene
 
     _over_title(app, NewGameScene)
 
 
 def setup_rules(app):
-    from craits.ui.scenes.rules import RulesScene
+    from craits.ui.menus.rules import RulesScene
 
     _over_title(app, RulesScene)
 
 
 def setup_settings(app):
-    from craits.ui.scenes.settings import SettingsScene
+    from craits.ui.menus.settings import SettingsScene
 
     _over_title(app, SettingsScene)
 
 
 def setup_statistics(app):
-    from craits.ui.scenes.statistics import StatisticsScene
+    from craits.ui.menus.statistics import StatisticsScene
 
     stats = Statistics()
     stats.record_round(["human", "hard"], [12, 0], 1, longest_crank=6, idiot_calls=[(1, 0)])
@@ -193,14 +193,14 @@ def setup_statistics(app):
 
 
 def setup_confirm(app):
-    from craits.ui.scenes.confirm import ConfirmScene
+    from craits.ui.dialogs.confirm import ConfirmScene
 
     _over_title(app, ConfirmScene, i18n.t("stats.reset"), i18n.t("stats.reset_confirm"),
                 danger=True)
 
 
 def setup_message(app):
-    from craits.ui.scenes.message import MessageScene
+    from craits.ui.dialogs.message import MessageScene
 
     app.show_title()
     app.scenes.push(MessageScene(app, i18n.t("notice.crash_title"),
@@ -228,7 +228,7 @@ def setup_handoff(app):
 
 
 def setup_suit_dialog(app):
-    from craits.ui.scenes.suit_dialog import SuitDialog
+    from craits.ui.table.suit_dialog import SuitDialog
 
     table = _table(app, ["human", "easy"], 35)
     eight = parse_card("8S")
@@ -249,7 +249,7 @@ def setup_scoreboard(app):
 
 
 def setup_game_over(app):
-    from craits.ui.scenes.game_over import GameOverScene
+    from craits.ui.table.game_over import GameOverScene
 
     table = _resume(app, _played(["human", "medium"], 38, "match_over"))
     app.scenes.push(GameOverScene(app, table.session))

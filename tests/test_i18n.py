@@ -338,7 +338,7 @@ def test_announce_and_call_keys_in_the_rules_are_the_keys_the_table_uses() -> No
     import inspect
     import re
 
-    from craits.ui.scenes.table_input import TableInput
+    from craits.ui.table.inputs import TableInput
 
     source = inspect.getsource(TableInput._handle_key)
     bound = dict(
@@ -377,7 +377,7 @@ def test_the_rules_say_how_long_a_human_always_has_to_announce_or_call():
     language, with the number the table uses."""
     import tomllib
 
-    from craits.ui.scenes.table import CALL_GRACE
+    from craits.ui.table.scene import CALL_GRACE
 
     for lang in ("en", "es", "cs", "et", "af", "tl"):
         data = tomllib.loads((Path(i18n.__file__).parent / "locale" / f"{lang}.toml")

@@ -59,7 +59,7 @@ CASES = {
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_levels_file_is_blamed_and_the_save_left_alone(tmp_path, monkeypatch, case):
-    from craits.ui.scenes.message import MessageScene
+    from craits.ui.dialogs.message import MessageScene
 
     change, kinds, said = CASES[case]
     home = tmp_path / "home"

@@ -49,8 +49,8 @@ def test_continue_says_what_it_resumes(tmp_path, app):
 
 
 def test_the_menu_asks_before_replacing_and_keeps_the_old_game(tmp_path, app):
-    from craits.ui.scenes.confirm import ConfirmScene
-    from craits.ui.scenes.new_game import NewGameScene
+    from craits.ui.dialogs.confirm import ConfirmScene
+    from craits.ui.menus.new_game import NewGameScene
 
     old = game_in_progress(tmp_path)
     app.show_title()

@@ -202,7 +202,7 @@ class SlowStore:
 
 
 def test_an_older_snapshot_never_lands_after_a_newer_one():
-    from craits.ui.autosave import Autosaver
+    from craits.persistence.autosave import Autosaver
 
     store = SlowStore()
     saver = Autosaver(store)
@@ -237,8 +237,8 @@ def expected_statistics(session: Session) -> Statistics:
 
 
 def test_statistics_are_recorded_once_as_rounds_and_games_end(apps, tmp_path):
-    from craits.ui.scenes.game_over import GameOverScene
-    from craits.ui.scenes.statistics import StatisticsScene
+    from craits.ui.menus.statistics import StatisticsScene
+    from craits.ui.table.game_over import GameOverScene
 
     app = apps()
     raise_errors(app)
@@ -496,7 +496,7 @@ def test_broken_bundled_levels_file_is_reported_not_a_traceback(broken_copy, tmp
 def test_broken_bundled_rules_in_the_app_offers_the_defaults(apps, tmp_path, monkeypatch):
     from craits.config import rules as rules_module
     from craits.engine import Rules
-    from craits.ui.scenes.message import MessageScene
+    from craits.ui.dialogs.message import MessageScene
 
     broken = tmp_path / "rules.yaml"
     text = (ROOT / "config" / "rules.yaml").read_text("utf-8")
@@ -520,7 +520,7 @@ def test_broken_bundled_rules_in_the_app_offers_the_defaults(apps, tmp_path, mon
 
 def test_broken_bundled_levels_in_the_app_shows_a_message(apps, tmp_path, monkeypatch):
     from craits.config import levels as profiles
-    from craits.ui.scenes.message import MessageScene
+    from craits.ui.dialogs.message import MessageScene
 
     broken = tmp_path / "ai.yaml"
     text = (ROOT / "config" / "ai.yaml").read_text("utf-8")
@@ -559,7 +559,7 @@ def test_a_problem_met_at_start_up_leaves_the_title_behind_its_message(apps, tmp
     # broken, the message shows over nothing; closing it must not leave an empty window.
     from craits.config import levels as profiles
     from craits.config import rules as rules_module
-    from craits.ui.scenes.message import MessageScene
+    from craits.ui.dialogs.message import MessageScene
 
     name, old, new = {"rules": ("rules.yaml", "  seven_skips: false", "  seven_skipz: false"),
                       "levels": ("ai.yaml", "    play: heuristic", "    plya: heuristic")}[broken]
@@ -590,7 +590,7 @@ def test_an_error_while_starting_is_caught_like_any_other(tmp_path, monkeypatch)
     import logging
 
     from craits.ui import startup as app_module
-    from craits.ui.scenes.table import TableScene
+    from craits.ui.table.scene import TableScene
 
     def explode(*_args, **_kwargs):
         raise Boom("while starting")
@@ -620,8 +620,8 @@ class Boom(RuntimeError):
 
 @pytest.mark.parametrize("where", ["update", "draw", "handle"])
 def test_an_unexpected_error_is_logged_saved_and_explained(apps, tmp_path, monkeypatch, where):
-    from craits.ui.scenes.message import MessageScene
-    from craits.ui.scenes.table import TableScene
+    from craits.ui.dialogs.message import MessageScene
+    from craits.ui.table.scene import TableScene
 
     app = apps()
     app.new_game(app.seats_for(["human", "easy"]), short_rules(), 9)
@@ -672,7 +672,7 @@ def test_an_unusable_home_folder_is_reported_not_a_traceback(tmp_path):
 
 
 def test_errors_that_keep_coming_end_the_app_quietly(apps, tmp_path, monkeypatch):
-    from craits.ui.scenes.title import TitleScene
+    from craits.ui.menus.title import TitleScene
 
     app = apps()
     app.show_title()
@@ -681,7 +681,7 @@ def test_errors_that_keep_coming_end_the_app_quietly(apps, tmp_path, monkeypatch
         raise Boom("every frame")
 
     monkeypatch.setattr(TitleScene, "draw", explode)
-    monkeypatch.setattr("craits.ui.scenes.message.MessageScene.draw", explode)
+    monkeypatch.setattr("craits.ui.dialogs.message.MessageScene.draw", explode)
     for _ in range(10):
         app.step(FRAME)
         if not app.running:
@@ -751,7 +751,7 @@ def imported_modules(source: str) -> set[str]:
 def test_saves_settings_and_statistics_are_data_never_pickles(tmp_path):
     assert imported_modules("import pickle\nfrom shelve import open\n") >= {"pickle", "shelve"}
     stores = [ROOT / "craits" / "session.py", ROOT / "craits" / "paths.py",
-              ROOT / "craits" / "ui" / "autosave.py",
+              ROOT / "craits" / "persistence" / "autosave.py",
               *sorted((ROOT / "craits" / "persistence").glob("*.py"))]
     for path in stores:
         assert not imported_modules(path.read_text("utf-8")) & PICKLERS, path.name

@@ -144,7 +144,7 @@ def test_the_notice_says_in_which_folder_the_kept_file_is(tmp_path, monkeypatch)
 
 @pytest.mark.skipif(os.name == "nt", reason="file names are text there")
 def test_a_home_path_that_is_not_utf8_can_still_be_shown(tmp_path, monkeypatch):
-    from craits.ui.scenes.message import MessageScene
+    from craits.ui.dialogs.message import MessageScene
 
     home = os.fsencode(tmp_path) + b"/caf\xe9-\xff"
     os.mkdir(home)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from craits.ui.tween import (
+from craits.ui.table.tween import (
     Cues,
     Tween,
     ease_in_out_cubic,

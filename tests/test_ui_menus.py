@@ -13,16 +13,16 @@ from craits.persistence import NewGameSetup, Settings, Statistics
 from craits.persistence import Seat as SetupSeat
 from craits.session import Seat
 from craits.ui import widgets
-from craits.ui.card_art import CardArt
-from craits.ui.new_game_form import GameSetup
+from craits.ui.cards.art import CardArt
+from craits.ui.dialogs.confirm import ConfirmScene
+from craits.ui.menus.new_game import NewGameScene
+from craits.ui.menus.new_game_form import GameSetup
+from craits.ui.menus.new_game_panels import seat_positions
+from craits.ui.menus.rules import RulesScene
+from craits.ui.menus.settings import SettingsScene
+from craits.ui.menus.statistics import StatisticsScene
+from craits.ui.menus.title import TitleScene
 from craits.ui.scene import SceneStack
-from craits.ui.scenes.confirm import ConfirmScene
-from craits.ui.scenes.new_game import NewGameScene
-from craits.ui.scenes.new_game_panels import seat_positions
-from craits.ui.scenes.rules import RulesScene
-from craits.ui.scenes.settings import SettingsScene
-from craits.ui.scenes.statistics import StatisticsScene
-from craits.ui.scenes.title import TitleScene
 from craits.ui.widgets import text as widget_text
 
 LANGUAGES = [code for code, _ in i18n.available_languages()]

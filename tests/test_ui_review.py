@@ -19,15 +19,15 @@ from craits.review import Replay
 from craits.review.analysis import choices
 from craits.review.thinking import level_profile
 from craits.ui import widgets
-from craits.ui.card_art import CardArt
+from craits.ui.cards.art import CardArt
+from craits.ui.dialogs.message import MessageScene
+from craits.ui.menus.past_games import PastGamesScene
+from craits.ui.menus.settings import SettingsScene
+from craits.ui.menus.statistics import StatisticsScene
+from craits.ui.review.open_record import OpenRecordScene
+from craits.ui.review.scene import ReviewScene
 from craits.ui.scene import SceneStack
-from craits.ui.scenes.message import MessageScene
-from craits.ui.scenes.open_record import OpenRecordScene
-from craits.ui.scenes.past_games import PastGamesScene
-from craits.ui.scenes.review import ReviewScene
-from craits.ui.scenes.scoreboard import ScoreboardScene
-from craits.ui.scenes.settings import SettingsScene
-from craits.ui.scenes.statistics import StatisticsScene
+from craits.ui.table.scoreboard import ScoreboardScene
 
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=40))

@@ -10,9 +10,9 @@ from table_harness import click, press, run_until, set_position, sprite_centre, 
 from craits.engine import Announce, Draw, Play
 from craits.engine.cards import parse_card
 from craits.ui.app import App
-from craits.ui.scenes.scoreboard import ScoreboardScene
-from craits.ui.scenes.suit_dialog import SuitDialog
-from craits.ui.scenes.table import TableScene
+from craits.ui.table.scene import TableScene
+from craits.ui.table.scoreboard import ScoreboardScene
+from craits.ui.table.suit_dialog import SuitDialog
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from craits.engine import Draw, Play
 from craits.engine import events as ev
 from craits.engine.cards import parse_card
 from craits.ui.app import App
-from craits.ui.scenes.handoff import HandoffScene
-from craits.ui.scenes.scoreboard import ScoreboardScene
-from craits.ui.sprites import CardSprite
+from craits.ui.table.handoff import HandoffScene
+from craits.ui.table.scoreboard import ScoreboardScene
+from craits.ui.table.sprites import CardSprite
 
 C = parse_card
 

@@ -18,9 +18,9 @@ from craits import i18n
 from craits.engine import Play, seat_view
 from craits.engine.cards import parse_card
 from craits.ui.app import App
-from craits.ui.scenes.handoff import HandoffScene
-from craits.ui.scenes.suit_dialog import SuitDialog
-from craits.ui.scenes.table import TableScene
+from craits.ui.table.handoff import HandoffScene
+from craits.ui.table.scene import TableScene
+from craits.ui.table.suit_dialog import SuitDialog
 
 C = parse_card
 

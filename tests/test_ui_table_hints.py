@@ -5,7 +5,7 @@ import pytest
 from craits import i18n
 from craits.engine import seat_view
 from craits.engine.scenario import parse_position
-from craits.ui.table_hints import hint_for
+from craits.ui.table.hints import hint_for
 
 
 @pytest.fixture(autouse=True)

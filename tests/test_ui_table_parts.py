@@ -14,9 +14,9 @@ from craits.engine import events as ev
 from craits.engine.cards import parse_card
 from craits.session import Seat, Session
 from craits.ui.app import App
-from craits.ui.scenes.cut import cut_rows
-from craits.ui.scenes.game_over import places
-from craits.ui.scenes.scoreboard import ScoreboardScene, hand_groups
+from craits.ui.table.cut import cut_rows
+from craits.ui.table.game_over import places
+from craits.ui.table.scoreboard import ScoreboardScene, hand_groups
 
 C = parse_card
 
@@ -220,7 +220,7 @@ def test_the_last_round_leads_to_the_final_table_and_play_again(app):
     import dataclasses
 
     from craits.engine import Rules
-    from craits.ui.scenes.game_over import GameOverScene
+    from craits.ui.table.game_over import GameOverScene
 
     app.new_game(app.seats_for(["human", "easy"]), Rules(game_length="short"), 9)
     table = app.current_table()

@@ -37,7 +37,7 @@ class Disk:
 
 
 def play(app, player, frames: int, seen: list, until=lambda: False) -> None:
-    from craits.ui.scenes.message import MessageScene
+    from craits.ui.dialogs.message import MessageScene
 
     for _ in range(frames):
         if until():

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 
 class Writer(Protocol):
-    """Writes save snapshots (``craits.ui.autosave.Autosaver``: on a helper thread)."""
+    """Writes save snapshots (``craits.persistence.autosave.Autosaver``: on a helper thread)."""
 
     def submit(self, data: dict[str, Any]) -> None: ...
 

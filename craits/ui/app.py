@@ -34,18 +34,18 @@ from craits.persistence import (
     StatisticsStore,
     load_or_set_aside,
 )
+from craits.persistence.autosave import Autosaver
+from craits.persistence.save_health import SaveHealth
 from craits.resources import resource_path
 from craits.ui.app_matches import MatchKeeping, file_notice
 from craits.ui.audio import Audio
-from craits.ui.autosave import Autosaver
-from craits.ui.card_art import CardArt
+from craits.ui.cards.art import CardArt
+from craits.ui.dialogs.message import MessageScene
 from craits.ui.memory import keep_large_blocks_returnable
-from craits.ui.save_health import SaveHealth
+from craits.ui.menus.title import TitleScene
 from craits.ui.scene import SceneStack
-from craits.ui.scenes.message import MessageScene
-from craits.ui.scenes.table import TableScene
-from craits.ui.scenes.title import TitleScene
 from craits.ui.selftest import run_selftest
+from craits.ui.table.scene import TableScene
 from craits.ui.widgets import felt_background
 from craits.ui.window import MIN_SIZE, fit_window, usable_size
 

@@ -21,11 +21,11 @@ from craits.persistence.keeping import MatchKeeper
 from craits.persistence.save_check import SaveInvalid, check_save
 from craits.persistence.save_summary import summarize
 from craits.session import Seat, Session
+from craits.ui.dialogs.confirm import ConfirmScene
+from craits.ui.dialogs.message import MessageScene
 from craits.ui.memory import release_free_memory
 from craits.ui.notices import problem_notice
-from craits.ui.scenes.confirm import ConfirmScene
-from craits.ui.scenes.message import MessageScene
-from craits.ui.scenes.table import TableScene
+from craits.ui.table.scene import TableScene
 
 log = logging.getLogger("craits.app")
 

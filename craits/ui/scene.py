@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # types only: the services a scene may use, none of them a sc
     from craits.director.bot_worker import BotWorker
     from craits.persistence import Settings, Statistics
     from craits.ui.audio import Audio
-    from craits.ui.card_art import CardArt
+    from craits.ui.cards.art import CardArt
 
 
 class SceneContext(Protocol):

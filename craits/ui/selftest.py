@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from craits import i18n
 from craits.persistence import SaveStore, StatisticsStore
-from craits.ui.autosave import Autosaver
-from craits.ui.card_art import CARD_CODES, STYLES
+from craits.persistence.autosave import Autosaver
+from craits.ui.cards.art import CARD_CODES, STYLES
 from craits.ui.fonts import get_font
 
 if TYPE_CHECKING:

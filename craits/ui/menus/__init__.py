@@ -1,0 +1,1 @@
+"""The menus: title, new game, settings, statistics with past games, and the rules screen."""

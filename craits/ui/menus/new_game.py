@@ -1,0 +1,190 @@
+"""The new-game screen: who sits at the table, and which rules.
+
+The choices live in a ``NewGameForm``; the screen shows them in two panels (players on the
+left, rules on the right, see ``new_game_panels``), hands each change to the form and lays the
+panels out again. Start builds a ``GameSetup`` and calls ``app.new_game(setup)``; the choices
+are remembered in ``settings.new_game`` for next time, also when the player goes back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+
+from craits import i18n
+from craits.ui.menus.menu_base import MenuScene
+from craits.ui.menus.new_game_form import NewGameForm, SeatDraft, load_rule_book
+from craits.ui.menus.new_game_panels import PlayersPanel, RulesPanel
+from craits.ui.scene import SceneContext
+from craits.ui.widgets import Button, Choice, TextInput, Widget, draw_text_fit
+
+
+class NewGameScene(MenuScene):
+    heading_key = "setup.title"
+
+    def __init__(self, app: SceneContext) -> None:
+        book, problem = load_rule_book()
+        if problem is not None:
+            notices = getattr(app, "notices", None)
+            if isinstance(notices, list):
+                notices.append(i18n.t("notice.rules_file_bad", error=problem))
+        self.form = NewGameForm(book, app.settings.new_game)
+        self.error = ""
+        super().__init__(app)
+
+    # ---------------------------------------------------------------- the form's state
+    @property
+    def count(self) -> int:
+        return self.form.count
+
+    @property
+    def seats(self) -> list[SeatDraft]:
+        return self.form.seats
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return self.form.values
+
+    def matching_preset(self) -> str:
+        return self.form.matching_preset()
+
+    # ---------------------------------------------------------------- the panels' controls
+    @property
+    def count_choice(self) -> Choice:
+        return self.players_panel.count_choice
+
+    @property
+    def seat_rows(self) -> list[tuple[TextInput, Choice, Choice]]:
+        return self.players_panel.seat_rows
+
+    @property
+    def preset_choice(self) -> Choice:
+        return self.rules_panel.preset_choice
+
+    @property
+    def length_choice(self) -> Choice:
+        return self.rules_panel.length_choice
+
+    @property
+    def variant_widgets(self) -> dict[str, Widget]:
+        return self.rules_panel.variant_widgets
+
+    # ---------------------------------------------------------------- changes
+    def set_count(self, count: int) -> None:
+        self.form.set_count(count)
+        self.refresh()
+
+    def set_kind(self, index: int, kind: str) -> None:
+        self.form.set_kind(index, kind)
+        self.refresh()
+
+    def set_level(self, index: int, level: str) -> None:
+        self.form.set_level(index, level)
+        self.refresh()
+
+    def set_name(self, index: int, name: str) -> None:
+        self.form.set_name(index, name)
+        self.error = self.form.validate()
+        self.players_panel.update_names()
+        self.start_button.enabled = not self.error
+
+    def set_preset(self, name: str) -> None:
+        if self.form.set_preset(name):
+            self.refresh()
+
+    def set_rule(self, key: str, value: Any) -> None:
+        self.form.set_rule(key, value)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.error = self.form.validate()
+        self.rebuild()
+
+    # ---------------------------------------------------------------- actions
+    def start(self) -> None:
+        self.error = self.form.validate()
+        if self.error:
+            return
+        self.app.settings = dataclasses.replace(self.app.settings, new_game=self.form.remembered())
+        self.app.save_settings()
+        self.app.new_game(self.form.game_setup())
+
+    def back(self) -> None:
+        # Remember the choices even without starting (names typed are not lost).
+        remembered = self.form.remembered()
+        if remembered != self.app.settings.new_game:
+            self.app.settings = dataclasses.replace(self.app.settings, new_game=remembered)
+            self.app.save_settings()
+        super().back()
+
+    # ---------------------------------------------------------------- layout
+    def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        th = self.theme
+        body = self.body_rect()
+        gap = th.px(24)
+        left_w = round((body.width - gap) * 0.56)
+        left = pygame.Rect(body.left, body.top, left_w, body.height)
+        right = pygame.Rect(left.right + gap, body.top, body.width - left_w - gap, body.height)
+        return left, right
+
+    def layout(self) -> list[Widget]:
+        th = self.theme
+        left, right = self.columns()
+        self.players_panel = PlayersPanel(
+            left, th, self.form, set_count=self.set_count, set_kind=self.set_kind,
+            set_level=self.set_level, set_name=self.set_name,
+        )  # fmt: skip
+        self.rules_panel = RulesPanel(
+            right, th, self.form, set_preset=self.set_preset, set_rule=self.set_rule
+        )
+        self.region = self.rules_panel.region
+        footer = self.footer_rect()
+        bw = self.footer_button_width()
+        self.back_button = Button(
+            pygame.Rect(footer.left, footer.top, bw, footer.height),
+            i18n.t("common.back"),
+            self.back,
+            style="secondary",
+        )
+        self.start_button = Button(
+            pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
+            i18n.t("setup.start"),
+            self.start,
+            enabled=not self.error,
+        )
+        self.error_rect = pygame.Rect(
+            footer.left + bw + th.px(20),
+            footer.top,
+            footer.width - 2 * bw - th.px(40),
+            footer.height,
+        )
+        return [
+            *self.players_panel.widgets,
+            *self.rules_panel.widgets,
+            self.back_button,
+            self.start_button,
+        ]
+
+    # ---------------------------------------------------------------- drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        self.players_panel.draw(surface)
+        self.rules_panel.draw(surface)
+        if self.error:
+            draw_text_fit(
+                surface,
+                self.error,
+                self.error_rect,
+                th.body_size,
+                color=(255, 190, 150),
+                wrap=True,
+                min_size=th.px(11),
+            )
+        elif self.form.level_note:
+            level = self.form.level_note
+            note = f"{i18n.t(f'level.{level}')}: {i18n.level_description(level)}"
+            draw_text_fit(
+                surface, note, self.error_rect, th.small_size, color=th.text_dim, wrap=True
+            )

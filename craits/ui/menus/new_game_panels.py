@@ -1,0 +1,368 @@
+"""The two panels of the new-game screen, laid out from a ``NewGameForm``.
+
+Left, the players: the number of seats, a row per seat (name, Human or Computer, level) and
+below them a small table with each seat's plate in order of play. Right, the rules: the
+preset, the game length and every house rule with a one-line explanation, in a region that
+scrolls when the window is short. A panel builds its widgets once; the screen builds the panels
+again whenever a change alters them, and hands each change to the callbacks it is given.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from craits import i18n
+from craits.engine.rules import CHOICES, SWITCH_ON, switch_values
+from craits.persistence import LEVELS
+from craits.ui.fonts import get_font
+from craits.ui.menus.menu_base import ScrollRegion
+from craits.ui.menus.new_game_form import CUSTOM, MAX_SEATS, MIN_SEATS, NAME_MAX_LENGTH, NewGameForm
+from craits.ui.widgets import (
+    Choice,
+    Label,
+    Panel,
+    TextInput,
+    Theme,
+    Toggle,
+    Widget,
+    draw_rounded,
+    draw_text_fit,
+)
+
+# Display order of the house rules (idiot_penalty right after the announcement it punishes).
+VARIANT_ORDER = (
+    "starter_card_effects",
+    "play_drawn_card",
+    "draw_when_able",
+    "seven_skips",
+    "two_player_reverse",
+    "crank_optional",
+    "announce_last_card",
+    "idiot_penalty",
+    "threes",
+)
+
+
+def titled_panel(rect: pygame.Rect, title: str, th: Theme) -> Panel:
+    """A panel whose title is a subheading, so two panels and the page title fit."""
+    panel = Panel(rect, title=title)
+    panel.set_theme(th)
+    panel.title_rect = _small_title(panel, th)
+    return panel
+
+
+class PlayersPanel:
+    """The left column: how many players, a row per seat, and the table preview below."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        th: Theme,
+        form: NewGameForm,
+        *,
+        set_count: Callable[[int], None],
+        set_kind: Callable[[int, str], None],
+        set_level: Callable[[int, str], None],
+        set_name: Callable[[int, str], None],
+    ) -> None:
+        self.theme = th
+        self.form = form
+        self.panel = titled_panel(rect, i18n.t("setup.players"), th)
+        self.set_count, self.set_kind = set_count, set_kind
+        self.set_level, self.set_name = set_level, set_name
+        self.widgets = self._layout(self.panel.content_rect())
+
+    def _layout(self, area: pygame.Rect) -> list[Widget]:
+        th = self.theme
+        form = self.form
+        row_h = min(th.row_height, (area.height - th.px(40)) // (MAX_SEATS + 1) - th.px(8))
+        gap = th.px(8)
+        widgets: list[Widget] = []
+        self.count_choice = Choice(
+            pygame.Rect(area.left, area.top, area.width, row_h),
+            i18n.t("setup.players_hint"),
+            [(n, str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+            form.count,
+            self.set_count,
+            wrap_around=False,
+            label_share=0.55,
+        )
+        widgets.append(self.count_choice)
+        y = area.top + row_h + th.px(14)
+        # column headings
+        number_w = th.px(34)
+        name_w = round((area.width - number_w) * 0.31)
+        kind_w = round((area.width - number_w) * 0.33)
+        level_w = area.width - number_w - name_w - kind_w - 2 * gap
+        name_x = area.left + number_w
+        kind_x = name_x + name_w + gap
+        level_x = kind_x + kind_w + gap
+        head_h = th.px(24)
+        for text, x, w in (
+            (i18n.t("setup.name"), name_x, name_w),
+            (i18n.t("setup.kind"), kind_x, kind_w),
+            (i18n.t("setup.level"), level_x, level_w),
+        ):
+            widgets.append(
+                Label(
+                    (x + th.px(4), y, w, head_h), text, size=th.small_size, color=th.gold, bold=True
+                )
+            )
+        y += head_h + th.px(4)
+        defaults = form.default_names()
+        self.name_fields: list[TextInput] = []
+        self.seat_rows: list[tuple[TextInput, Choice, Choice]] = []
+        for i, seat in enumerate(form.seats):
+            widgets.append(
+                Label(
+                    (area.left, y, number_w, row_h),
+                    str(i + 1),
+                    size=th.body_size,
+                    color=th.text_dim,
+                    bold=True,
+                    align="center",
+                )
+            )
+            name = TextInput(
+                pygame.Rect(name_x, y, name_w, row_h),
+                seat.name,
+                lambda text, i=i: self.set_name(i, text),
+                max_length=NAME_MAX_LENGTH,
+                placeholder=defaults[i],
+            )
+            kind = Choice(
+                pygame.Rect(kind_x, y, kind_w, row_h),
+                "",
+                [("human", i18n.t("setup.human")), ("computer", i18n.t("setup.computer"))],
+                seat.kind,
+                lambda value, i=i: self.set_kind(i, value),
+            )
+            level = Choice(
+                pygame.Rect(level_x, y, level_w, row_h),
+                "",
+                [(lv, i18n.t(f"level.{lv}")) for lv in LEVELS],
+                seat.level,
+                lambda value, i=i: self.set_level(i, value),
+            )
+            level.visible = not seat.is_human
+            self.name_fields.append(name)
+            self.seat_rows.append((name, kind, level))
+            widgets += [name, kind, level]
+            y += row_h + gap
+        self.preview_rect = pygame.Rect(
+            area.left, y + th.px(8), area.width, area.bottom - y - th.px(8)
+        )
+        return widgets
+
+    def update_names(self) -> None:
+        """Show each empty name field the default it now stands for (no new layout: typing
+        goes on in the field)."""
+        defaults = self.form.default_names()
+        for field, default in zip(self.name_fields, defaults, strict=False):
+            field.placeholder = default
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel, and the table preview when there is room for it."""
+        self.panel.draw(surface)
+        if self.preview_rect.height >= self.theme.px(120):
+            self.draw_table_preview(surface, self.preview_rect)
+
+    def draw_table_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The seats around a small table, numbered in order of play."""
+        th = self.theme
+        form = self.form
+        table = area.inflate(-th.px(150), -th.px(70))
+        table.height = min(table.height, round(table.width * 0.55))
+        table.center = area.center
+        rim = table.inflate(th.px(14), th.px(14))
+        pygame.draw.ellipse(surface, (0, 0, 0), rim.move(0, th.px(6)))
+        pygame.draw.ellipse(surface, th.felt_dark, rim)
+        pygame.draw.ellipse(surface, th.felt, table)
+        pygame.draw.ellipse(surface, th.gold_dark, rim, max(1, th.px(2)))
+        names = form.final_names()
+        positions = seat_positions(form.count, table)
+        for i, (seat, pos) in enumerate(zip(form.seats, positions, strict=True)):
+            detail = "" if seat.is_human else i18n.t(f"level.{seat.level}")
+            _draw_plate(surface, th, pos, i + 1, names[i], detail, seat.is_human)
+
+
+class RulesPanel:
+    """The right column: the preset, the game length and the house rules, scrolling."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        th: Theme,
+        form: NewGameForm,
+        *,
+        set_preset: Callable[[str], None],
+        set_rule: Callable[[str, Any], None],
+    ) -> None:
+        self.theme = th
+        self.form = form
+        self.panel = titled_panel(rect, i18n.t("setup.rules"), th)
+        self.set_preset, self.set_rule = set_preset, set_rule
+        self.widgets = self._layout(self.panel.content_rect())
+
+    def _layout(self, area: pygame.Rect) -> list[Widget]:
+        th = self.theme
+        form = self.form
+        values = form.values
+        region = ScrollRegion(area.inflate(th.px(8), 0), th)
+        self.region = region
+        width = region.viewport.width - th.px(22)
+        row_h = th.px(42)
+        desc_size = th.small_size
+        desc_h = th.px(44)
+        y = 0
+        presets = list(form.book.presets)
+        matched = form.matching_preset()
+        options = [(name, form.preset_label(name)) for name in presets]
+        if matched == CUSTOM:
+            options.append((CUSTOM, i18n.t("setup.preset_custom")))
+        # The panel's title already says "Rules": the preset picker spans the width unlabelled.
+        self.preset_choice = Choice((0, 0, 1, 1), "", options, matched, self.set_preset)
+        region.add(self.preset_choice, (0, y, width, row_h))
+        y += row_h
+        region.add(
+            Label(
+                (0, 0, 1, 1),
+                form.preset_description(matched),
+                size=desc_size,
+                color=th.text_dim,
+                wrap=True,
+            ),
+            (th.px(10), y, width - th.px(10), desc_h),
+        )
+        y += desc_h + th.px(8)
+        length = values["game_length"]
+        self.length_choice = Choice(
+            (0, 0, 1, 1),
+            i18n.t("setup.length"),
+            [(v, i18n.t(f"setup.length_{v}")) for v in CHOICES["game_length"]],
+            length,
+            lambda v: self.set_rule("game_length", v),
+            label_share=0.42,
+        )
+        region.add(self.length_choice, (0, y, width, row_h))
+        y += row_h
+        region.add(
+            Label(
+                (0, 0, 1, 1),
+                i18n.t(f"setup.length_{length}_desc"),
+                size=desc_size,
+                color=th.text_dim,
+                wrap=True,
+            ),
+            (th.px(10), y, width - th.px(10), desc_h),
+        )
+        y += desc_h + th.px(14)
+        region.add(
+            Label(
+                (0, 0, 1, 1),
+                i18n.t("setup.house_rules"),
+                size=th.subheading_size,
+                color=th.gold_light,
+                bold=True,
+            ),
+            (th.px(10), y, width - th.px(10), th.px(34)),
+        )
+        y += th.px(40)
+        self.variant_widgets: dict[str, Widget] = {}
+        for key in VARIANT_ORDER:
+            label = i18n.t(f"variant.{key}")
+            if key in SWITCH_ON:
+                on_value, off_value = switch_values(key)
+                control: Widget = Toggle(
+                    (0, 0, 1, 1),
+                    label,
+                    values[key] == on_value,
+                    lambda on, key=key, a=on_value, b=off_value: self.set_rule(key, a if on else b),
+                    on_text=i18n.t("common.on"),
+                    off_text=i18n.t("common.off"),
+                )
+            else:  # idiot_penalty: a number of cards
+                control = Choice(
+                    (0, 0, 1, 1),
+                    label,
+                    [(n, i18n.tn("variant.idiot_penalty_value", n)) for n in sorted(CHOICES[key])],
+                    values[key],
+                    lambda v, key=key: self.set_rule(key, v),
+                    wrap_around=False,
+                    label_share=0.5,
+                    enabled=bool(values["announce_last_card"]),
+                )
+            self.variant_widgets[key] = control
+            region.add(control, (0, y, width, row_h))
+            y += row_h
+            region.add(
+                Label(
+                    (0, 0, 1, 1),
+                    i18n.t(f"variant.{key}_desc"),
+                    size=desc_size,
+                    color=th.text_dim,
+                    wrap=True,
+                ),
+                (th.px(10), y, width - th.px(10), desc_h),
+            )
+            y += desc_h + th.px(8)
+        return region.widgets
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.panel.draw(surface)
+
+
+def seat_positions(count: int, box: pygame.Rect) -> list[tuple[int, int]]:
+    """Where each seat's plate goes around an oval table in ``box``: seat 1 at the bottom, the
+    others in order of play (clockwise) from the lower left, over the top, to the lower right."""
+    cx, cy = box.center
+    rx, ry = box.width / 2, box.height / 2
+    points = [(cx, round(cy + ry))]
+    others = count - 1
+    for k in range(others):
+        angle = math.radians(90 if others == 1 else 200 - 220 * k / (others - 1))
+        points.append((round(cx + rx * math.cos(angle)), round(cy - ry * math.sin(angle))))
+    return points
+
+
+def _draw_plate(surface, th, centre, number, name, detail, human) -> None:
+    """A seat's name plate on the preview: number badge, name, level for a computer."""
+    font_h = th.small_size
+    text_w = max(get_font(font_h, True).size(name)[0], get_font(th.px(14)).size(detail)[0])
+    w = min(th.px(180), max(th.px(90), text_w + th.px(44)))
+    h = th.px(46) if detail else th.px(30)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = centre
+    border = th.gold if human else th.panel_border
+    draw_rounded(
+        surface, rect, (12, 36, 24, 235), th.px(10), border=border, border_width=max(1, th.px(2))
+    )
+    badge = pygame.Rect(rect.left + th.px(5), rect.top + th.px(5), th.px(20), th.px(20))
+    pygame.draw.ellipse(surface, th.gold if human else th.text_dim, badge)
+    draw_text_fit(surface, str(number), badge, th.px(14), color=th.text_dark, bold=True)
+    text_box = pygame.Rect(
+        badge.right + th.px(5), rect.top + th.px(4), rect.right - badge.right - th.px(10), th.px(22)
+    )
+    draw_text_fit(surface, name, text_box, font_h, color=th.text, bold=True, align="left")
+    if detail:
+        draw_text_fit(
+            surface, detail, text_box.move(0, th.px(19)), th.px(14), color=th.text_dim, align="left"
+        )
+
+
+def _small_title(panel: Panel, th) -> Any:
+    """Panel titles on this page are subheadings, so two panels and the page title fit."""
+
+    def title_rect() -> pygame.Rect:
+        return pygame.Rect(
+            panel.rect.left + th.padding,
+            panel.rect.top + th.px(8),
+            panel.rect.width - 2 * th.padding,
+            th.px(38),
+        )
+
+    return title_rect

@@ -1,0 +1,130 @@
+"""Past games: the last finished games kept in the player's folder, newest first; choosing one
+opens its review at the first round. "Open game record" opens a record file (an exported game,
+or one someone sent). Reached from the statistics screen.
+
+A kept game that cannot be read or replayed is set aside (``game-....bad.json``) and the player
+told; the list goes on without it. Reviewing changes no file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from craits import i18n
+from craits.persistence.archive import GameArchive, PastGame
+from craits.review import RecordError, Replay
+from craits.ui.dialogs.message import MessageScene
+from craits.ui.menus.menu_base import MenuScene, ScrollRegion
+from craits.ui.notices import problem_notice
+from craits.ui.review.open_record import OpenRecordScene
+from craits.ui.review.scene import ReviewScene
+from craits.ui.scene import SceneContext
+from craits.ui.widgets import Button, Label, Panel, Widget
+
+
+def game_line(game: PastGame) -> str:
+    """"2026-11-30 14:50 · Ada 23 ★, Hard 41 · 8 rounds": when, everyone's total (the winners
+    starred) and how long it went."""
+    winners = game.winners
+    players = ", ".join(
+        f"{name or i18n.t('setup.default_name', n=seat + 1)} {total}"
+        + (" ★" if seat in winners else "")
+        for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True)))
+    return " · ".join((game.finished.strftime("%Y-%m-%d %H:%M"), players,
+                       i18n.tn("review.rounds", game.rounds)))
+
+
+class PastGamesScene(MenuScene):
+    heading_key = "review.past_games"
+
+    def __init__(self, app: SceneContext, archive: GameArchive | None = None,
+                 review_options: dict[str, Any] | None = None) -> None:
+        self.archive = archive or GameArchive()
+        self.review_options = review_options or {}  # for tests: the analysis's helper
+        self.games: list[PastGame] = []
+        self.problems: list[Any] = []
+        self.reload()
+        super().__init__(app)
+
+    def reload(self) -> None:
+        games, problems = self.archive.games()
+        self.games = games
+        self.problems.extend(problems)
+
+    def layout(self) -> list[Widget]:
+        th = self.theme
+        body = self.body_rect()
+        width = min(th.px(1000), body.width)
+        panel = pygame.Rect(body.centerx - width // 2, body.top, width, body.height)
+        self.panel = Panel(panel)
+        self.panel.set_theme(th)
+        viewport = panel.inflate(-th.px(40), -th.px(32))
+        region = ScrollRegion(viewport, th)
+        self.region = region
+        row_w = viewport.width - th.px(20)
+        row_h = th.px(52)
+        self.rows: list[Button] = []
+        if not self.games:
+            region.add(Label((0, 0, row_w, th.px(40)), i18n.t("review.no_past_games"),
+                             color=th.text_dim, align="center"), (0, 0, row_w, th.px(40)))
+        for i, game in enumerate(self.games):
+            button = Button((0, 0, row_w, row_h), game_line(game),
+                            lambda game=game: self.open_game(game), style="secondary",
+                            text_size=th.px(19))
+            region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
+            self.rows.append(button)
+        # The panel as tall as its rows (it scrolls when the window is shorter).
+        content = region.content_height + th.px(32)
+        if content < panel.height:
+            panel.height = max(th.px(160), content)
+            self.panel.rect = panel
+            region.set_viewport(panel.inflate(-th.px(40), -th.px(32)))
+        footer = self.footer_rect()
+        bw = self.footer_button_width()
+        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
+                                  i18n.t("common.back"), self.back, style="secondary")
+        self.open_button = Button(pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
+                                  i18n.t("review.open"), self.ask_file, style="secondary")
+        return [*region.widgets, self.back_button, self.open_button]
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.panel.draw(surface)
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        self._tell_problems()
+
+    def _tell_problems(self) -> None:
+        if not self.problems or self.app.scenes.top is not self:
+            return
+        text = "\n".join(str(problem_notice(p)) for p in self.problems)
+        self.problems = []
+        self.app.scenes.push(MessageScene(self.app, i18n.t("review.past_games"), text))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._tell_problems()
+
+    # ---- opening a game
+
+    def open_game(self, game: PastGame) -> None:
+        try:
+            replay = Replay(self.archive.record(game))
+        except (RecordError, ValueError) as exc:
+            self.problems.append(self.archive.set_aside(game.path, str(exc)))
+            self.reload()
+            self.rebuild()
+            return
+        self.open_replay(replay)
+
+    def open_replay(self, replay: Replay) -> None:
+        self.app.scenes.push(ReviewScene(self.app, replay, **self.review_options))
+
+    def ask_file(self) -> None:
+        self.app.scenes.push(OpenRecordScene(self.app), self._file_chosen)
+
+    def _file_chosen(self, replay: Replay | None) -> None:
+        if replay is not None:
+            self.open_replay(replay)

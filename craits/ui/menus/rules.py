@@ -1,0 +1,469 @@
+"""The rules screen: the rulebook from the translation catalogue, with small card pictures.
+
+Sections (title and body) come from ``craits.i18n.rules_sections``; ``[[7H]]`` in a body is drawn
+as a little card. The text wraps to the window and scrolls (wheel, Up/Down, Page Up/Down,
+Home/End, Space, the scroll bar); a contents list on the left jumps to a section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from craits import i18n
+from craits.ui.fonts import get_font
+from craits.ui.menus.menu_base import MenuScene, draw_edge_fades
+from craits.ui.scene import SceneContext
+from craits.ui.widgets import (
+    Button,
+    Panel,
+    ScrollBar,
+    Theme,
+    Widget,
+    _clicked,
+    draw_rounded,
+    draw_text_fit,
+)
+
+# ----------------------------------------------------------------------------- page layout
+
+
+@dataclass
+class Piece:
+    """One thing drawn on the page: a run of text or a card, at page coordinates."""
+
+    kind: str  # "text" or "card"
+    x: int
+    y: int
+    width: int
+    height: int
+    text: str = ""  # text run, or card code
+    size: int = 0
+    bold: bool = False
+    color: tuple = (0, 0, 0)
+
+
+@dataclass
+class PageLayout:
+    pieces: list[Piece]
+    section_tops: list[int]
+    height: int
+    width: int
+
+
+def _words(text: str) -> list[tuple[str, str]]:
+    """Text and card tokens split into ("word", w) / ("card", code) items, spaces dropped."""
+    items: list[tuple[str, str]] = []
+    for kind, value in i18n.split_card_tokens(text):
+        if kind == "card":
+            items.append(("card", value))
+        else:
+            items.extend(("word", word) for word in value.split())
+    return items
+
+
+def layout_page(
+    sections: list[i18n.RulesSection], width: int, theme: Theme, card_ok: Callable[[str], bool]
+) -> PageLayout:
+    """Lay the sections out in a column ``width`` pixels wide (pure geometry, no drawing)."""
+    th = theme
+    body_size = th.body_size
+    font = get_font(body_size)
+    bold_font = get_font(th.subheading_size + th.px(4), True)
+    line_h = font.get_linesize()
+    space = font.size(" ")[0]
+    card_h = round(line_h * 2.3)
+    card_w = round(card_h * 5 / 7)
+    pieces: list[Piece] = []
+    tops: list[int] = []
+    y = 0
+    for section in sections:
+        if tops:
+            y += th.px(26)
+        tops.append(y)
+        title_lines = _wrap_plain(section.title, bold_font, width)
+        for line in title_lines:
+            pieces.append(
+                Piece(
+                    "text",
+                    0,
+                    y,
+                    bold_font.size(line)[0],
+                    bold_font.get_linesize(),
+                    line,
+                    th.subheading_size + th.px(4),
+                    True,
+                    th.gold_light,
+                )
+            )
+            y += bold_font.get_linesize()
+        # a thin gold rule under the title
+        pieces.append(Piece("rule", 0, y + th.px(4), min(width, th.px(240)), max(1, th.px(2))))
+        y += th.px(16)
+        for kind, text in i18n.rules_blocks(section.body):
+            indent = th.px(26) if kind == "bullet" else 0
+            first = len(pieces)
+            y = _flow(
+                pieces,
+                _words(text),
+                indent,
+                width,
+                y,
+                font,
+                body_size,
+                th,
+                card_w,
+                card_h,
+                space,
+                card_ok,
+            )
+            if kind == "bullet":
+                # the bullet sits on the first line of text, which a card may have pushed down
+                first_text = next((p for p in pieces[first:] if p.kind == "text"), None)
+                bullet_y = first_text.y if first_text is not None else y - line_h
+                pieces.append(
+                    Piece(
+                        "bullet",
+                        th.px(8),
+                        bullet_y,
+                        th.px(8),
+                        line_h,
+                        "•",
+                        body_size,
+                        False,
+                        th.gold,
+                    )
+                )
+            y += th.px(10) if kind == "bullet" else th.px(14)
+    return PageLayout(pieces, tops, y + th.px(30), width)
+
+
+def _wrap_plain(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    lines, current = [], ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and font.size(candidate)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    return [*lines, current] if current else lines
+
+
+def _flow(pieces, items, indent, width, y, font, size, th, card_w, card_h, space, card_ok) -> int:
+    """Place words and cards in lines; a line holding a card is as tall as the card."""
+    line_h = font.get_linesize()
+    line: list[tuple[str, str, int]] = []  # (kind, value, width)
+    x = indent
+
+    def emit(line_items: list[tuple[str, str, int]], y: int) -> int:
+        has_card = any(kind == "card" for kind, _, _ in line_items)
+        height = card_h + th.px(6) if has_card else line_h
+        text_y = y + (height - line_h) // 2
+        cx = indent
+        run: list[str] = []
+        run_x = cx
+        for kind, value, w in line_items:
+            if kind == "word":
+                if not run:
+                    run_x = cx
+                run.append(value)
+                cx += w + space
+            else:
+                if run:
+                    joined = " ".join(run)
+                    pieces.append(
+                        Piece(
+                            "text",
+                            run_x,
+                            text_y,
+                            font.size(joined)[0],
+                            line_h,
+                            joined,
+                            size,
+                            False,
+                            th.text,
+                        )
+                    )
+                    run = []
+                pieces.append(Piece("card", cx, y + (height - card_h) // 2, card_w, card_h, value))
+                cx += w + space
+        if run:
+            joined = " ".join(run)
+            pieces.append(
+                Piece(
+                    "text",
+                    run_x,
+                    text_y,
+                    font.size(joined)[0],
+                    line_h,
+                    joined,
+                    size,
+                    False,
+                    th.text,
+                )
+            )
+        return y + height + th.px(2)
+
+    for kind, value in items:
+        if kind == "card" and not card_ok(value):
+            kind, value = "word", i18n.card_name(value) if _is_card(value) else value
+        w = card_w if kind == "card" else font.size(value)[0]
+        if line and x + w > width:
+            y = emit(line, y)
+            line, x = [], indent
+        if kind == "word" and w > width - indent:
+            value = _clip_word(value, font, width - indent)
+            w = font.size(value)[0]
+        line.append((kind, value, w))
+        x += w + space
+    if line:
+        y = emit(line, y)
+    return y
+
+
+def _is_card(code: str) -> bool:
+    try:
+        i18n.parse_card(code)
+    except ValueError:
+        return False
+    return True
+
+
+def _clip_word(word: str, font: pygame.font.Font, width: int) -> str:
+    while word and font.size(word + "…")[0] > width:
+        word = word[:-1]
+    return word + "…"
+
+
+# ----------------------------------------------------------------------------- contents entry
+
+
+class ContentsEntry(Widget):
+    """A section title in the contents list: click or Enter jumps there."""
+
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], Any]) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.on_click = on_click
+        self.current = False
+
+    def activate(self) -> None:
+        _clicked()
+        self.on_click()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self._track_hover(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.activate()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        if self.current:
+            draw_rounded(surface, self.rect, (226, 184, 84, 48), th.px(8))
+            bar = pygame.Rect(
+                self.rect.left, self.rect.top + th.px(6), th.px(4), self.rect.height - th.px(12)
+            )
+            draw_rounded(surface, bar, th.gold, bar.width // 2)
+        elif self.hovered:
+            draw_rounded(surface, self.rect, (255, 255, 255, 20), th.px(8))
+        color = th.gold_light if self.current else th.text
+        draw_text_fit(
+            surface,
+            self.label,
+            self.rect.inflate(-th.px(28), -th.px(4)),
+            th.px(19),
+            color=color,
+            align="left",
+            bold=self.current,
+            wrap=True,
+            min_size=th.px(11),
+        )
+        self.draw_focus(surface)
+
+
+# ----------------------------------------------------------------------------- the scene
+
+
+class RulesScene(MenuScene):
+    heading_key = "rules.title"
+
+    def __init__(self, app: SceneContext) -> None:
+        self.offset = 0
+        self.page: PageLayout | None = None
+        self._rendered: dict[int, pygame.Surface] = {}
+        super().__init__(app)
+
+    # ---- geometry
+    def contents_rect(self) -> pygame.Rect:
+        th = self.theme
+        body = self.body_rect()
+        w = min(th.px(320), round(body.width * 0.27))
+        return pygame.Rect(body.left, body.top, w, body.height)
+
+    def text_panel_rect(self) -> pygame.Rect:
+        th = self.theme
+        body = self.body_rect()
+        left = self.contents_rect().right + th.px(24)
+        w = min(body.right - left, th.px(920))
+        return pygame.Rect(left, body.top, w, body.height)
+
+    def viewport(self) -> pygame.Rect:
+        th = self.theme
+        return self.text_panel_rect().inflate(-th.px(56), -th.px(36))
+
+    def layout(self) -> list[Widget]:
+        th = self.theme
+        self.sections = i18n.rules_sections()
+        viewport = self.viewport()
+        card_art = getattr(self.app, "card_art", None)
+
+        def card_ok(code: str) -> bool:
+            if card_art is None:
+                return False
+            try:
+                card_art.face_path(code)
+            except ValueError:
+                return False
+            return True
+
+        self.page = layout_page(self.sections, viewport.width - th.px(16), th, card_ok)
+        self._rendered.clear()
+        self.panel = Panel(self.text_panel_rect())
+        self.contents_panel = Panel(self.contents_rect(), title=i18n.t("rules.contents"))
+        for p in (self.panel, self.contents_panel):
+            p.set_theme(th)
+        bar_w = th.px(8)
+        self.bar = ScrollBar(
+            pygame.Rect(viewport.right + th.px(14), viewport.top, bar_w, viewport.height),
+            self.scroll_to,
+        )
+        self.bar.set_theme(th)
+        self.contents_panel.title_rect = lambda: pygame.Rect(  # smaller title than a page's
+            self.contents_rect().left + th.padding,
+            self.contents_rect().top + th.px(10),
+            self.contents_rect().width - 2 * th.padding,
+            th.px(40),
+        )
+        inner = self.contents_panel.content_rect()
+        n = max(1, len(self.sections))
+        entry_h = min(th.px(58), inner.height // n)
+        self.entries: list[ContentsEntry] = []
+        for i, section in enumerate(self.sections):
+            rect = pygame.Rect(
+                inner.left - th.px(6), inner.top + i * entry_h, inner.width + th.px(12), entry_h
+            )
+            self.entries.append(ContentsEntry(rect, section.title, lambda i=i: self.jump_to(i)))
+        footer = self.footer_rect()
+        bw = self.footer_button_width()
+        self.back_button = Button(
+            pygame.Rect(footer.left, footer.top, bw, footer.height),
+            i18n.t("common.back"),
+            self.back,
+            style="secondary",
+        )
+        self.scroll_to(self.offset)
+        return [*self.entries, self.back_button, self.bar]
+
+    # ---- scrolling
+    @property
+    def max_offset(self) -> int:
+        if self.page is None:
+            return 0
+        return max(0, self.page.height - self.viewport().height)
+
+    def scroll_to(self, offset: float) -> None:
+        self.offset = max(0, min(self.max_offset, round(offset)))
+        if self.page is not None:
+            self.bar.set_extent(self.page.height, self.viewport().height, self.offset)
+            current = self.current_section()
+            for i, entry in enumerate(getattr(self, "entries", [])):
+                entry.current = i == current
+
+    def scroll_by(self, delta: float) -> None:
+        self.scroll_to(self.offset + delta)
+
+    def jump_to(self, index: int) -> None:
+        if self.page is not None and 0 <= index < len(self.page.section_tops):
+            self.scroll_to(self.page.section_tops[index])
+
+    def current_section(self) -> int:
+        """The section at the top of the view (the last one once scrolled to the end)."""
+        if self.page is None or not self.page.section_tops:
+            return 0
+        if self.offset >= self.max_offset and self.max_offset > 0:
+            visible_end = self.offset + self.viewport().height
+            tops = [i for i, top in enumerate(self.page.section_tops) if top < visible_end]
+            # at the very end, the last section that starts in the top third is "current"
+            third = self.offset + self.viewport().height // 3
+            started = [i for i in tops if self.page.section_tops[i] <= third]
+            return started[-1] if started else 0
+        tops = [i for i, top in enumerate(self.page.section_tops) if top <= self.offset + 4]
+        return tops[-1] if tops else 0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        th = self.theme
+        line = th.px(40)
+        page = self.viewport().height * 0.9
+        if event.type == pygame.KEYDOWN:
+            steps = {
+                pygame.K_UP: -line,
+                pygame.K_DOWN: line,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_SPACE: page,
+            }
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+                return
+            if event.key in (pygame.K_HOME, pygame.K_END):
+                self.scroll_to(0 if event.key == pygame.K_HOME else self.max_offset)
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * th.px(60))
+            return
+        super().handle(event)
+
+    # ---- drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        self.panel.draw(surface)
+        self.contents_panel.draw(surface)
+        if self.page is None:
+            return
+        vp = self.viewport()
+        old = surface.get_clip()
+        surface.set_clip(vp.clip(old) if old else vp)
+        top = self.offset
+        bottom = self.offset + vp.height
+        card_art = getattr(self.app, "card_art", None)
+        style = getattr(getattr(self.app, "settings", None), "card_style", "classic")
+        for i, piece in enumerate(self.page.pieces):
+            if piece.y + piece.height < top or piece.y > bottom:
+                continue
+            x, y = vp.left + piece.x, vp.top + piece.y - self.offset
+            if piece.kind in ("text", "bullet"):
+                image = self._rendered.get(i)
+                if image is None:
+                    font = get_font(piece.size, piece.bold)
+                    image = font.render(piece.text, True, piece.color)
+                    self._rendered[i] = image
+                surface.blit(image, (x, y))
+            elif piece.kind == "rule":
+                pygame.draw.rect(surface, th.gold_dark, (x, y, piece.width, piece.height))
+            elif piece.kind == "card" and card_art is not None:
+                size = (piece.width, piece.height)
+                try:
+                    face = card_art.face(piece.text, size, style)
+                except (ValueError, pygame.error, OSError):
+                    continue
+                surface.blit(face, (x, y))
+        surface.set_clip(old)
+        # Fade the text out at the top and bottom edges when there is more to scroll.
+        draw_edge_fades(surface, vp, th, top=self.offset > 0, bottom=self.offset < self.max_offset)

@@ -1,0 +1,226 @@
+"""The settings screen: language, sound, animation speed, display, card style, large cards,
+first-game coaching notes (turning them on again starts them over).
+
+Every change applies at once (``app.apply_settings()``); the settings are saved when the screen
+is left (and after each change but volume drags, so a crash loses little). Reached from the title
+and from the in-game pause menu; Back or Esc pops it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+
+from craits import i18n
+from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES
+from craits.ui.menus.menu_base import MenuScene, ScrollRegion
+from craits.ui.scene import SceneContext
+from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, draw_text_fit
+
+STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
+PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
+
+
+class SettingsScene(MenuScene):
+    heading_key = "settings.title"
+
+    def __init__(self, app: SceneContext) -> None:
+        self.dirty = False
+        super().__init__(app)
+
+    # ---- changing settings
+    @property
+    def settings(self) -> Any:
+        return self.app.settings
+
+    def change(self, *, save: bool = True, **fields: Any) -> None:
+        """Replace some fields of the app's settings and apply them now."""
+        self.app.settings = dataclasses.replace(self.app.settings, **fields)
+        self.app.apply_settings()
+        self.dirty = True
+        if save:
+            self.save()
+
+    def save(self) -> None:
+        if self.dirty:
+            self.app.save_settings()
+            self.dirty = False
+
+    def set_language(self, code: str) -> None:
+        i18n.set_language(code)
+        self.change(language=code)
+        self.rebuild()  # every label changes
+
+    def set_coaching(self, on: bool) -> None:
+        """Off stops the notes; on again starts them over, as for a new player."""
+        coach = {"shown": [], "games": 0, "enabled": True} if on else {
+            **getattr(self.settings, "coach", {}), "enabled": False}
+        self.change(coaching=on, coach=coach)
+
+    def on_exit(self) -> None:
+        self.save()
+
+    def on_enter(self) -> None:
+        # F11 (or the pause menu) may have changed the settings while we were covered.
+        super().on_enter()
+        self.rebuild()
+
+    # ---- layout
+    ROWS = 8
+
+    def panel_rect(self) -> pygame.Rect:
+        """Centred in the body, as tall as the rows need (the rows scroll if the body is less)."""
+        th = self.theme
+        body = self.body_rect()
+        w = min(th.px(1040), body.width)
+        rows_h = self.ROWS * (th.row_height + th.px(12)) - th.px(12)
+        h = min(body.height, max(rows_h + th.px(44), th.px(340)))
+        return pygame.Rect(body.centerx - w // 2, body.top + (body.height - h) // 2, w, h)
+
+    def preview_rect(self) -> pygame.Rect:
+        panel = self.panel_rect()
+        th = self.theme
+        w = round(panel.width * 0.33)
+        return pygame.Rect(
+            panel.right - w - th.px(20), panel.top + th.px(20), w, panel.height - th.px(40)
+        )
+
+    def layout(self) -> list[Widget]:
+        th = self.theme
+        s = self.settings
+        panel = self.panel_rect()
+        self.panel = Panel(panel)
+        self.panel.set_theme(th)
+        preview = self.preview_rect()
+        viewport = pygame.Rect(
+            panel.left + th.px(20),
+            panel.top + th.px(20),
+            preview.left - panel.left - th.px(44),
+            panel.height - th.px(40),
+        )
+        region = ScrollRegion(viewport, th)
+        self.region = region
+        languages = i18n.available_languages()
+        current = i18n.get_language()
+        row_w = viewport.width - th.px(20)
+        row_h = th.row_height
+        gap = th.px(12)
+        on_off = {"on_text": i18n.t("common.on"), "off_text": i18n.t("common.off")}
+        controls: list[Widget] = [
+            Choice(
+                (0, 0, 1, 1), i18n.t("settings.language"), languages, current, self.set_language
+            ),
+            Slider(
+                (0, 0, 1, 1),
+                i18n.t("settings.volume"),
+                s.volume,
+                lambda v: self.change(save=False, volume=v),
+                step=0.05,
+            ),
+            Toggle(
+                (0, 0, 1, 1),
+                i18n.t("settings.mute"),
+                s.muted,
+                lambda v: self.change(muted=v),
+                **on_off,
+            ),
+            Choice(
+                (0, 0, 1, 1),
+                i18n.t("settings.animation_speed"),
+                [(speed, i18n.t(f"settings.speed_{speed}")) for speed in ANIMATION_SPEEDS],
+                s.animation_speed,
+                lambda v: self.change(animation_speed=v),
+            ),
+            Choice(
+                (0, 0, 1, 1),
+                i18n.t("settings.display"),
+                [(False, i18n.t("settings.window")), (True, i18n.t("settings.fullscreen"))],
+                bool(s.fullscreen),
+                lambda v: self.change(fullscreen=v),
+            ),
+            Choice(
+                (0, 0, 1, 1),
+                i18n.t("settings.card_style"),
+                [(style, i18n.t(STYLE_KEYS.get(style, style))) for style in CARD_STYLES],
+                s.card_style,
+                lambda v: self.change(card_style=v),
+            ),
+            Toggle(
+                (0, 0, 1, 1),
+                i18n.t("settings.large_cards"),
+                s.large_cards,
+                lambda v: self.change(large_cards=v),
+                **on_off,
+            ),
+            Toggle(
+                (0, 0, 1, 1),
+                i18n.t("settings.coaching"),
+                bool(getattr(s, "coaching", True)),
+                self.set_coaching,
+                **on_off,
+            ),
+        ]
+        self.controls = controls
+        y = 0
+        for control in controls:
+            region.add(control, (0, y, row_w, row_h))
+            y += row_h + gap
+        footer = self.footer_rect()
+        bw = self.footer_button_width()
+        self.back_button = Button(
+            pygame.Rect(footer.centerx - bw // 2, footer.top, bw, footer.height),
+            i18n.t("common.back"),
+            self.back,
+            style="secondary",
+        )
+        return [*controls, self.back_button]
+
+    # ---- drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.panel.draw(surface)
+        self.draw_preview(surface)
+
+    def draw_preview(self, surface: pygame.Surface) -> None:
+        """A few cards in the chosen style and size, so the choice can be seen."""
+        th = self.theme
+        box = self.preview_rect()
+        pygame.draw.line(
+            surface,
+            th.panel_border,
+            (box.left - th.px(12), box.top),
+            (box.left - th.px(12), box.bottom),
+            1,
+        )
+        card_art = getattr(self.app, "card_art", None)
+        if card_art is None:
+            return
+        large = bool(self.settings.large_cards)
+        n = len(PREVIEW_CARDS)
+        card_h = min(
+            round(box.height * (0.55 if large else 0.42)),
+            round(box.width / (1 + (n - 1) * 0.42) * 7 / 5),
+        )
+        card_w = round(card_h * 5 / 7)
+        step = round(card_w * 0.42)
+        total = card_w + step * (n - 1)
+        x = box.centerx - total // 2
+        y = box.centery - card_h // 2
+        for i, code in enumerate(PREVIEW_CARDS):
+            try:
+                face = card_art.face(code, (card_w, card_h), self.settings.card_style)
+                shadow = card_art.shadow((card_w, card_h))
+            except (ValueError, pygame.error, OSError):
+                return
+            blur = (shadow.get_width() - card_w) // 2
+            surface.blit(shadow, (x + i * step - blur, y - blur + th.px(3)))
+            surface.blit(face, (x + i * step, y))
+        label = i18n.t(STYLE_KEYS.get(self.settings.card_style, "settings.card_style"))
+        draw_text_fit(
+            surface,
+            label,
+            pygame.Rect(box.left, y + card_h + th.px(14), box.width, th.px(30)),
+            th.body_size,
+            color=th.text_dim,
+        )

@@ -1,0 +1,304 @@
+"""The statistics screen: games and rounds per opponent level (and games won without a hint),
+scores, cranks, idiot calls, hints used; Past games opens the finished games kept for review.
+
+Reads ``app.statistics`` (``craits.persistence.Statistics``). Reset asks first, then clears the
+numbers in place (the session may hold the same object) and saves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from craits import i18n
+from craits.persistence import LEVELS, Statistics
+from craits.ui.dialogs.confirm import ConfirmScene
+from craits.ui.menus.menu_base import MenuScene, ScrollRegion
+from craits.ui.menus.past_games import PastGamesScene
+from craits.ui.scene import SceneContext
+from craits.ui.widgets import Button, Label, Panel, Widget
+
+OVERALL = "overall"
+HUMANS_ONLY = "humans_only"
+
+
+def percent(won: int, played: int) -> str:
+    return f"{round(100 * won / played)}%" if played else "–"
+
+
+def number(value: int | float | None) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return str(round(value))  # totals are whole points; a decimal adds nothing
+    return str(value)
+
+
+class StatisticsScene(MenuScene):
+    heading_key = "stats.title"
+
+    def __init__(self, app: SceneContext) -> None:
+        super().__init__(app)
+
+    @property
+    def stats(self) -> Statistics:
+        return self.app.statistics
+
+    # ---- what is shown
+    def columns(self) -> list[tuple[str, str]]:
+        """(bucket, header): overall, then each level; humans-only when such games exist."""
+        overall = (
+            i18n.t("stats.overall") if i18n.has_key("stats.overall") else i18n.t("score.total")
+        )
+        cols = [(OVERALL, overall)] + [(level, i18n.t(f"level.{level}")) for level in LEVELS]
+        humans = self.stats.games.get(HUMANS_ONLY)
+        rounds = self.stats.rounds.get(HUMANS_ONLY)
+        if i18n.has_key("stats.humans_only") and (
+            (humans and humans.played) or (rounds and rounds.played)
+        ):
+            cols.append((HUMANS_ONLY, i18n.t("stats.humans_only")))
+        return cols
+
+    def table_rows(self) -> list[tuple[str, list[str]]]:
+        """Rows of the per-level table: a label and one cell per column."""
+        s = self.stats
+        buckets = [bucket for bucket, _ in self.columns()]
+
+        def tally(table, bucket):
+            return table.get(bucket) or type(next(iter(table.values())))()
+
+        rows = [
+            ("stats.games_played", [str(tally(s.games, b).played) for b in buckets]),
+            ("stats.games_won", [str(tally(s.games, b).won) for b in buckets]),
+            (
+                "stats.win_rate",
+                [percent(tally(s.games, b).won, tally(s.games, b).played) for b in buckets],
+            ),
+            ("stats.won_without_hints",
+             [str(tally(s.games_without_hints, b).won) for b in buckets]),
+            ("stats.rounds_played", [str(tally(s.rounds, b).played) for b in buckets]),
+        ]
+        if i18n.has_key("stats.rounds_won"):
+            rows.append(("stats.rounds_won", [str(tally(s.rounds, b).won) for b in buckets]))
+        return [(i18n.t(key), cells) for key, cells in rows]
+
+    def score_rows(self) -> tuple[list[str], list[tuple[str, list[str]]]]:
+        """Best and average final totals by game length (lower is better)."""
+        lengths = [length for length in ("full", "short") if length in self.stats.game_scores]
+        headers = [i18n.t(f"setup.length_{length}") for length in lengths]
+        records = [self.stats.game_scores[length] for length in lengths]
+        return headers, [
+            (i18n.t("stats.best_score"), [number(r.best) for r in records]),
+            (i18n.t("stats.average_score"), [number(r.average) for r in records]),
+        ]
+
+    def record_rows(self) -> list[tuple[str, str]]:
+        s = self.stats
+        return [
+            (i18n.t("stats.longest_crank"), number(s.longest_crank)),
+            (i18n.t("stats.idiots_caught"), number(s.idiots_caught_by_you)),
+            (i18n.t("stats.times_caught"), number(s.idiots_caught_of_you)),
+            (i18n.t("stats.hints_used"), number(s.hints_used)),
+        ]
+
+    def is_empty(self) -> bool:
+        s = self.stats
+        return not any(t.played for t in s.games.values()) and not any(
+            t.played for t in s.rounds.values()
+        )
+
+    # ---- layout
+    def layout(self) -> list[Widget]:
+        th = self.theme
+        body = self.body_rect()
+        width = min(th.px(1100), body.width)
+        panel_rect = pygame.Rect(body.centerx - width // 2, body.top, width, body.height)
+        self.panel = Panel(panel_rect)
+        self.panel.set_theme(th)
+        viewport = panel_rect.inflate(-th.px(40), -th.px(32))
+        region = ScrollRegion(viewport, th)
+        self.region = region
+        content_w = viewport.width - th.px(20)
+        row_h = th.px(38)
+        y = 0
+        small = th.small_size
+        body_size = th.body_size
+
+        def cell(rect, text, *, bold=False, align="center", color=None, size=body_size):
+            label = Label(rect, text, size=size, bold=bold, align=align, color=color)
+            region.add(label, rect)
+
+        if self.is_empty():
+            cell((0, 0, content_w, th.px(40)), i18n.t("stats.none_yet"), color=th.text_dim)
+            y = th.px(56)
+
+        # Per-level table.
+        cols = self.columns()
+        label_w = round(content_w * 0.30)
+        col_w = (content_w - label_w) // len(cols)
+        cell(
+            (0, y, content_w, th.px(34)),
+            i18n.t("stats.per_level"),
+            bold=True,
+            align="left",
+            color=th.gold_light,
+            size=th.subheading_size,
+        )
+        y += th.px(44)
+        for i, (_, header) in enumerate(cols):
+            cell(
+                (label_w + i * col_w + 4, y, col_w - 8, row_h),
+                header,
+                bold=True,
+                color=th.gold,
+                size=small,
+            )
+        y += row_h
+        self.row_tops = []
+        for label, cells in self.table_rows():
+            self.row_tops.append(y)
+            cell((th.px(8), y, label_w - th.px(12), row_h), label, align="left")
+            for i, text in enumerate(cells):
+                cell((label_w + i * col_w + 4, y, col_w - 8, row_h), text, bold=(i == 0))
+            y += row_h
+        y += th.px(24)
+
+        # Scores by game length, and records, side by side.
+        half = (content_w - th.px(30)) // 2
+        headers, rows = self.score_rows()
+        cell(
+            (0, y, half, th.px(34)),
+            i18n.t("score.score"),
+            bold=True,
+            align="left",
+            color=th.gold_light,
+            size=th.subheading_size,
+        )
+        if i18n.has_key("stats.records"):
+            cell(
+                (half + th.px(30), y, half, th.px(34)),
+                i18n.t("stats.records"),
+                bold=True,
+                align="left",
+                color=th.gold_light,
+                size=th.subheading_size,
+            )
+        y += th.px(44)
+        sub_label_w = round(half * 0.5)
+        sub_col_w = (half - sub_label_w) // max(1, len(headers))
+        for i, header in enumerate(headers):
+            cell(
+                (sub_label_w + i * sub_col_w, y, sub_col_w, row_h),
+                header,
+                bold=True,
+                color=th.gold,
+                size=small,
+            )
+        score_y = y + row_h
+        for label, cells in rows:
+            cell((th.px(8), score_y, sub_label_w - th.px(12), row_h), label, align="left")
+            for i, text in enumerate(cells):
+                cell((sub_label_w + i * sub_col_w, score_y, sub_col_w, row_h), text)
+            score_y += row_h
+        record_y = y
+        right = half + th.px(30)
+        for label, value in self.record_rows():
+            cell(
+                (right + th.px(8), record_y, round(half * 0.72) - th.px(12), row_h),
+                label,
+                align="left",
+            )
+            cell(
+                (right + round(half * 0.72), record_y, half - round(half * 0.72), row_h),
+                value,
+                bold=True,
+            )
+            record_y += row_h
+        y = max(score_y, record_y)
+        # Shrink the panel to what it holds; it scrolls when the window is shorter.
+        height = min(body.height, y + th.px(32))
+        panel_rect.height = height
+        panel_rect.top = body.top + (body.height - height) // 2
+        self.panel.rect = panel_rect
+        region.set_viewport(panel_rect.inflate(-th.px(40), -th.px(32)))
+
+        footer = self.footer_rect()
+        bw = self.footer_button_width()
+        self.back_button = Button(
+            pygame.Rect(footer.left, footer.top, bw, footer.height),
+            i18n.t("common.back"),
+            self.back,
+            style="secondary",
+        )
+        self.reset_button = Button(
+            pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
+            i18n.t("stats.reset"),
+            self.ask_reset,
+            style="danger",
+            enabled=not self.is_empty(),
+        )
+        self.past_button = Button(
+            pygame.Rect(footer.centerx - bw // 2, footer.top, bw, footer.height),
+            i18n.t("review.past_games"),
+            self.open_past_games,
+            style="secondary",
+        )
+        self.table_width = content_w
+        return [*region.widgets, self.back_button, self.past_button, self.reset_button]
+
+    def open_past_games(self) -> None:
+        self.app.scenes.push(PastGamesScene(self.app))
+
+    # ---- reset
+    def ask_reset(self) -> None:
+        confirm = ConfirmScene(
+            self.app,
+            i18n.t("stats.reset_title"),
+            i18n.t("stats.reset_body"),
+            i18n.t("stats.reset_confirm"),
+            danger=True,
+        )
+        self.app.scenes.push(confirm, self._reset_answered)
+
+    def _reset_answered(self, confirmed: bool) -> None:
+        if not confirmed:
+            return
+        fresh = Statistics()
+        for f in dataclasses.fields(Statistics):
+            setattr(self.stats, f.name, getattr(fresh, f.name))
+        self.save_statistics()
+        self.rebuild()
+
+    def save_statistics(self) -> None:
+        """Write the reset numbers: through the app's ``save_statistics`` if it has one,
+        else its statistics store."""
+        save = getattr(self.app, "save_statistics", None)
+        if callable(save):
+            save()
+            return
+        store = getattr(self.app, "stats_store", None)
+        if store is not None:
+            try:
+                store.save(self.stats)
+            except OSError:
+                pass  # the numbers on screen are reset; the file will be rewritten later
+
+    # ---- drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        self.panel.draw(surface)
+        # Zebra stripes behind the per-level rows make the wide table easy to follow.
+        if self.region is None:
+            return
+        vp = self.region.viewport
+        old = surface.get_clip()
+        surface.set_clip(vp)
+        for i, top in enumerate(getattr(self, "row_tops", [])):
+            if i % 2 == 0:
+                y = vp.top + top - self.region.offset
+                stripe = pygame.Rect(vp.left, y, self.table_width, th.px(38))
+                stripe_surface = pygame.Surface(stripe.size, pygame.SRCALPHA)
+                stripe_surface.fill((255, 255, 255, 14))
+                surface.blit(stripe_surface, stripe.topleft)
+        surface.set_clip(old)

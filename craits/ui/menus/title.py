@@ -1,0 +1,291 @@
+"""The title screen: the game's name over a fan of cards, and the main menu beside it.
+
+Continue shows only when a saved game exists. Messages for the player (``app.notices``, e.g. a
+damaged save kept aside) appear one at a time in a banner with a Close button.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+import craits
+from craits import i18n
+from craits.ui.menus.menu_base import MenuScene
+from craits.ui.menus.new_game import NewGameScene
+from craits.ui.menus.rules import RulesScene
+from craits.ui.menus.settings import SettingsScene
+from craits.ui.menus.statistics import StatisticsScene
+from craits.ui.scene import SceneContext
+from craits.ui.widgets import Button, Panel, Widget, draw_shadow, draw_text_fit
+
+# The decoration: the cards that make Craits what it is (the crank's 2 and ace, a 3, an 8).
+FAN_CARDS = ("3D", "2C", "8S", "AH", "7H")
+FAN_SPREAD_DEGREES = 44
+
+
+class TitleScene(MenuScene):
+    def __init__(self, app: SceneContext) -> None:
+        self._fan_cache: tuple[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] | None = None
+        self.notice_close: Button | None = None
+        super().__init__(app)
+
+    # ---- layout
+    def has_save(self) -> bool:
+        saves = getattr(self.app, "saves", None)
+        try:
+            return bool(saves is not None and saves.exists())
+        except OSError:
+            return False
+
+    def menu_rect(self) -> pygame.Rect:
+        th = self.theme
+        w, h = self.size
+        width = min(th.px(380), int(w * 0.34))
+        return pygame.Rect(w - width - th.px(70), th.px(60), width, h - th.px(120))
+
+    def art_rect(self) -> pygame.Rect:
+        """Left of the menu (and below a notice banner): where the fan and the title go."""
+        th = self.theme
+        menu = self.menu_rect()
+        top = th.px(30)
+        if self.current_notice() is not None:
+            top = self.notice_rect().bottom + th.px(10)
+        return pygame.Rect(th.px(30), top, menu.left - th.px(60), self.size[1] - top - th.px(40))
+
+    def layout(self) -> list[Widget]:
+        th = self.theme
+        entries: list[tuple[str, object, str]] = []
+        if self.has_save():
+            entries.append(("menu.continue", self.continue_game, "primary"))
+        entries += [
+            ("menu.new_game", self.open_new_game, "secondary" if entries else "primary"),
+            ("menu.rules", self.open_rules, "secondary"),
+            ("menu.settings", self.open_settings, "secondary"),
+            ("menu.statistics", self.open_statistics, "secondary"),
+            ("menu.quit", self.quit, "secondary"),
+        ]
+        menu = self.menu_rect()
+        gap = th.px(14)
+        # Under Continue, what it resumes: players, round, when it was saved.
+        self.continue_detail = self.saved_game_text() if self.has_save() else None
+        detail_h = th.px(24) if self.continue_detail else 0
+        button_h = min(th.button_height + th.px(6),
+                       (menu.height - gap * 7 - detail_h) // len(entries))
+        total = len(entries) * button_h + (len(entries) - 1) * gap + detail_h
+        y = menu.centery - total // 2
+        widgets: list[Widget] = []
+        self.buttons: dict[str, Button] = {}
+        self.continue_detail_rect: pygame.Rect | None = None
+        for key, action, style in entries:
+            rect = pygame.Rect(menu.left + th.px(24), y, menu.width - th.px(48), button_h)
+            button = Button(rect, i18n.t(key), action, style=style, text_size=th.px(26))
+            self.buttons[key] = button
+            widgets.append(button)
+            y += button_h + gap
+            if key == "menu.continue" and detail_h:
+                self.continue_detail_rect = pygame.Rect(rect.left, y - gap + th.px(2),
+                                                        rect.width, detail_h)
+                y += detail_h
+        self.menu_panel = Panel(
+            pygame.Rect(menu.left, y - total - gap - th.px(28), menu.width, total + th.px(56))
+        )
+        self.menu_panel.set_theme(th)
+        self.notice_close = None
+        notice = self.current_notice()
+        if notice is not None:
+            box = self.notice_rect()
+            close_w = min(th.px(150), box.width // 4)
+            close = Button(
+                pygame.Rect(
+                    box.right - close_w - th.px(14),
+                    box.centery - th.px(22),
+                    close_w,
+                    th.px(44),
+                ),
+                i18n.t("common.close"),
+                self.dismiss_notice,
+                style="secondary",
+            )
+            self.notice_close = close
+            widgets.insert(0, close)
+        return widgets
+
+    def saved_game_text(self) -> str | None:
+        describe = getattr(self.app, "saved_game_text", None)
+        try:
+            return describe() if callable(describe) else None
+        except (OSError, ValueError):
+            return None
+
+    # ---- notices
+    def current_notice(self) -> str | None:
+        notices = getattr(self.app, "notices", None) or []
+        return str(notices[0]) if notices else None
+
+    def notice_rect(self) -> pygame.Rect:
+        th = self.theme
+        w = min(self.size[0] - th.px(60), th.px(1000))
+        return pygame.Rect((self.size[0] - w) // 2, th.px(14), w, th.px(84))
+
+    def dismiss_notice(self) -> None:
+        notices = getattr(self.app, "notices", None)
+        if notices:
+            notices.pop(0)
+        self.rebuild()
+
+    # ---- actions
+    def continue_game(self) -> None:
+        self.app.continue_game()
+
+    def open_new_game(self) -> None:
+
+        self.app.scenes.push(NewGameScene(self.app))
+
+    def open_rules(self) -> None:
+
+        self.app.scenes.push(RulesScene(self.app))
+
+    def open_settings(self) -> None:
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def open_statistics(self) -> None:
+
+        self.app.scenes.push(StatisticsScene(self.app))
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    def back(self) -> None:
+        # Esc closes the banner first; on the bare menu it moves the focus to Quit.
+        if self.current_notice() is not None:
+            self.dismiss_notice()
+            return
+        self.focus.keyboard = True
+        self.focus.focus(self.buttons["menu.quit"])
+
+    def on_enter(self) -> None:
+        # A save may have appeared or gone (a game abandoned, finished) while we were covered.
+        has_continue = "menu.continue" in getattr(self, "buttons", {})
+        if has_continue != self.has_save():
+            self.rebuild()
+        super().on_enter()
+
+    # ---- drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        art = self.art_rect()
+        card_h = min(int(art.height * 0.40), int(art.width * 0.40))
+        title_h = round(th.px(110) * 1.2)
+        # fan (about 1.15 card heights tall) + title + rule + tagline, centred in the art area
+        block_h = round(card_h * 1.15) + th.px(24) + title_h + th.px(90)
+        top = art.top + max(0, (art.height - block_h) // 2)
+        fan_centre = (art.centerx, top + round(card_h * 1.15))
+        self.draw_fan(surface, fan_centre, card_h)
+        title_box = pygame.Rect(art.left, fan_centre[1] + th.px(24), art.width, title_h)
+        draw_text_fit(
+            surface,
+            i18n.t("app.title"),
+            title_box.move(th.px(3), th.px(5)),
+            th.px(110),
+            color=(6, 28, 16),
+            bold=True,
+        )
+        draw_text_fit(
+            surface, i18n.t("app.title"), title_box, th.px(110), color=th.gold_light, bold=True
+        )
+        rule_y = title_box.bottom + th.px(6)
+        rule_w = min(art.width // 2, th.px(300))
+        pygame.draw.line(
+            surface,
+            th.gold_dark,
+            (art.centerx - rule_w // 2, rule_y),
+            (art.centerx + rule_w // 2, rule_y),
+            max(1, th.px(2)),
+        )
+        draw_text_fit(
+            surface,
+            i18n.t("app.tagline"),
+            pygame.Rect(art.left + th.px(20), rule_y + th.px(12), art.width - th.px(40), th.px(64)),
+            th.px(24),
+            color=th.text,
+            wrap=True,
+            valign="top",
+        )
+        draw_text_fit(
+            surface,
+            i18n.t("app.version", version=craits.__version__),
+            pygame.Rect(th.px(16), self.size[1] - th.px(30), th.px(300), th.px(22)),
+            th.small_size,
+            color=th.text_dim,
+            align="left",
+        )
+        self.menu_panel.draw(surface)
+        if self.continue_detail and self.continue_detail_rect is not None:
+            draw_text_fit(surface, self.continue_detail, self.continue_detail_rect,
+                          th.small_size, color=th.text_dim, min_size=th.px(10))
+        notice = self.current_notice()
+        if notice is not None:
+            self.draw_notice(surface, notice)
+
+    def draw_notice(self, surface: pygame.Surface, text: str) -> None:
+        th = self.theme
+        box = self.notice_rect()
+        draw_shadow(surface, box, th.radius, th.px(5))
+        Panel(box, color=(70, 40, 12, 235), shadow=False).draw(surface)
+        pygame.draw.rect(surface, th.gold, box, max(1, th.px(2)), border_radius=th.radius * 2)
+        close_left = self.notice_close.rect.left if self.notice_close else box.right
+        icon = pygame.Rect(box.left + th.px(14), box.top, th.px(40), box.height)
+        draw_text_fit(surface, "!", icon, th.px(40), color=th.gold_light, bold=True)
+        text_box = pygame.Rect(
+            icon.right + th.px(8),
+            box.top + th.px(8),
+            close_left - icon.right - th.px(24),
+            box.height - th.px(16),
+        )
+        draw_text_fit(
+            surface,
+            text,
+            text_box,
+            th.body_size,
+            color=th.text,
+            align="left",
+            wrap=True,
+            min_size=th.px(12),
+        )
+
+    def draw_fan(self, surface: pygame.Surface, centre: tuple[int, int], card_h: int) -> None:
+        """The cards fanned from a point below their centre, like a hand held up."""
+        card_art = getattr(self.app, "card_art", None)
+        if card_art is None or card_h < 20:
+            return
+        style = getattr(getattr(self.app, "settings", None), "card_style", "classic")
+        key = (centre, card_h, style)
+        if self._fan_cache is None or self._fan_cache[0] != key:
+            self._fan_cache = (key, self._render_fan(card_art, centre, card_h, style))
+        for image, pos in self._fan_cache[1]:
+            surface.blit(image, pos)
+
+    @staticmethod
+    def _render_fan(card_art, centre, card_h, style) -> list[tuple[pygame.Surface, tuple]]:
+        card_w = round(card_h * 5 / 7)
+        pivot_drop = card_h * 1.4  # the fan turns about a point this far below the card centres
+        blits = []
+        n = len(FAN_CARDS)
+        for i, code in enumerate(FAN_CARDS):
+            angle = FAN_SPREAD_DEGREES * ((i / (n - 1)) - 0.5) if n > 1 else 0.0
+            try:
+                face = card_art.face(code, (card_w, card_h), style)
+                shadow = card_art.shadow((card_w, card_h))
+            except (ValueError, pygame.error, OSError):
+                return []
+            rad = math.radians(angle)
+            cx = centre[0] + math.sin(rad) * pivot_drop
+            cy = centre[1] - card_h / 2 + pivot_drop * (1 - math.cos(rad)) - card_h * 0.05
+            for image, dy in ((shadow, card_h * 0.03), (face, 0)):
+                turned = pygame.transform.rotozoom(image, -angle, 1.0)
+                rect = turned.get_rect(center=(round(cx), round(cy + dy)))
+                blits.append((turned, rect.topleft))
+        return blits

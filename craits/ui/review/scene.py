@@ -1,0 +1,374 @@
+"""The round review: a finished round (or a whole game) stepped through move by move, every
+hand face up, the log beside it, and at each of the reviewed player's choices the expert's
+move and the points it was expected to save.
+
+Keys: Left / Right step back and forth (across rounds), Up / Down go to the reviewed player's
+previous and next choice, Home / End to the round's deal and end, Page Up / Page Down to the
+previous and next round, A analyses the round again (C or the
+button cancels it), S changes whose choices are reviewed, E exports the game record, Esc
+closes. The analysis runs a choice at a time in a helper process of its own, so frames never
+wait, and stops when cancelled or when the review is closed. A review reads a replay (the same
+action log Continue replays) and never changes a save or a statistic.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import pygame
+
+from craits import i18n
+from craits.director.bot_worker import BotWorker
+from craits.paths import safe_child, user_home
+from craits.review import Replay, RoundAnalysis, export_record, write_record
+from craits.ui.dialogs.message import MessageScene
+from craits.ui.review.board import ReviewBoard
+from craits.ui.scene import Scene, SceneContext
+from craits.ui.table.sprites import draw_button
+from craits.ui.textcache import blit_text
+from craits.ui.widgets import Button, Theme, draw_rounded
+
+log = logging.getLogger(__name__)
+
+DIM = (196, 204, 184)
+GOLD = (250, 218, 130)
+EXPORT_FOLDER = "records"
+
+
+def default_runner() -> Any:
+    return BotWorker("process")
+
+
+def export_folder() -> Any:
+    folder = safe_child(EXPORT_FOLDER, user_home())
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class ReviewScene(Scene):
+    def __init__(self, app: SceneContext, replay: Replay, *, round_index: int | None = None,
+                 seat: int | None = None, number: int | None = None, profile: Any = None,
+                 make_runner: Callable[[], Any] = default_runner,
+                 analyse: bool = True) -> None:
+        super().__init__(app)
+        self.replay = replay
+        humans = [i for i, s in enumerate(replay.seats) if s.is_human]
+        self.candidates = humans or list(range(replay.n_players))
+        self.seat = seat if seat is not None else self.candidates[0]
+        self.profile = profile
+        self.make_runner = make_runner
+        self.auto_analyse = analyse
+        self.runner: Any = None
+        self.analyses: dict[tuple[int, int], RoundAnalysis] = {}
+        self.failed: str | None = None
+        self.clock = 0.0
+        self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]
+        settings = app.settings
+        self.board = ReviewBoard(replay, self.seat, self.size, app.card_art,
+                                 getattr(settings, "card_style", "classic"),
+                                 bool(getattr(settings, "large_cards", False)))
+        if number is None:
+            number = self._focus_step() if round_index is None else \
+                replay.rounds[round_index].first
+        self.number = max(0, min(number, len(replay.steps) - 1))
+        self._build()
+        self.go(self.number)
+
+    # ------------------------------------------------------------ where we are
+
+    def _focus_step(self) -> int:
+        """A record's focus (a number of actions) as a step; else the first step."""
+        focus = self.replay.focus
+        if not focus:
+            return 0
+        return next((s.number for s in self.replay.steps if s.index == focus - 1), 0)
+
+    @property
+    def step(self) -> Any:
+        return self.replay.steps[self.number]
+
+    @property
+    def round(self) -> int:
+        return int(self.step.round)
+
+    @property
+    def analysis(self) -> RoundAnalysis | None:
+        return self.analyses.get((self.seat, self.round))
+
+    def go(self, number: int) -> None:
+        """Show step ``number`` (clamped to the match); a new round starts its analysis."""
+        number = max(0, min(number, len(self.replay.steps) - 1))
+        old_round = self.round
+        self.number = number
+        if self.analysis is None and self.auto_analyse:
+            self.analyse()
+        elif self.round != old_round:
+            self._drop_other_work()
+        verdict = self.verdict()
+        self.board.show(number, verdict.expert if verdict is not None and verdict.differs
+                        else None)
+
+    def verdict(self) -> Any:
+        analysis = self.analysis
+        result = analysis.result if analysis is not None else None
+        return result.verdict_at(self.number) if result is not None else None
+
+    def step_by(self, delta: int) -> None:
+        self.go(self.number + delta)
+
+    def choice_by(self, delta: int) -> None:
+        """To the reviewed player's next (``delta`` 1) or previous (-1) turn in the match."""
+        steps = self.replay.steps
+        number = self.number + delta
+        while 0 <= number < len(steps):
+            step = steps[number]
+            if step.player == self.seat and step.is_turn:
+                self.go(number)
+                return
+            number += delta
+
+    def round_by(self, delta: int) -> None:
+        index = max(0, min(self.round + delta, len(self.replay.rounds) - 1))
+        self.go(self.replay.rounds[index].first)
+
+    def round_edge(self, last: bool) -> None:
+        round_ = self.replay.rounds[self.round]
+        self.go(round_.last if last else round_.first)
+
+    def next_seat(self) -> None:
+        if len(self.candidates) < 2:
+            return
+        self.seat = self.candidates[(self.candidates.index(self.seat) + 1)
+                                    % len(self.candidates)]
+        self.board.set_seat(self.seat)
+        self.go(self.number)
+
+    # ------------------------------------------------------------ the analysis
+
+    def analyse(self) -> None:
+        """(Re)start the analysis of the round shown, for the seat reviewed."""
+        self._drop_other_work()
+        self.failed = None
+        try:
+            self.analyses[(self.seat, self.round)] = RoundAnalysis(
+                self.replay, self.seat, self.round, self.profile)
+        except ValueError as exc:  # a level this game does not know, say
+            self.failed = str(exc)
+            return
+        if self.runner is None:
+            self.runner = self.make_runner()
+
+    def _drop_other_work(self) -> None:
+        """Unfinished analyses of other rounds or seats give way (their answers are dropped;
+        the helper goes on to the new work)."""
+        for key, analysis in list(self.analyses.items()):
+            if key != (self.seat, self.round) and not analysis.finished:
+                analysis.cancel()
+                del self.analyses[key]
+
+    def cancel(self) -> None:
+        """Stop the analysis in progress and the helper with it."""
+        analysis = self.analysis
+        if analysis is not None and not analysis.finished:
+            analysis.cancel()
+        self._stop_runner()
+
+    def _stop_runner(self) -> None:
+        runner, self.runner = self.runner, None
+        stop = getattr(runner, "stop", None)
+        if callable(stop):
+            stop()
+
+    @property
+    def running(self) -> bool:
+        analysis = self.analysis
+        return analysis is not None and not analysis.finished
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        analysis = self.analysis
+        if analysis is not None and not analysis.finished and self.runner is not None:
+            try:
+                analysis.poll(self.runner)
+            except (RuntimeError, TypeError) as exc:
+                log.warning("the review's analysis failed: %s", exc)
+                self.failed = str(exc)
+                analysis.cancel()
+                self._stop_runner()
+            if analysis.finished:
+                self.go(self.number)  # the verdict at this step, if any
+        self._refresh_buttons()
+
+    # ------------------------------------------------------------ export
+
+    def export(self) -> None:
+        step = self.step
+        focus = 0 if step.index is None else step.index + 1
+        try:
+            record = export_record(self.replay.save, focus=focus)
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = export_folder() / f"craits-game-{stamp}.json"
+            write_record(path, record)
+        except (OSError, ValueError) as exc:
+            body = i18n.t("review.export_failed", error=str(exc))
+        else:
+            body = i18n.t("review.exported", path=str(path))
+        self.app.scenes.push(MessageScene(self.app, i18n.t("review.export"), body))
+
+    # ------------------------------------------------------------ input
+
+    def _build(self) -> None:
+        lay = self.board.model.layout
+        self.theme = Theme.for_size(lay.size)
+        th = self.theme
+        size = lay.px(19)
+        gap = lay.px(8)
+
+        def pair(index: int) -> tuple[pygame.Rect, pygame.Rect]:
+            row = lay.button_rect(index, 4)
+            half = (row.width - gap) // 2
+            return (pygame.Rect(row.left, row.top, half, row.height),
+                    pygame.Rect(row.right - half, row.top, half, row.height))
+
+        back, forward = pair(0)
+        earlier, later = pair(1)
+        self.back_button = Button(back, "◀ " + i18n.t("review.previous"),
+                                  lambda: self.step_by(-1), style="secondary", text_size=size)
+        self.next_button = Button(forward, i18n.t("review.next") + " ▶",
+                                  lambda: self.step_by(1), text_size=size)
+        self.earlier_button = Button(earlier, "« " + i18n.t("review.round_short"),
+                                     lambda: self.round_by(-1), style="secondary",
+                                     text_size=size)
+        self.later_button = Button(later, i18n.t("review.round_short") + " »",
+                                   lambda: self.round_by(1), style="secondary", text_size=size)
+        self.analyse_button = Button(lay.button_rect(2, 4), i18n.t("review.analyse"),
+                                     self.analyse, style="secondary", text_size=size)
+        self.cancel_button = Button(lay.button_rect(2, 4), i18n.t("review.cancel_analysis"),
+                                    self.cancel, style="danger", text_size=size)
+        self.export_button = Button(lay.button_rect(3, 4), i18n.t("review.export_short"),
+                                    self.export, style="secondary", text_size=size)
+        self.close_button = Button(lay.menu_button, i18n.t("common.close"), self.close,
+                                   style="secondary", text_size=lay.px(18))
+        seat_rect = pygame.Rect(lay.menu_button.left - lay.px(250), lay.menu_button.top,
+                                lay.px(240), lay.menu_button.height)
+        self.seat_button = Button(seat_rect, "", self.next_seat, style="secondary",
+                                  text_size=lay.px(16))
+        self.buttons = [self.back_button, self.next_button, self.earlier_button,
+                        self.later_button, self.analyse_button, self.cancel_button,
+                        self.export_button, self.close_button, self.seat_button]
+        for button in self.buttons:
+            button.set_theme(th)
+        self._language = i18n.get_language()
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        steps = self.replay.steps
+        self.back_button.enabled = self.number > 0
+        self.next_button.enabled = self.number < len(steps) - 1
+        self.earlier_button.enabled = self.round > 0
+        self.later_button.enabled = self.round < len(self.replay.rounds) - 1
+        self.cancel_button.visible = self.running
+        self.analyse_button.visible = not self.running and (
+            self.analysis is None or self.analysis.cancelled or self.failed is not None)
+        self.seat_button.visible = len(self.candidates) > 1
+        self.seat_button.label = i18n.t("review.choices_of", player=self.board.names[self.seat])
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.visible and button.handle(event):
+                return
+        if event.type != pygame.KEYDOWN:
+            return
+        key = event.key
+        actions = {
+            pygame.K_LEFT: lambda: self.step_by(-1), pygame.K_RIGHT: lambda: self.step_by(1),
+            pygame.K_UP: lambda: self.choice_by(-1), pygame.K_DOWN: lambda: self.choice_by(1),
+            pygame.K_HOME: lambda: self.round_edge(False),
+            pygame.K_END: lambda: self.round_edge(True),
+            pygame.K_PAGEUP: lambda: self.round_by(-1),
+            pygame.K_PAGEDOWN: lambda: self.round_by(1),
+            pygame.K_e: self.export, pygame.K_s: self.next_seat, pygame.K_ESCAPE: self.close,
+        }
+        if key in actions:
+            actions[key]()
+        elif key == pygame.K_c and self.running:
+            self.cancel()
+        elif key == pygame.K_a and not self.running:
+            self.analyse()
+
+    def close(self) -> None:
+        self.dismiss(None)
+
+    def on_exit(self) -> None:
+        if self.app.scenes.top is not self and self not in list(self.app.scenes):
+            self.cancel()  # popped: the helper goes
+
+    def on_enter(self) -> None:
+        if tuple(self.app.size) != self.size:
+            self.on_resize(tuple(self.app.size))
+        elif self._language != i18n.get_language():
+            self._build()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.board.resize(self.size)
+        self._build()
+
+    # ------------------------------------------------------------ drawing
+
+    def lines(self) -> list[tuple[str, tuple]]:
+        """What the lines above the hand say at this step."""
+        return self.board.lines(self.verdict())
+
+    def status(self) -> tuple[str, tuple]:
+        """The round's summary line, or the analysis's progress (or why there is none)."""
+        if self.failed is not None:
+            return i18n.t("review.analysis_failed"), DIM
+        analysis = self.analysis
+        if analysis is None or analysis.cancelled:
+            return i18n.t("review.cancelled"), DIM
+        if not analysis.finished:
+            done, total = analysis.progress
+            return i18n.t("review.analysing", done=done, total=total), DIM
+        result = analysis.result
+        assert result is not None
+        return result.summary.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name,
+                                   player=self.board.names.__getitem__), GOLD
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board = self.board
+        lay = board.model.layout
+        board.draw(surface, self.clock)
+        th = self.theme
+        heading = "  ·  ".join((
+            i18n.t("review.title"),
+            i18n.t("table.round_of", n=self.round + 1, total=self.replay.session.match.rounds),
+            i18n.t("review.step", n=self.number - self.replay.rounds[self.round].first + 1,
+                   total=len(self.replay.rounds[self.round].steps)),
+        ))  # fmt: skip
+        blit_text(surface, heading, lay.px(18), (236, 196, 92), bold=True,
+                  midleft=(lay.round_label.left, lay.round_label.centery),
+                  max_width=self.seat_button.rect.left - lay.round_label.left - lay.px(16)
+                  if self.seat_button.visible else lay.menu_button.left - lay.px(32),
+                  shadow=True)
+        text, colour = self.status()
+        bar = pygame.Rect(0, 0, min(lay.px(620), lay.size[0] - 2 * lay.buttons.width),
+                          lay.px(32))
+        # Between the piles and the lines above the hand: clear of every seat.
+        bar.midbottom = (lay.size[0] // 2, lay.hint.centery - lay.px(56))
+        draw_rounded(surface, bar, (8, 30, 20, 190), th.radius)
+        analysis = self.analysis
+        if analysis is not None and not analysis.finished and self.failed is None:
+            done, total = analysis.progress
+            filled = bar.inflate(-lay.px(6), -lay.px(6))
+            filled.width = round(filled.width * done / max(1, total))
+            if filled.width > 0:
+                draw_rounded(surface, filled, (64, 146, 98, 200), th.radius // 2)
+        blit_text(surface, text, lay.px(17), colour, center=bar.center,
+                  max_width=bar.width - lay.px(16))
+        board.draw_lines(surface, self.lines())
+        for button in self.buttons:
+            draw_button(button, surface)

@@ -1,0 +1,459 @@
+"""Turns engine events into what the player sees and hears: card flights, flips, banners,
+sounds and a log line in words, one beat at a time.
+
+Events wait in a queue; each is presented when the previous one's beat is over, so a computer
+turn reads as "thinking, play, consequence". Presentation time is scaled by the animation speed
+(instant shows everything at once); it never touches the engine or its clock.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from craits import i18n
+from craits.engine import events as ev
+from craits.engine.cards import RANK_OF, SUIT_OF
+from craits.ui.table.layout import Slot
+from craits.ui.table.model import TableModel
+from craits.ui.table.tween import Cues, Tween
+
+SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+
+# Beats and flights at normal speed, in seconds.
+FLIGHT = 0.3
+DEAL_STEP = 0.1
+DRAW_STEP = 0.14
+REFLOW = 0.22
+
+GOLD_FILL = (196, 142, 30)
+RED_FILL = (178, 50, 44)
+BLUE_FILL = (40, 92, 150)
+GREEN_FILL = (36, 120, 74)
+
+
+@dataclass
+class LogPart:
+    """One clause of a log line: what everyone reads, and what particular seats read instead
+    (in the second person, or with the cards only they may see)."""
+
+    text: str
+    variants: dict[int, str] = field(default_factory=dict)
+
+    def for_viewer(self, viewer: int | None) -> str:
+        if viewer is not None and viewer in self.variants:
+            return self.variants[viewer]
+        return self.text
+
+
+@dataclass
+class LogLine:
+    parts: list[LogPart] = field(default_factory=list)
+    serial: int = 0
+
+    def text_for(self, viewer: int | None) -> str:
+        texts = [t for t in (p.for_viewer(viewer) for p in self.parts) if t]
+        # A clause that goes on after a dash loses its full stop ("5♣ is turned up — ...").
+        return " — ".join([t.rstrip(".") for t in texts[:-1]] + texts[-1:])
+
+
+class EventLog:
+    """The recent lines of what happened; a line holds an action and its consequences."""
+
+    def __init__(self, limit: int = 60) -> None:
+        self.limit = limit
+        self.lines: list[LogLine] = []
+        self._serial = 0
+
+    def add(self, part: LogPart, new_line: bool) -> None:
+        if new_line or not self.lines:
+            self._serial += 1
+            self.lines.append(LogLine([part], self._serial))
+            del self.lines[: -self.limit]
+        else:
+            self.lines[-1].parts.append(part)
+
+    def recent(self, viewer: int | None, count: int) -> list[tuple[int, str]]:
+        out = [(line.serial, line.text_for(viewer)) for line in self.lines]
+        return [item for item in out if item[1]][-count:]
+
+
+class Choreographer:
+    def __init__(
+        self,
+        model: TableModel,
+        names: Sequence[str],
+        *,
+        speed: str = "normal",
+        viewer: int | None = None,
+        play_sound: Callable[[str], object] | None = None,
+        reveal_hands: Callable[[], Sequence[Sequence[int]] | None] | None = None,
+    ) -> None:
+        self.model = model
+        self.names = list(names)
+        self.viewer = viewer
+        self.factor = SPEED_FACTORS.get(speed, 1.0)
+        self.play_sound = play_sound or (lambda name: None)
+        self.reveal_hands = reveal_hands or (lambda: None)
+        self.queue: deque[tuple[ev.Event, bool]] = deque()
+        self.wait = 0.0
+        self.cues = Cues()
+        self.log = EventLog()
+        self.presented = 0  # events shown so far (for tests and the frame benchmark)
+
+    # ------------------------------------------------------------ driving
+
+    def set_speed(self, speed: str) -> None:
+        self.factor = SPEED_FACTORS.get(speed, 1.0)
+
+    def feed(self, events: Sequence[ev.Event]) -> None:
+        """Queue one action's events; the first starts a new log line."""
+        for i, event in enumerate(events):
+            self.queue.append((event, i == 0))
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue) or self.wait > 0 or len(self.cues) > 0
+
+    def update(self, dt: float) -> None:
+        self.cues.update(dt)
+        self.wait = max(0.0, self.wait - dt)
+        while self.wait <= 0 and self.queue:
+            event, new_line = self.queue.popleft()
+            self.wait = self._present(event, new_line)
+            self.presented += 1
+            if self.factor == 0:
+                self.cues.update(0.0)
+
+    def finish(self) -> None:
+        """Show everything still queued at once (the table is about to be rebuilt)."""
+        factor, self.factor = self.factor, 0.0
+        self.cues.flush()
+        while self.queue:
+            event, new_line = self.queue.popleft()
+            self._present(event, new_line)
+            self.cues.flush()
+        self.wait = 0.0
+        self.factor = factor
+
+    # ------------------------------------------------------------ helpers
+
+    def t(self, seconds: float) -> float:
+        return seconds * self.factor
+
+    def later(self, delay: float, action: Callable[[], None]) -> None:
+        if delay <= 0:
+            action()
+        else:
+            self.cues.at(delay, action)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else str(seat)
+
+    def say(self, text: str, new_line: bool, variants: dict[int, str] | None = None) -> None:
+        self.log.add(LogPart(text, variants or {}), new_line)
+
+    def say_about(self, seat: int, key: str, new_line: bool, count: int | None = None,
+                  **params: object) -> None:
+        """A clause whose subject is ``seat``: "Ada played 7♥", and "You played 7♥" for Ada."""
+        if count is None:
+            public = i18n.t(f"event.{key}", player=self.name(seat), **params)
+            mine = i18n.t(f"event_you.{key}", **params)
+        else:
+            public = i18n.tn(f"event.{key}", count, player=self.name(seat), **params)
+            mine = i18n.tn(f"event_you.{key}", count, **params)
+        self.say(public, new_line, {seat: mine})
+
+    def sound(self, name: str) -> None:
+        if self.factor > 0 or name not in ("deal", "draw", "flip"):
+            self.play_sound(name)
+
+    # ------------------------------------------------------------ events
+
+    def _present(self, event: ev.Event, new_line: bool) -> float:
+        handler = getattr(self, "_on_" + event.type, None)
+        if handler is None:
+            return 0.0
+        return handler(event, new_line)
+
+    def _on_card_cut(self, event: ev.CardCut, new_line: bool) -> float:
+        return 0.0  # shown by the cut scene
+
+    def _on_dealer_chosen(self, event: ev.DealerChosen, new_line: bool) -> float:
+        self.say(i18n.t("cut.deals_first", player=self.name(event.player)), True,
+                 {event.player: i18n.t("event_you.deals_first")})
+        return 0.0
+
+    def _on_round_started(self, event: ev.RoundStarted, new_line: bool) -> float:
+        m = self.model
+        # The last round's cards are gathered into the pile, face down, before the deal.
+        pile = m.layout.draw_pile
+        gathered = [s for hand in m.hands for s in hand] + m.discard
+        for i, sprite in enumerate(gathered[-24:]):
+            sprite.highlight = sprite.focus = sprite.dim = False
+            sprite.lift = sprite.lift_target = 0.0
+            sprite.owner = None
+            sprite.flip(False, self.t(0.15))
+            sprite.move_to(Slot(pile.centerx, pile.centery, 0.0), m.layout.pile_card,
+                           self.t(0.3), i * self.t(0.008))
+            m.loose.append(sprite)
+        for hand in m.hands:
+            hand.clear()
+        m.discard.clear()
+        m.discard_total = 0
+        m.draw_count = 52
+        m.suit = None
+        m.crank = 0
+        m.direction = 1
+        m.turn = None
+        m.dealer = event.dealer
+        m.round_index = event.round
+        m.announced = [False] * m.n
+        m.revealed = False
+        self.say_about(event.dealer, "round_started", True, event.hand_size, n=event.round + 1)
+        self.play_sound("shuffle")
+        return self.t(0.45)
+
+    def _on_cards_dealt(self, first: ev.CardsDealt, new_line: bool) -> float:
+        # The engine reports each player's cards at once; deal them round the table, one by one.
+        batch = [first]
+        while self.queue and isinstance(self.queue[0][0], ev.CardsDealt):
+            batch.append(self.queue.popleft()[0])  # type: ignore[arg-type]
+            self.presented += 1
+        step, flight = self.t(DEAL_STEP), self.t(FLIGHT)
+        rounds = max(e.count for e in batch)
+        k = 0
+        for i in range(rounds):
+            for e in batch:
+                if i >= e.count:
+                    continue
+                code = e.cards[i] if e.cards is not None else None
+                self.later(k * step, self._deal_one(e.player, code, flight, sound=k % 2 == 0))
+                k += 1
+        return max(0.0, (k - 1) * step) + flight
+
+    def _deal_one(self, seat: int, code: int | None, flight: float, sound: bool):
+        def run() -> None:
+            m = self.model
+            m.draw_count = max(0, m.draw_count - 1)
+            sprite = m.new_from_pile()
+            sprite.code = code
+            m.add_to_hand(seat, sprite, flight)
+            if code is not None and seat == self.viewer:
+                sprite.flip(True, self.t(0.2), self.t(FLIGHT * 0.5))
+            if sound:
+                self.sound("deal")
+
+        return run
+
+    def _on_starter_turned(self, event: ev.StarterTurned, new_line: bool) -> float:
+        m = self.model
+        m.draw_count = max(0, m.draw_count - 1)
+        sprite = m.new_from_pile()
+        sprite.code = event.card
+        sprite.flip(True, self.t(0.25), 0.0)
+        m.push_discard(sprite, self.t(FLIGHT))
+        m.suit = SUIT_OF[event.card]
+        m.suit_named = False
+        self.say(i18n.t("event.starter_turned", card=i18n.card_name(event.card)), True)
+        self.sound("flip")
+        return self.t(0.55)
+
+    def _on_card_played(self, event: ev.CardPlayed, new_line: bool) -> float:
+        m = self.model
+        sprite = m.take_from_hand(event.player, event.card)
+        sprite.flip(True, self.t(0.22), 0.0)
+        m.push_discard(sprite, self.t(FLIGHT))
+        m.reflow(event.player, self.t(REFLOW))
+        was_crank = m.crank
+        m.crank = event.crank
+        m.suit = SUIT_OF[event.card]
+        m.suit_named = False  # an 8 or 9 shows its badge once the suit is named
+        if event.crank and was_crank:
+            m.pop_crank()
+        self.say_about(event.player, "card_played", new_line, card=i18n.card_name(event.card))
+        if was_crank and event.crank:
+            self.say(i18n.t("table.crank", count=event.crank), False)
+        self.sound("crank" if event.crank else "play")
+        rank = RANK_OF[event.card]
+        if rank == 6 and not event.crank and m.hands[event.player]:
+            self.later(self.t(FLIGHT), lambda: m.pop_banner(
+                i18n.t("table.again"), event.player, GREEN_FILL, self._banner_time()))
+        return self.t(0.42)
+
+    def _banner_time(self) -> float:
+        return max(0.6, 1.3 * self.factor)
+
+    def _on_suit_chosen(self, event: ev.SuitChosen, new_line: bool) -> float:
+        m = self.model
+        m.suit = event.suit
+        m.suit_named = True
+        m.pop_badge()
+        top = m.top_code
+        suit = i18n.suit_name(event.suit)
+        if top is not None and RANK_OF[top] == 9:
+            key = "suit_switched" if event.switched else "suit_kept"
+        else:
+            key = "suit_chosen"
+        self.say_about(event.player, key, new_line, suit=suit)
+        return self.t(0.35)
+
+    def _on_crank_started(self, event: ev.CrankStarted, new_line: bool) -> float:
+        self.model.crank = event.count
+        self.model.pop_crank()
+        self.say(i18n.t("table.crank", count=event.count), new_line)
+        return self.t(0.2)
+
+    def _on_crank_ended(self, event: ev.CrankEnded, new_line: bool) -> float:
+        self.model.crank = 0
+        self.say_about(event.player, "crank_taken", new_line, event.count)
+        return self.t(0.1)
+
+    def _on_cards_drawn(self, event: ev.CardsDrawn, new_line: bool) -> float:
+        who = self.name(event.player)
+        if event.count == 0:
+            return 0.0
+        # Holding more than one card again cancels an announcement (RULES.md 9): the gold
+        # tag shows the truth, also if the player later comes back to one card unannounced.
+        self.model.announced[event.player] = False
+        cards = event.cards
+        names = [i18n.card_name(c) for c in cards] if cards is not None else None
+        variants = {}
+        if names is not None:
+            variants[event.player] = (
+                i18n.t("event.you_drew", card=names[0]) if len(names) == 1
+                else i18n.t("event.you_drew_many", cards=" ".join(names))
+            )
+        if event.reason == "crank":
+            public = ""  # "takes 4 cards" was said with the crank's end
+        elif event.count == 1 and event.reason == "turn":
+            public = i18n.t("event.card_drawn", player=who)
+        else:
+            public = i18n.tn("event.cards_drawn", event.count, player=who)
+        self.say(public, new_line, variants)
+        step, flight = self.t(DRAW_STEP), self.t(FLIGHT)
+        for i in range(event.count):
+            code = cards[i] if cards is not None else None
+            self.later(i * step, self._draw_one(event.player, code, flight))
+        return max(0.0, (event.count - 1) * step) + flight + self.t(0.08)
+
+    def _draw_one(self, seat: int, code: int | None, flight: float):
+        def run() -> None:
+            m = self.model
+            m.draw_count = max(0, m.draw_count - 1)
+            sprite = m.new_from_pile()
+            sprite.code = code
+            m.add_to_hand(seat, sprite, flight)
+            if code is not None and seat == self.viewer:
+                sprite.flip(True, self.t(0.2), self.t(FLIGHT * 0.4))
+            self.sound("draw")
+
+        return run
+
+    def _on_pile_reshuffled(self, event: ev.PileReshuffled, new_line: bool) -> float:
+        m = self.model
+        keep = m.discard[-1:]
+        gone = m.discard[:-1]
+        m.discard = keep
+        m.discard_total = len(keep)
+        flight = self.t(0.35)
+        target = m.layout.draw_pile
+        for i, sprite in enumerate(gone[-4:]):
+            sprite.highlight = False
+            sprite.flip(False, self.t(0.2))
+            sprite.move_to(Slot(target.centerx, target.centery, 0.0), m.layout.pile_card,
+                           flight, i * self.t(0.05))
+            m.loose.append(sprite)
+        m.draw_count = event.count
+        self.say(i18n.t("event.reshuffled"), new_line)
+        self.sound("shuffle")
+        return self.t(0.6)
+
+    def _on_player_skipped(self, event: ev.PlayerSkipped, new_line: bool) -> float:
+        self.model.pop_banner(i18n.t("table.skipped"), event.player, BLUE_FILL,
+                              self._banner_time())
+        self.say_about(event.player, "skipped", new_line)
+        return self.t(0.55)
+
+    def _on_direction_reversed(self, event: ev.DirectionReversed, new_line: bool) -> float:
+        m = self.model
+        m.direction = event.direction
+        m.ring_turn = Tween(1.0, 0.0, max(0.01, self.t(0.6)))
+        m.pop_banner(i18n.t("table.reversed"), None, BLUE_FILL, self._banner_time())
+        key = "event.reversed_cw" if event.direction == 1 else "event.reversed_ccw"
+        self.say(i18n.t(key), new_line)
+        self.play_sound("reverse")
+        return self.t(0.6)
+
+    def _on_turn_lost(self, event: ev.TurnLost, new_line: bool) -> float:
+        self.model.pop_banner(i18n.t("table.loses_turn"), event.player, BLUE_FILL,
+                              self._banner_time())
+        self.say_about(event.player, "turn_lost", new_line)
+        return self.t(0.6)
+
+    def _on_passed(self, event: ev.Passed, new_line: bool) -> float:
+        self.say_about(event.player, "passed", new_line)
+        return self.t(0.3)
+
+    def _on_last_card_announced(self, event: ev.LastCardAnnounced, new_line: bool) -> float:
+        self.model.announced[event.player] = True
+        self.model.pop_banner(i18n.t("table.last_card"), event.player, GOLD_FILL,
+                              self._banner_time())
+        self.say_about(event.player, "last_card", True)
+        self.play_sound("last_card")
+        return self.t(0.5)
+
+    def _on_idiot_called(self, event: ev.IdiotCalled, new_line: bool) -> float:
+        m = self.model
+        m.pop_banner(i18n.t("table.idiot"), event.target, RED_FILL, max(0.8, self._banner_time()))
+        m.shake(event.target, max(0.3, self.t(0.6)))
+        names = {"caller": self.name(event.caller), "target": self.name(event.target)}
+        self.say(i18n.tn("event.idiot_called", event.penalty, **names), True, {
+            event.target: i18n.tn("event_you.caught", event.penalty, **names),
+            event.caller: i18n.tn("event_you.catch", event.penalty, **names),
+        })
+        self.play_sound("idiot")
+        return self.t(0.8)
+
+    def _on_round_ended(self, event: ev.RoundEnded, new_line: bool) -> float:
+        m = self.model
+        m.turn = None
+        m.crank = 0
+        m.totals = [t + s for t, s in zip(m.totals, event.scores, strict=True)]
+        if event.winner is None:
+            self.say(i18n.t("event.round_blocked", n=m.round_index + 1), True)
+        else:
+            self.say_about(event.winner, "round_won", True)
+        hands = self.reveal_hands()
+        if hands is not None:
+            self._reveal(hands)
+            self.sound("flip")
+        viewer = self.viewer
+        won = event.winner is not None and event.winner == viewer
+        self.play_sound("round_won" if won or (viewer is None and event.winner is not None)
+                        else "round_lost")
+        return self.t(1.4)
+
+    def _reveal(self, hands: Sequence[Sequence[int]]) -> None:
+        m = self.model
+        m.revealed = True
+        for seat, codes in enumerate(hands):
+            sprites = m.hands[seat]
+            unknown = [s for s in sprites if s.code is None]
+            known = {s.code for s in sprites if s.code is not None}
+            missing = [c for c in codes if c not in known]
+            for sprite, code in zip(unknown, missing, strict=False):
+                sprite.code = code
+            for i, sprite in enumerate(sprites):
+                sprite.flip(True, self.t(0.25), i * self.t(0.03))
+
+    def _on_match_ended(self, event: ev.MatchEnded, new_line: bool) -> float:
+        names = [self.name(p) for p in event.winners]
+        if len(names) == 1:
+            self.say(i18n.t("event.player_wins", player=names[0]), True)
+        else:
+            joined = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
+            self.say(i18n.t("event.shared_win", players=joined), True)
+        return 0.0
+

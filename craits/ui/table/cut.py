@@ -1,0 +1,124 @@
+"""Cutting for the first deal, shown before the first round: each player's cut card turns
+over in turn; ties cut again on a new row; then who deals first. Any key or click continues,
+and it goes on by itself after a few seconds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from craits import i18n
+from craits.engine import events as ev
+from craits.engine.cards import RANK_OF
+from craits.ui.cards.painter import CardPainter
+from craits.ui.dialogs.overlay import OverlayScene
+from craits.ui.scene import SceneContext
+from craits.ui.table.choreographer import SPEED_FACTORS
+from craits.ui.textcache import text_in
+
+FLIP_STEP = 0.45  # between two cut cards turning over, at normal speed
+HOLD = 1.8  # how long the result stays before going on
+
+
+def cut_rows(cuts: Sequence[ev.CardCut], n_players: int) -> list[list[ev.CardCut]]:
+    """Group the cuts into rounds of cutting: a new row starts when a player cuts again."""
+    rows: list[list[ev.CardCut]] = []
+    seen: set[int] = set()
+    for cut in cuts:
+        if not rows or cut.player in seen:
+            rows.append([])
+            seen = set()
+        rows[-1].append(cut)
+        seen.add(cut.player)
+    return rows
+
+
+class CutScene(OverlayScene):
+    panel_share = (0.74, 0.62)
+    panel_min = (760, 440)
+
+    def __init__(self, app: SceneContext, names: Sequence[str], cuts: Sequence[ev.CardCut],
+                 dealer: int, viewer: int | None = None) -> None:
+        super().__init__(app)
+        self.viewer = viewer
+        self.names = list(names)
+        self.rows = cut_rows(cuts, len(names))
+        self.dealer = dealer
+        factor = SPEED_FACTORS.get(getattr(app.settings, "animation_speed", "normal"), 1.0)
+        self.step = FLIP_STEP * factor
+        self.total_cards = sum(len(r) for r in self.rows)
+        self.finish_at = self.step * self.total_cards + 0.3 * factor
+        self.leave_at = self.finish_at + HOLD * max(0.35, factor)
+        self.cards = CardPainter(app.card_art, getattr(app.settings, "card_style", "classic"))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key != pygame.K_F11 or (
+            event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        ):
+            if self.age < self.finish_at:
+                self.age = self.finish_at  # first skip the flips, then leave
+            else:
+                self.dismiss(None)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.age >= self.leave_at:
+            self.dismiss(None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        panel = self.panel_rect()
+        self.draw_backdrop(surface, panel)
+        pad = th.px(24)
+        text_in(surface, i18n.t("cut.title"),
+                pygame.Rect(panel.left + pad, panel.top + th.px(14), panel.width - 2 * pad,
+                            th.px(46)),
+                th.px(34), (250, 218, 130), bold=True, shadow=True)
+        text_in(surface, i18n.t("cut.explain"),
+                pygame.Rect(panel.left + pad, panel.top + th.px(62), panel.width - 2 * pad,
+                            th.px(28)),
+                th.px(19), (196, 204, 184))
+        top = panel.top + th.px(100)
+        bottom = panel.bottom - th.px(70)
+        rows = len(self.rows)
+        row_h = min((bottom - top) // max(1, rows), th.px(220))
+        top += (bottom - top - row_h * rows) // 2  # the rows sit in the middle of the panel
+        card_h = min(round(row_h * 0.72), th.px(160))
+        size = (round(card_h * 5 / 7), card_h)
+        shown = 0
+        for r, row in enumerate(self.rows):
+            y = top + r * row_h
+            n = len(row)
+            slot_w = min(th.px(170), (panel.width - 2 * pad) // max(1, n))
+            x0 = panel.centerx - slot_w * n // 2
+            low = min(RANK_OF[c.card] for c in row)
+            for i, cut in enumerate(row):
+                cx = x0 + slot_w * i + slot_w // 2
+                face = self.age >= self.step * (shown + 1)
+                shown += 1
+                rect = pygame.Rect(0, 0, *size)
+                rect.midtop = (cx, y)
+                shadowed = self.cards.with_shadow(cut.card if face else None, size, 0)
+                surface.blit(shadowed, shadowed.get_rect(center=rect.center))
+                lowest = face and RANK_OF[cut.card] == low and self.age >= self.finish_at
+                if lowest:
+                    pygame.draw.rect(surface, (236, 196, 92), rect.inflate(th.px(8), th.px(8)),
+                                     max(2, th.px(3)), border_radius=th.px(10))
+                text_in(surface, self.names[cut.player],
+                        pygame.Rect(cx - slot_w // 2 + th.px(4), rect.bottom + th.px(6),
+                                    slot_w - th.px(8), th.px(26)),
+                        th.px(18), (246, 238, 214), bold=lowest)
+            if r < rows - 1 and self.age >= self.step * shown:
+                text_in(surface, i18n.t("cut.tie"),
+                        pygame.Rect(panel.right - pad - th.px(200), y, th.px(200), th.px(30)),
+                        th.px(17), (236, 196, 92), align="right")
+        if self.age >= self.finish_at:
+            if self.dealer == self.viewer:
+                result = i18n.t("event_you.deals_first")
+            else:
+                result = i18n.t("cut.deals_first", player=self.names[self.dealer])
+            text_in(surface, result,
+                    pygame.Rect(panel.left + pad, panel.bottom - th.px(62),
+                                panel.width - 2 * pad, th.px(44)),
+                    th.px(28), (250, 218, 130), bold=True, shadow=True)

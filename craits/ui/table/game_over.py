@@ -1,0 +1,166 @@
+"""The end of the match: the winner (or those sharing the win), the final table with every
+round's score, and the way on: play again with the same table, or back to the menu."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from craits import i18n
+from craits.engine.cards import SUIT_SYMBOLS
+from craits.session import Session
+from craits.ui.scene import Scene, SceneContext
+from craits.ui.table.sprites import draw_button
+from craits.ui.textcache import blit_text, text_surface
+from craits.ui.widgets import Button, Theme, draw_rounded, draw_text_fit, felt_background
+
+CREAM = (246, 238, 214)
+DIM = (180, 192, 176)
+GOLD = (250, 218, 130)
+
+
+def places(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
+    """(place, seat) by total, lowest first; equal totals share a place (1, 1, 3, ...)."""
+    order = sorted(range(len(totals)), key=lambda p: (totals[p], p))
+    out = []
+    for i, p in enumerate(order):
+        place = out[-1][0] if i and totals[p] == totals[order[i - 1]] else i + 1
+        out.append((place, p))
+    return out
+
+
+def winners_text(session: Session) -> str:
+    winners = list(session.match.winners())
+    names = [session.seats[p].name for p in winners]
+    humans = session.human_seats()
+    if len(winners) == 1:
+        if len(humans) == 1 and winners[0] == humans[0]:
+            return i18n.t("event.you_win")
+        return i18n.t("event.player_wins", player=names[0])
+    joined = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
+    return i18n.t("event.shared_win", players=joined)
+
+
+class GameOverScene(Scene):
+    def __init__(self, app: SceneContext, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]
+        self.age = 0.0
+        rng = random.Random(session.seed)
+        self.confetti = [(rng.random(), rng.random(), rng.randrange(4), rng.uniform(0.6, 1.4))
+                         for _ in range(36)]
+        self.layout()
+        humans = session.human_seats()
+        won = any(p in humans for p in session.match.winners())
+        app.audio.play("round_won" if won or not humans else "round_lost")
+
+    def layout(self) -> None:
+        self.theme = th = Theme.for_size(self.size)
+        w, h = self.size
+        bw = min(th.px(280), (w - th.px(120)) // 2)
+        y = h - th.px(40) - th.px(56)
+        self.again_button = Button(pygame.Rect(w // 2 + th.px(10), y, bw, th.px(56)),
+                                   i18n.t("score.play_again"), self.play_again,
+                                   key=pygame.K_RETURN)
+        self.menu_button = Button(pygame.Rect(w // 2 - th.px(10) - bw, y, bw, th.px(56)),
+                                  i18n.t("score.back_to_menu"), self.to_menu,
+                                  style="secondary", key=pygame.K_ESCAPE)
+        for b in (self.again_button, self.menu_button):
+            b.set_theme(th)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.layout()
+
+    def play_again(self) -> None:
+        s = self.session
+        self.app.new_game(list(s.seats), s.rules, None)
+
+    def to_menu(self) -> None:
+        self.app.show_title()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for b in (self.again_button, self.menu_button):
+            if b.handle(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        w, h = self.size
+        surface.blit(felt_background(surface.get_size()), (0, 0))
+        self._draw_confetti(surface)
+        draw_text_fit(surface, i18n.t("event.game_over"),
+                      pygame.Rect(th.px(40), th.px(24), w - th.px(80), th.px(44)), th.px(30),
+                      color=DIM, bold=True)
+        draw_text_fit(surface, winners_text(self.session),
+                      pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
+                      color=GOLD, bold=True, shadow=(0, 0, 0))
+        n = len(self.session.seats)
+        room = self.again_button.rect.top - th.px(190)
+        height = min(room, th.px(56) * (n + 1) + th.px(36))
+        self._draw_table(surface, pygame.Rect(th.px(60), th.px(160) + (room - height) // 3,
+                                              w - th.px(120), height))
+        draw_button(self.again_button, surface)
+        draw_button(self.menu_button, surface)
+
+    def _draw_confetti(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        th = self.theme
+        for x0, y0, suit, speed in self.confetti:
+            y = ((y0 + self.age * 0.08 * speed) % 1.1 - 0.05) * h
+            x = x0 * w + math.sin(self.age * speed + x0 * 9) * th.px(18)
+            colour = (214, 76, 70) if suit in (1, 2) else (236, 196, 92)
+            glyph = text_surface(SUIT_SYMBOLS[suit], th.px(22), colour)
+            surface.blit(glyph, glyph.get_rect(center=(round(x), round(y))))
+
+    def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        th = self.theme
+        match = self.session.match
+        history = match.history
+        n = len(self.session.seats)
+        draw_rounded(surface, box, (8, 30, 20, 200), th.radius * 2,
+                     border=(226, 184, 84, 110), border_width=max(1, th.px(2)))
+        pad = th.px(18)
+        inner = box.inflate(-2 * pad, -2 * pad)
+        place_label = text_surface(i18n.t("score.place"), th.px(15), DIM, True)
+        place_w = max(th.px(50), place_label.get_width() + th.px(14))
+        name_w = round(inner.width * 0.22)
+        total_w = th.px(90)
+        grid_left = inner.left + place_w + name_w
+        grid_w = inner.width - place_w - name_w - total_w
+        rounds = max(1, match.rounds)
+        col = grid_w / rounds
+        row_h = min(th.px(56), inner.height // (n + 1))
+        head = inner.top + row_h // 2
+        blit_text(surface, i18n.t("score.place"), th.px(15), DIM, bold=True,
+                  center=(inner.left + place_w // 2, head), max_width=place_w)
+        blit_text(surface, i18n.t("score.player"), th.px(15), DIM, bold=True,
+                  midleft=(inner.left + place_w, head), max_width=name_w)
+        for r in range(rounds):
+            blit_text(surface, str(r + 1), th.px(13), DIM,
+                      center=(round(grid_left + col * (r + 0.5)), head))
+        blit_text(surface, i18n.t("score.total"), th.px(15), DIM, bold=True,
+                  center=(inner.right - total_w // 2, head), max_width=total_w)
+        for i, (place, p) in enumerate(places(match.totals)):
+            cy = inner.top + row_h * (i + 1) + row_h // 2
+            if place == 1:
+                band = pygame.Rect(inner.left - th.px(6), cy - row_h // 2 + th.px(2),
+                                   inner.width + th.px(12), row_h - th.px(4))
+                draw_rounded(surface, band, (226, 184, 84, 40), th.px(8))
+            colour = GOLD if place == 1 else CREAM
+            blit_text(surface, str(place), th.px(22), colour, bold=True,
+                      center=(inner.left + place_w // 2, cy))
+            blit_text(surface, self.session.seats[p].name, th.px(21), colour, bold=True,
+                      midleft=(inner.left + place_w, cy), max_width=name_w - th.px(8))
+            for r, scores in enumerate(history):
+                blit_text(surface, str(scores[p]), th.px(14), CREAM if scores[p] else DIM,
+                          center=(round(grid_left + col * (r + 0.5)), cy),
+                          max_width=max(8, round(col) - 2))
+            blit_text(surface, str(match.totals[p]), th.px(24), colour, bold=True,
+                      center=(inner.right - total_w // 2, cy), max_width=total_w)

@@ -1,0 +1,308 @@
+"""The table as the player currently sees it: card sprites in hands and piles, the suit badge,
+the crank count, whose turn it seems to be, banners.
+
+It lags behind the engine on purpose: the choreographer moves it along one event at a time, so
+the player sees each play happen. When nothing is left to show it agrees with the seat's view
+(``sync_from_view`` rebuilds it from a view at once: on resume, after a hand-off, after resize).
+The viewer's own hand is the only one whose card faces it ever holds, until a round is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from craits.engine import SeatView
+from craits.engine.cards import RANK_OF, SUIT_OF
+from craits.ui.table.layout import (
+    Slot,
+    TableLayout,
+    compute_layout,
+    discard_slot,
+    draw_pile_slot,
+    hand_slots,
+    seat_fan_slots,
+)
+from craits.ui.table.sprites import Banner, CardSprite
+from craits.ui.table.tween import Tween, ease_out_back
+
+# Suits in the hand alternate colours: spades, hearts, clubs, diamonds.
+SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}
+DISCARD_SHOWN = 6  # sprites kept on the discard pile; older ones are covered anyway
+
+
+def hand_sort_key(code: int | None) -> tuple[int, int]:
+    if code is None:
+        return (9, 0)
+    return SUIT_ORDER[SUIT_OF[code]], RANK_OF[code]
+
+
+def card_jitter(code: int | None, salt: int = 0) -> float:
+    """A fixed small skew in -1..1 for a card on the discard pile (looks tossed, never jumps)."""
+    if code is None:
+        return 0.0
+    return ((code * 37 + salt * 11) % 21 - 10) / 10.0
+
+
+class TableModel:
+    def __init__(
+        self,
+        n_players: int,
+        size: tuple[int, int],
+        bottom_seat: int = 0,
+        viewer: int | None = None,
+        large_cards: bool = False,
+    ) -> None:
+        self.n = n_players
+        self.bottom = bottom_seat
+        self.viewer = viewer
+        self.large_cards = large_cards
+        self.layout: TableLayout = compute_layout(size, n_players, bottom_seat, large_cards)
+        self.hands: list[list[CardSprite]] = [[] for _ in range(n_players)]
+        self.discard: list[CardSprite] = []
+        self.discard_total = 0
+        self.loose: list[CardSprite] = []  # cards flying between piles (a reshuffle)
+        self.draw_count = 0
+        self.suit: int | None = None
+        self.suit_named = False  # the suit of an 8 or 9 on top has been named (or kept)
+        self.crank = 0
+        self.direction = 1
+        self.turn: int | None = None
+        self.dealer: int | None = None  # unknown until the first deal (after the cut)
+        self.announced = [False] * n_players
+        self.totals = [0] * n_players
+        self.round_index = 0
+        self.banners: list[Banner] = []
+        self.badge_pop = Tween(1.0, 1.0, 0.0)
+        self.crank_pop = Tween(1.0, 1.0, 0.0)
+        self.ring_turn = Tween(0.0, 0.0, 0.0)  # extra spin of the ring when play reverses
+        self.shakes: dict[int, Tween] = {}
+        self.revealed = False  # the round is over and every hand is shown
+
+    # ------------------------------------------------------------ geometry
+
+    def resize(self, size: tuple[int, int], large_cards: bool | None = None) -> None:
+        if large_cards is not None:
+            self.large_cards = large_cards
+        self.layout = compute_layout(size, self.n, self.bottom, self.large_cards)
+        self.settle_all()
+
+    def set_bottom(self, seat: int, viewer: int | None) -> None:
+        self.bottom, self.viewer = seat, viewer
+        self.layout = compute_layout(self.layout.size, self.n, seat, self.large_cards)
+
+    def card_size_for(self, seat: int) -> tuple[int, int]:
+        return self.layout.card if seat == self.bottom else self.layout.small_card
+
+    def slots_for(self, seat: int, count: int | None = None) -> list[Slot]:
+        count = len(self.hands[seat]) if count is None else count
+        if seat == self.bottom:
+            return hand_slots(self.layout, count)
+        return seat_fan_slots(self.layout, seat, count)
+
+    def seat_point(self, seat: int) -> Slot:
+        """Where a card leaving or reaching an empty hand starts or ends."""
+        if seat == self.bottom:
+            return Slot(self.layout.hand_area.centerx, self.layout.hand_y, 0.0)
+        x, y = self.layout.seats[seat].fan_centre
+        return Slot(x, y, 0.0)
+
+    def pile_slot(self) -> Slot:
+        return draw_pile_slot(self.layout, self.draw_count)
+
+    def discard_target(self, sprite: CardSprite) -> Slot:
+        return discard_slot(self.layout, 0, card_jitter(sprite.code, self.discard_total))
+
+    @property
+    def top_code(self) -> int | None:
+        return self.discard[-1].code if self.discard else None
+
+    @property
+    def badge_suit(self) -> int | None:
+        """The suit to show as a large badge: after an 8 or a 9 (what it named or kept)."""
+        top = self.top_code
+        if top is None or self.suit is None or RANK_OF[top] not in (8, 9) \
+                or not self.suit_named:
+            return None
+        return self.suit
+
+    # ------------------------------------------------------------ moving cards
+
+    def reflow(self, seat: int, duration: float) -> None:
+        """Send every card of ``seat``'s hand to its place in the fan."""
+        hand = self.hands[seat]
+        size = self.card_size_for(seat)
+        for sprite, slot in zip(hand, self.slots_for(seat), strict=True):
+            if sprite.drag is not None:
+                continue
+            target = sprite.target()
+            if target is not None and _close(target, slot) and sprite.size == size:
+                continue
+            if target is None and _close((sprite.x, sprite.y, sprite.angle), slot) \
+                    and sprite.size == size:
+                continue
+            sprite.move_to(slot, size, duration)
+
+    def add_to_hand(self, seat: int, sprite: CardSprite, duration: float) -> None:
+        hand = self.hands[seat]
+        sprite.owner = seat
+        if seat == self.bottom and sprite.code is not None:
+            key = hand_sort_key(sprite.code)
+            index = next((i for i, s in enumerate(hand) if hand_sort_key(s.code) > key), len(hand))
+            hand.insert(index, sprite)
+        else:
+            hand.append(sprite)
+        self.reflow(seat, duration)
+
+    def take_from_hand(self, seat: int, code: int | None) -> CardSprite:
+        """Remove the sprite for ``code`` from ``seat``'s hand (a back if the face is unknown);
+        the caller turns it and flies it somewhere."""
+        hand = self.hands[seat]
+        index = next((i for i, s in enumerate(hand) if s.code == code and code is not None), None)
+        if index is None:
+            unknown = [i for i, s in enumerate(hand) if s.code is None]
+            if unknown:
+                index = unknown[len(unknown) // 2]
+            elif hand:
+                index = len(hand) // 2
+        if index is None:  # out of step with the engine: conjure the card at the seat
+            sprite = CardSprite(code, self.seat_point(seat), self.card_size_for(seat))
+        else:
+            sprite = hand.pop(index)
+        sprite.owner = None
+        sprite.focus = sprite.dim = False
+        sprite.lift = sprite.lift_target = 0.0
+        if code is not None:
+            sprite.code = code
+        return sprite
+
+    def push_discard(self, sprite: CardSprite, duration: float, delay: float = 0.0) -> None:
+        self.discard_total += 1
+        for old in self.discard:
+            old.highlight = False
+        sprite.highlight = True
+        sprite.move_to(self.discard_target(sprite), self.layout.pile_card, duration, delay)
+        self.discard.append(sprite)
+        del self.discard[:-DISCARD_SHOWN]
+
+    def new_from_pile(self) -> CardSprite:
+        return CardSprite(None, self.pile_slot(), self.layout.pile_card)
+
+    def pop_banner(self, text: str, seat: int | None, fill, duration: float = 1.4) -> None:
+        if seat is None:
+            pos = self.layout.centre
+            pos = (pos[0], self.layout.draw_pile.top - self.layout.px(24))
+        else:
+            pos = self.layout.banner_for(seat)
+        size = self.layout.px(22)
+        self.banners = [b for b in self.banners if b.pos != pos]
+        self.banners.append(Banner(text, pos, size, fill, duration=max(0.5, duration)))
+
+    def shake(self, seat: int, duration: float = 0.5) -> None:
+        self.shakes[seat] = Tween(1.0, 0.0, max(0.01, duration))
+
+    def pop_badge(self) -> None:
+        self.badge_pop = Tween(0.2, 1.0, 0.35, ease_out_back)
+
+    def pop_crank(self) -> None:
+        self.crank_pop = Tween(1.5, 1.0, 0.35, ease_out_back)
+
+    def all_sprites(self) -> list[CardSprite]:
+        out: list[CardSprite] = []
+        for hand in self.hands:
+            out.extend(hand)
+        out.extend(self.discard)
+        out.extend(self.loose)
+        return out
+
+    def update(self, dt: float) -> None:
+        for sprite in self.all_sprites():
+            sprite.update(dt)
+        self.loose = [s for s in self.loose if s.moving]
+        for banner in self.banners:
+            banner.update(dt)
+        self.banners = [b for b in self.banners if not b.done]
+        for tween in (self.badge_pop, self.crank_pop, self.ring_turn):
+            tween.update(dt)
+        for seat, tween in list(self.shakes.items()):
+            tween.update(dt)
+            if tween.done:
+                del self.shakes[seat]
+
+    @property
+    def moving(self) -> bool:
+        return any(s.motion is not None for s in self.all_sprites())
+
+    def settle_all(self) -> None:
+        """Put every card at rest in its place at once (after a resize)."""
+        for seat in range(self.n):
+            size = self.card_size_for(seat)
+            for sprite, slot in zip(self.hands[seat], self.slots_for(seat), strict=True):
+                sprite.place(slot, size)
+                sprite.flip_tween = None
+                sprite.face_up = sprite.flip_to_face
+        for i, sprite in enumerate(self.discard):
+            salt = self.discard_total - len(self.discard) + i + 1
+            slot = discard_slot(self.layout, 0, card_jitter(sprite.code, salt))
+            sprite.place(slot, self.layout.pile_card)
+            sprite.flip_tween = None
+            sprite.face_up = sprite.flip_to_face
+        self.loose.clear()
+
+    # ------------------------------------------------------------ rebuilding
+
+    def sync_from_view(
+        self,
+        view: SeatView,
+        totals: Sequence[int],
+        round_index: int,
+        reveal: Sequence[Sequence[int]] | None = None,
+    ) -> None:
+        """Show ``view``'s position at rest (no animation). ``reveal``: every hand, face up
+        (only once the round is over)."""
+        self.dealer = view.dealer
+        self.round_index = round_index
+        self.totals = list(totals)
+        self.draw_count = view.draw_count
+        self.suit = view.suit
+        # At rest, an 8 or 9 on top has had its suit named, unless the dealer is choosing.
+        self.suit_named = view.phase != "choose_suit"
+        self.crank = view.crank
+        self.direction = view.direction
+        self.turn = None if view.phase == "over" else view.turn
+        self.announced = list(view.announced)
+        self.revealed = reveal is not None
+        self.banners.clear()
+        self.loose.clear()
+        for seat in range(self.n):
+            if reveal is not None:
+                codes: list[int | None] = list(reveal[seat])
+                face = True
+            elif seat == view.seat and seat == self.viewer:
+                codes, face = list(view.hand), True
+            else:
+                codes, face = [None] * view.hand_counts[seat], False
+            if seat == self.bottom and face:
+                codes.sort(key=hand_sort_key)
+            size = self.card_size_for(seat)
+            hand = []
+            for code, slot in zip(codes, self.slots_for(seat, len(codes)), strict=True):
+                sprite = CardSprite(code, slot, size, face_up=face)
+                sprite.owner = seat
+                hand.append(sprite)
+            self.hands[seat] = hand
+        shown = view.discard[-DISCARD_SHOWN:]
+        self.discard_total = len(view.discard)
+        self.discard = []
+        for i, code in enumerate(shown):
+            salt = self.discard_total - len(shown) + i + 1
+            slot = discard_slot(self.layout, 0, card_jitter(code, salt))
+            self.discard.append(CardSprite(code, slot, self.layout.pile_card, face_up=True))
+        if self.discard:
+            self.discard[-1].highlight = True
+
+    def hand_codes(self, seat: int) -> list[int | None]:
+        return [s.code for s in self.hands[seat]]
+
+
+def _close(a: tuple[float, float, float], slot: Slot) -> bool:
+    return abs(a[0] - slot.x) < 0.5 and abs(a[1] - slot.y) < 0.5 and abs(a[2] - slot.angle) < 0.5

@@ -1,0 +1,219 @@
+"""The end of a round: every hand face up with its score, each 3 shown beside the card it
+cancelled, leftover 3s with their bonus, the running totals, and the way to the next round.
+Review (R) steps through the round just played (``ReviewScene``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from craits import i18n
+from craits.engine import score_hand
+from craits.engine.scoring import THREE_BONUS, card_points
+from craits.review import RecordError, Replay
+from craits.session import Session
+from craits.ui.cards.painter import CardPainter
+from craits.ui.dialogs.message import MessageScene
+from craits.ui.dialogs.overlay import OverlayScene
+from craits.ui.review.scene import ReviewScene
+from craits.ui.scene import SceneContext
+from craits.ui.table.choreographer import SPEED_FACTORS
+from craits.ui.table.sprites import draw_button
+from craits.ui.textcache import blit_text
+from craits.ui.widgets import Button, draw_rounded, draw_text_fit
+
+AUTOPLAY_WAIT = 4.0
+CREAM = (246, 238, 214)
+DIM = (180, 192, 176)
+GOLD = (250, 218, 130)
+
+
+def hand_groups(hand, threes: str) -> tuple[list[int], list[tuple[int, int]], list[int], int]:
+    """(counted cards, highest first; (three, cancelled card) pairs; leftover threes; the
+    points the leftover threes score)."""
+    score = score_hand(tuple(hand), threes)
+    cancelled = {c for pair in score.cancelled for c in pair}
+    leftover = [*score.bonus_threes, *score.unused_threes]
+    counted = [c for c in hand if c not in cancelled and c not in leftover]
+    counted.sort(key=lambda c: (-card_points(c), c))
+    return counted, list(score.cancelled), leftover, THREE_BONUS * len(score.bonus_threes)
+
+
+class ScoreboardScene(OverlayScene):
+    panel_share = (0.86, 0.86)
+    panel_min = (900, 540)
+
+    def __init__(self, app: SceneContext, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.cards = CardPainter(app.card_art, getattr(app.settings, "card_style", "classic"))
+        self.autoplay = not session.human_seats()
+        factor = SPEED_FACTORS.get(getattr(app.settings, "animation_speed", "normal"), 1.0)
+        self.auto_after = AUTOPLAY_WAIT * max(0.25, factor)
+        self.layout()
+
+    def layout(self) -> None:
+        th = self.theme
+        panel = self.panel_rect()
+        self.panel = panel
+        last = self.session.match.is_over()
+        label = i18n.t("score.final_results" if last else "score.next_round")
+        bw = min(th.px(300), panel.width // 3)
+        self.next_button = Button(
+            pygame.Rect(panel.right - th.px(24) - bw, panel.bottom - th.px(20) - th.px(52), bw,
+                        th.px(52)),
+            f"{label}  ⏎", self.next, key=pygame.K_RETURN, text_size=th.px(22),
+        )
+        self.next_button.set_theme(th)
+        rw = min(th.px(240), panel.width // 4)
+        self.review_button = Button(
+            pygame.Rect(self.next_button.rect.left - th.px(16) - rw, self.next_button.rect.top,
+                        rw, self.next_button.rect.height),
+            i18n.t("review.button"), self.review, key=pygame.K_r, style="secondary",
+            text_size=th.px(20),
+        )
+        self.review_button.set_theme(th)
+
+    def next(self) -> None:
+        self.dismiss("next")
+
+    def review(self) -> None:
+        """Step through the round just played (the match itself is not touched)."""
+        try:
+            replay = Replay(self.session)
+        except RecordError as exc:  # cannot happen with a match that was played here
+            self.app.scenes.push(MessageScene(self.app, i18n.t("review.title"),
+                                              i18n.t("review.open_failed", error=str(exc))))
+            return
+        self.app.scenes.push(ReviewScene(self.app, replay,
+                                         round_index=self.session.match.round_index))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.next_button.handle(event) or self.review_button.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.next()
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.autoplay and self.age >= self.auto_after and self.app.scenes.top is self:
+            self.next()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        s = self.session
+        match = s.match
+        state = match.state
+        panel = self.panel
+        self.draw_backdrop(surface, panel)
+        pad = th.px(24)
+        title = i18n.t("score.round_results", n=match.round_index + 1)
+        draw_text_fit(surface, title, pygame.Rect(panel.left + pad, panel.top + th.px(12),
+                                                  panel.width - 2 * pad, th.px(48)),
+                      th.px(34), color=GOLD, bold=True, shadow=(0, 0, 0))
+        top = panel.top + th.px(64)
+        if state.blocked:
+            draw_text_fit(surface, i18n.t("score.blocked"),
+                          pygame.Rect(panel.left + pad, top, panel.width - 2 * pad, th.px(26)),
+                          th.px(18), color=(236, 196, 92))
+            top += th.px(28)
+        # Columns: player | hand | score | total.
+        name_w = round(panel.width * 0.2)
+        num_w = round(panel.width * 0.1)
+        hand_left = panel.left + pad + name_w
+        hand_w = panel.width - 2 * pad - name_w - 2 * num_w
+        score_x = hand_left + hand_w + num_w // 2
+        total_x = score_x + num_w
+        head_y = top + th.px(12)
+        for text, x, align in ((i18n.t("score.player"), panel.left + pad, "left"),
+                               (i18n.t("score.hand"), hand_left, "left"),
+                               (i18n.t("score.score"), score_x, "center"),
+                               (i18n.t("score.total"), total_x, "center")):
+            if align == "left":
+                blit_text(surface, text, th.px(17), DIM, bold=True, midleft=(x, head_y),
+                          max_width=name_w if x == panel.left + pad else hand_w)
+            else:
+                blit_text(surface, text, th.px(17), DIM, bold=True, center=(x, head_y),
+                          max_width=num_w - th.px(6))
+        rows_top = top + th.px(28)
+        rows_bottom = self.next_button.rect.top - th.px(14)
+        n = len(s.seats)
+        row_h = (rows_bottom - rows_top) // n
+        card_h = min(round(row_h * 0.62), th.px(84))
+        size = (round(card_h * 5 / 7), card_h)
+        best = min(match.totals)
+        for p in range(n):
+            y = rows_top + p * row_h
+            row = pygame.Rect(panel.left + th.px(12), y + th.px(2), panel.width - th.px(24),
+                              row_h - th.px(4))
+            if p % 2 == 0:
+                draw_rounded(surface, row, (255, 255, 255, 14), th.px(8))
+            cy = row.centery
+            name = s.seats[p].name
+            level = "" if s.seats[p].is_human else i18n.t(f"level.{s.seats[p].kind}")
+            blit_text(surface, name, th.px(20), CREAM, bold=True,
+                      midleft=(panel.left + pad, cy - (th.px(10) if level else 0)),
+                      max_width=name_w - th.px(8))
+            if level:
+                blit_text(surface, level, th.px(15), DIM, midleft=(panel.left + pad,
+                                                                   cy + th.px(13)),
+                          max_width=name_w - th.px(8))
+            score = state.scores[p] if state.scores else 0
+            if state.winner == p:
+                blit_text(surface, i18n.t("score.out"), th.px(24), GOLD, bold=True,
+                          midleft=(hand_left, cy), max_width=hand_w)
+            else:
+                self._draw_hand(surface, state.hands[p], hand_left, cy, hand_w, size,
+                                row_h)
+            blit_text(surface, str(score), th.px(22), CREAM, bold=True, center=(score_x, cy),
+                      max_width=num_w)
+            colour = GOLD if match.totals[p] == best else CREAM
+            blit_text(surface, str(match.totals[p]), th.px(24), colour, bold=True,
+                      center=(total_x, cy), max_width=num_w)
+        round_text = i18n.t("table.round_of", n=match.round_index + 1, total=match.rounds)
+        blit_text(surface, round_text, th.px(17), DIM,
+                  midleft=(panel.left + pad, self.next_button.rect.centery),
+                  max_width=self.review_button.rect.left - panel.left - 2 * pad)
+        draw_button(self.review_button, surface)
+        draw_button(self.next_button, surface)
+
+    def _draw_hand(self, surface, hand, left, cy, width, size, row_h) -> None:
+        """Counted cards first (highest first), then each 3 beside the card it cancelled
+        (both dimmed and struck through), then leftover 3s; one line below says why."""
+        th = self.theme
+        threes = self.session.rules.threes
+        counted, pairs, leftover, bonus = hand_groups(hand, threes)
+        items = len(counted) + 2 * len(pairs) + len(leftover)
+        groups = (1 if counted else 0) + len(pairs) + (1 if leftover else 0)
+        gap = th.px(12)
+        notes = [i18n.t("score.cancelled", card=i18n.card_name(c)) for _, c in pairs]
+        if bonus:
+            notes.append(i18n.t("score.threes_bonus", points=bonus))
+        note_h = th.px(18) if notes else 0
+        usable = width - gap * max(0, groups - 1)
+        step = min(size[0] + th.px(4), max(th.px(12), usable // max(1, items)))
+        x = left
+        top = cy - (size[1] + note_h) // 2
+
+        def card(code: int, dim: bool = False) -> None:
+            nonlocal x
+            image = self.cards.base(code, size, dim)
+            surface.blit(image, (x, top))
+            x += step
+
+        for code in counted:
+            card(code)
+        if counted:
+            x += gap
+        for three, cancelled in pairs:
+            start = x
+            card(three, True)
+            card(cancelled, True)
+            y = top + size[1] // 2
+            pygame.draw.line(surface, (200, 52, 46), (start + th.px(2), y + th.px(10)),
+                             (x - step + size[0] - th.px(2), y - th.px(10)), max(2, th.px(3)))
+            x += gap
+        for three in leftover:
+            card(three)
+        if notes:
+            blit_text(surface, " · ".join(notes), th.px(15), GOLD if bonus else DIM,
+                      midleft=(left, top + size[1] + note_h // 2 + th.px(2)), max_width=width)
