@@ -7,12 +7,19 @@ actions.
 
 from __future__ import annotations
 
+import pygame
+
 from craits import i18n
 from craits.engine import Announce, Call, Draw, Pass, Play
 from craits.ui.widgets import Button, Theme
 
+ARMED, UNARMED = "✓ ", "+ "  # the "Last card!" toggle's marks, before the translated name
+
 
 class TableActions:
+    #: "Last card!" said together with the next play that leaves one card (the toggle beside
+    #: the hand, or Shift held with the click or Enter), so no one can be quicker.
+    last_armed = False
     # ------------------------------------------------------------ the viewer's turn
 
     def my_turn(self) -> bool:
@@ -47,6 +54,9 @@ class TableActions:
                                   style="secondary", text_size=text)
         self.last_button = Button(lay.button_rect(1, 3), i18n.t("table.last_card"), self.announce,
                                   style="primary", text_size=text)
+        # Shown instead of "Last card!" while the viewer holds two cards on their turn.
+        self.arm_button = Button(lay.button_rect(1, 3), self._arm_label(), self.toggle_last_armed,
+                                 style="secondary", text_size=text)
         self.idiot_button = Button(lay.button_rect(0, 3), i18n.t("table.idiot"), self.call_idiot,
                                    style="danger", text_size=text)
         self.menu_button = Button(lay.menu_button, i18n.t("table.menu"), self.open_pause,
@@ -55,8 +65,8 @@ class TableActions:
         self.hint_button = Button(lay.menu_button.move(-lay.menu_button.width - lay.px(12), 0),
                                   i18n.t("hint.button"), self.ask_hint, style="secondary",
                                   text_size=lay.px(18))
-        self.buttons = [self.draw_button, self.pass_button, self.last_button, self.idiot_button,
-                        self.hint_button, self.menu_button]
+        self.buttons = [self.draw_button, self.pass_button, self.last_button, self.arm_button,
+                        self.idiot_button, self.hint_button, self.menu_button]
         for b in self.buttons:
             b.set_theme(theme)
         self._language = i18n.get_language()
@@ -77,6 +87,13 @@ class TableActions:
         self.last_button.visible = bool(view is not None and view.can_announce
                                         and view.window == view.seat)
         self.idiot_button.visible = bool(view is not None and view.can_call and not self.chor.busy)
+        could_arm = bool(mine and view is not None and view.rules.announce_last_card
+                         and len(view.hand) == 2 and any(isinstance(a, Play) for a in legal))
+        if not could_arm and view is not None and len(view.hand) != 2:
+            self.last_armed = False  # the moment passed (a draw, a play): armed no longer
+        self.arm_button.visible = could_arm and not self.last_button.visible
+        self.arm_button.label = self._arm_label()
+        self.arm_button.style = "primary" if self.last_armed else "secondary"
         self.hint_button.visible = mine and bool(legal)
 
     # ------------------------------------------------------------ actions
@@ -87,10 +104,30 @@ class TableActions:
         if not options:
             self.app.audio.play("click")
             return False
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.last_armed = True  # Shift with the click or Enter: say it with this play
         if len(options) == 1:
-            return self.act(options[0])
+            played = self.act(options[0])
+            if played:
+                self.announce_if_armed()
+            return played
         self._ask_suit(code, options)
         return True
+
+    def toggle_last_armed(self) -> None:
+        self.last_armed = not self.last_armed
+        self.arm_button.label = self._arm_label()
+
+    def _arm_label(self) -> str:
+        return (ARMED if self.last_armed else UNARMED) + i18n.t("table.last_card")
+
+    def announce_if_armed(self) -> None:
+        """After a play: an armed "Last card!" is said at once if the play left one card."""
+        if self.last_armed:
+            view = self.view()
+            if view is not None and view.can_announce:
+                self.announce()
+            self.last_armed = False
 
     def draw_card(self) -> None:
         if self.my_turn() and Draw() in self.view().legal:  # type: ignore[union-attr]

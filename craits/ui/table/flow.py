@@ -88,8 +88,10 @@ class TableFlow:
         if result is None:
             return
         action, announce = result
-        if self.act(action) and announce:
-            self.announce()
+        if self.act(action):
+            if announce:
+                self.announce()
+            self.announce_if_armed()
 
     # ------------------------------------------------------------ scenes on top
 
