@@ -94,6 +94,7 @@ class Session:
             i: factory(s.kind) for i, s in enumerate(self.seats) if not s.is_human}
         self.match, first = new_match(len(seats), self.rules, seed)
         self.events: list[Event] = []
+        self.batches: list[int] = []  # where each action's (or deal's) events begin
         # Each seat's (and a spectator's, last) redacted copy of the log, kept as it grows:
         # a computer player's history is read at every decision.
         self._seen: list[list[Event]] = [[] for _ in range(len(seats) + 1)]
@@ -205,6 +206,7 @@ class Session:
         return session
 
     def _log(self, events: Sequence[Event]) -> None:
+        self.batches.append(len(self.events))
         self.events.extend(events)
         for seat, seen in enumerate(self._seen[:-1]):
             seen.extend(redact(e, seat) for e in events)

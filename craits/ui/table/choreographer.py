@@ -61,10 +61,11 @@ class LogLine:
 class EventLog:
     """The recent lines of what happened; a line holds an action and its consequences."""
 
-    def __init__(self, limit: int = 60) -> None:
+    def __init__(self, limit: int = 400) -> None:  # a whole round and the rounds before
         self.limit = limit
         self.lines: list[LogLine] = []
         self._serial = 0
+        self.back = 0  # lines the reader scrolled back from the newest
 
     def add(self, part: LogPart, new_line: bool) -> None:
         if new_line or not self.lines:
@@ -74,9 +75,22 @@ class EventLog:
         else:
             self.lines[-1].parts.append(part)
 
-    def recent(self, viewer: int | None, count: int) -> list[tuple[int, str]]:
+    def recent(self, viewer: int | None, count: int, back: int | None = None
+               ) -> list[tuple[int, str]]:
+        """The ``count`` lines ``viewer`` may read, ending ``back`` lines before the newest
+        (default: where the reader scrolled to, ``self.back``)."""
+        back = self.back if back is None else back
         out = [(line.serial, line.text_for(viewer)) for line in self.lines]
-        return [item for item in out if item[1]][-count:]
+        shown = [item for item in out if item[1]]
+        end = len(shown) - max(0, min(back, len(shown) - 1))
+        return shown[max(0, end - count):end]
+
+    def readable(self, viewer: int | None) -> int:
+        return sum(1 for line in self.lines if line.text_for(viewer))
+
+    def replace_with(self, other: EventLog) -> None:
+        """Take ``other``'s lines (a log rebuilt from the saved game on Continue)."""
+        self.lines, self._serial = list(other.lines), other._serial
 
 
 class Choreographer:
@@ -277,7 +291,11 @@ class Choreographer:
             self.say(i18n.t("table.crank", count=event.crank), False)
         self.sound("crank" if event.crank else "play")
         rank = RANK_OF[event.card]
-        if rank == 6 and not event.crank and m.hands[event.player]:
+        # A 6 gives another turn, unless it was the last card (the round's end is queued
+        # with it, in the same action's events).
+        if rank == 6 and not event.crank and not any(
+                isinstance(e, ev.RoundEnded) for e, _ in self.queue):
+            self.say_about(event.player, "plays_again", False)
             self.later(self.t(FLIGHT), lambda: m.pop_banner(
                 i18n.t("table.again"), event.player, GREEN_FILL, self._banner_time()))
         return self.t(0.42)

@@ -108,6 +108,7 @@ class TableScene(TableFlow, TableActions, TableHelp, TableInput, Scene):
         if fresh and not session.records:
             self.cut_pending = any(isinstance(e, ev.CardCut) for e in session.events)
         else:
+            self._rebuild_log()
             self._sync_to_engine()
 
     # ------------------------------------------------------------ seats and views
@@ -136,6 +137,38 @@ class TableScene(TableFlow, TableActions, TableHelp, TableInput, Scene):
         self.model.sync_from_view(s.view(seat), totals, s.match.round_index, reveal)
         self.consumed = len(s.events)
         self.hover = self.focus_index = None
+
+    def _rebuild_log(self, rounds: int = 2) -> None:
+        """Continue: the log of this round and the one before, read back from the saved game
+        as the viewer saw it, one line per action as it was shown."""
+        s = self.session
+        starts = [i for i, e in enumerate(s.events) if isinstance(e, ev.RoundStarted)]
+        start = starts[-rounds] if len(starts) >= rounds else 0
+        model = TableModel(len(s.seats), self.app.size, self.model.bottom, self.viewer)
+        reader = Choreographer(model, self.names, speed="instant", viewer=self.viewer)
+        seen = s.events_for(self.viewer)
+        bounds = [b for b in s.batches if b >= start] + [len(seen)]
+        for begin, end in zip(bounds, bounds[1:], strict=False):
+            reader.feed(seen[begin:end])
+            reader.finish()
+        self.chor.log.replace_with(reader.log)
+
+    def scroll_log(self, lines: int) -> None:
+        """Read further back (positive) or forward in the log."""
+        log = self.chor.log
+        log.back = max(0, min(log.back + lines, max(0, log.readable(self.viewer) - 1)))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The log scrolls with the wheel over it, and Page Up / Page Down; the rest is the
+        table's input."""
+        lay = self.model.layout
+        if event.type == pygame.MOUSEWHEEL and lay.log.collidepoint(pygame.mouse.get_pos()):
+            self.scroll_log(event.y)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
+            return
+        super().handle(event)
 
     def become_viewer(self, seat: int) -> None:
         self.viewer = seat
