@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from craits import i18n
 from craits.engine import events as ev
 from craits.engine.cards import RANK_OF, SUIT_OF
 from craits.ui.table.layout import Slot
+from craits.ui.table.log import EventLog, LogPart
 from craits.ui.table.model import TableModel
 from craits.ui.table.tween import Cues, Tween
 
@@ -31,66 +31,6 @@ GOLD_FILL = (196, 142, 30)
 RED_FILL = (178, 50, 44)
 BLUE_FILL = (40, 92, 150)
 GREEN_FILL = (36, 120, 74)
-
-
-@dataclass
-class LogPart:
-    """One clause of a log line: what everyone reads, and what particular seats read instead
-    (in the second person, or with the cards only they may see)."""
-
-    text: str
-    variants: dict[int, str] = field(default_factory=dict)
-
-    def for_viewer(self, viewer: int | None) -> str:
-        if viewer is not None and viewer in self.variants:
-            return self.variants[viewer]
-        return self.text
-
-
-@dataclass
-class LogLine:
-    parts: list[LogPart] = field(default_factory=list)
-    serial: int = 0
-
-    def text_for(self, viewer: int | None) -> str:
-        texts = [t for t in (p.for_viewer(viewer) for p in self.parts) if t]
-        # A clause that goes on after a dash loses its full stop ("5♣ is turned up — ...").
-        return " — ".join([t.rstrip(".") for t in texts[:-1]] + texts[-1:])
-
-
-class EventLog:
-    """The recent lines of what happened; a line holds an action and its consequences."""
-
-    def __init__(self, limit: int = 400) -> None:  # a whole round and the rounds before
-        self.limit = limit
-        self.lines: list[LogLine] = []
-        self._serial = 0
-        self.back = 0  # lines the reader scrolled back from the newest
-
-    def add(self, part: LogPart, new_line: bool) -> None:
-        if new_line or not self.lines:
-            self._serial += 1
-            self.lines.append(LogLine([part], self._serial))
-            del self.lines[: -self.limit]
-        else:
-            self.lines[-1].parts.append(part)
-
-    def recent(self, viewer: int | None, count: int, back: int | None = None
-               ) -> list[tuple[int, str]]:
-        """The ``count`` lines ``viewer`` may read, ending ``back`` lines before the newest
-        (default: where the reader scrolled to, ``self.back``)."""
-        back = self.back if back is None else back
-        out = [(line.serial, line.text_for(viewer)) for line in self.lines]
-        shown = [item for item in out if item[1]]
-        end = len(shown) - max(0, min(back, len(shown) - 1))
-        return shown[max(0, end - count):end]
-
-    def readable(self, viewer: int | None) -> int:
-        return sum(1 for line in self.lines if line.text_for(viewer))
-
-    def replace_with(self, other: EventLog) -> None:
-        """Take ``other``'s lines (a log rebuilt from the saved game on Continue)."""
-        self.lines, self._serial = list(other.lines), other._serial
 
 
 class Choreographer:

@@ -1,0 +1,67 @@
+"""The table's log: what happened, one line per action with its consequences, as each seat
+may read it (a player's own drawn cards are named to them only); it keeps this round and the
+ones before, and can be scrolled back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class LogPart:
+    """One clause of a log line: what everyone reads, and what particular seats read instead
+    (in the second person, or with the cards only they may see)."""
+
+    text: str
+    variants: dict[int, str] = field(default_factory=dict)
+
+    def for_viewer(self, viewer: int | None) -> str:
+        if viewer is not None and viewer in self.variants:
+            return self.variants[viewer]
+        return self.text
+
+
+@dataclass
+class LogLine:
+    parts: list[LogPart] = field(default_factory=list)
+    serial: int = 0
+
+    def text_for(self, viewer: int | None) -> str:
+        texts = [t for t in (p.for_viewer(viewer) for p in self.parts) if t]
+        # A clause that goes on after a dash loses its full stop ("5♣ is turned up — ...").
+        return " — ".join([t.rstrip(".") for t in texts[:-1]] + texts[-1:])
+
+
+class EventLog:
+    """The recent lines of what happened; a line holds an action and its consequences."""
+
+    def __init__(self, limit: int = 400) -> None:  # a whole round and the rounds before
+        self.limit = limit
+        self.lines: list[LogLine] = []
+        self._serial = 0
+        self.back = 0  # lines the reader scrolled back from the newest
+
+    def add(self, part: LogPart, new_line: bool) -> None:
+        if new_line or not self.lines:
+            self._serial += 1
+            self.lines.append(LogLine([part], self._serial))
+            del self.lines[: -self.limit]
+        else:
+            self.lines[-1].parts.append(part)
+
+    def recent(self, viewer: int | None, count: int, back: int | None = None
+               ) -> list[tuple[int, str]]:
+        """The ``count`` lines ``viewer`` may read, ending ``back`` lines before the newest
+        (default: where the reader scrolled to, ``self.back``)."""
+        back = self.back if back is None else back
+        out = [(line.serial, line.text_for(viewer)) for line in self.lines]
+        shown = [item for item in out if item[1]]
+        end = len(shown) - max(0, min(back, len(shown) - 1))
+        return shown[max(0, end - count):end]
+
+    def readable(self, viewer: int | None) -> int:
+        return sum(1 for line in self.lines if line.text_for(viewer))
+
+    def replace_with(self, other: EventLog) -> None:
+        """Take ``other``'s lines (a log rebuilt from the saved game on Continue)."""
+        self.lines, self._serial = list(other.lines), other._serial
