@@ -16,7 +16,7 @@ from math import comb
 
 from craits.engine.actions import Action, ChooseSuit, Draw, Pass, Play
 from craits.engine.cards import RANK_OF, SUIT_OF
-from craits.engine.position import playable
+from craits.engine.legality import playable
 from craits.engine.scoring import CARD_POINTS
 from craits.engine.view import SeatView
 

@@ -26,7 +26,7 @@ from math import exp
 
 from craits.engine import events as ev
 from craits.engine.cards import DECK, RANK_OF, SUIT_OF
-from craits.engine.position import FOLLOWS
+from craits.engine.legality import FOLLOWS
 from craits.engine.scoring import CARD_POINTS
 from craits.engine.view import SeatView
 

@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass
 
 from craits.engine.cards import PARTNER_SUIT, RANK_OF, SUIT_OF
-from craits.engine.position import FOLLOWS, Position
+from craits.engine.legality import FOLLOWS
+from craits.engine.position import Position
 from craits.engine.scoring import CARD_POINTS
 from craits.engine.state import CHOOSE_SUIT, DRAWN, OVER, PLAY
 

@@ -23,8 +23,9 @@ from .core import (
 )
 from .errors import CraitsError, IllegalActionError, InvalidPositionError
 from .events import Event, redact
+from .legality import playable
 from .match import Match, apply_action, new_match, next_round
-from .position import Position, playable
+from .position import Position
 from .rules import Rules
 from .scoring import HandScore, score_hand
 from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY, RoundState

@@ -13,10 +13,11 @@ from . import events as ev
 from .actions import KEEP_SUIT, PLAIN_PLAYS, Action, Announce, Call, ChooseSuit, Draw, Pass, Play
 from .cards import DECK, RANK_OF, SUIT_OF, card_str, suit_str
 from .errors import IllegalActionError
-from .position import Position, legal_of, playable
-from .position import callable_targets as callable_targets
-from .position import can_announce as can_announce
-from .position import can_call as can_call
+from .legality import callable_targets as callable_targets
+from .legality import can_announce as can_announce
+from .legality import can_call as can_call
+from .legality import legal_of, playable
+from .position import Position
 from .rules import Rules
 from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY, RoundState
 

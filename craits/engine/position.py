@@ -22,12 +22,6 @@ from collections.abc import Sequence
 
 from . import events as ev
 from .actions import (
-    CHOOSE_SUITS,
-    DRAW,
-    KEEP_SUIT,
-    PASS,
-    PLAIN_PLAYS,
-    SUITED_PLAYS,
     Action,
     Announce,
     Call,
@@ -36,105 +30,23 @@ from .actions import (
     Pass,
     Play,
 )
-from .cards import ACE, DECK, PARTNER_SUIT, RANK_OF, SUIT_OF
+from .cards import ACE, RANK_OF, SUIT_OF
+from .legality import (
+    FOLLOWS,
+    callable_targets,
+    can_announce,
+    can_call,
+    legal_of,
+)
 from .rules import Rules
 from .scoring import score_hand
 from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY, RoundState
-
-# ---------------------------------------------------------------- what may be played
-
-
-def _follows(card: int, suit: int, top: int) -> bool:
-    rank = RANK_OF[card]
-    return rank == 8 or SUIT_OF[card] == suit or rank == RANK_OF[top]
-
-
-# FOLLOWS[suit * 52 + top][card]: the rule above as a table, for the hot loops.
-FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(_follows(c, s, t) for c in DECK) for s in range(4) for t in DECK
-)
-# Only an Ace or a 2 answers a running crank.
-ANSWERS_CRANK: tuple[bool, ...] = tuple(RANK_OF[c] <= 2 for c in DECK)
-# The distinct plays of each card: an 8 names one of four suits; a 9 keeps or switches.
-PLAYS_OF: tuple[tuple[Play, ...], ...] = tuple(
-    SUITED_PLAYS[c] if RANK_OF[c] == 8
-    else (PLAIN_PLAYS[c], SUITED_PLAYS[c][PARTNER_SUIT[SUIT_OF[c]]]) if RANK_OF[c] == 9
-    else (PLAIN_PLAYS[c],)
-    for c in DECK
-)  # fmt: skip
-
-
-def playable(card: int, suit: int, top: int, crank: int = 0) -> bool:
-    """Whether ``card`` may be played on ``top`` with ``suit`` in force (and ``crank`` running)."""
-    if crank:
-        return ANSWERS_CRANK[card]
-    return FOLLOWS[suit * 52 + top][card]
-
 
 # Ranks whose play simply passes the turn on (an 8's or a 9's suit is settled before).
 _NO_ABILITY = frozenset((ACE, 3, 8, 9, 11, 12, 13))
 
 _new = object.__new__
 _tuple_new = tuple.__new__
-
-
-def legal_of(p: Position | RoundState) -> tuple[Action, ...]:
-    """The turn actions of the player to act, one per distinct choice (no Announce/Call)."""
-    phase = p.phase
-    if phase == PLAY:
-        hand = p.hands[p.turn]
-        out: list[Action]
-        if p.crank:
-            out = [PLAIN_PLAYS[c] for c in hand if ANSWERS_CRANK[c]]
-            if not out or p.rules.crank_optional:
-                out.append(DRAW)
-            return tuple(out)
-        ok = FOLLOWS[p.suit * 52 + p.discard[-1]]
-        out = []
-        for c in hand:
-            if ok[c]:
-                out += PLAYS_OF[c]
-        if not out or (p.rules.draw_when_able and p.can_draw()):
-            out.append(DRAW)
-        return tuple(out)
-    if phase == DRAWN:
-        return (*PLAYS_OF[p.drawn], PASS)  # type: ignore[index]  # set in phase DRAWN
-    if phase == CHOOSE_SUIT:
-        top = p.discard[-1]
-        if RANK_OF[top] == 8:
-            return CHOOSE_SUITS
-        return (KEEP_SUIT, CHOOSE_SUITS[PARTNER_SUIT[SUIT_OF[top]]])
-    return ()
-
-
-def can_announce(p: Position | RoundState, player: int) -> bool:
-    """Whether ``player`` may announce their last card now."""
-    return (
-        p.rules.announce_last_card
-        and p.phase != OVER
-        and 0 <= player < len(p.hands)
-        and len(p.hands[player]) == 1
-        and not p.announced[player]
-    )
-
-
-def can_call(p: Position | RoundState, caller: int, target: int) -> bool:
-    """Whether ``caller`` may call ``target`` an idiot now (the catch window is open)."""
-    return (
-        p.phase != OVER
-        and p.window == target
-        and caller != target
-        and 0 <= caller < len(p.hands)
-        and not p.announced[target]
-    )
-
-
-def callable_targets(p: Position | RoundState) -> tuple[int, ...]:
-    """Players who can be called an idiot right now (at most one)."""
-    w = p.window
-    if w is None or p.phase == OVER or p.announced[w]:
-        return ()
-    return (w,)
 
 
 class Position:
@@ -280,7 +192,7 @@ class Position:
         """Whether a card can be drawn now (from the pile, or after a reshuffle)."""
         return bool(self.pile) or len(self.discard) > 1
 
-    # The questions are module functions (above), so a RoundState can ask them too.
+    # The questions are ``legality``'s functions, so a RoundState can ask them too.
     legal = legal_of
     can_announce = can_announce
     can_call = can_call

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import Action
-from .position import Position, callable_targets, can_announce, legal_of
+from .legality import callable_targets, can_announce, legal_of
+from .position import Position
 from .rules import Rules
 from .state import OVER, RoundState
 
