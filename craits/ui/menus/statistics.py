@@ -1,5 +1,7 @@
 """The statistics screen: games and rounds per opponent level (and games won without a hint),
 scores, cranks, idiot calls, hints used; Past games opens the finished games kept for review.
+A line under the per-level heading says how a table of several computer levels is counted
+(under its strongest level, as ``craits.persistence.statistics.opponent_bucket`` does).
 
 Reads ``app.statistics`` (``craits.persistence.Statistics``). Reset asks first, then clears the
 numbers in place (the session may hold the same object) and saves.
@@ -17,7 +19,7 @@ from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.menus.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Label, Panel, Widget
+from craits.ui.widgets import Button, Label, Panel, Widget, fit_text
 
 OVERALL = "overall"
 HUMANS_ONLY = "humans_only"
@@ -59,6 +61,12 @@ class StatisticsScene(MenuScene):
         ):
             cols.append((HUMANS_ONLY, i18n.t("stats.humans_only")))
         return cols
+
+    def level_rule(self) -> str:
+        """How a game with several computer levels is counted, with the weakest and the
+        strongest level as the example."""
+        return i18n.t("stats.level_rule", weak=i18n.t(f"level.{LEVELS[0]}"),
+                      strong=i18n.t(f"level.{LEVELS[-2]}"), overall=i18n.t("stats.overall"))
 
     def table_rows(self) -> list[tuple[str, list[str]]]:
         """Rows of the per-level table: a label and one cell per column."""
@@ -146,6 +154,15 @@ class StatisticsScene(MenuScene):
             size=th.subheading_size,
         )
         y += th.px(44)
+        if i18n.has_key("stats.level_rule"):
+            rule = self.level_rule()
+            fitted = fit_text(rule, content_w - th.px(8), th.px(400), small, wrap=True)
+            rule_h = fitted.height + th.px(4)
+            label = Label((th.px(8), y, content_w - th.px(8), rule_h), rule, size=small,
+                          color=th.text_dim, wrap=True)
+            region.add(label, (th.px(8), y, content_w - th.px(8), rule_h))
+            self.rule_label = label
+            y += rule_h + th.px(10)
         for i, (_, header) in enumerate(cols):
             cell(
                 (label_w + i * col_w + 4, y, col_w - 8, row_h),
