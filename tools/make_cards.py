@@ -45,6 +45,7 @@ BACKS = {
     "blue": ("#2a64ad", "#143a6e", "#e9c46a"),
     "red": ("#c23a3f", "#7f1a22", "#f1cf7a"),
     "green": ("#2c7f55", "#134a31", "#e9c46a"),
+    "charcoal": ("#4a5058", "#1a1d22", "#d9b45a"),
 }
 
 # Suit shapes, centred on (0, 0) in a 100 x 100 box (y down). Smooth cubic outlines.

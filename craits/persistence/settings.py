@@ -37,6 +37,8 @@ SETTINGS_FILE = "settings.json"
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_STYLES = ("classic", "fourcolor")
+CARD_BACKS = ("blue", "red", "green", "charcoal")  # assets/cards/back_<name>.svg
+FELT_COLOURS = ("green", "blue", "burgundy", "charcoal")  # the table's felt
 LEVELS = ("easy", "medium", "hard", "expert")  # computer opponents, weakest first
 SEAT_KINDS = ("human", *LEVELS)
 GAME_LENGTHS = ("full", "short")
@@ -76,7 +78,9 @@ class Settings:
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     card_style: str = "classic"
-    large_cards: bool = False
+    card_back: str = "blue"
+    felt: str = "green"
+    large_cards: bool = False  # large print: larger hand cards and larger text
     coaching: bool = True  # first-game notes at the table (the player may turn them off)
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
     coach: dict[str, Any] = field(default_factory=dict)
@@ -154,6 +158,8 @@ _SETTINGS_SPEC = {
     "fullscreen": (Boolean(), _default("fullscreen")),
     "window_size": (_WindowSize(), _default("window_size")),
     "card_style": (OneOf(*CARD_STYLES), _default("card_style")),
+    "card_back": (OneOf(*CARD_BACKS), _default("card_back")),
+    "felt": (OneOf(*FELT_COLOURS), _default("felt")),
     "large_cards": (Boolean(), _default("large_cards")),
     "coaching": (Boolean(), _default("coaching")),
     "coach": (_CoachProgress(), _default("coach")),

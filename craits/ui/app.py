@@ -47,6 +47,7 @@ from craits.ui.scene import SceneStack
 from craits.ui.selftest import run_selftest
 from craits.ui.table.scene import TableScene
 from craits.ui.widgets import felt_background
+from craits.ui.widgets.theme import set_look
 from craits.ui.window import MIN_SIZE, fit_window, usable_size
 
 log = logging.getLogger("craits.app")
@@ -111,6 +112,7 @@ class App(MatchKeeping):
 
         self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
         self.card_art = CardArt(max_entries=400)
+        self.apply_look()
         self.clock = pygame.time.Clock()
 
         self.bot_worker = BotWorker(bot_mode)
@@ -205,11 +207,17 @@ class App(MatchKeeping):
         self.pygame.display.set_caption(i18n.t("app.title"))
         self.audio.set_volume(self.settings.volume)
         self.audio.set_muted(self.settings.muted)
+        self.apply_look()
         if bool(self.settings.fullscreen) != self.fullscreen:
             if not self.fullscreen:
                 self.windowed_size = self.size
             self.screen = self._set_mode(self.windowed_size, bool(self.settings.fullscreen))
             self._resized()
+
+    def apply_look(self) -> None:
+        """The chosen felt, large print and card back, for every screen from now on."""
+        set_look(self.settings.felt, bool(self.settings.large_cards))
+        self.card_art.chosen_back = self.settings.card_back
 
     def save_settings(self) -> None:
         size = self.windowed_size

@@ -18,6 +18,8 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 CARD_CODES = tuple(rank + suit for suit in SUITS for rank in RANKS)
 STYLES = ("classic", "fourcolor")
+BACKS = ("blue", "red", "green", "charcoal")  # the backs tools/make_cards.py draws, in menu order
+DEFAULT_BACK = "blue"
 ASPECT = 5 / 7  # width / height of every card
 CORNER_FRACTION = 14 / 250  # corner radius as a share of the card width, as drawn in the SVGs
 
@@ -40,6 +42,9 @@ class CardArt:
         self._dir = Path(cards_dir) if cards_dir is not None else resource_path("assets", "cards")
         self._max_entries = max_entries
         self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        # The back the player chose (the app sets it from the settings); painters made
+        # without a back of their own draw this one.
+        self.chosen_back = DEFAULT_BACK
 
     @property
     def back_names(self) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ import logging
 import pygame
 
 from craits.engine.cards import SUIT_OF, SUIT_SYMBOLS, card_str, rank_str
+from craits.ui.cards.art import DEFAULT_BACK
 from craits.ui.fonts import get_font
 from craits.ui.textcache import LRU, Color, to_display
 
@@ -24,19 +25,42 @@ FOCUS = (120, 210, 255)
 class CardPainter:
     """Card surfaces for the table from the app's CardArt, with rotation and dimming cached."""
 
-    def __init__(self, card_art: object, style: str = "classic", back: str = "blue") -> None:
+    def __init__(self, card_art: object, style: str = "classic", back: str | None = None) -> None:
+        """``back`` None: the back the player chose (``card_art.chosen_back``), followed when
+        it changes."""
         self.card_art = card_art
         self.style = style
-        self.back_name = back
+        self._back = back
+        self._drawn_back = self.back_name
         # Bounded in bytes too: a long session's memory stays flat once they are full.
         self._turned = LRU(700, max_bytes=12_000_000)
         self._bases = LRU(300, max_bytes=8_000_000)
         self._flying = LRU(260, max_bytes=8_000_000)
         self._warned = False
 
-    def configure(self, style: str, back: str) -> None:
-        if (style, back) != (self.style, self.back_name):
-            self.style, self.back_name = style, back
+    @property
+    def back_name(self) -> str:
+        """The back this painter draws: its own, or else the chosen one."""
+        if self._back is not None:
+            return self._back
+        chosen = getattr(self.card_art, "chosen_back", None)
+        return chosen if isinstance(chosen, str) and chosen else DEFAULT_BACK
+
+    def configure(self, style: str, back: str | None = None) -> None:
+        """A new face style; ``back`` pins a back (None, or the one drawn now, keeps
+        following the chosen one)."""
+        if back is not None and back != self.back_name:
+            self._back = back
+        if style != self.style:
+            self.style = style
+            self.clear()
+        self._follow()
+
+    def _follow(self) -> None:
+        # Images of backs drawn before the chosen back changed are dropped.
+        back = self.back_name
+        if back != self._drawn_back:
+            self._drawn_back = back
             self.clear()
 
     def clear(self) -> None:
@@ -48,6 +72,7 @@ class CardPainter:
                dim: bool = False) -> pygame.Surface:
         """A card in flight with its shadow, turned and scaled; steps of 1 degree and 4 %
         are cached, so the many cards of a deal share images."""
+        self._follow()
         a = round(angle) % 360
         q = round(scale * 25) / 25
         if a == 0 and q == 1.0:
@@ -60,6 +85,7 @@ class CardPainter:
 
     # Base images at exact sizes.
     def base(self, code: int | None, size: tuple[int, int], dim: bool = False) -> pygame.Surface:
+        self._follow()
         key = (code, size, dim)
         return self._bases.get(key, lambda: self._make_base(code, size, dim))
 
@@ -88,6 +114,7 @@ class CardPainter:
         self, code: int | None, size: tuple[int, int], angle: float, dim: bool = False
     ) -> pygame.Surface:
         """The card rotated by ``angle`` degrees, rounded to whole degrees and cached."""
+        self._follow()
         a = round(angle) % 360
         if a == 0:
             return self.base(code, size, dim)
@@ -100,6 +127,7 @@ class CardPainter:
         self, code: int | None, size: tuple[int, int], angle: float, dim: bool = False
     ) -> pygame.Surface:
         """Card and soft shadow in one image centred on the card (one blit per card)."""
+        self._follow()
         a = round(angle) % 360
         key = ("shadowed", code, size, a, dim)
         return self._turned.get(key, lambda: self._compose(code, size, a, dim))

@@ -60,13 +60,13 @@ class OverlayScene(Scene):
         surface.blit(dim_layer(surface.get_size(), self.dim_alpha), (0, 0))
         th = self.theme
         margin = th.px(24)
-        key = (rect.size, th.scale)
+        key = (rect.size, th.scale, th.panel)
         if self._panel_key != key:
             image = pygame.Surface((rect.width + 2 * margin, rect.height + 2 * margin),
                                    pygame.SRCALPHA)
             inner = pygame.Rect(margin, margin, rect.width, rect.height)
             draw_shadow(image, inner, th.radius * 2, th.px(8))
-            draw_rounded(image, inner, (10, 38, 26, 242), th.radius * 2,
+            draw_rounded(image, inner, (*th.panel[:3], 242), th.radius * 2,
                          border=(226, 184, 84, 150), border_width=max(1, th.px(2)))
             self._panel_key, self._panel_image = key, image
         surface.blit(self._panel_image, (rect.left - margin, rect.top - margin))

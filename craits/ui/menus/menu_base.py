@@ -23,6 +23,7 @@ from craits.ui.widgets import (
     felt_background,
     set_click_sound,
 )
+from craits.ui.widgets.theme import current_look
 
 
 class ScrollRegion:
@@ -164,6 +165,7 @@ class MenuScene(Scene):
         self.theme = Theme.for_size(self.size)
         self.region = None
         self._language = i18n.get_language()
+        self._look = current_look()
         widgets = self.layout()
         for w in widgets:
             w.set_theme(self.theme)
@@ -177,9 +179,10 @@ class MenuScene(Scene):
         self.rebuild()
 
     def on_enter(self) -> None:
-        # The language may have changed in a screen pushed over this one.
+        # The language (or felt, or large print) may have changed in a screen pushed over this one.
         size = tuple(getattr(self.app, "size", None) or self.size)
-        if self._language != i18n.get_language() or size != self.size:
+        if (self._language != i18n.get_language() or size != self.size
+                or self._look != current_look()):
             self.size = size
             self.rebuild()
 

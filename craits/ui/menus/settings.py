@@ -1,5 +1,6 @@
-"""The settings screen: language, sound, animation speed, display, card style, large cards,
-first-game coaching notes (turning them on again starts them over).
+"""The settings screen: language, sound, animation speed, display, card style, card back, felt
+colour, large print (hand cards and text), first-game coaching notes (turning them on again
+starts them over).
 
 Every change applies at once (``app.apply_settings()``); the settings are saved when the screen
 is left (and after each change but volume drags, so a crash loses little). Reached from the title
@@ -15,12 +16,13 @@ import pygame
 
 from craits import i18n
 from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES
+from craits.persistence.settings import CARD_BACKS, FELT_COLOURS
 from craits.ui.menus.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, draw_text_fit
 
 STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
-PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
+PREVIEW_CARDS = ("AS", "KH", "QD", "JC")  # the last is shown by its back
 
 
 class SettingsScene(MenuScene):
@@ -59,6 +61,14 @@ class SettingsScene(MenuScene):
             **getattr(self.settings, "coach", {}), "enabled": False}
         self.change(coaching=on, coach=coach)
 
+    def set_felt(self, felt: str) -> None:
+        self.change(felt=felt)
+        self.rebuild()  # panels and quiet buttons take the felt's tint
+
+    def set_large_print(self, on: bool) -> None:
+        self.change(large_cards=on)
+        self.rebuild()  # every text and row grows or shrinks
+
     def on_exit(self) -> None:
         self.save()
 
@@ -68,7 +78,7 @@ class SettingsScene(MenuScene):
         self.rebuild()
 
     # ---- layout
-    ROWS = 8
+    ROWS = 10
 
     def panel_rect(self) -> pygame.Rect:
         """Centred in the body, as tall as the rows need (the rows scroll if the body is less)."""
@@ -149,10 +159,24 @@ class SettingsScene(MenuScene):
             ),
             Toggle(
                 (0, 0, 1, 1),
-                i18n.t("settings.large_cards"),
+                i18n.t("settings.large_print"),
                 s.large_cards,
-                lambda v: self.change(large_cards=v),
+                self.set_large_print,
                 **on_off,
+            ),
+            Choice(
+                (0, 0, 1, 1),
+                i18n.t("settings.card_back"),
+                [(back, i18n.t(f"settings.back_{back}")) for back in CARD_BACKS],
+                getattr(s, "card_back", CARD_BACKS[0]),
+                lambda v: self.change(card_back=v),
+            ),
+            Choice(
+                (0, 0, 1, 1),
+                i18n.t("settings.felt"),
+                [(felt, i18n.t(f"settings.felt_{felt}")) for felt in FELT_COLOURS],
+                getattr(s, "felt", FELT_COLOURS[0]),
+                self.set_felt,
             ),
             Toggle(
                 (0, 0, 1, 1),
@@ -207,9 +231,13 @@ class SettingsScene(MenuScene):
         total = card_w + step * (n - 1)
         x = box.centerx - total // 2
         y = box.centery - card_h // 2
+        back = getattr(self.settings, "card_back", CARD_BACKS[0])
         for i, code in enumerate(PREVIEW_CARDS):
             try:
-                face = card_art.face(code, (card_w, card_h), self.settings.card_style)
+                if i == n - 1:
+                    face = card_art.back((card_w, card_h), back)
+                else:
+                    face = card_art.face(code, (card_w, card_h), self.settings.card_style)
                 shadow = card_art.shadow((card_w, card_h))
             except (ValueError, pygame.error, OSError):
                 return
@@ -217,10 +245,12 @@ class SettingsScene(MenuScene):
             surface.blit(shadow, (x + i * step - blur, y - blur + th.px(3)))
             surface.blit(face, (x + i * step, y))
         label = i18n.t(STYLE_KEYS.get(self.settings.card_style, "settings.card_style"))
+        if i18n.has_key(f"settings.back_{back}"):
+            label = f"{label} · {i18n.t(f'settings.back_{back}')}"
         draw_text_fit(
             surface,
             label,
-            pygame.Rect(box.left, y + card_h + th.px(14), box.width, th.px(30)),
+            pygame.Rect(box.left, y + card_h + th.px(14), box.width, th.tx(30)),
             th.body_size,
             color=th.text_dim,
         )

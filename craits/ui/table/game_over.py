@@ -124,7 +124,7 @@ class GameOverScene(Scene):
         match = self.session.match
         history = match.history
         n = len(self.session.seats)
-        draw_rounded(surface, box, (8, 30, 20, 200), th.radius * 2,
+        draw_rounded(surface, box, th.panel, th.radius * 2,
                      border=(226, 184, 84, 110), border_width=max(1, th.px(2)))
         pad = th.px(18)
         inner = box.inflate(-2 * pad, -2 * pad)

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from craits.ui.widgets.theme import LARGE_TEXT_SCALE
+
 MIN_SIZE = (960, 600)
 REFERENCE = (1280, 800)
 CARD_ASPECT = 5 / 7
@@ -63,10 +65,15 @@ class TableLayout:
     badge_radius: int
     ring: tuple[int, int]  # radii of the direction ring around the piles
     seats: dict[int, SeatSpot]
+    text_scale: float = 1.0  # type sizes: larger with large print
 
     def px(self, value: float) -> int:
         """A length designed for 1280x800, scaled to this window."""
         return max(1, round(value * self.scale))
+
+    def tx(self, value: float) -> int:
+        """A type size designed for 1280x800, scaled to this window and to large print."""
+        return max(1, round(value * self.scale * self.text_scale))
 
     @property
     def lift(self) -> int:
@@ -112,7 +119,9 @@ def opponent_angles(count: int) -> list[float]:
 def compute_layout(
     size: tuple[int, int], n_players: int, bottom_seat: int = 0, large_cards: bool = False
 ) -> TableLayout:
-    """The table for a window of ``size`` with ``n_players`` (2-5), ``bottom_seat`` nearest."""
+    """The table for a window of ``size`` with ``n_players`` (2-5), ``bottom_seat`` nearest.
+    ``large_cards`` is large print: larger hand cards, and larger type in boxes grown to hold
+    it."""
     if not 2 <= n_players <= 5:
         raise ValueError(f"a table seats 2 to 5 players, not {n_players}")
     w, h = max(1, int(size[0])), max(1, int(size[1]))
@@ -120,6 +129,11 @@ def compute_layout(
 
     def px(v: float) -> int:
         return max(1, round(v * scale))
+
+    text = LARGE_TEXT_SCALE if large_cards else 1.0
+
+    def tx(v: float) -> int:  # a box holding text
+        return max(1, round(v * scale * text))
 
     card_h = min(h * 0.19, w * 0.125) * (1.15 if large_cards else 1.0)
     card = card_size(card_h)
@@ -136,8 +150,8 @@ def compute_layout(
     hand_top = hand_y - card[1] // 2 - round(card[1] * 0.22)
     side_w = max(px(230), round(w * 0.2))
     hand_area = pygame.Rect(side_w + margin, hand_top, w - 2 * (side_w + margin), h - hand_top)
-    hint = pygame.Rect(hand_area.left, hand_top - px(34), hand_area.width, px(30))
-    own_plate = pygame.Rect(margin, hand_top, side_w - margin, px(62))
+    hint = pygame.Rect(hand_area.left, hand_top - tx(34), hand_area.width, tx(30))
+    own_plate = pygame.Rect(margin, hand_top, side_w - margin, tx(62))
     log = pygame.Rect(
         margin, own_plate.bottom + px(8), side_w - margin, h - own_plate.bottom - px(8) - margin
     )
@@ -160,7 +174,7 @@ def compute_layout(
 
     # Opponents on the upper arc of an ellipse around the centre.
     plate_w = max(px(180), round(w * 0.15))
-    plate_h = px(58)
+    plate_h = tx(58)
     rx = w / 2 - margin - plate_w / 2
     block_h = small[1] + plate_h
     top_y = area_top + px(8) + small[1] // 2  # fan centre of a seat at the very top
@@ -186,6 +200,7 @@ def compute_layout(
         hand_area=hand_area, hand_y=hand_y, hint=hint, own_plate=own_plate, log=log,
         buttons=buttons, centre=(cx, cy), draw_pile=draw_pile, discard=discard,
         badge_centre=badge_centre, badge_radius=badge_radius, ring=ring, seats=seats,
+        text_scale=text,
     )  # fmt: skip
 
 

@@ -18,13 +18,14 @@ from craits.ui.table.sprites import CardSprite, rounded_panel
 from craits.ui.table.tween import wave
 from craits.ui.textcache import LRU, blit_text, text_surface, to_display
 from craits.ui.widgets import felt_background
+from craits.ui.widgets.theme import FELTS, current_look
 
 CREAM = (246, 238, 214)
 DIM = (190, 204, 186)
 GOLD = (236, 196, 92)
 GOLD_LIGHT = (250, 218, 130)
 RED = (200, 52, 46)
-RING = (64, 146, 98)
+RING = (64, 146, 98)  # on the green felt; each felt has its own (``ring_colour``)
 PLATE = (8, 30, 20, 190)
 PLATE_BORDER = (226, 184, 84, 90)
 
@@ -60,8 +61,9 @@ class TablePainter:
     # ------------------------------------------------------------ pieces
 
     def panel(self, size: tuple[int, int], radius: int, glow: bool = False) -> pygame.Surface:
-        key = (size, radius, glow)
-        return self._panels.get(key, lambda: _plate(size, radius, glow))
+        fill = (*FELTS.get(current_look().felt, FELTS["green"]).panel[:3], PLATE[3])
+        key = (size, radius, glow, fill)
+        return self._panels.get(key, lambda: _plate(size, radius, glow, fill))
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))
@@ -73,6 +75,7 @@ class TablePainter:
         rx, ry = lay.ring
         direction = model.direction
         pop = float(model.ring_turn.value)  # type: ignore[arg-type]
+        ring = ring_colour()
         arcs, span, samples = 6, 0.62, 9  # span: share of each sixth that is drawn
         width = max(2, lay.px(3))
         head = lay.px(11) * (1.0 + 0.6 * pop)
@@ -84,7 +87,7 @@ class TablePainter:
             if direction < 0:
                 thetas.reverse()
             points = [(cx + rx * math.cos(t), cy + ry * math.sin(t)) for t in thetas]
-            pygame.draw.lines(surface, RING, False, points, width)
+            pygame.draw.lines(surface, ring, False, points, width)
             # Arrowhead at the leading end, along the tangent.
             (x1, y1), (x2, y2) = points[-2], points[-1]
             tx, ty = x2 - x1, y2 - y1
@@ -94,7 +97,7 @@ class TablePainter:
             tip = (x2 + tx * head * 0.9, y2 + ty * head * 0.9)
             left = (x2 - tx * head * 0.3 + nx * head * 0.6, y2 - ty * head * 0.3 + ny * head * 0.6)
             right = (x2 - tx * head * 0.3 - nx * head * 0.6, y2 - ty * head * 0.3 - ny * head * 0.6)
-            pygame.draw.polygon(surface, RING, (tip, left, right))
+            pygame.draw.polygon(surface, ring, (tip, left, right))
 
     def draw_draw_pile(
         self, surface: pygame.Surface, model: TableModel, highlight: bool, empty_text: str,
@@ -104,8 +107,9 @@ class TablePainter:
         rect = lay.draw_pile
         count = model.draw_count
         if count <= 0:
-            pygame.draw.rect(surface, RING, rect, max(1, lay.px(2)), border_radius=lay.px(8))
-            blit_text(surface, empty_text, lay.px(15), DIM, center=rect.center,
+            pygame.draw.rect(surface, ring_colour(), rect, max(1, lay.px(2)),
+                             border_radius=lay.px(8))
+            blit_text(surface, empty_text, lay.tx(15), DIM, center=rect.center,
                       max_width=rect.width - lay.px(8))
             return
         layers = min(5, 1 + count // 8)
@@ -120,7 +124,7 @@ class TablePainter:
             x, y = rect.centerx + (layers - 1) * 0 - offset, rect.centery - offset
             image = self.cards.with_shadow(None, size, 0) if i == 0 else self.cards.base(None, size)
             surface.blit(image, image.get_rect(center=(x, y)))
-        blit_text(surface, str(count), lay.px(15), DIM,
+        blit_text(surface, str(count), lay.tx(15), DIM,
                   center=(rect.centerx, rect.bottom + lay.px(14)))
 
     def draw_badges(self, surface: pygame.Surface, model: TableModel, crank_text: str) -> None:
@@ -137,7 +141,7 @@ class TablePainter:
         if model.crank:
             scale = float(model.crank_pop.value)  # type: ignore[arg-type]
             grow = 1.0 + 0.07 * min(model.crank, 12)
-            size = round(lay.px(20) * grow)
+            size = round(lay.tx(20) * grow)
             image = self._panels.get(("crank", crank_text, size),
                                      lambda: _crank_pill(crank_text, size))
             if abs(scale - 1.0) > 0.01:
@@ -160,7 +164,8 @@ class TablePainter:
             glow.set_alpha(round(140 + 115 * wave(clock, 1.4)))
             surface.blit(glow, glow.get_rect(center=rect.center))
         dots = 1 + int(clock * 3) % 3 if info.thinking else 0
-        key = ("plate", rect.size, lay.scale, info, dots, tuple(sorted(texts.items())))
+        key = ("plate", rect.size, lay.scale, lay.text_scale, current_look().felt, info, dots,
+               tuple(sorted(texts.items())))
         margin = lay.px(12)
         image = self._plates.get(key, lambda: self._render_plate(rect.size, info, lay, dots,
                                                                  texts, margin))
@@ -177,23 +182,23 @@ class TablePainter:
         pad = lay.px(10)
         inner_w = rect.width - 2 * pad
         score_text = str(info.score)
-        score_w = text_surface(score_text, lay.px(22), GOLD_LIGHT, True).get_width()
+        score_w = text_surface(score_text, lay.tx(22), GOLD_LIGHT, True).get_width()
         name_w = inner_w - score_w - lay.px(8)
         line1 = rect.top + rect.height * 0.32
         line2 = rect.top + rect.height * 0.72
-        blit_text(image, info.name, lay.px(19), CREAM, bold=True,
+        blit_text(image, info.name, lay.tx(19), CREAM, bold=True,
                   midleft=(rect.left + pad, round(line1)), max_width=name_w)
-        blit_text(image, score_text, lay.px(22), GOLD_LIGHT, bold=True,
+        blit_text(image, score_text, lay.tx(22), GOLD_LIGHT, bold=True,
                   midright=(rect.right - pad, round(line1)))
         if info.thinking:
             label = texts["thinking"].rstrip("…. ") + "." * dots
-            blit_text(image, label, lay.px(15), GOLD, midleft=(rect.left + pad, round(line2)),
+            blit_text(image, label, lay.tx(15), GOLD, midleft=(rect.left + pad, round(line2)),
                       max_width=inner_w - lay.px(46))
         elif info.detail:
-            blit_text(image, info.detail, lay.px(15), DIM,
+            blit_text(image, info.detail, lay.tx(15), DIM,
                       midleft=(rect.left + pad, round(line2)), max_width=inner_w - lay.px(46))
         # Cards in hand: a small card and the number (the same in every language).
-        count = text_surface(str(info.cards), lay.px(16), CREAM, True)
+        count = text_surface(str(info.cards), lay.tx(16), CREAM, True)
         count_rect = count.get_rect(midright=(rect.right - pad, round(line2)))
         image.blit(count, count_rect)
         icon = pygame.Rect(0, 0, lay.px(11), lay.px(15))
@@ -207,7 +212,7 @@ class TablePainter:
             chips.append((texts["announced"], (196, 142, 30), (30, 24, 10)))
         x = rect.left + pad
         for label, fill, ink in chips:
-            chip = _chip(label, lay.px(13), fill, ink)
+            chip = _chip(label, lay.tx(13), fill, ink)
             image.blit(chip, chip.get_rect(midleft=(x, rect.top)))
             x += chip.get_width() + lay.px(4)
         return to_display(image)
@@ -241,7 +246,7 @@ class TablePainter:
         if len(sprites) < 3 or not all(s.at_rest for s in sprites):
             self.draw_sprites(surface, sprites)
             return
-        key = tuple(s.rest_key() for s in sprites)
+        key = (self.cards.style, self.cards.back_name, *(s.rest_key() for s in sprites))
         group = self._groups.get(key)
         if group is None:
             group = self._render_group(sprites)
@@ -279,14 +284,19 @@ class _Shifted:
         return self.surface.blit(image, rect.move(self.dx, self.dy).topleft, area)
 
 
-def _plate(size: tuple[int, int], radius: int, glow: bool) -> pygame.Surface:
+def ring_colour() -> tuple:
+    """The direction arrows' colour on the felt in use."""
+    return FELTS.get(current_look().felt, FELTS["green"]).ring
+
+
+def _plate(size: tuple[int, int], radius: int, glow: bool, fill=PLATE) -> pygame.Surface:
     if glow:
         image = pygame.Surface(size, pygame.SRCALPHA)
         pad = max(2, radius // 2)
         pygame.draw.rect(image, (*GOLD, 200), image.get_rect().inflate(-pad, -pad),
                          border_radius=radius)
         return pygame.transform.gaussian_blur(image, max(2, pad // 2))
-    return rounded_panel(size, PLATE, radius, PLATE_BORDER, max(1, radius // 8))
+    return rounded_panel(size, fill, radius, PLATE_BORDER, max(1, radius // 8))
 
 
 def _suit_badge(suit: int, r: int, style: str) -> pygame.Surface:

@@ -54,10 +54,8 @@ class PauseScene(OverlayScene):
         self.focus.set_widgets(self.buttons, focus_index=0)
 
     def on_enter(self) -> None:
-        if tuple(self.app.size) != self.size:
-            self.on_resize(self.app.size)
-        else:
-            self.layout()  # the language may have changed in the settings
+        # The size, language, felt or large print may have changed in the settings.
+        self.on_resize(self.app.size)
 
     def resume(self) -> None:
         self.dismiss(None)

@@ -13,6 +13,7 @@ from craits.ui.cards.painter import FOCUS, GOLD, CardPainter
 from craits.ui.table.layout import Slot
 from craits.ui.table.tween import Tween, ease_out_back, ease_out_cubic, lerp_angle
 from craits.ui.textcache import LRU, Color, text_surface, to_display
+from craits.ui.widgets.theme import FELTS, Theme, current_look
 
 
 class CardSprite:
@@ -243,11 +244,14 @@ def draw_button(button, surface: pygame.Surface) -> None:
     so a screen full of buttons costs a few blits a frame instead of text rendering."""
     if not button.visible:
         return
+    felt = FELTS.get(current_look().felt, FELTS["green"])
+    if button.theme.secondary != felt.secondary:  # the felt changed in the settings
+        button.set_theme(Theme.for_size(button.theme.size))
     margin = button.theme.px(14)
     rect = button.rect
     key = (button.label, rect.size, button.style, button.enabled, button.hovered,
            button.pressed, button.focused and button.focus_visible, button.text_size,
-           button.theme.scale)
+           button.theme.scale, button.theme.secondary, button.theme.text_scale)
 
     def render() -> pygame.Surface:
         image = pygame.Surface((rect.width + 2 * margin, rect.height + 2 * margin),

@@ -106,15 +106,15 @@ def draw_table(surface: pygame.Surface, table: TableScene) -> None:
     shake = m.shakes.get(bottom)
     p.draw_plate(surface, lay.own_plate, info, m, clock, texts,
                  float(shake.value) if shake else 0.0)  # type: ignore[arg-type]
-    p.draw_log(surface, lay.log, table.chor.log.recent(table.viewer, 8), lay.px)
+    p.draw_log(surface, lay.log, table.chor.log.recent(table.viewer, 8), lay.tx)
     asked = table.hint_line()
     hint, colour = asked if asked is not None else (hint_text(table), (246, 238, 214))
     if hint:
-        blit_text(surface, hint, lay.px(19), colour, center=lay.hint.center,
+        blit_text(surface, hint, lay.tx(19), colour, center=lay.hint.center,
                   max_width=lay.hint.width, shadow=True)
     round_text = i18n.t("table.round_of", n=m.round_index + 1,
                         total=table.session.match.rounds)
-    blit_text(surface, round_text, lay.px(18), (236, 196, 92), bold=True,
+    blit_text(surface, round_text, lay.tx(18), (236, 196, 92), bold=True,
               midleft=(lay.round_label.left, lay.round_label.centery),
               max_width=lay.round_label.width, shadow=True)
     hand = m.hands[bottom]

@@ -63,16 +63,18 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) ->
     )
 
 
-_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+_felt_cache: dict[tuple, pygame.Surface] = {}
 
 
 def felt_background(size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
-    """The felt table: green with a light centre and a soft dark vignette (cached by size)."""
+    """The felt table in the theme's felt colour (by default the current look's): a light
+    centre and a soft dark vignette (cached by size and colour)."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
-    cached = _felt_cache.get(size)
+    theme = theme or Theme.for_size(size)
+    key = (size, theme.felt_light, theme.felt_dark)
+    cached = _felt_cache.get(key)
     if cached is not None:
         return cached
-    theme = theme or Theme.for_size(size)
     # Radial gradient drawn small and smoothly scaled up: cheap and free of banding steps.
     small_w, small_h = 64, 40
     small = pygame.Surface((small_w, small_h))
@@ -95,5 +97,5 @@ def felt_background(size: tuple[int, int], theme: Theme | None = None) -> pygame
     surface = surface.convert() if pygame.display.get_surface() is not None else surface
     if len(_felt_cache) > 8:
         _felt_cache.clear()
-    _felt_cache[size] = surface
+    _felt_cache[key] = surface
     return surface

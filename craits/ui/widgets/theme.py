@@ -1,4 +1,9 @@
-"""The look shared by every widget: colours, type sizes and lengths scaled to the window."""
+"""The look shared by every widget: colours, type sizes and lengths scaled to the window.
+
+The player's choices of felt colour and large print are the current *look* (``set_look``,
+applied by the app from the settings); ``Theme.for_size`` builds every theme with it, so each
+screen, the table and the dialogs follow a change at once.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,63 @@ from dataclasses import dataclass
 
 MIN_WINDOW = (960, 600)
 REFERENCE_WINDOW = (1280, 800)
+LARGE_TEXT_SCALE = 1.2  # type sizes with large print on
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Felt:
+    """A table colour: the felt itself, its dark rim and light centre, and the panels and
+    quiet buttons tinted to sit on it."""
+
+    felt: Color
+    felt_dark: Color
+    felt_light: Color
+    panel: Color
+    secondary: Color
+    track: Color
+    ring: Color  # the direction arrows drawn on the felt
+
+
+FELTS: dict[str, Felt] = {
+    "green": Felt((22, 92, 58), (10, 52, 32), (34, 118, 76), (8, 30, 20, 200), (40, 74, 56),
+                  (12, 40, 26), (64, 146, 98)),
+    "blue": Felt((24, 70, 118), (10, 32, 64), (38, 98, 154), (8, 20, 40, 205), (40, 62, 96),
+                 (12, 26, 46), (74, 130, 196)),
+    "burgundy": Felt((114, 30, 44), (56, 12, 20), (146, 46, 60), (34, 8, 14, 205),
+                     (92, 42, 50), (44, 14, 20), (188, 86, 96)),
+    "charcoal": Felt((52, 58, 62), (22, 25, 28), (74, 82, 88), (14, 16, 18, 205),
+                     (66, 72, 78), (24, 28, 30), (126, 138, 146)),
+}  # fmt: skip
+FELT_NAMES = tuple(FELTS)
+
+
+@dataclass(frozen=True)
+class Look:
+    felt: str = "green"
+    large_print: bool = False
+
+
+_look = Look()
+
+
+def set_look(felt: str = "green", large_print: bool = False) -> Look:
+    """Make ``felt`` (a name in ``FELTS``; an unknown one is green) and large print the look
+    of every theme built from now on. Returns the look now in force."""
+    global _look
+    _look = Look(felt if felt in FELTS else "green", bool(large_print))
+    return _look
+
+
+def current_look() -> Look:
+    return _look
+
+
+def text_scale() -> float:
+    """How much larger than designed type is drawn (large print), for sizes set outside
+    ``Theme``."""
+    return LARGE_TEXT_SCALE if _look.large_print else 1.0
 
 
 @dataclass(frozen=True)
@@ -40,46 +100,60 @@ class Theme:
     disabled_text: Color = (140, 150, 142)
     focus: Color = (120, 210, 255)
     track: Color = (12, 40, 26)
+    ring: Color = (64, 146, 98)
+    text_scale: float = 1.0  # type sizes (and the rows holding them) grow with large print
 
     @classmethod
-    def for_size(cls, size: tuple[int, int]) -> Theme:
-        """Sizes grow with the window; 1280x800 is scale 1.0, the 960x600 minimum is 0.75."""
+    def for_size(cls, size: tuple[int, int], look: Look | None = None) -> Theme:
+        """Sizes grow with the window; 1280x800 is scale 1.0, the 960x600 minimum is 0.75.
+        Felt colours and type sizes follow ``look`` (by default the current one)."""
         w, h = max(1, int(size[0])), max(1, int(size[1]))
         scale = min(w / REFERENCE_WINDOW[0], h / REFERENCE_WINDOW[1])
-        return cls(size=(w, h), scale=max(0.6, min(scale, 2.5)))
+        look = look or _look
+        felt = FELTS.get(look.felt, FELTS["green"])
+        return cls(
+            size=(w, h), scale=max(0.6, min(scale, 2.5)), felt=felt.felt,
+            felt_dark=felt.felt_dark, felt_light=felt.felt_light, panel=felt.panel,
+            secondary=felt.secondary, track=felt.track, ring=felt.ring,
+            text_scale=LARGE_TEXT_SCALE if look.large_print else 1.0,
+        )  # fmt: skip
 
     def px(self, value: float) -> int:
         """A length designed for 1280x800, scaled to this window (at least 1 pixel)."""
         return max(1, round(value * self.scale))
 
+    def tx(self, value: float) -> int:
+        """A type size designed for 1280x800, scaled to this window and to large print."""
+        return max(1, round(value * self.scale * self.text_scale))
+
     # Type sizes (pixels) by role.
     @property
     def title_size(self) -> int:
-        return self.px(88)
+        return self.tx(88)
 
     @property
     def heading_size(self) -> int:
-        return self.px(40)
+        return self.tx(40)
 
     @property
     def subheading_size(self) -> int:
-        return self.px(26)
+        return self.tx(26)
 
     @property
     def body_size(self) -> int:
-        return self.px(22)
+        return self.tx(22)
 
     @property
     def small_size(self) -> int:
-        return self.px(17)
+        return self.tx(17)
 
     @property
     def button_height(self) -> int:
-        return self.px(54)
+        return self.px(54 * (1 + (self.text_scale - 1) * 0.6))
 
     @property
     def row_height(self) -> int:
-        return self.px(46)
+        return self.px(46 * (1 + (self.text_scale - 1) * 0.6))
 
     @property
     def padding(self) -> int:
