@@ -289,3 +289,40 @@ def test_statistics_explain_how_mixed_tables_count_in_every_language(language, l
     played = dict(zip(columns, scene.table_rows()[0][1], strict=True))
     assert played["overall"] == "1" and played["hard"] == "1" and played["easy"] == "0"
     scene.draw(app.screen)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("scene_name", ["TitleScene", "NewGameScene", "RulesScene",
+                                        "SettingsScene", "StatisticsScene"])
+def test_menus_in_large_print_still_fit_at_the_smallest_window(scene_name, language,
+                                                               monkeypatch):
+    import test_ui_menus as menus
+
+    from craits.ui import widgets
+    from craits.ui.widgets import text as widget_text
+
+    pygame.display.set_mode(SMALL)
+    monkeypatch.setattr(menus, "CARD_ART", CardArt(), raising=False)
+    i18n.set_language(language)
+    set_look("burgundy", large_print=True)
+    fits = []
+    real_fit = widgets.fit_text
+
+    def recording_fit(text, width, height, size_px, **kwargs):
+        result = real_fit(text, width, height, size_px, **kwargs)
+        fits.append((text, width, height, size_px, result))
+        return result
+
+    monkeypatch.setattr(widget_text, "fit_text", recording_fit)
+    monkeypatch.setattr(widgets, "fit_text", recording_fit)
+    app = menus.FakeApp(size=SMALL, save=True)
+    app.settings = dataclasses.replace(app.settings, large_cards=True, felt="burgundy")
+    app.statistics = menus.played_statistics()
+    scene = getattr(menus, scene_name)(app)
+    assert scene.theme.text_scale > 1
+    scene.draw(pygame.Surface(SMALL))
+    assert fits
+    for text, width, height, wanted, result in fits:
+        assert not result.truncated, f"{text!r} cut to fit {width}x{height}"
+        assert result.width <= width and result.height <= height
+        assert result.size >= min(wanted, max(9, round(wanted * 0.6))), (text, result.size)
