@@ -102,7 +102,7 @@ def test_menu_to_scoreboard_with_a_suit_dialog_and_a_last_card(make_app):
     click(app, sprite_centre(table, C("KH")))
     run_until(app, lambda: isinstance(app.scenes.top, ScoreboardScene), 30)
     assert table.session.match.state.winner == 0
-    step(app, 2)
+    step(app, 16)  # the board takes Enter after its first half second
     press(app, pygame.K_RETURN)
     assert app.scenes.top is table
     assert table.session.match.round_index == 1

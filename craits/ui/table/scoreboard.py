@@ -1,6 +1,7 @@
 """The end of a round: every hand face up with its score, each 3 shown beside the card it
 cancelled, leftover 3s with their bonus, the running totals, and the way to the next round.
-Review (R) steps through the round just played (``ReviewScene``)."""
+Review (R) steps through the round just played (``ReviewScene``). Enter and Space, which go on,
+count only after the board's first half second."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, draw_rounded, draw_text_fit
 
 AUTOPLAY_WAIT = 4.0
+KEY_GRACE = 0.5  # seconds Enter and Space are ignored for, so a held key does not skip it
+NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
 GOLD = (250, 218, 130)
@@ -88,6 +91,9 @@ class ScoreboardScene(OverlayScene):
                                          round_index=self.session.match.round_index))
 
     def handle(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.KEYDOWN and event.key in NEXT_KEYS
+                and self.age < KEY_GRACE):
+            return  # still held from the table's last move: not a wish to go on
         if self.next_button.handle(event) or self.review_button.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
