@@ -65,8 +65,10 @@ class StatisticsScene(MenuScene):
     def level_rule(self) -> str:
         """How a game with several computer levels is counted, with the weakest and the
         strongest level as the example."""
-        return i18n.t("stats.level_rule", weak=i18n.t(f"level.{LEVELS[0]}"),
+        rule = i18n.t("stats.level_rule", weak=i18n.t(f"level.{LEVELS[0]}"),
                       strong=i18n.t(f"level.{LEVELS[-2]}"), overall=i18n.t("stats.overall"))
+        # The example stays on one line: no break beside its + and →.
+        return rule.replace(" + ", "\u00a0+\u00a0").replace(" → ", "\u00a0→\u00a0")
 
     def table_rows(self) -> list[tuple[str, list[str]]]:
         """Rows of the per-level table: a label and one cell per column."""
