@@ -101,8 +101,8 @@ class TableActions:
     def play_card(self, code: int) -> bool:
         """Play ``code`` from the viewer's hand; an 8 or a 9 asks for the suit first."""
         options = [p for p in self.legal_plays() if p.card == code]
-        if not options:
-            self.app.audio.play("click")
+        if not options:  # answered: why not, a shake and a sound (``TableInput``)
+            self.refuse_card(code)
             return False
         if pygame.key.get_mods() & pygame.KMOD_SHIFT:
             self.last_armed = True  # Shift with the click or Enter: say it with this play

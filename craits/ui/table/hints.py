@@ -1,4 +1,5 @@
-"""The line above the hand that tells the player what they can do now, in their language."""
+"""The line above the hand that tells the player what they can do now, and why a card they
+reach for cannot be played, in their language."""
 
 from __future__ import annotations
 
@@ -37,3 +38,33 @@ def hint_for(view: SeatView | None, my_turn: bool, waiting_for: str | None) -> s
     if waiting_for is not None:
         return i18n.t("table.hint_wait", player=waiting_for)
     return ""
+
+
+def refusal_reason(view: SeatView | None, card: int, my_turn: bool,
+                   waiting_for: str | None) -> str:
+    """Why the viewer may not play ``card`` now ("Needs ♥ or 5"), read from their seat's view
+    only: whose turn it is, the phase, a running crank, the suit in force and the top card."""
+    if view is None or view.phase == "over":
+        return i18n.t("feedback.round_over")
+    if view.turn == view.seat and view.phase == "choose_suit":
+        return i18n.t("feedback.choose_suit")
+    if not my_turn:
+        if view.lose_turn[view.seat]:
+            return i18n.t("feedback.lose_turn")
+        if waiting_for is not None:
+            return i18n.t("feedback.not_your_turn", player=waiting_for)
+        return i18n.t("feedback.wait")
+    if view.phase == "drawn":
+        return i18n.t("feedback.drawn")
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if view.crank:
+        if not plays:
+            return i18n.tn("feedback.crank_take", view.crank)
+        if Draw() in view.legal:
+            return i18n.tn("feedback.crank_or_take", view.crank)
+        return i18n.t("feedback.crank")
+    suit = i18n.suit_symbol(view.suit)
+    rank = rank_str(view.top)
+    if not plays:
+        return i18n.t("feedback.needs_draw", suit=suit, rank=rank)
+    return i18n.t("feedback.needs", suit=suit, rank=rank)

@@ -1,0 +1,131 @@
+"""Every key and mouse gesture at the table, in one list over it (F1 or ?), and the small tip
+that points to it the first time the viewer's turn comes at a table.
+
+``CONTROLS`` is the list, in the order the overlay shows it. The
+bindings themselves live in ``inputs`` (the hand and the table), the table's buttons
+(``actions``), the suit dialog and the scoreboard.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from craits import i18n
+from craits.ui.dialogs.overlay import OverlayScene
+from craits.ui.scene import SceneContext
+from craits.ui.table.layout import TableLayout
+from craits.ui.table.sprites import Banner, draw_button
+from craits.ui.textcache import blit_text
+from craits.ui.widgets import Button, draw_text_fit
+
+GOLD = (250, 218, 130)
+CREAM = (246, 238, 214)
+TIP_SECONDS = 15.0
+
+def _row(keys: str, name: str) -> tuple[str, str]:
+    return keys, f"controls.does_{name}"
+
+
+# (keys, what they do): keys as a catalogue key where words or key names differ between
+# languages, else as printed on the keys themselves.
+CONTROLS: tuple[tuple[str, str], ...] = (
+    _row("controls.keys_click", "click"),
+    _row("controls.keys_arrows", "arrows"),
+    _row("Home, End", "home_end"),
+    _row("controls.keys_digits", "digits"),
+    _row("controls.keys_shift_digits", "shift_digits"),
+    _row("controls.keys_enter", "enter"),
+    _row("controls.keys_draw", "draw"),
+    _row("P", "pass"),
+    _row("L", "last_card"),
+    _row("I", "idiot"),
+    _row("H", "hint"),
+    _row("Backspace", "note"),
+    _row("Esc", "menu"),
+    _row("controls.keys_suit", "suit"),
+    _row("Enter, R", "scoreboard"),
+    _row("F11", "fullscreen"),
+    _row("controls.keys_help", "help"),
+)
+
+
+class ControlsScene(OverlayScene):
+    """The controls at the table; F1, ?, Esc, Enter or Close puts it away."""
+
+    panel_share = (0.72, 0.9)
+    panel_min = (760, 560)
+    dim_alpha = 170
+
+    def __init__(self, app: SceneContext) -> None:
+        super().__init__(app)
+        self.layout()
+
+    def layout(self) -> None:
+        th = self.theme
+        panel = self.panel_rect()
+        self.panel = panel
+        bw = min(th.px(200), panel.width // 3)
+        bh = th.px(48)
+        self.close_button = Button(
+            pygame.Rect(panel.right - th.px(24) - bw, panel.bottom - th.px(18) - bh, bw, bh),
+            i18n.t("common.close"), self.close, style="primary", text_size=th.px(20))
+        self.close_button.set_theme(th)
+
+    def close(self) -> None:
+        self.dismiss(None)
+
+    def rows(self) -> list[tuple[str, str]]:
+        return [(i18n.t(keys) if keys.startswith("controls.") else keys, i18n.t(does))
+                for keys, does in CONTROLS]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.close_button.handle(event):
+            return
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_F1, pygame.K_QUESTION, pygame.K_ESCAPE, pygame.K_RETURN,
+                         pygame.K_KP_ENTER, pygame.K_SPACE) \
+                or getattr(event, "unicode", "") == "?":
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        panel = self.panel
+        self.draw_backdrop(surface, panel)
+        pad = th.px(26)
+        draw_text_fit(surface, i18n.t("controls.title"),
+                      pygame.Rect(panel.left + pad, panel.top + th.px(14), panel.width - 2 * pad,
+                                  th.px(44)),
+                      th.px(30), color=GOLD, bold=True, shadow=(0, 0, 0))
+        rows = self.rows()
+        top = panel.top + th.px(64)
+        bottom = self.close_button.rect.top - th.px(10)
+        row_h = max(1, (bottom - top) // len(rows))
+        keys_w = round((panel.width - 2 * pad) * 0.36)
+        text_left = panel.left + pad + keys_w + th.px(16)
+        text_w = panel.right - pad - text_left
+        size = min(th.px(19), max(th.px(11), round(row_h * 0.58)))
+        for i, (keys, does) in enumerate(rows):
+            y = top + i * row_h
+            if i % 2 == 0:
+                band = pygame.Surface((panel.width - th.px(24), row_h), pygame.SRCALPHA)
+                band.fill((255, 255, 255, 12))
+                surface.blit(band, (panel.left + th.px(12), y))
+            draw_text_fit(surface, keys, pygame.Rect(panel.left + pad, y, keys_w, row_h), size,
+                          color=GOLD, bold=True, align="left", min_size=th.px(10))
+            draw_text_fit(surface, does, pygame.Rect(text_left, y, text_w, row_h), size,
+                          color=CREAM, align="left", min_size=th.px(10))
+        blit_text(surface, i18n.t("controls.close_hint"), th.px(16), (180, 192, 176),
+                  midleft=(panel.left + pad, self.close_button.rect.centery),
+                  max_width=self.close_button.rect.left - panel.left - 2 * pad)
+        draw_button(self.close_button, surface)
+
+
+class ControlsTip(Banner):
+    """"F1: controls" at the end of the line above the hand, for a while, once per table."""
+
+    def __init__(self, layout: TableLayout, duration: float = TIP_SECONDS) -> None:
+        x = (layout.hint.right + layout.size[0]) // 2
+        # Banners rise a little as they pop in; start that much lower to end on the line.
+        super().__init__(i18n.t("controls.tip"), (x, layout.hint.centery + 9), layout.px(15),
+                         (12, 44, 30, 225), color=GOLD, duration=duration)
