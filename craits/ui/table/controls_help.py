@@ -52,8 +52,8 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 class ControlsScene(OverlayScene):
     """The controls at the table; F1, ?, Esc, Enter or Close puts it away."""
 
-    panel_share = (0.72, 0.9)
-    panel_min = (760, 560)
+    panel_share = (0.86, 0.92)
+    panel_min = (900, 560)
     dim_alpha = 170
 
     def __init__(self, app: SceneContext) -> None:
@@ -101,7 +101,7 @@ class ControlsScene(OverlayScene):
         top = panel.top + th.px(64)
         bottom = self.close_button.rect.top - th.px(10)
         row_h = max(1, (bottom - top) // len(rows))
-        keys_w = round((panel.width - 2 * pad) * 0.36)
+        keys_w = round((panel.width - 2 * pad) * 0.4)
         text_left = panel.left + pad + keys_w + th.px(16)
         text_w = panel.right - pad - text_left
         size = min(th.px(19), max(th.px(11), round(row_h * 0.58)))
