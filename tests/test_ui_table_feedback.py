@@ -259,7 +259,7 @@ def test_f1_opens_and_closes_the_controls_and_the_hint_line_points_to_them(make_
         assert keys in rows
     texts = " ".join(f"{k} {v}" for k, v in overlay.rows())
     for words in ("Enter or Space", "D, or click the draw pile", "Shift + 1 to 9, 0",
-                  "Last card!", "Idiot!", "hint", "menu", "F1 or ?"):
+                  "Last card!", "Idiot!", "hint", "menu", "Page Up", "F1 or ?"):
         assert words in texts
     surface = pygame.Surface(app.size)
     overlay.draw(surface)  # draws in English without trouble

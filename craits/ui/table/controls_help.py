@@ -3,7 +3,7 @@ that points to it the first time the viewer's turn comes at a table.
 
 ``CONTROLS`` is the list, in the order the overlay shows it. The
 bindings themselves live in ``inputs`` (the hand and the table), the table's buttons
-(``actions``), the suit dialog and the scoreboard.
+(``actions``), the scene (the log), the suit dialog and the scoreboard.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     _row("H", "hint"),
     _row("Backspace", "note"),
     _row("Esc", "menu"),
+    _row("controls.keys_log", "log"),
     _row("controls.keys_suit", "suit"),
     _row("Enter, R", "scoreboard"),
     _row("F11", "fullscreen"),
