@@ -84,3 +84,32 @@ def test_a_decision_does_not_depend_on_the_clock_and_the_cap_is_reported(method:
     slow.clock = _Clock(0.01)  # a machine far too slow: the safety net stops the search
     assert slow.choose_turn(view, history, random.Random(4)) in view.legal
     assert (slow.searches, slow.cut_short) == (1, 1)
+
+
+def test_two_eights_naming_one_suit_are_one_choice() -> None:
+    from craits.ai.search import distinct_actions
+
+    view, _ = _position(["8S 8H 5D", "KC QC"], top="5H")
+    legal = view.legal
+    assert len(legal) == 9  # each 8 names four suits; the 5 follows by rank
+    distinct = distinct_actions(legal)
+    assert len(distinct) == 5 and Play(parse_card("5D")) in distinct
+    assert {a.suit for a in distinct if a.card in (parse_card("8S"), parse_card("8H"))} == {
+        0, 1, 2, 3}
+
+
+def test_actions_far_behind_leave_the_race_a_close_one_spends_the_budget() -> None:
+    from craits.ai.search import SearchBot, SearchSettings
+
+    settings = SearchSettings(iterations=600, time_cap=30.0)
+    # Heads-up, the other player holds one card: the 8's suits and the King trail the 4.
+    view, history = _position(["8C KS 4D 5D", "7S"], top="KD")
+    bot = SearchBot(settings)
+    assert bot.choose_turn(view, history, random.Random(1)) == Play(parse_card("4D"))
+    counts = [n for _, _, n in bot.last_report]
+    assert min(counts) < max(counts) / 3 and sum(counts) < 600
+    # The crank's Ace against its 2 is close: both get the whole budget.
+    view, history = _position(["AD 2C 9C KC", "7H 7D 4S"], top="2S", crank=2)
+    bot = SearchBot(settings)
+    bot.choose_turn(view, history, random.Random(1))
+    assert [n for _, _, n in bot.last_report] == [300, 300]

@@ -4,9 +4,13 @@ For one decision: guess the hidden cards many times (``determinize``), try every
 each guess and finish the round with the fast rollout policy; the action whose rounds end with
 the lowest score relative to the others (own score minus the others' mean) is played. All
 actions are tried on the same guesses and the same rollout seeds, so they are compared on equal
-terms. The budget (``iterations`` rollouts) is spent by sequential halving: each stage gives its
-share to the actions still in the race, then drops the worse half. The budget is deterministic;
-``time_cap`` only stops a search that runs far longer than planned (a busy machine).
+terms. Two 8s naming the same suit are one choice. The budget (``iterations`` rollouts) is spent
+by sequential halving: each stage gives its share to the actions still in the race, then drops
+the worse half; within a stage, an action far behind the leader on the same guesses leaves at
+once, and the search ends when one action is left, so the budget adapts to the real options (a
+forced move costs nothing, an obvious choice little, a close one all of it). Everything depends
+on the seed only; ``time_cap`` only stops a search that runs far longer than planned (a busy
+machine), and says so.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from craits.engine.actions import Action
+from craits.engine.actions import Action, Play
+from craits.engine.cards import RANK_OF
 from craits.engine.events import Event
 from craits.engine.position import Position
 from craits.engine.state import OVER, RoundState
@@ -26,6 +31,14 @@ from .determinize import Sampler
 from .ismcts import ismcts
 from .knowledge import infer
 from .rollout import RolloutPolicy, RolloutWeights
+
+# The race within the budget: at the first look (after RACE_FIRST guesses) and at each later
+# one (RACE_GROWTH times as many), an action trailing the leader by more than RACE_Z standard
+# errors on the same guesses is dropped; when one action is left, the search ends. Obvious
+# choices thus cost a fraction of the budget, close ones all of it.
+RACE_FIRST = 24
+RACE_GROWTH = 1.5
+RACE_Z = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +58,31 @@ def relative_score(scores: Sequence[int], me: int) -> float:
     return mine - (total - mine) / (len(scores) - 1)
 
 
+def distinct_actions(actions: Sequence[Action]) -> list[Action]:
+    """The actions that are different choices: two 8s naming the same suit are one (an 8 is
+    wild whatever its own suit, and both score 50)."""
+    seen: set[object] = set()
+    out = []
+    for a in actions:
+        key: object = ("8", a.suit) if type(a) is Play and RANK_OF[a.card] == 8 else a
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def _behind(values: list[list[float]], i: int, leader: int) -> float:
+    """How many standard errors action ``i`` trails ``leader`` by, over the same guesses."""
+    vi, vl = values[i], values[leader]
+    n = len(vi)
+    diffs = [a - b for a, b in zip(vi, vl, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var <= 0.0:
+        return float("inf") if mean > 0 else 0.0
+    return mean / (var / n) ** 0.5
+
+
 def search(
     actions: Sequence[Action],
     me: int,
@@ -54,41 +92,54 @@ def search(
     policy: RolloutPolicy,
     clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[Action, list[tuple[Action, float, int]], bool]:
-    """The best of ``actions`` for seat ``me``; also each action's mean and rollout count, and
-    whether the time cap cut the search short (then the choice depends on the machine)."""
-    k = len(actions)
+    """The best of ``actions`` for seat ``me``; also each distinct action's mean and rollout
+    count, and whether the time cap cut the search short (then the choice depends on the
+    machine)."""
+    arms = distinct_actions(actions)
+    k = len(arms)
+    values: list[list[float]] = [[] for _ in range(k)]  # by guess, while in the race
     sums = [0.0] * k
-    visits = [0] * k
     active = list(range(k))
     stages = max(1, (k - 1).bit_length())
     per_stage = max(1, settings.iterations // stages)
     deadline = clock() + settings.time_cap
     step, run = Position.step, policy.run
     out_of_time = False
-    started = False
+    guessed = 0
+    look = RACE_FIRST
     for _ in range(stages):
         guesses = max(1, per_stage // len(active))
         for _ in range(guesses):
             # Checked before each guess but the first: a spent budget is never "cut short".
-            if started and clock() > deadline:
+            if guessed and clock() > deadline:
                 out_of_time = True
                 break
-            started = True
             guess = sample(rng)
             seed = rng.getrandbits(48)
             for i in active:
                 sim = guess.copy()
-                step(sim, actions[i])
-                scores = sim.scores if sim.phase == OVER else run(sim, random.Random(seed))
-                sums[i] += relative_score(scores, me)
-                visits[i] += 1
+                step(sim, arms[i])
+                value = relative_score(
+                    sim.scores if sim.phase == OVER else run(sim, random.Random(seed)), me)
+                values[i].append(value)
+                sums[i] += value
+            guessed += 1
+            if guessed == look and len(active) > 1:
+                # The race: an action far behind the leader on the same guesses leaves early.
+                look = int(look * RACE_GROWTH)
+                leader = min(active, key=lambda i: (sums[i], i))
+                active = [i for i in active
+                          if i == leader or _behind(values, i, leader) < RACE_Z]
+                if len(active) == 1:
+                    break
         if out_of_time or len(active) <= 2:
             break
-        active.sort(key=lambda i: sums[i] / visits[i])
+        active.sort(key=lambda i: (sums[i], i))
         active = active[: (len(active) + 1) // 2]
-    best = min(active, key=lambda i: (sums[i] / visits[i], i))
-    report = [(actions[i], sums[i] / visits[i] if visits[i] else 0.0, visits[i]) for i in range(k)]
-    return actions[best], report, out_of_time
+    best = min(active, key=lambda i: (sums[i] / max(1, len(values[i])), i))
+    report = [(arms[i], sums[i] / len(values[i]) if values[i] else 0.0, len(values[i]))
+              for i in range(k)]
+    return arms[best], report, out_of_time
 
 
 class SearchBot:
