@@ -83,10 +83,11 @@ def ismcts(
                     math.log(child.avail) / child.visits)
                 if value > best_value:
                     best, best_value = a, value
+            assert best is not None  # legal is never empty before the round ends
             node = children[best]
             step(sim, best)
             path.append(node)
-        scores = sim.scores if sim.phase == OVER else run(sim, random.Random(
+        scores = sim.scores if sim.scores is not None else run(sim, random.Random(
             rng.getrandbits(48)))
         for visited in path:
             visited.visits += 1

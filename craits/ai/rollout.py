@@ -9,6 +9,7 @@ rollouts varied. Everything steps the engine's ``Position`` in place.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from craits.engine.cards import PARTNER_SUIT, RANK_OF, SUIT_OF
@@ -96,11 +97,12 @@ class RolloutPolicy:
             else:
                 s.play(card, suit)
         elif phase == DRAWN:
-            card = s.drawn
-            if RANK_OF[card] == 3 and len(s.hands[s.turn]) > 1:
+            drawn = s.drawn
+            assert drawn is not None  # set in phase DRAWN
+            if RANK_OF[drawn] == 3 and len(s.hands[s.turn]) > 1:
                 s.pass_turn()
             else:
-                s.play(card, _suit_for(s.hands[s.turn], card))
+                s.play(drawn, _suit_for(s.hands[s.turn], drawn))
         elif phase == CHOOSE_SUIT:
             top = s.discard[-1]
             suit = _suit_for(s.hands[s.turn], top, exclude=False)
@@ -167,7 +169,7 @@ class RolloutPolicy:
         return best, best_suit
 
 
-def _suit_for(hand: list[int], card: int, exclude: bool = True) -> int | None:
+def _suit_for(hand: Sequence[int], card: int, exclude: bool = True) -> int | None:
     """The suit an 8 (or a 9, between its two) should name: the one held most."""
     rank = RANK_OF[card]
     if rank not in (8, 9):

@@ -24,7 +24,7 @@ from craits.engine.actions import Action, Play
 from craits.engine.cards import RANK_OF
 from craits.engine.events import Event
 from craits.engine.position import Position
-from craits.engine.state import OVER, RoundState
+from craits.engine.state import RoundState
 from craits.engine.view import SeatView
 
 from .determinize import Sampler
@@ -80,7 +80,7 @@ def _behind(values: list[list[float]], i: int, leader: int) -> float:
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     if var <= 0.0:
         return float("inf") if mean > 0 else 0.0
-    return mean / (var / n) ** 0.5
+    return float(mean / (var / n) ** 0.5)
 
 
 def search(
@@ -120,7 +120,7 @@ def search(
                 sim = guess.copy()
                 step(sim, arms[i])
                 value = relative_score(
-                    sim.scores if sim.phase == OVER else run(sim, random.Random(seed)), me)
+                    sim.scores if sim.scores is not None else run(sim, random.Random(seed)), me)
                 values[i].append(value)
                 sums[i] += value
             guessed += 1
