@@ -140,6 +140,7 @@ class MatchKeeping:
                 log.warning("could not keep the replaced game: %s", exc)
         self._replace(TableScene(self, session, fresh=True))
         self.autosave(session)
+        _let_go_of_the_last_table()
 
     def continue_game(self) -> bool:
         """Resume the saved match at its exact position; False (and a notice) if it cannot."""
@@ -221,6 +222,17 @@ class MatchKeeping:
     def finish_match(self, session) -> None:
         """The game in the statistics; no save left to continue (``MatchKeeper.match_over``)."""
         self.keeper.match_over(session)
+
+
+def _let_go_of_the_last_table() -> None:
+    """A new table replaced the last one: its scenes and caches of rendered cards are freed
+    now (they hold one another), and the memory they held goes back to the system."""
+    import gc
+
+    from craits.ui.memory import release_free_memory
+
+    gc.collect()
+    release_free_memory()
 
 
 def seat_levels_problem(kinds: Sequence[str]) -> Exception | None:

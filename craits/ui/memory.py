@@ -3,9 +3,10 @@
 Rendered surfaces are large blocks (a full-screen layer is 4 MB). glibc serves blocks above
 its mmap threshold straight from the system and gives them back when freed, but it raises that
 threshold each time such a block is freed, after which the next ones come from the heap and
-stay resident when freed: memory then creeps up round after round. Fixing the threshold keeps
-large blocks returnable; ``release_free_memory`` hands back what the heap holds free (called
-between rounds). Elsewhere both do nothing.
+stay resident when freed: memory then creeps up round after round. Fixing the threshold (low
+enough that a card's image is such a block) keeps them returnable; ``release_free_memory``
+hands back what the heap holds free (between rounds, and when a new table replaces the last).
+Elsewhere both do nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 log = logging.getLogger(__name__)
 
 M_MMAP_THRESHOLD = -3  # from glibc's malloc.h
-MMAP_THRESHOLD_BYTES = 256 * 1024
+MMAP_THRESHOLD_BYTES = 32 * 1024  # card images and larger: measured flattest (app_soak)
 
 _libc: ctypes.CDLL | None = None
 _looked = False
