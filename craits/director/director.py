@@ -325,11 +325,6 @@ class MatchDirector:
 
     # ------------------------------------------------------------ the race
 
-    def next_reaction_due(self) -> float | None:
-        """Match time of the next computer announcement or call, if one is coming."""
-        due = [r.due for r in self._reactions if r.due != float("inf")]
-        return min(due) if due else None
-
     def _advance_clock(self, dt: float) -> list[Event]:
         """Let ``dt`` of match time pass; computer announcements and calls falling due happen."""
         s = self.session

@@ -163,6 +163,12 @@ def _flow(pieces, items, indent, width, y, font, size, th, card_w, card_h, space
         has_card = any(kind == "card" for kind, _, _ in line_items)
         height = card_h + th.px(6) if has_card else line_h
         text_y = y + (height - line_h) // 2
+
+        def text_piece(words: list[str], x: int) -> Piece:
+            joined = " ".join(words)
+            return Piece("text", x, text_y, font.size(joined)[0], line_h, joined, size, False,
+                         th.text)
+
         cx = indent
         run: list[str] = []
         run_x = cx
@@ -174,38 +180,12 @@ def _flow(pieces, items, indent, width, y, font, size, th, card_w, card_h, space
                 cx += w + space
             else:
                 if run:
-                    joined = " ".join(run)
-                    pieces.append(
-                        Piece(
-                            "text",
-                            run_x,
-                            text_y,
-                            font.size(joined)[0],
-                            line_h,
-                            joined,
-                            size,
-                            False,
-                            th.text,
-                        )
-                    )
+                    pieces.append(text_piece(run, run_x))
                     run = []
                 pieces.append(Piece("card", cx, y + (height - card_h) // 2, card_w, card_h, value))
                 cx += w + space
         if run:
-            joined = " ".join(run)
-            pieces.append(
-                Piece(
-                    "text",
-                    run_x,
-                    text_y,
-                    font.size(joined)[0],
-                    line_h,
-                    joined,
-                    size,
-                    False,
-                    th.text,
-                )
-            )
+            pieces.append(text_piece(run, run_x))
         return y + height + th.px(2)
 
     for kind, value in items:
