@@ -8,12 +8,13 @@ A level beats the one below when the difference is below -2 standard errors. The
 and expert achieve are printed last.
 
     python benchmarks/ai_strength.py [--deals 200] [--search-deals 24] [--seed 1]
-        [--pairs expert:hard,hard:medium] [--length short|full] [--players 2]
+        [--pairs expert:hard,hard:medium] [--length short|full] [--players 2] [--workers 0]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -35,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--length", choices=("short", "full"), default="short")
     parser.add_argument("--players", type=int, default=2, help="2: heads-up; more: A vs B's")
     parser.add_argument("--ai", metavar="FILE", help="an extra levels file")
+    parser.add_argument("--workers", type=int, default=1, help="processes (0: one per core)")
+    parser.add_argument("--split", action="store_true",
+                        help="with more players: half the seats A, half B (else one A)")
     args = parser.parse_args(argv)
     profiles = load_profiles(args.ai)
     rules = Rules(game_length=args.length)
@@ -45,11 +49,13 @@ def main(argv: list[str] | None = None) -> int:
         a, b = pair.split(":")
         searching = profiles[a].play in SEARCHING or profiles[b].play in SEARCHING
         deals = args.search_deals if searching else args.deals
-        seats = [a] + [b] * (args.players - 1)
+        n_a = args.players // 2 if args.split else 1
+        seats = [a] * n_a + [b] * (args.players - n_a)
         started = time.monotonic()
         results = run(seats, deals, args.seed, rules, True, profiles,
                       progress=lambda done, total, _, pair=pair: print(
-                          f"  {pair} {done}/{total}", end="\r", file=sys.stderr, flush=True))
+                          f"  {pair} {done}/{total}", end="\r", file=sys.stderr, flush=True),
+                      workers=args.workers or os.cpu_count() or 1)
         summary = summarize(seats, results, rules, True)
         diff = summary["differences"][0]
         z = diff["mean"] / diff["stderr"] if diff["stderr"] else float("-inf")

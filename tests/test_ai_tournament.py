@@ -69,3 +69,13 @@ def test_hard_is_ahead_of_random(capsys) -> None:
                          "--length", "short", "--duplicate"])
     assert out["mean_round_score"]["hard"] < out["mean_round_score"]["random"] - 20
     assert out["win_share"]["hard"] == 1.0
+
+
+def test_playing_on_two_processes_changes_no_result() -> None:
+    rules = Rules(game_length="short")
+    profiles = load_profiles()
+    alone = tournament.run(["medium", "easy", "random"], 2, 3, rules, True, profiles)
+    shared = tournament.run(["medium", "easy", "random"], 2, 3, rules, True, profiles, workers=2)
+    assert [(d, r.levels, r.round_scores, r.announced, r.caught) for d, r in alone] == [
+        (d, r.levels, r.round_scores, r.announced, r.caught) for d, r in shared]
+    assert len(alone) == 6

@@ -8,7 +8,9 @@ scores (lower is better). ``differences`` compares each pair of levels deal by d
 per-round score of the first minus the second, with its standard error over deals. ``think_ms``
 times real choices only (more than one legal action); a forced move costs nothing. Its
 ``cut_short`` counts searches the time cap stopped before their budget was spent: the cap is a
-safety net, and a choice it cuts short may differ on a faster machine.
+safety net, and a choice it cuts short may differ on a faster machine. ``--workers`` plays the
+matches on several processes: every match depends on its seed only, so the results are the same
+(think times are measured under the shared load).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -41,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--ai", metavar="FILE", help="an extra levels file (see config/ai.yaml)")
     p.add_argument("--duplicate", action="store_true",
                    help="play every deal once per seat rotation, with the same cards")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes to play on (0: one per core); the results do not change")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
     return p
@@ -51,19 +57,33 @@ def deal_seed(seed: int, deal: int) -> int:
 
 
 def run(levels: list[str], games: int, seed: int, rules: Rules, duplicate: bool,
-        profiles: dict, progress=None) -> list[tuple[int, MatchRecord]]:
-    """Play the matches; returns (deal index, record) for each."""
+        profiles: dict, progress=None, workers: int = 1) -> list[tuple[int, MatchRecord]]:
+    """Play the matches; returns (deal index, record) for each, in plan order."""
     n = len(levels)
-    bots = {level: make_bot(level, profiles) for level in set(levels)}
     plan = [(d, r) for d in range(games) for r in (range(n) if duplicate else (d % n,))]
-    out = []
-    for k, (deal, rotation) in enumerate(plan):
-        seated = [levels[(i + rotation) % n] for i in range(n)]
-        record = play_match([bots[lv] for lv in seated], deal_seed(seed, deal), rules)
-        out.append((deal, record))
-        if progress:
-            progress(k + 1, len(plan), record)
-    return out
+    jobs = [([levels[(i + rotation) % n] for i in range(n)], deal_seed(seed, deal), rules,
+             profiles) for deal, rotation in plan]
+    records: list[MatchRecord] = []
+    pool = None
+    if workers > 1 and len(jobs) > 1:
+        # Fresh interpreters: a forked copy of a busy parent (threads, pygame) is not safe.
+        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)))
+    try:
+        for record in (pool.imap(_play, jobs) if pool else map(_play, jobs)):
+            records.append(record)
+            if progress:
+                progress(len(records), len(plan), record)
+    finally:
+        if pool:
+            pool.terminate()
+    return [(deal, record) for (deal, _), record in zip(plan, records, strict=True)]
+
+
+def _play(job: tuple[list[str], int, Rules, dict]) -> MatchRecord:
+    """One match; a level at several seats is one bot (bots keep no state between choices)."""
+    seated, match_seed, rules, profiles = job
+    bots = {level: make_bot(level, profiles) for level in set(seated)}
+    return play_match([bots[level] for level in seated], match_seed, rules)
 
 
 def _percentile(sorted_values: list[float], q: float) -> float:
@@ -165,6 +185,8 @@ def main(argv: list[str]) -> int:
         problem = f"--seats needs 2 to 5 levels, got {len(levels)}"
     elif args.games < 1:
         problem = "--games must be at least 1"
+    elif args.workers < 0:
+        problem = "--workers must be 0 (one per core) or more"
     for level in levels:
         if level not in profiles:
             problem = f"no computer level {level!r}" + did_you_mean(level, profiles)
@@ -180,7 +202,9 @@ def main(argv: list[str]) -> int:
             last[0] = now
             print(f"  {done}/{total} games, {now - started:.0f}s", file=sys.stderr, flush=True)
 
-    results = run(levels, args.games, args.seed, rules, args.duplicate, profiles, progress)
+    workers = args.workers or os.cpu_count() or 1
+    results = run(levels, args.games, args.seed, rules, args.duplicate, profiles, progress,
+                  workers)
     summary = summarize(levels, results, rules, args.duplicate)
     if args.json:
         print(json.dumps(summary))
