@@ -66,11 +66,17 @@ def main(argv: list[str] | None = None) -> int:
               f"{z:>7.1f}  {verdict:<8}"
               f"{think['median']:>14.0f} /{think['p95']:>5.0f} /{think['max']:>5.0f}"
               f"{time.monotonic() - started:>6.0f}s", flush=True)
-    edges = {(a, b): m for a, b, m, _ in rows}
+    edges = {(a, b): (m, se) for a, b, m, se in rows}
     for level, goal in (("hard", 0.60), ("expert", 0.75)):
         if ("oracle", "medium") in edges and (level, "medium") in edges:
-            share = edges[(level, "medium")] / edges[("oracle", "medium")]
-            print(f"{level} achieves {share:.0%} of the oracle's edge over medium (goal {goal:.0%})")
+            (mine, mine_se), (oracle, oracle_se) = edges[(level, "medium")], edges[
+                ("oracle", "medium")]
+            share = mine / oracle
+            # Delta method, as if the two differences were independent: they share the deals,
+            # which correlates them positively, so the true error is smaller than this.
+            se = abs(share) * ((mine_se / mine) ** 2 + (oracle_se / oracle) ** 2) ** 0.5
+            print(f"{level} achieves {share:.1%} +- {se:.1%} of the oracle's edge over medium"
+                  f" (goal {goal:.0%})")
     return 0
 
 
