@@ -10,6 +10,7 @@ prints the rollout policy's cost per step on the engine's ``Position``
 (goal: at most 2.5 µs a step, policy included).
 
     python benchmarks/ai_speed.py [--positions 120] [--levels medium,hard,expert] [--seed 1]
+        [--ai FILE]
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import sys
 import time
 
 from craits.ai.rollout import RolloutPolicy
-from craits.config.levels import make_bot
+from craits.config.levels import load_profiles, make_bot
 from craits.engine import OVER, Position, Rules, apply, legal_actions, new_round, redact, seat_view
 
 
@@ -74,7 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=120)
     parser.add_argument("--levels", default="medium,hard,expert")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ai", metavar="FILE", help="an extra levels file")
     args = parser.parse_args(argv)
+    profiles = load_profiles(args.ai)
     rate, step_us = rollout_speed()
     print(f"rollouts: {rate:,.0f}/s (8 cards, 2-5 players), {step_us:.2f} µs a step")
     chosen = positions(args.positions, args.seed)
@@ -82,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'level':<10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}{'mean ms':>9}"
           f"{'cpu median':>12}{'cpu p95':>9}{'cut short':>11}")
     for level in args.levels.split(","):
-        bot = make_bot(level)
+        bot = make_bot(level, profiles)
         times, cpu = [], []
         for i, (state, history) in enumerate(chosen):
             view = seat_view(state, state.turn)

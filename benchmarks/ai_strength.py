@@ -14,6 +14,7 @@ and expert achieve are printed last.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -27,6 +28,19 @@ CHAIN = ["easy:random", "medium:easy", "hard:medium", "expert:hard", "expert:med
 SEARCHING = ("search", "oracle")
 
 
+def deal_differences(results: list, a: str, b: str) -> list[float]:
+    """Per deal: A's mean round score minus B's, over every rotation of that deal."""
+    sums: dict[int, list[float]] = {}
+    for deal, rec in results:
+        rounds = rec.round_scores
+        mine = [s for s, lv in enumerate(rec.levels) if lv == a]
+        theirs = [s for s, lv in enumerate(rec.levels) if lv == b]
+        d = (sum(r[s] for r in rounds for s in mine) / (len(rounds) * len(mine))
+             - sum(r[s] for r in rounds for s in theirs) / (len(rounds) * len(theirs)))
+        sums.setdefault(deal, []).append(d)
+    return [sum(v) / len(v) for _, v in sorted(sums.items())]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pairs", default=",".join(CHAIN), help="A:B,... (A expected ahead)")
@@ -36,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--length", choices=("short", "full"), default="short")
     parser.add_argument("--players", type=int, default=2, help="2: heads-up; more: A vs B's")
     parser.add_argument("--ai", metavar="FILE", help="an extra levels file")
+    parser.add_argument("--save", metavar="FILE",
+                        help="write each pair's per-deal differences here (JSON), for pairing")
     parser.add_argument("--workers", type=int, default=1, help="processes (0: one per core)")
     parser.add_argument("--split", action="store_true",
                         help="with more players: half the seats A, half B (else one A)")
@@ -43,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     profiles = load_profiles(args.ai)
     rules = Rules(game_length=args.length)
     rows = []
+    per_deal: dict[str, list[float]] = {}
     print(f"{'pair':<18}{'deals':>6}{'A - B':>9}{'stderr':>8}{'z':>7}  verdict"
           f"{'A think ms med/p95/max':>28}{'time':>7}")
     for pair in args.pairs.split(","):
@@ -58,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
                       workers=args.workers or os.cpu_count() or 1)
         summary = summarize(seats, results, rules, True)
         diff = summary["differences"][0]
+        per_deal[pair] = deal_differences(results, a, b)
         z = diff["mean"] / diff["stderr"] if diff["stderr"] else float("-inf")
         verdict = "A ahead" if z < -2 else ("B ahead" if z > 2 else "unclear")
         think = summary["think_ms"][a]
@@ -66,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{z:>7.1f}  {verdict:<8}"
               f"{think['median']:>14.0f} /{think['p95']:>5.0f} /{think['max']:>5.0f}"
               f"{time.monotonic() - started:>6.0f}s", flush=True)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as f:
+            json.dump({"seed": args.seed, "length": args.length, "players": args.players,
+                       "per_deal": per_deal}, f)
     edges = {(a, b): (m, se) for a, b, m, se in rows}
     for level, goal in (("hard", 0.60), ("expert", 0.75)):
         if ("oracle", "medium") in edges and (level, "medium") in edges:
