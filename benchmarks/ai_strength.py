@@ -19,26 +19,13 @@ import os
 import sys
 import time
 
-from craits.cli.tournament import run, summarize
+from craits.cli.tournament import deal_differences, run, summarize
 from craits.config.levels import load_profiles
 from craits.engine import Rules
 
 CHAIN = ["easy:random", "medium:easy", "hard:medium", "expert:hard", "expert:medium",
          "oracle:medium"]
 SEARCHING = ("search", "oracle")
-
-
-def deal_differences(results: list, a: str, b: str) -> list[float]:
-    """Per deal: A's mean round score minus B's, over every rotation of that deal."""
-    sums: dict[int, list[float]] = {}
-    for deal, rec in results:
-        rounds = rec.round_scores
-        mine = [s for s, lv in enumerate(rec.levels) if lv == a]
-        theirs = [s for s, lv in enumerate(rec.levels) if lv == b]
-        d = (sum(r[s] for r in rounds for s in mine) / (len(rounds) * len(mine))
-             - sum(r[s] for r in rounds for s in theirs) / (len(rounds) * len(theirs)))
-        sums.setdefault(deal, []).append(d)
-    return [sum(v) / len(v) for _, v in sorted(sums.items())]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -96,6 +96,21 @@ def _stderr(values: list[float]) -> float:
     return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
 
 
+def _mean_round_score(rec: MatchRecord, level: str) -> float:
+    seats = [s for s, lv in enumerate(rec.levels) if lv == level]
+    rounds = rec.round_scores
+    return sum(r[s] for r in rounds for s in seats) / (len(rounds) * len(seats))
+
+
+def deal_differences(results: list[tuple[int, MatchRecord]], a: str, b: str) -> list[float]:
+    """Per deal (in deal order): level ``a``'s mean round score minus ``b``'s, each match's
+    difference averaged over the deal's matches (its seat rotations)."""
+    by_deal: dict[int, list[float]] = defaultdict(list)
+    for deal, rec in results:
+        by_deal[deal].append(_mean_round_score(rec, a) - _mean_round_score(rec, b))
+    return [statistics.fmean(v) for _, v in sorted(by_deal.items())]
+
+
 def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: Rules,
               duplicate: bool) -> dict:
     names = list(dict.fromkeys(levels))
@@ -103,12 +118,9 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
     wins: dict[str, float] = defaultdict(float)
     announced, caught, cut_short = defaultdict(int), defaultdict(int), defaultdict(int)
     illegal = 0
-    per_deal: dict[int, list[dict[str, float]]] = defaultdict(list)  # level -> mean round score
-    for deal, rec in results:
+    for _, rec in results:
         illegal += rec.illegal
-        seats_of = defaultdict(list)
         for seat, level in enumerate(rec.levels):
-            seats_of[level].append(seat)
             game_scores[level].append(rec.totals[seat])
             round_scores[level].extend(rs[seat] for rs in rec.round_scores)
             think[level].extend(rec.think[seat])
@@ -117,14 +129,10 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
             cut_short[level] += rec.cut_short[seat]
             if seat in rec.winners:
                 wins[level] += 1 / len(rec.winners)
-        rounds = len(rec.round_scores)
-        per_deal[deal].append({
-            level: sum(rs[s] for rs in rec.round_scores for s in seats) / (rounds * len(seats))
-            for level, seats in seats_of.items()
-        })
     games = len(results)
     out: dict = {
-        "seats": levels, "games": games, "deals": len(per_deal), "duplicate": duplicate,
+        "seats": levels, "games": games, "deals": len({deal for deal, _ in results}),
+        "duplicate": duplicate,
         "rounds": sum(len(rec.round_scores) for _, rec in results), "rules": rules.to_dict(),
         "mean_game_score": {lv: statistics.fmean(game_scores[lv]) for lv in names},
         "mean_round_score": {lv: statistics.fmean(round_scores[lv]) for lv in names},
@@ -142,8 +150,7 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
                                "cut_short": cut_short[lv]}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            diffs = [statistics.fmean(m[a] - m[b] for m in matches)
-                     for matches in per_deal.values()]
+            diffs = deal_differences(results, a, b)
             out["differences"].append({"a": a, "b": b, "mean": statistics.fmean(diffs),
                                        "stderr": _stderr(diffs), "deals": len(diffs)})
     return out
