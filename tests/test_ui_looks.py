@@ -298,23 +298,12 @@ def test_menus_in_large_print_still_fit_at_the_smallest_window(scene_name, langu
                                                                monkeypatch):
     import test_ui_menus as menus
 
-    from craits.ui import widgets
-    from craits.ui.widgets import text as widget_text
 
     pygame.display.set_mode(SMALL)
     monkeypatch.setattr(menus, "CARD_ART", CardArt(), raising=False)
     i18n.set_language(language)
     set_look("burgundy", large_print=True)
-    fits = []
-    real_fit = widgets.fit_text
-
-    def recording_fit(text, width, height, size_px, **kwargs):
-        result = real_fit(text, width, height, size_px, **kwargs)
-        fits.append((text, width, height, size_px, result))
-        return result
-
-    monkeypatch.setattr(widget_text, "fit_text", recording_fit)
-    monkeypatch.setattr(widgets, "fit_text", recording_fit)
+    fits = menus.record_fits(monkeypatch)
     app = menus.FakeApp(size=SMALL, save=True)
     app.settings = dataclasses.replace(app.settings, large_cards=True, felt="burgundy")
     app.statistics = menus.played_statistics()

@@ -405,6 +405,22 @@ def test_settings_reflect_changes_made_elsewhere_when_shown_again():
 # ----------------------------------------------------------------------------- statistics
 
 
+def record_fits(monkeypatch) -> list[tuple]:
+    """Every text fitted while drawing, as (text, width, height, size_px, result)."""
+    fits: list[tuple] = []
+    real_fit = widgets.fit_text
+
+    def recording_fit(text, width, height, size_px, **kwargs):
+        result = real_fit(text, width, height, size_px, **kwargs)
+        fits.append((text, width, height, size_px, result))
+        return result
+
+    # draw_text_fit looks fit_text up in its own module; the message box imports it lazily
+    monkeypatch.setattr(widget_text, "fit_text", recording_fit)
+    monkeypatch.setattr(widgets, "fit_text", recording_fit)
+    return fits
+
+
 def played_statistics() -> Statistics:
     stats = Statistics()
     stats.record_round(["human", "hard"], [0, 12], 0, longest_crank=6, idiot_calls=[(0, 1)])
@@ -514,17 +530,7 @@ def test_rules_draw_card_tokens_as_cards_and_wrap_to_the_width():
 @pytest.mark.parametrize("scene_type", SCENES)
 def test_scene_draws_and_no_text_overflows(scene_type, size, language, monkeypatch):
     i18n.set_language(language)
-    fits = []
-    real_fit = widgets.fit_text
-
-    def recording_fit(text, width, height, size_px, **kwargs):
-        result = real_fit(text, width, height, size_px, **kwargs)
-        fits.append((text, width, height, size_px, result))
-        return result
-
-    # draw_text_fit looks fit_text up in its own module; the message box imports it lazily
-    monkeypatch.setattr(widget_text, "fit_text", recording_fit)
-    monkeypatch.setattr(widgets, "fit_text", recording_fit)
+    fits = record_fits(monkeypatch)
     app = FakeApp(size=size, save=True)
     app.notices.append(i18n.t("notice.save_damaged", path="save.bad.json"))
     app.statistics = played_statistics()

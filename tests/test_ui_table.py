@@ -4,31 +4,13 @@ scoreboard, the suit dialog, keyboard play, last card and idiot calls, saving an
 from __future__ import annotations
 
 import pygame
-import pytest
 from table_harness import click, press, run_until, set_position, sprite_centre, step
 
 from craits.engine import Announce, Draw, Play
 from craits.engine.cards import parse_card
-from craits.ui.app import App
 from craits.ui.table.scene import TableScene
 from craits.ui.table.scoreboard import ScoreboardScene
 from craits.ui.table.suit_dialog import SuitDialog
-
-
-@pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
-    apps = []
-
-    def make(size=(1280, 800), speed="fast"):
-        app = App(size=size, speed=speed, bot_mode="inline", language="en")
-        pygame.event.clear()
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
 
 
 def start_table(app, kinds, seed=11) -> TableScene:

@@ -14,7 +14,6 @@ from craits import i18n
 from craits.engine import Draw, apply, seat_view
 from craits.engine.cards import parse_card
 from craits.engine.scenario import parse_position
-from craits.ui.app import App
 from craits.ui.table.controls_help import CONTROLS, ControlsScene, ControlsTip
 from craits.ui.table.hints import refusal_reason
 from craits.ui.table.inputs import REFUSED_FILL
@@ -111,20 +110,6 @@ def test_every_language_has_the_reasons_and_the_controls():
 # ------------------------------------------------------------ at the table
 
 
-@pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
-    apps = []
-
-    def make(size=(1280, 800)):
-        app = App(size=size, speed="fast", bot_mode="inline", language="en")
-        pygame.event.clear()
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
 
 
 def start_table(app, kinds=("human", "easy"), seed=11):

@@ -17,7 +17,6 @@ from test_review_replay import hidden_dealt_otherwise
 from craits import i18n
 from craits.engine import Play, seat_view
 from craits.engine.cards import parse_card
-from craits.ui.app import App
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.scene import TableScene
 from craits.ui.table.suit_dialog import SuitDialog
@@ -25,20 +24,6 @@ from craits.ui.table.suit_dialog import SuitDialog
 C = parse_card
 
 
-@pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
-    apps = []
-
-    def make(size=(1280, 800)):
-        app = App(size=size, speed="fast", bot_mode="inline", language="en")
-        pygame.event.clear()
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
 
 
 def start(app, kinds, seed=11) -> TableScene:
