@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from table_harness import click, run_until, set_position, sprite_centre, step
-from test_ui_table import make_app, settle, start_table  # noqa: F401 (fixture)
+from test_ui_table import settle, start_table
 
 from craits.engine.cards import parse_card
 

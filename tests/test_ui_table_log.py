@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 from table_harness import press, run_until, step
-from test_ui_table import make_app, settle, start_table  # noqa: F401 (fixture)
+from test_ui_table import settle, start_table
 
 from craits import i18n
 from craits.engine import events as ev
