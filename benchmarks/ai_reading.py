@@ -1,0 +1,142 @@
+"""How well a searching level's guesses at the hidden cards match the truth (not a test; prints
+figures).
+
+Plays seeded matches between levels (medium against medium by default), keeps the real
+choices of one seat, and for each asks the guesses (``infer`` and ``Sampler``, as the search
+uses them) where every hidden card is. The figure is the share of the opponents' hidden cards a
+guess places in the right hand, averaged over guesses and choices, with its standard error over
+matches. A higher share means the search plays on worlds closer to the real one. The first
+line (``reading`` 0) uses only what is certain; the others read the opponents' choices too.
+
+    python benchmarks/ai_reading.py [--seats medium,medium] [--matches 40] [--seed 1]
+        [--guesses 40] [--reading 0,0.5,1,1.5,2] [--length short|full]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import statistics
+import sys
+from dataclasses import dataclass
+
+from craits.ai.determinize import Sampler
+from craits.ai.knowledge import infer
+from craits.config.levels import load_profiles, make_bot
+from craits.director.director import Hooks
+from craits.director.headless import play_headless
+from craits.engine import Rules
+from craits.engine.events import Event
+from craits.engine.view import SeatView
+from craits.seat import Seat
+from craits.session import Session
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One real choice of the watched seat: what it saw, and where the hidden cards really were."""
+
+    view: SeatView
+    history: list[Event]
+    hands: tuple[tuple[int, ...], ...]
+
+
+class Watcher(Hooks):
+    """Keeps every real choice of ``seat`` as the match goes on."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.choices: list[Choice] = []
+
+    def changed(self, session: Session) -> None:
+        if session.to_act() != self.seat:
+            return
+        view = session.view(self.seat)
+        if len(view.legal) > 1:
+            hands = tuple(tuple(h) for h in session.state.hands)
+            self.choices.append(Choice(view, session.round_history(self.seat), hands))
+
+
+def watch(levels: list[str], seed: int, rules: Rules) -> list[Choice]:
+    """The real choices of seat 0 in one headless match."""
+    profiles = load_profiles()
+    bots = {i: make_bot(level, profiles) for i, level in enumerate(levels)}
+    seats = [Seat(level, f"{level} {i + 1}") for i, level in enumerate(levels)]
+    watcher = Watcher(0)
+    play_headless(Session(seats, rules, seed, bot_factory=None, bots=bots), hooks=watcher)
+    return watcher.choices
+
+
+def scores(choice: Choice, reading: float, guesses: int, rng: random.Random
+           ) -> tuple[float, float]:
+    """The share of the opponents' hidden cards a guess puts in the right hand, and the Brier
+    score of where the guesses put each unseen card (an opponent's hand or the draw pile)."""
+    view = choice.view
+    sampler = Sampler(view, infer(view, choice.history, reading))
+    truth = {c: p for p, hand in enumerate(choice.hands) if p != view.seat for c in hand}
+    where = [collections.Counter[int]() for _ in range(52)]  # card -> place -> guesses
+    for _ in range(guesses):
+        hands, _ = sampler.deal(rng)
+        for p, hand in enumerate(hands):
+            if p != view.seat:
+                for c in hand:
+                    where[c][p] += 1
+    right = sum(where[c][p] for c, p in truth.items()) / guesses
+    brier = 0.0
+    k = guesses
+    for c in sampler.pool:
+        places = dict(where[c])
+        places[-1] = k - sum(places.values())  # the draw pile
+        real = truth.get(c, -1)
+        for place, n in places.items():
+            # n(n-1)/k(k-1) estimates the squared chance without the bias of a finite sample.
+            brier += n * (n - 1) / (k * (k - 1)) - (2 * n / k if place == real else 0.0)
+        brier += 1.0
+    return (right / len(truth) if truth else 1.0), brier / len(sampler.pool)
+
+
+def _err(values: list[float]) -> float:
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seats", default="medium,medium", help="levels, seat 0 watched")
+    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--guesses", type=int, default=40, help="guesses per choice")
+    parser.add_argument("--reading", default="0,0.5,1,1.5,2", help="opponent_model values")
+    parser.add_argument("--length", choices=("short", "full"), default="short")
+    args = parser.parse_args(argv)
+    levels = args.seats.split(",")
+    rules = Rules(game_length=args.length)
+    matches = [watch(levels, args.seed + i, rules) for i in range(args.matches)]
+    count = sum(map(len, matches))
+    print(f"{args.matches} matches of {' vs '.join(levels)} ({args.length}), {count} choices, "
+          f"{args.guesses} guesses each")
+    print(f"{'reading':>8}{'placed right':>14}{'vs first':>18}{'Brier':>9}{'vs first':>20}")
+    base: list[tuple[float, float]] | None = None
+    for reading in (float(r) for r in args.reading.split(",")):
+        per_match = []
+        for i, choices in enumerate(matches):
+            rng = random.Random(args.seed * 1000 + i)
+            both = [scores(c, reading, args.guesses, rng) for c in choices]
+            per_match.append((statistics.fmean(b[0] for b in both),
+                              statistics.fmean(b[1] for b in both)))
+        base = base or per_match
+        cells = []
+        for j, fmt in ((0, ".2%"), (1, ".4f")):
+            now = [m[j] for m in per_match]
+            gain = [a - b[j] for a, b in zip(now, base, strict=True)]
+            cells.append(f"{statistics.fmean(now):>10{fmt}}")
+            cells.append(f"{statistics.fmean(gain):>+10{fmt}} ± {_err(gain):{fmt}}"
+                         if per_match is not base else " " * 19)
+        print(f"{reading:>8.2f}{''.join(cells)}")
+    print("± one standard error over matches (the differences are paired by match); "
+          "Brier: lower is better")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
