@@ -1,0 +1,69 @@
+"""The yardsticks of the computer levels' choices and guesses (``benchmarks/ai_regret.py`` and
+``benchmarks/ai_reading.py``) measure what they say they measure."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from craits.ai.rollout import RolloutPolicy
+from craits.engine import Play, Rules
+from craits.engine.cards import SUIT_OF, parse_card
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def yardsticks():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import ai_reading
+        import ai_regret
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return ai_reading, ai_regret
+
+
+def _choice(ai_reading, hands: list[str], top: str):
+    from test_ai_search import _position  # the searching levels' hand-made positions
+
+    view, history = _position(hands, top)
+    cards = tuple(tuple(parse_card(c) for c in h.split()) for h in hands)
+    return ai_reading.Choice(view, history, cards)
+
+
+def test_true_values_see_the_cards_no_player_sees(yardsticks) -> None:
+    ai_reading, ai_regret = yardsticks
+    # Heads-up, the other player holds only the 7S: leaving spades in force lets them go out;
+    # a 4 (a skip) or another suit keeps them in.
+    choice = _choice(ai_reading, ["8C KS 4D 5D", "7S"], top="KD")
+    values = ai_regret.true_values(choice, RolloutPolicy(), 300, seed=3)
+    assert set(values) == set(choice.view.legal)
+    eight = {a.suit: v for a, v in values.items() if a.card == parse_card("8C")}
+    skip, king = values[Play(parse_card("4D"))], values[Play(parse_card("KS"))]
+    assert king > skip + 50
+    assert eight[SUIT_OF[parse_card("KS")]] > max(
+        v for suit, v in eight.items() if suit != SUIT_OF[parse_card("KS")]) + 20
+    assert min(values.values()) < king - 50
+
+
+def test_guesses_reading_choices_place_more_cards_right_than_certainties_alone(
+        yardsticks) -> None:
+    ai_reading, _ = yardsticks
+    choices = [c for seed in (11, 12) for c in ai_reading.watch(
+        ["medium", "medium"], seed, Rules(game_length="short"))]
+    assert len(choices) > 50
+    rng = random.Random(5)
+    certain = [ai_reading.scores(c, 0.0, 8, rng) for c in choices]
+    read = [ai_reading.scores(c, 1.0, 8, rng) for c in choices]
+    for placed, brier in certain + read:
+        assert 0.0 <= placed <= 1.0 and 0.0 <= brier <= 2.0
+
+    def mean(rows, j):
+        return sum(r[j] for r in rows) / len(rows)
+
+    assert mean(read, 0) > mean(certain, 0)
+    assert mean(read, 1) < mean(certain, 1)
