@@ -3,10 +3,12 @@ figures).
 
 Plays seeded matches between levels (medium against medium by default), keeps the real
 choices of one seat, and for each asks the guesses (``infer`` and ``Sampler``, as the search
-uses them) where every hidden card is. The figure is the share of the opponents' hidden cards a
-guess places in the right hand, averaged over guesses and choices, with its standard error over
-matches. A higher share means the search plays on worlds closer to the real one. The first
-line (``reading`` 0) uses only what is certain; the others read the opponents' choices too.
+uses them) where every hidden card is. Two figures, averaged over choices: the share of the
+opponents' hidden cards a guess places in the right hand, and the Brier score of where the
+guesses put each unseen card (a proper score: unlike the share, it does not reward guessing
+with more confidence than the evidence gives). The first line (``reading`` 0) uses only what is
+certain; the others read the opponents' choices too, each compared with the first, paired by
+match.
 
     python benchmarks/ai_reading.py [--seats medium,medium] [--matches 40] [--seed 1]
         [--guesses 40] [--reading 0,0.5,1,1.5,2] [--length short|full]
@@ -96,7 +98,8 @@ def scores(choice: Choice, reading: float, guesses: int, rng: random.Random
     return (right / len(truth) if truth else 1.0), brier / len(sampler.pool)
 
 
-def _err(values: list[float]) -> float:
+def stderr(values: list[float]) -> float:
+    """The standard error of the mean of ``values``."""
     return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
 
 
@@ -130,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             now = [m[j] for m in per_match]
             gain = [a - b[j] for a, b in zip(now, base, strict=True)]
             cells.append(f"{statistics.fmean(now):>10{fmt}}")
-            cells.append(f"{statistics.fmean(gain):>+10{fmt}} ± {_err(gain):{fmt}}"
+            cells.append(f"{statistics.fmean(gain):>+10{fmt}} ± {stderr(gain):{fmt}}"
                          if per_match is not base else " " * 19)
         print(f"{reading:>8.2f}{''.join(cells)}")
     print("± one standard error over matches (the differences are paired by match); "

@@ -23,7 +23,7 @@ import statistics
 import sys
 import time
 
-from ai_reading import Choice, watch
+from ai_reading import Choice, stderr, watch
 
 from craits.ai.rollout import RolloutPolicy
 from craits.ai.search import relative_score
@@ -93,15 +93,13 @@ def main(argv: list[str] | None = None) -> int:
             regrets.append(regret)
             best += regret == 0.0
         mean = statistics.fmean(regrets)
-        err = statistics.stdev(regrets) / len(regrets) ** 0.5
-        line = f"{level:<14}{mean:>8.2f}{err:>8.2f}{best / len(regrets):>7.0%}"
+        line = f"{level:<14}{mean:>8.2f}{stderr(regrets):>8.2f}{best / len(regrets):>7.0%}"
         if base is None:
             base = regrets
             line += " " * 18
         else:
             diffs = [a - b for a, b in zip(regrets, base, strict=True)]
-            line += (f"{statistics.fmean(diffs):>+10.2f}"
-                     f"{statistics.stdev(diffs) / len(diffs) ** 0.5:>8.2f}")
+            line += f"{statistics.fmean(diffs):>+10.2f}{stderr(diffs):>8.2f}"
         print(f"{line}{statistics.median(think) * 1000:>14.0f}", flush=True)
     print("regret: points a round lost against the best action for the true cards; best: "
           "share of choices that were it; ± one standard error over positions")

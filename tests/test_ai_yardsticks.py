@@ -47,7 +47,6 @@ def test_true_values_see_the_cards_no_player_sees(yardsticks) -> None:
     assert king > skip + 50
     assert eight[SUIT_OF[parse_card("KS")]] > max(
         v for suit, v in eight.items() if suit != SUIT_OF[parse_card("KS")]) + 20
-    assert min(values.values()) < king - 50
 
 
 def test_guesses_reading_choices_place_more_cards_right_than_certainties_alone(
