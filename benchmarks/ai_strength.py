@@ -7,13 +7,20 @@ A level beats the one below when the difference is below -2 standard errors. The
 (which sees hidden cards) against medium gives an upper bound; the shares of that edge which hard
 and expert achieve are printed last.
 
+The levels differ in their reflexes too (how often and how fast they say "Last card!" and call
+an idiot), and against medium those are worth more than the cards: medium with expert's
+reflexes beats medium by about 40 points a round. ``--reflexes LEVEL`` gives every level that
+level's reflexes, so the figures measure the card play alone.
+
     python benchmarks/ai_strength.py [--deals 200] [--search-deals 24] [--seed 1]
         [--pairs expert:hard,hard:medium] [--length short|full] [--players 2] [--workers 0]
+        [--reflexes medium]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -42,8 +49,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (0: one per core)")
     parser.add_argument("--split", action="store_true",
                         help="with more players: half the seats A, half B (else one A)")
+    parser.add_argument("--reflexes", metavar="LEVEL",
+                        help="every level announces and calls as LEVEL does: card play alone")
     args = parser.parse_args(argv)
     profiles = load_profiles(args.ai)
+    if args.reflexes:
+        same = profiles[args.reflexes]
+        profiles = {name: dataclasses.replace(p, announce=same.announce, call=same.call)
+                    for name, p in profiles.items()}
     rules = Rules(game_length=args.length)
     rows = []
     per_deal: dict[str, list[float]] = {}
@@ -63,7 +76,10 @@ def main(argv: list[str] | None = None) -> int:
         summary = summarize(seats, results, rules, True)
         diff = summary["differences"][0]
         per_deal[pair] = deal_differences(results, a, b)
-        z = diff["mean"] / diff["stderr"] if diff["stderr"] else float("-inf")
+        if diff["stderr"]:
+            z = diff["mean"] / diff["stderr"]
+        else:  # every deal alike: identical play (0) or one side always ahead
+            z = 0.0 if diff["mean"] == 0 else float("-inf" if diff["mean"] < 0 else "inf")
         verdict = "A ahead" if z < -2 else ("B ahead" if z > 2 else "unclear")
         think = summary["think_ms"][a]
         rows.append((a, b, diff["mean"], diff["stderr"]))
