@@ -66,3 +66,30 @@ def test_guesses_reading_choices_place_more_cards_right_than_certainties_alone(
 
     assert mean(read, 0) > mean(certain, 0)
     assert mean(read, 1) < mean(certain, 1)
+
+
+def test_strength_with_the_same_reflexes_measures_the_cards_alone(tmp_path, capsys) -> None:
+    # A level that plays medium's cards with quicker, surer reflexes: ahead of medium as it is,
+    # level with it once every level has medium's reflexes.
+    levels = tmp_path / "quick.yaml"
+    levels.write_text("levels:\n  quick:\n    extends: medium\n    description: Quick.\n"
+                      "    announce: {rate: 1.0, delay: [0.05, 0.1]}\n"
+                      "    call: {rate: 1.0, delay: [0.05, 0.1]}\n", encoding="utf-8")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import ai_strength
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    args = ["--ai", str(levels), "--pairs", "quick:medium", "--deals", "8", "--seed", "3"]
+
+    def row() -> list[str]:
+        out = capsys.readouterr().out
+        return next(line for line in out.splitlines() if line.startswith("quick vs medium")
+                    ).split()
+
+    assert ai_strength.main(args) == 0
+    as_is = row()
+    assert float(as_is[4]) < 0 and as_is[7:9] == ["A", "ahead"]
+    assert ai_strength.main([*args, "--reflexes", "medium"]) == 0
+    alike = row()
+    assert float(alike[4]) == 0.0 and alike[7] == "unclear"
