@@ -5,7 +5,8 @@ Each pair plays the same deals from both seats (short matches by default); the f
 mean round score of the first level minus the second's, with its standard error over deals.
 A level beats the one below when the difference is below -2 standard errors. The oracle
 (which sees hidden cards) against medium gives an upper bound; the shares of that edge which hard
-and expert achieve are printed last.
+and expert achieve are printed last, and of the seer's (every hand, not the pile's order) when
+seer:medium is among the pairs.
 
 The levels differ in their reflexes too (how often and how fast they say "Last card!" and call
 an idiot), and against medium those are worth more than the cards: medium with expert's
@@ -92,16 +93,17 @@ def main(argv: list[str] | None = None) -> int:
             json.dump({"seed": args.seed, "length": args.length, "players": args.players,
                        "per_deal": per_deal}, f)
     edges = {(a, b): (m, se) for a, b, m, se in rows}
-    for level, goal in (("hard", 0.60), ("expert", 0.75)):
-        if ("oracle", "medium") in edges and (level, "medium") in edges:
-            (mine, mine_se), (oracle, oracle_se) = edges[(level, "medium")], edges[
-                ("oracle", "medium")]
-            share = mine / oracle
-            # Delta method, as if the two differences were independent: they share the deals,
-            # which correlates them positively, so the true error is smaller than this.
-            se = abs(share) * ((mine_se / mine) ** 2 + (oracle_se / oracle) ** 2) ** 0.5
-            print(f"{level} achieves {share:.1%} +- {se:.1%} of the oracle's edge over medium"
-                  f" (goal {goal:.0%})")
+    for bound in ("oracle", "seer"):
+        for level, goal in (("hard", 0.60), ("expert", 0.75)):
+            if (bound, "medium") in edges and (level, "medium") in edges:
+                (mine, mine_se), (top, top_se) = edges[(level, "medium")], edges[
+                    (bound, "medium")]
+                share = mine / top
+                # Delta method, as if the two differences were independent: they share the
+                # deals, which correlates them positively, so the true error is smaller.
+                se = abs(share) * ((mine_se / mine) ** 2 + (top_se / top) ** 2) ** 0.5
+                print(f"{level} achieves {share:.1%} +- {se:.1%} of the {bound}'s edge over "
+                      f"medium" + (f" (goal {goal:.0%})" if bound == "oracle" else ""))
     return 0
 
 

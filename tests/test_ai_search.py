@@ -113,3 +113,26 @@ def test_actions_far_behind_leave_the_race_a_close_one_spends_the_budget() -> No
     bot = SearchBot(settings)
     bot.choose_turn(view, history, random.Random(1))
     assert [n for _, _, n in bot.last_report] == [300, 300]
+
+
+def test_the_seer_knows_every_hand_but_not_the_draw_piles_order() -> None:
+    from craits.ai.bots import OracleBot
+    from craits.config.levels import load_profiles
+    from craits.engine import new_round
+    from craits.engine.position import Position
+
+    profiles = load_profiles()
+    assert profiles["seer"].play == "oracle" and profiles["seer"].offered is False
+    state, _ = new_round(Rules(), 3, 0, 7, seed=5)
+    truth = Position.from_state(state)
+    oracle, seer = make_bot("oracle"), make_bot("seer")
+    assert isinstance(oracle, OracleBot) and isinstance(seer, OracleBot)
+    assert oracle._oracle.sampler(truth)(random.Random(1)) is truth
+    guesses = [seer._oracle.sampler(truth)(random.Random(i)) for i in range(5)]
+    for guess in guesses:
+        assert list(map(list, guess.hands)) == list(map(list, truth.hands))
+        assert list(guess.discard) == list(truth.discard)
+        assert sorted(guess.pile) == sorted(truth.pile)
+    assert len({tuple(g.pile) for g in guesses}) == 5  # each guess its own order
+    assert tuple(truth.pile) == tuple(Position.from_state(state).pile)  # the truth untouched
+    assert seer.choose_full(state, random.Random(2)) in truth.legal()

@@ -48,6 +48,7 @@ class SearchSettings:
     opponent_model: float = 0.0  # how much guesses read into choices (0: certainties only)
     method: str = "flat"  # flat: every root action on the same guesses; ismcts: a tree
     exploration: float = 0.7  # the tree's UCB constant (method ismcts)
+    sees_pile: bool = True  # the oracle only: also reads the draw pile's order
     rollout: RolloutWeights = field(default_factory=RolloutWeights)
 
 
@@ -171,7 +172,9 @@ class SearchBot:
 
 
 class OracleSearch:
-    """The same search on the true position: no guessing, an upper bound for research."""
+    """The same search on the true position: no guessing, an upper bound for research. With
+    ``sees_pile`` off (the seer) it knows every hand but not the draw pile's order, which each
+    guess shuffles afresh: the bound for what reading the hands could give."""
 
     def __init__(self, settings: SearchSettings, policy: RolloutPolicy | None = None) -> None:
         self.settings = settings
@@ -182,9 +185,20 @@ class OracleSearch:
         legal = truth.legal()
         if len(legal) == 1:
             return legal[0]
+        action, _, _ = search(legal, state.turn, self.sampler(truth), rng, self.settings,
+                              self.policy)
+        return action
+
+    def sampler(self, truth: Position) -> Callable[[random.Random], Position]:
+        """The guesses: the truth itself, or (not ``sees_pile``) with the pile shuffled."""
+        if self.settings.sees_pile:
+            return lambda r: truth
 
         def sample(r: random.Random) -> Position:
-            return truth
+            guess = truth.copy()
+            pile = list(truth.pile)
+            r.shuffle(pile)
+            guess.pile = pile
+            return guess
 
-        action, _, _ = search(legal, state.turn, sample, rng, self.settings, self.policy)
-        return action
+        return sample

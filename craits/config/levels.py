@@ -70,6 +70,7 @@ _LEVEL = Struct({
         "opponent_model": Number(0, 10),
         "method": OneOf("flat", "ismcts"),
         "exploration": Number(0, 10),
+        "sees_pile": Boolean(),
         "rollout": _weights(RolloutWeights, noise=Number(0, 1000)),
     }),
 })  # fmt: skip
