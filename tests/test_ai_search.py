@@ -116,7 +116,7 @@ def test_actions_far_behind_leave_the_race_a_close_one_spends_the_budget() -> No
 
 
 def test_the_seer_knows_every_hand_but_not_the_draw_piles_order() -> None:
-    from craits.ai.bots import OracleBot
+    from craits.ai.search import OracleSearch
     from craits.config.levels import load_profiles
     from craits.engine import new_round
     from craits.engine.position import Position
@@ -125,14 +125,13 @@ def test_the_seer_knows_every_hand_but_not_the_draw_piles_order() -> None:
     assert profiles["seer"].play == "oracle" and profiles["seer"].offered is False
     state, _ = new_round(Rules(), 3, 0, 7, seed=5)
     truth = Position.from_state(state)
-    oracle, seer = make_bot("oracle"), make_bot("seer")
-    assert isinstance(oracle, OracleBot) and isinstance(seer, OracleBot)
-    assert oracle._oracle.sampler(truth)(random.Random(1)) is truth
-    guesses = [seer._oracle.sampler(truth)(random.Random(i)) for i in range(5)]
+    assert OracleSearch(profiles["oracle"].search).sampler(truth)(random.Random(1)) is truth
+    seer_guess = OracleSearch(profiles["seer"].search).sampler(truth)
+    guesses = [seer_guess(random.Random(i)) for i in range(5)]
     for guess in guesses:
         assert list(map(list, guess.hands)) == list(map(list, truth.hands))
         assert list(guess.discard) == list(truth.discard)
         assert sorted(guess.pile) == sorted(truth.pile)
     assert len({tuple(g.pile) for g in guesses}) == 5  # each guess its own order
     assert tuple(truth.pile) == tuple(Position.from_state(state).pile)  # the truth untouched
-    assert seer.choose_full(state, random.Random(2)) in truth.legal()
+    assert make_bot("seer").choose_full(state, random.Random(2)) in truth.legal()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 from pathlib import Path
@@ -16,15 +17,18 @@ from craits.engine.cards import SUIT_OF, parse_card
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def yardsticks():
+def _benchmark(name: str):
+    """A module of ``benchmarks/`` (a folder of scripts, not a package)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
-        import ai_reading
-        import ai_regret
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    return ai_reading, ai_regret
+
+
+@pytest.fixture(scope="module")
+def yardsticks():
+    return _benchmark("ai_reading"), _benchmark("ai_regret")
 
 
 def _choice(ai_reading, hands: list[str], top: str):
@@ -75,11 +79,7 @@ def test_strength_with_the_same_reflexes_measures_the_cards_alone(tmp_path, caps
     levels.write_text("levels:\n  quick:\n    extends: medium\n    description: Quick.\n"
                       "    announce: {rate: 1.0, delay: [0.05, 0.1]}\n"
                       "    call: {rate: 1.0, delay: [0.05, 0.1]}\n", encoding="utf-8")
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import ai_strength
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    ai_strength = _benchmark("ai_strength")
     args = ["--ai", str(levels), "--pairs", "quick:medium", "--deals", "8", "--seed", "3"]
 
     def row() -> list[str]:
