@@ -29,7 +29,7 @@ from craits.engine import (
     redact,
     seat_view,
 )
-from craits.engine.events import RoundStarted
+from craits.engine.events import round_start
 from craits.engine.scenario import parse_action
 from craits.persistence.save_check import SaveInvalid, check_save
 from craits.seat import Seat
@@ -102,7 +102,7 @@ class Session:
         self.records: list[dict[str, Any]] = []  # the action log, in the scenario action shape
         self.clock = 0.0  # match time (seconds), kept by the match director and saved
         self.version = 0  # bumped on every change, so a stale bot answer is noticed
-        self._round_start = self._last_round_start()
+        self._round_start = round_start(self.events)
 
     # ------------------------------------------------------------ reading
 
@@ -150,7 +150,7 @@ class Session:
         self.records.append({"next_round": True})
         self._log(new)
         self.version += 1
-        self._round_start = self._last_round_start()
+        self._round_start = round_start(self.events)
         return list(new)
 
     def decision_rng(self, seat: int) -> random.Random:
@@ -166,8 +166,9 @@ class Session:
                 raise ValueError("no one is to act: the round is over")
         bot = self.bots[seat]
         full = self.match.state if getattr(bot, "reads_hidden_cards", False) else None
-        job = BotJob(bot, self.view(seat), self.round_history(seat), self.decision_rng(seat),
-                     full)
+        # The whole match's history: a player's habits (who forgets to say "Last card!") carry
+        # over from round to round.
+        job = BotJob(bot, self.view(seat), self.events_for(seat), self.decision_rng(seat), full)
         return self.version, job
 
     # ------------------------------------------------------------ saving
@@ -211,9 +212,3 @@ class Session:
         for seat, seen in enumerate(self._seen[:-1]):
             seen.extend(redact(e, seat) for e in events)
         self._seen[-1].extend(redact(e, None) for e in events)
-
-    def _last_round_start(self) -> int:
-        for i in range(len(self.events) - 1, -1, -1):
-            if isinstance(self.events[i], RoundStarted):
-                return i
-        return 0

@@ -28,7 +28,8 @@ class Bot(Protocol):
     level: str
 
     def choose(self, view: SeatView, history: Sequence[Event], rng: random.Random) -> Action:
-        """A turn action, one of ``view.legal``."""
+        """A turn action, one of ``view.legal``; ``history``: the match's events as this seat
+        saw them (this round's at least)."""
         ...
 
     def announce_delay(

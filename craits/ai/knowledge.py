@@ -88,8 +88,10 @@ def _fresh(me: int, n: int) -> Knowledge:
 
 
 def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> Knowledge:
-    """Read ``history`` (this round's events as ``view.seat`` saw them). ``reading`` scales the
-    soft evidence of the players' choices (0: only what is certain)."""
+    """Read ``history`` (the match's or this round's events as ``view.seat`` saw them; only
+    this round's count). ``reading`` scales the soft evidence of the players' choices (0: only
+    what is certain)."""
+    history = history[ev.round_start(history):]
     n, me = view.n_players, view.seat
     know = _fresh(me, n)
     rules = view.rules

@@ -30,6 +30,7 @@ integers; ``CardsDrawn.cards`` is ``None`` in the view of a seat that may not se
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import card_str, suit_str
@@ -235,3 +236,11 @@ def redact(event: Event, seat: int | None) -> Event:
         if event.cards is not None:
             return event._replace(cards=None)
     return event
+
+
+def round_start(events: Sequence[Event]) -> int:
+    """Where the last round of ``events`` begins (its ``RoundStarted``), or 0 if none does."""
+    for i in range(len(events) - 1, -1, -1):
+        if type(events[i]) is RoundStarted:
+            return i
+    return 0
