@@ -50,8 +50,10 @@ def ismcts(
     policy: RolloutPolicy,
     exploration: float = 0.7,
     clock: Callable[[], float] = time.perf_counter,
+    caught: Sequence[float] | None = None,
 ) -> tuple[Action, bool]:
-    """The root action to play, and whether the time cap cut the search short."""
+    """The root action to play, and whether the time cap cut the search short. ``caught``: as
+    in ``search.search`` (the tree's own steps leave windows to the rollout)."""
     root = Node(-1)
     deadline = clock() + time_cap
     cut = False
@@ -88,7 +90,7 @@ def ismcts(
             step(sim, best)
             path.append(node)
         scores = sim.scores if sim.scores is not None else run(sim, random.Random(
-            rng.getrandbits(48)))
+            rng.getrandbits(48)), caught)
         for visited in path:
             visited.visits += 1
             visited.total -= _relative(scores, visited.player) / SCALE

@@ -61,7 +61,11 @@ class RolloutPolicy:
         self.urgent = tuple(v + self.w.urgency * POINTS[c] for c, v in enumerate(self.base))
         self.max_steps = max_steps
 
-    def run(self, s: Position, rng: random.Random) -> tuple[int, ...]:
+    def run(
+        self, s: Position, rng: random.Random, caught: Sequence[float] | None = None
+    ) -> tuple[int, ...]:
+        """``caught``: by seat, the chance a player who reaches one card is called an idiot
+        (None: nobody ever is)."""
         s.shuffler = rng
         steps = 0
         move = self.move
@@ -70,6 +74,11 @@ class RolloutPolicy:
             if steps > self.max_steps:
                 s.end_now()
                 break
+            if caught is not None:
+                w = s.window
+                if w is not None and rng.random() < caught[w]:
+                    s.call((w + 1) % s.n, w)
+                    continue
             move(s, rng)
         return s.scores  # type: ignore[return-value]  # set once the round is over
 

@@ -30,6 +30,7 @@ from craits.engine.view import SeatView
 from .determinize import Sampler
 from .ismcts import ismcts
 from .knowledge import infer
+from .reflexes import catch_chances
 from .rollout import RolloutPolicy, RolloutWeights
 
 # The race within the budget: at the first look (after RACE_FIRST guesses) and at each later
@@ -49,6 +50,7 @@ class SearchSettings:
     method: str = "flat"  # flat: every root action on the same guesses; ismcts: a tree
     exploration: float = 0.7  # the tree's UCB constant (method ismcts)
     sees_pile: bool = True  # the oracle only: also reads the draw pile's order
+    catch: float = 0.0  # expected chance an opponent reaching one card is caught (0: off)
     rollout: RolloutWeights = field(default_factory=RolloutWeights)
 
 
@@ -92,10 +94,12 @@ def search(
     settings: SearchSettings,
     policy: RolloutPolicy,
     clock: Callable[[], float] = time.perf_counter,
+    caught: Sequence[float] | None = None,
 ) -> tuple[Action, list[tuple[Action, float, int]], bool]:
     """The best of ``actions`` for seat ``me``; also each distinct action's mean and rollout
     count, and whether the time cap cut the search short (then the choice depends on the
-    machine)."""
+    machine). ``caught``: by seat, the chance a player reaching one card is caught in the
+    rollouts (``reflexes.catch_chances``; None: nobody is)."""
     arms = distinct_actions(actions)
     k = len(arms)
     values: list[list[float]] = [[] for _ in range(k)]  # by guess, while in the race
@@ -121,7 +125,8 @@ def search(
                 sim = guess.copy()
                 step(sim, arms[i])
                 value = relative_score(
-                    sim.scores if sim.scores is not None else run(sim, random.Random(seed)), me)
+                    sim.scores if sim.scores is not None
+                    else run(sim, random.Random(seed), caught), me)
                 values[i].append(value)
                 sums[i] += value
             guessed += 1
@@ -160,13 +165,15 @@ class SearchBot:
             return legal[0]
         settings = self.settings
         sampler = Sampler(view, infer(view, history, settings.opponent_model))
+        caught = catch_chances(history, view.seat, view.n_players, settings.catch)
         self.searches += 1
         if settings.method == "ismcts":
             action, cut = ismcts(legal, view.seat, sampler.sample, rng, settings.iterations,
-                                 settings.time_cap, self.policy, settings.exploration, self.clock)
+                                 settings.time_cap, self.policy, settings.exploration, self.clock,
+                                 caught)
         else:
             action, self.last_report, cut = search(
-                legal, view.seat, sampler.sample, rng, settings, self.policy, self.clock)
+                legal, view.seat, sampler.sample, rng, settings, self.policy, self.clock, caught)
         self.cut_short += cut
         return action
 
@@ -185,8 +192,10 @@ class OracleSearch:
         legal = truth.legal()
         if len(legal) == 1:
             return legal[0]
+        # No history here: the level's expectation alone.
+        caught = catch_chances((), state.turn, truth.n, self.settings.catch)
         action, _, _ = search(legal, state.turn, self.sampler(truth), rng, self.settings,
-                              self.policy)
+                              self.policy, caught=caught)
         return action
 
     def sampler(self, truth: Position) -> Callable[[random.Random], Position]:

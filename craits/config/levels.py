@@ -71,6 +71,7 @@ _LEVEL = Struct({
         "method": OneOf("flat", "ismcts"),
         "exploration": Number(0, 10),
         "sees_pile": Boolean(),
+        "catch": Number(0, 1),
         "rollout": _weights(RolloutWeights, noise=Number(0, 1000)),
     }),
 })  # fmt: skip
