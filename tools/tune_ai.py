@@ -7,7 +7,7 @@
 
 ``run`` searches with CMA-ES (the ``cma`` package, a tuning-only extra) over the named knobs of the
 level (dotted paths into config/ai.yaml's level: ``heuristic.*``, ``search.rollout.*``,
-``search.opponent_model``, ``search.exploration``). Each candidate plays duplicate matches against
+``search.opponent_model``, ``search.exploration``, ``search.catch``). Each candidate plays duplicate matches against
 the pool (every deal once per seat rotation, the same cards), all candidates of a generation on
 the same deals, scored by their mean round score minus the opponents' (lower is better). The
 level as written and the incumbent (CMA's mean) play each generation's deals too, so every
@@ -42,11 +42,11 @@ from craits.director import play_match
 from craits.engine import Rules
 
 TUNABLE_PREFIXES = ("heuristic.", "search.rollout.", "search.opponent_model",
-                    "search.exploration")
+                    "search.exploration", "search.catch")
 # Knobs whose values config/ai.yaml bounds more tightly than [-1000, 1000].
 BOUNDS = {"heuristic.plan": (0.0, 1.0), "heuristic.noise": (0.0, 1000.0),
           "search.rollout.noise": (0.0, 1000.0), "search.opponent_model": (0.0, 10.0),
-          "search.exploration": (0.0, 10.0)}
+          "search.exploration": (0.0, 10.0), "search.catch": (0.0, 1.0)}
 
 
 # ---------------------------------------------------------------- a level's knobs as a vector
