@@ -15,6 +15,7 @@ from craits.engine import events as ev
 
 PRIOR_WEIGHT = 2.0  # the level's expectation weighs as much as this many windows seen
 
+
 def catch_chances(
     history: Sequence[ev.Event], me: int, n: int, prior: float
 ) -> list[float] | None:
