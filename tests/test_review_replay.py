@@ -15,7 +15,7 @@ import pytest
 from craits.config.levels import make_bot
 from craits.director import play_headless
 from craits.engine import Rules, apply, seat_view
-from craits.engine.events import RoundStarted
+from craits.engine.events import RoundStarted, round_start
 from craits.review.record import RecordError, export_record
 from craits.review.replay import Replay
 from craits.seat import Seat
@@ -136,13 +136,16 @@ def test_rounds_group_the_steps_deal_first():
     assert sum(len(r.steps) for r in replay.rounds) == len(replay.steps)
 
 
-def test_history_starts_at_the_round_and_hides_other_hands():
+def test_history_holds_the_match_so_far_its_round_last_and_hides_other_hands():
     replay = Replay(game())
-    for round_ in replay.rounds[:3]:
+    for index, round_ in enumerate(replay.rounds[:3]):
         number = round_.steps[1].number
         for seat in range(replay.n_players):
             history = replay.history(number, seat)
-            assert isinstance(history[0], RoundStarted)
+            assert history[0].type == "card_cut"  # from the match's very start
+            started = history[round_start(history)]
+            assert isinstance(started, RoundStarted) and started.round == index
+            assert sum(e.type == "round_ended" for e in history) == index
             for event in history:
                 if event.type in ("cards_dealt", "cards_drawn") and event.player != seat:
                     assert event.cards is None

@@ -143,12 +143,10 @@ class Replay:
         return None if step.is_deal else self.steps[number - 1].state
 
     def history(self, number: int, seat: int | None) -> list[Event]:
-        """The round's events before step ``number`` as ``seat`` saw them (None: a spectator):
-        the history a player had when choosing that step's action."""
-        round_ = self.round_of(number)
-        events = [e for step in round_.steps if step.number < number for e in step.events]
-        start = next((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), 0)
-        return [redact(e, seat) for e in events[start:]]
+        """The match's events before step ``number`` as ``seat`` saw them (None: a spectator),
+        its round's last: the history a player had when choosing that step's action."""
+        return [redact(e, seat) for step in self.steps if step.number < number
+                for e in step.events]
 
     def view_before(self, number: int, seat: int) -> SeatView:
         """What ``seat`` saw just before step ``number``."""
