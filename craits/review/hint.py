@@ -1,6 +1,6 @@
 """The Hint button: the move the hard level would make here, and why, in one line.
 
-    h = hint(session.view(seat), session.round_history(seat), rng)
+    h = hint(session.view(seat), session.events_for(seat), rng)
     h.action            # one of view.legal: highlight it
     h.message.text(t, card=..., suit=..., player=...)   # "Sheds 25 points and keeps your 8."
 
@@ -78,7 +78,7 @@ def hint_job(session: Session, seat: int | None = None, profile: Profile | None 
     if to_act is None or (seat is not None and seat != to_act):
         raise ValueError("a hint is for the player whose turn it is")
     return HintJob(profile or level_profile(HINT_LEVEL), session.view(to_act),
-                   tuple(session.round_history(to_act)),
+                   tuple(session.events_for(to_act)),
                    f"{session.seed}:hint:{len(session.records)}:{to_act}")
 
 
