@@ -202,3 +202,53 @@ def test_reading_keeps_the_true_hands_possible_and_the_counts() -> None:
                 continue
             assert len(know.weights[p]) == len(know.slots[p]) == len(state.hands[p])
             assert all(w is None or min(w) > 0 for w in know.weights[p])
+
+
+def test_a_reshuffle_tells_which_cards_were_held_before_it_and_which_were_drawn_from_it() -> None:
+    # Heads-up, after the discards became the new pile: every card the opponent held then was
+    # not among them, and every card drawn since was. So each guess gives the opponent exactly
+    # its old cards back, and only reshuffled cards for the ones drawn since.
+    rng = random.Random(5)
+    checked = 0
+    for game in range(40):
+        state, events = new_round(Rules(), 2, game % 2, 8, seed=100 + game)
+        seen = [redact(e, 0) for e in events]
+        discard = [e.card for e in events if e.type == "starter_turned"]
+        reshuffled: set[int] = set()
+        for _ in range(400):
+            if state.is_over():
+                break
+            state, events = apply(state, rng.choice(legal_actions(state)))
+            seen += [redact(e, 0) for e in events]
+            for e in events:
+                if e.type == "card_played":
+                    discard.append(e.card)
+                elif e.type == "pile_reshuffled":
+                    reshuffled, discard = set(discard[:-1]), discard[-1:]
+            if not reshuffled or state.is_over() or state.turn != 0:
+                continue
+            view = seat_view(state, 0)
+            know = infer(view, seen)
+            old = set(state.hands[1]) - reshuffled  # held since before the reshuffle
+            assert _matches(state.hands[1], know.slots[1])
+            sampler = Sampler(view, know)
+            for _ in range(5):
+                guess = set(sampler.sample(rng).hands[1])
+                assert old <= guess and guess - old <= reshuffled
+            checked += 1
+    assert checked > 50
+
+
+def test_the_rule_of_thumb_levels_do_not_count_reshuffled_cards() -> None:
+    # Without counting, a history reads as if no reshuffle had been seen.
+    differ = 0
+    for state, histories in _random_rounds(Rules(), 30, seed=6):
+        history = histories[state.turn]
+        if not any(e.type == "pile_reshuffled" for e in history):
+            continue
+        view = seat_view(state, state.turn)
+        unaware = [e for e in history if e.type != "pile_reshuffled"]
+        plain = infer(view, history, counts=False)
+        assert plain.slots == infer(view, unaware).slots
+        differ += infer(view, history).slots != plain.slots
+    assert differ > 20

@@ -73,7 +73,8 @@ class ProfileBot:
         if play == "random":
             return rng.choice(legal)
         if play == "heuristic":
-            return choose_heuristic(view, infer(view, history), rng, self.profile.heuristic)
+            know = infer(view, history, counts=False)
+            return choose_heuristic(view, know, rng, self.profile.heuristic)
         if self._search is not None:
             return self._search.choose_turn(view, history, rng)
         raise ValueError(f"level {self.level!r} cannot choose from a seat view (play: {play})")

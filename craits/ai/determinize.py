@@ -5,8 +5,9 @@ The cards a seat cannot see are those neither in its hand nor face up on the dis
 constrained slots first, each slot taking a card its exclusion mask allows; what is left is the
 draw pile, in random order. Where the knowledge weighs the cards of a slot (what the players'
 choices make likely, see ``knowledge``), the slot takes a card with a chance proportional to its
-weight. A guess that finds no card for a slot is tried again; after a few failures the
-exclusions are dropped (they can only fail on a misread history).
+weight. When no card left fits a slot, cards are passed along the slots already dealt until one
+does (as in bipartite matching); only a misread history, which no deal fits, drops the
+exclusions.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from craits.engine.position import Position
 from craits.engine.view import SeatView
 
 from .knowledge import Knowledge
-
-_TRIES = 12
 
 
 def unseen_cards(view: SeatView) -> list[int]:
@@ -59,8 +58,7 @@ class Sampler:
     def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Opponents' hands (own hand included, as seen) and the draw pile (index 0 next)."""
         view = self.view
-        for attempt in range(_TRIES + 1):
-            strict = attempt < _TRIES
+        for strict in (True, False):
             pool = self.pool[:]
             rng.shuffle(pool)
             hands: list[list[int]] = [[] for _ in range(view.n_players)]
@@ -71,22 +69,53 @@ class Sampler:
 
     def _fill(self, pool: list[int], hands: list[list[int]], rng: random.Random,
               strict: bool) -> bool:
-        for p, mask, weights in self.slots:
+        slots = self.slots
+        chosen: list[int] = []
+        for j, (_, mask, weights) in enumerate(slots):
             if weights is not None:
                 index = _weighted_pick(pool, mask if strict else 0, weights, rng)
             elif mask and strict:
-                index = -1
-                for i in range(len(pool) - 1, -1, -1):
-                    if not (mask >> pool[i]) & 1:
-                        index = i
-                        break
+                index = _last_allowed(pool, mask)
             else:
                 index = len(pool) - 1
-            if index < 0:
+            if index >= 0:
+                pool[index], pool[-1] = pool[-1], pool[index]
+                chosen.append(pool.pop())
+                continue
+            # Nothing left fits this slot: pass cards along the slots already dealt.
+            chosen.append(-1)
+            if not _reassign(slots, chosen, pool, j, set()):
                 return False
-            pool[index], pool[-1] = pool[-1], pool[index]
-            hands[p].append(pool.pop())
+        for (p, _, _), card in zip(slots, chosen, strict=True):
+            hands[p].append(card)
         return True
+
+
+def _last_allowed(pool: list[int], mask: int) -> int:
+    """Index of the last card in ``pool`` that ``mask`` allows, or -1."""
+    for i in range(len(pool) - 1, -1, -1):
+        if not (mask >> pool[i]) & 1:
+            return i
+    return -1
+
+
+def _reassign(slots: list[tuple[int, int, list[float] | None]], chosen: list[int],
+              pool: list[int], j: int, moved: set[int]) -> bool:
+    """Give slot ``j`` a card its mask allows: one from the pool, or one another slot gives
+    up for a card it can take instead (an augmenting path, as in bipartite matching)."""
+    mask = slots[j][1]
+    index = _last_allowed(pool, mask)
+    if index >= 0:
+        pool[index], pool[-1] = pool[-1], pool[index]
+        chosen[j] = pool.pop()
+        return True
+    for k, card in enumerate(chosen):
+        if k != j and k not in moved and card >= 0 and not (mask >> card) & 1:
+            moved.add(k)
+            if _reassign(slots, chosen, pool, k, moved):
+                chosen[j] = card
+                return True
+    return False
 
 
 def _weighted_pick(pool: list[int], mask: int, weights: list[float], rng: random.Random) -> int:

@@ -4,9 +4,12 @@ Each hidden card an opponent holds is a *slot* with a bit mask of the cards it c
 A player who drew because they could not play held no card of the suit in force, of the top
 card's rank, and no 8, at that moment: every slot they held then gets those cards excluded.
 A player who took a crank's count without having to (no lost turn, ``crank_optional`` off) held
-no Ace or 2. Cards drawn later are new, unconstrained slots. When a player plays a card, the slot
-removed is the most constrained one that could have held it, so the slots left are never more
-constrained than the truth (older slots carry every exclusion newer ones do, and more).
+no Ace or 2. Cards drawn later are new slots. When the discards are reshuffled into a new draw
+pile, everyone saw which cards they were: no card held then is one of them, and every card drawn
+from the new pile is (until the next reshuffle). When a player plays a card, the slot removed is
+the oldest one that could have held it: the most constrained, since older slots carry every
+exclusion newer ones drawn from the same pile do, and more; a card from a reshuffled pile can
+only sit in a slot drawn from it, and any other card only in an older slot.
 
 Beyond these certainties, ``infer`` can also read what a sensible player's choices make likely
 (``reading`` > 0): each slot then carries a weight per card, the product of what every choice made
@@ -87,10 +90,12 @@ def _fresh(me: int, n: int) -> Knowledge:
                      weights=[[] for _ in range(n)])
 
 
-def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> Knowledge:
+def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
+          counts: bool = True) -> Knowledge:
     """Read ``history`` (the match's or this round's events as ``view.seat`` saw them; only
     this round's count). ``reading`` scales the soft evidence of the players' choices (0: only
-    what is certain)."""
+    what is certain). ``counts``: remember which cards each reshuffle made the new pile of, as
+    a player counting cards does (the rule-of-thumb levels do not)."""
     history = history[ev.round_start(history):]
     n, me = view.n_players, view.seat
     know = _fresh(me, n)
@@ -103,6 +108,10 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> 
     pending: tuple[int, int] | None = None  # (player, mask) of a drawn card not yet placed
     dealt = False
     drawn_play = -1  # who may now play the card just drawn (variant play_drawn_card)
+    discard: list[int] = []  # the discard pile as seen, to know what a reshuffle holds
+    pile_left = -1  # cards in the draw pile (-1: unknown, the deal was not seen)
+    reshuffled = 0  # mask of the cards the draw pile was last made of (0: not reshuffled yet)
+    straddle = 0  # cards of the next draw that came from the old pile, before a reshuffle
     for event in history:
         if pending is not None and not _out_of_turn(event):
             p, mask = pending
@@ -114,13 +123,31 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> 
         if isinstance(event, ev.RoundStarted):
             know = _fresh(me, n)
             dealt = False
+            discard, pile_left, reshuffled, straddle = [], -1, 0, 0
         elif isinstance(event, ev.CardsDealt):
             dealt = True
+            pile_left = (pile_left if pile_left >= 0 else len(DECK)) - event.count
             if event.player != me and 0 <= event.player < n:
                 know.slots[event.player] = [0] * event.count
                 know.weights[event.player] = [None] * event.count
         elif isinstance(event, ev.StarterTurned):
             suit, top = SUIT_OF[event.card], event.card
+            discard = [event.card]
+            if pile_left > 0:
+                pile_left -= 1
+        elif isinstance(event, ev.PileReshuffled):
+            if not counts or pile_left < 0 or len(discard) - 1 != event.count:
+                # A history that does not add up (or a round joined late): read nothing more.
+                reshuffled = straddle = 0
+                pile_left = -1
+            else:
+                reshuffled = sum(1 << c for c in discard[:-1])
+                for q, slots in enumerate(know.slots):
+                    if q != me:
+                        for i in range(len(slots)):
+                            slots[i] |= reshuffled
+                straddle, pile_left = pile_left, event.count
+            discard = discard[-1:]
         elif isinstance(event, ev.CardPlayed):
             p, card = event.player, event.card
             if p != me:
@@ -131,6 +158,7 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> 
                 if reading > 0 and weights and p != drawn_play:
                     _read_play(weights, card, suit, top, event.crank, reading)
             suit, top = SUIT_OF[card], card
+            discard.append(card)
         elif isinstance(event, ev.SuitChosen):
             suit = event.suit
             p = event.player
@@ -143,7 +171,9 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> 
             # Forced when the player's turn was forfeit (a lost turn), not chosen.
             forced = isinstance(last, ev.TurnLost) and last.player == event.player
             crank_taker = event.player if infer_crank and not forced else -1
-        elif isinstance(event, ev.CardsDrawn) and event.player != me:
+        elif isinstance(event, ev.CardsDrawn) and event.player == me:
+            pile_left, straddle = _drawn(pile_left, straddle, event.count)
+        elif isinstance(event, ev.CardsDrawn):
             slots = know.slots[event.player]
             if event.reason == "turn":
                 mask = playable_mask(suit, top)
@@ -155,8 +185,11 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> 
             elif event.reason == "crank" and event.player == crank_taker:
                 for i in range(len(slots)):
                     slots[i] |= CRANK_MASK
-            slots.extend([0] * event.count)
+            old = min(straddle, event.count) if reshuffled else event.count
+            slots.extend([reshuffled] * old)  # the old pile held none of the reshuffled cards
+            slots.extend([ALL_CARDS & ~reshuffled] * (event.count - old))  # the new pile only
             know.weights[event.player].extend([None] * event.count)
+            pile_left, straddle = _drawn(pile_left, straddle, event.count)
         if not _out_of_turn(event):
             drawn_play = (event.player if isinstance(event, ev.CardsDrawn)
                           and event.reason == "turn" and rules.play_drawn_card else -1)
@@ -168,6 +201,12 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0) -> 
             know.slots[p] = [0] * view.hand_counts[p]
             know.weights[p] = [None] * view.hand_counts[p]
     return know
+
+
+def _drawn(pile_left: int, straddle: int, count: int) -> tuple[int, int]:
+    """The draw pile's count and the old pile's cards still to come, after ``count`` drawn."""
+    old = min(straddle, count)
+    return (pile_left - (count - old) if pile_left >= 0 else -1), 0
 
 
 def _scale(weights: list[list[float] | None], mask: int, factor: float) -> None:
