@@ -7,7 +7,7 @@ import random
 import pytest
 
 from craits.ai.determinize import Sampler, unseen_cards
-from craits.ai.knowledge import CRANK_MASK, SUIT_MASK, infer
+from craits.ai.knowledge import ALL_CARDS, CRANK_MASK, SUIT_MASK, Knowledge, infer
 from craits.engine import (
     Announce,
     Call,
@@ -170,6 +170,26 @@ def test_guesses_keep_every_card_once_and_the_counts(reading: float) -> None:
         for p in range(view.n_players):
             if p != seat:
                 assert _matches(tuple(sim.hands[p]), know.slots[p])
+
+
+def test_guesses_keep_every_exclusion_even_where_dealing_in_turn_would_run_out() -> None:
+    # Eight groups of three slots allowing {a, b}, {c, d} and {b, c}: dealt one by one, the
+    # third often finds b and c both taken. The cards are then passed along the slots rather
+    # than the exclusions dropped, so every guess keeps them all.
+    names = [r + s for s in "CDH" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()][:32]
+    state, _ = _position(Rules(), ["KS QS", " ".join(names[:24])], top="7S")
+    view = seat_view(state, 0)
+    cards = [parse_card(c) for c in names]
+    masks = []
+    for g in range(8):
+        a, b, c, d = cards[4 * g : 4 * g + 4]
+        masks += [ALL_CARDS & ~(1 << x | 1 << y) for x, y in ((a, b), (c, d), (b, c))]
+    know = Knowledge(0, [[], masks], [[0] * 4, [0] * 4], weights=[[], [None] * 24])
+    sampler, rng = Sampler(view, know), random.Random(3)
+    for _ in range(50):
+        hands, pile = sampler.deal(rng)
+        assert _matches(tuple(hands[1]), masks)
+        assert sorted(hands[1] + pile) == unseen_cards(view)
 
 
 def test_reading_choices_weighs_cards_but_never_rules_one_out() -> None:
