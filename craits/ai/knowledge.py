@@ -171,25 +171,29 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
             # Forced when the player's turn was forfeit (a lost turn), not chosen.
             forced = isinstance(last, ev.TurnLost) and last.player == event.player
             crank_taker = event.player if infer_crank and not forced else -1
-        elif isinstance(event, ev.CardsDrawn) and event.player == me:
-            pile_left, straddle = _drawn(pile_left, straddle, event.count)
         elif isinstance(event, ev.CardsDrawn):
-            slots = know.slots[event.player]
-            if event.reason == "turn":
-                mask = playable_mask(suit, top)
-                if infer_draws:
+            # A draw across a reshuffle took its first ``straddle`` cards from the old pile.
+            from_old = min(straddle, event.count)
+            if pile_left >= 0:
+                pile_left -= event.count - from_old
+            straddle = 0
+            if event.player != me:
+                slots = know.slots[event.player]
+                if event.reason == "turn":
+                    mask = playable_mask(suit, top)
+                    if infer_draws:
+                        for i in range(len(slots)):
+                            slots[i] |= mask
+                    if rules.play_drawn_card and event.count:
+                        pending = (event.player, mask)
+                elif event.reason == "crank" and event.player == crank_taker:
                     for i in range(len(slots)):
-                        slots[i] |= mask
-                if rules.play_drawn_card and event.count:
-                    pending = (event.player, mask)
-            elif event.reason == "crank" and event.player == crank_taker:
-                for i in range(len(slots)):
-                    slots[i] |= CRANK_MASK
-            old = min(straddle, event.count) if reshuffled else event.count
-            slots.extend([reshuffled] * old)  # the old pile held none of the reshuffled cards
-            slots.extend([ALL_CARDS & ~reshuffled] * (event.count - old))  # the new pile only
-            know.weights[event.player].extend([None] * event.count)
-            pile_left, straddle = _drawn(pile_left, straddle, event.count)
+                        slots[i] |= CRANK_MASK
+                # Cards from the old pile are none of the reshuffled ones, the others all are.
+                old = from_old if reshuffled else event.count
+                slots.extend([reshuffled] * old)
+                slots.extend([ALL_CARDS & ~reshuffled] * (event.count - old))
+                know.weights[event.player].extend([None] * event.count)
         if not _out_of_turn(event):
             drawn_play = (event.player if isinstance(event, ev.CardsDrawn)
                           and event.reason == "turn" and rules.play_drawn_card else -1)
@@ -201,12 +205,6 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
             know.slots[p] = [0] * view.hand_counts[p]
             know.weights[p] = [None] * view.hand_counts[p]
     return know
-
-
-def _drawn(pile_left: int, straddle: int, count: int) -> tuple[int, int]:
-    """The draw pile's count and the old pile's cards still to come, after ``count`` drawn."""
-    old = min(straddle, count)
-    return (pile_left - (count - old) if pile_left >= 0 else -1), 0
 
 
 def _scale(weights: list[list[float] | None], mask: int, factor: float) -> None:
