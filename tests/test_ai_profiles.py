@@ -10,7 +10,7 @@ import yaml
 
 from craits.ai import LEVELS
 from craits.ai.heuristic import HeuristicWeights
-from craits.ai.rollout import RolloutWeights
+from craits.ai.rollout_weights import RolloutWeights
 from craits.ai.search import SearchSettings
 from craits.config.errors import ConfigError
 from craits.config.levels import bundled_path, load_profiles, make_bot

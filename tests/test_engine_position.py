@@ -26,6 +26,7 @@ from craits.engine import (
 )
 from craits.engine.cards import DECK, RANK_OF, SUIT_OF, parse_card
 from craits.engine.rules import CHOICES
+from craits.engine.shuffle import shuffle
 
 VARIANTS = [
     Rules(),
@@ -214,3 +215,15 @@ def _cards_named(event) -> set[int]:
         elif name == "cards" and value is not None:
             out.update(value)
     return out
+
+
+def test_the_shuffle_is_the_standard_librarys_to_the_last_card() -> None:
+    # Reshuffles and guesses use it: a recorded game replays only if it matches random.shuffle.
+    for seed in range(300):
+        cards = list(range(seed % 53))
+        expected = cards[:]
+        mine, theirs = random.Random(seed), random.Random(seed)
+        theirs.shuffle(expected)
+        shuffle(mine, cards)
+        assert cards == expected
+        assert mine.getstate() == theirs.getstate()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from craits.engine.position import Position
+from craits.engine.shuffle import shuffle
 from craits.engine.view import SeatView
 
 from .knowledge import Knowledge
@@ -60,7 +61,7 @@ class Sampler:
         view = self.view
         for strict in (True, False):
             pool = self.pool[:]
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             hands: list[list[int]] = [[] for _ in range(view.n_players)]
             hands[view.seat] = list(view.hand)
             if self._fill(pool, hands, rng, strict):

@@ -10,42 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from craits.engine.cards import PARTNER_SUIT, RANK_OF, SUIT_OF
 from craits.engine.legality import FOLLOWS
 from craits.engine.position import Position
-from craits.engine.scoring import CARD_POINTS
 from craits.engine.state import CHOOSE_SUIT, DRAWN, OVER, PLAY
 
-POINTS = tuple(CARD_POINTS[RANK_OF[c]] for c in range(52))
-
-
-@dataclass(frozen=True, slots=True)
-class RolloutWeights:
-    """The knobs of the rollout policy (config/ai.yaml, ``search.rollout``)."""
-
-    keep_eight: float = 60.0  # an 8 is played only when nothing else fits (or to go out)
-    keep_three: float = 120.0  # a 3 held at the end cancels a card or scores -50
-    follow: float = 6.0  # per other card of the suit left in force
-    six_follow_up: float = 25.0  # a 6 with a card to play after it; the same as a cost without
-    attack: float = 12.0  # 2 4 5 7 (and 10) against a player with two cards or fewer
-    urgency: float = 1.0  # extra weight on points when someone holds two cards or fewer
-    noise: float = 8.0  # uniform noise added to each card's score
-
-    def table(self) -> tuple[float, ...]:
-        """Each card's static part of the score."""
-        out = []
-        for c in range(52):
-            rank = RANK_OF[c]
-            value = float(POINTS[c])
-            if rank == 8:
-                value -= self.keep_eight
-            elif rank == 3:
-                value -= self.keep_three
-            out.append(value)
-        return tuple(out)
-
+from .rollout_weights import POINTS, RolloutWeights
 
 _ATTACKS = frozenset((2, 4, 5, 7, 10))
 _COUNTED_SUIT = tuple(4 if RANK_OF[c] == 8 else SUIT_OF[c] for c in range(52))
@@ -60,6 +31,9 @@ class RolloutPolicy:
         # The same, with the extra weight on points once someone is about to go out.
         self.urgent = tuple(v + self.w.urgency * POINTS[c] for c, v in enumerate(self.base))
         self.max_steps = max_steps
+        # Copied out of the weights: read on every pick, and the policy is compiled.
+        self.follow, self.noise, self.attack = self.w.follow, self.w.noise, self.w.attack
+        self.six_follow_up = self.w.six_follow_up
 
     def run(
         self, s: Position, rng: random.Random, caught: Sequence[float] | None = None
@@ -146,10 +120,9 @@ class RolloutPolicy:
         sizes = list(map(len, hands))
         nxt_count = sizes[(p + s.direction) % n]
         sizes[p] = 99
-        w = self.w
         base = self.urgent if min(sizes) <= 2 else self.base
-        attack = w.attack if nxt_count <= 2 else 0.0
-        follow, noise, random_ = w.follow, w.noise, rng.random
+        attack = self.attack if nxt_count <= 2 else 0.0
+        follow, noise, six, random_ = self.follow, self.noise, self.six_follow_up, rng.random
         best, best_value, best_suit = -1, -1e18, None
         for c in playable:
             rank = RANK_OF[c]
@@ -170,7 +143,7 @@ class RolloutPolicy:
                 if rank == 6:
                     after = FOLLOWS[own * 52 + c]  # what may be played on this 6
                     follow_up = any(after[x] for x in hand if x != c)
-                    value += w.six_follow_up if follow_up else -w.six_follow_up
+                    value += six if follow_up else -six
                 elif attack and rank in _ATTACKS:
                     value += attack
             if value > best_value:

@@ -31,7 +31,8 @@ from .determinize import Sampler
 from .ismcts import ismcts
 from .knowledge import infer
 from .reflexes import catch_chances
-from .rollout import RolloutPolicy, RolloutWeights
+from .rollout import RolloutPolicy
+from .rollout_weights import RolloutWeights
 
 # The race within the budget: at the first look (after RACE_FIRST guesses) and at each later
 # one (RACE_GROWTH times as many), an action trailing the leader by more than RACE_Z standard

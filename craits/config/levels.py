@@ -19,7 +19,7 @@ from typing import Any
 from craits.ai import Bot, bot_for
 from craits.ai.heuristic import HeuristicWeights
 from craits.ai.profiles import PLAY_KINDS, Profile, Reflex
-from craits.ai.rollout import RolloutWeights
+from craits.ai.rollout_weights import RolloutWeights
 from craits.ai.search import SearchSettings
 from craits.resources import resource_path
 

@@ -17,8 +17,9 @@ Reshuffles use ``shuffler`` when one is given (a search's own generator), else t
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import events as ev
 from .actions import (
@@ -40,12 +41,12 @@ from .legality import (
 )
 from .rules import Rules
 from .scoring import score_hand
+from .shuffle import shuffle
 from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY, RoundState
 
 # Ranks whose play simply passes the turn on (an 8's or a 9's suit is settled before).
 _NO_ABILITY = frozenset((ACE, 3, 8, 9, 11, 12, 13))
 
-_new = object.__new__
 _tuple_new = tuple.__new__
 
 
@@ -133,7 +134,7 @@ class Position:
 
     @classmethod
     def from_state(cls, s: RoundState, record: bool = False) -> Position:
-        p = _new(cls)
+        p = _blank()
         (
             p.rules, p.seed, p.shuffles, p.dealer, hands, draw_pile, discard, p.suit, p.turn,
             p.direction, p.crank, announced, lose_turn, p.window, p.phase, p.drawn, p.winner,
@@ -164,7 +165,7 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy that records no events (a search's branch)."""
-        p = _new(Position)
+        p = _blank()
         p.rules, p.seed, p.shuffles, p.dealer = self.rules, self.seed, self.shuffles, self.dealer
         p.hands = [list(h) for h in self.hands]
         p.pile = self.pile  # shared: replaced, never changed in place
@@ -193,10 +194,17 @@ class Position:
         return bool(self.pile) or len(self.discard) > 1
 
     # The questions are ``legality``'s functions, so a RoundState can ask them too.
-    legal = legal_of
-    can_announce = can_announce
-    can_call = can_call
-    callable_targets = callable_targets
+    def legal(self) -> tuple[Action, ...]:
+        return legal_of(self)
+
+    def can_announce(self, player: int) -> bool:
+        return can_announce(self, player)
+
+    def can_call(self, caller: int, target: int) -> bool:
+        return can_call(self, caller, target)
+
+    def callable_targets(self) -> tuple[int, ...]:
+        return callable_targets(self)
 
     # ------------------------------------------------------------ actions (trusted legal)
 
@@ -356,10 +364,7 @@ class Position:
         if len(discard) <= 1:
             return False
         pile = discard[:-1]
-        if self.shuffler is not None:
-            self.shuffler.shuffle(pile)
-        else:
-            random.Random(f"{self.seed}:reshuffle:{self.shuffles}").shuffle(pile)
+        shuffle(self.shuffler or random.Random(f"{self.seed}:reshuffle:{self.shuffles}"), pile)
         self.shuffles += 1
         if self.events is not None:
             self.events.append(ev.PileReshuffled(len(pile)))
@@ -493,3 +498,14 @@ class Position:
                 if ok[c]:
                     return
         self._end_round(None)
+
+
+def _made_by_init() -> Position:
+    return Position(_NO_RULES, ((),), (), (0,))
+
+
+_NO_RULES = Rules()
+# A blank Position for ``copy`` and ``from_state`` to fill in. From source, skipping ``__init__``
+# is cheaper; compiled (``craits.native``), a class cannot be made without it, and it is cheap.
+_blank: Callable[[], Position] = (
+    functools.partial(object.__new__, Position) if __file__.endswith(".py") else _made_by_init)
