@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint package install-desktop bench clean
+.PHONY: play test lint package install-desktop bench clean native
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,11 +12,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-play: $(STAMP)
+# The round's hot path compiled with mypyc (craits/native.py): about twice as fast a search.
+# Quick when current; without a C compiler it says so and the game runs from its sources.
+native: $(STAMP)
+	@$(BIN)/python tools/build_native.py
+
+play: native
 	$(BIN)/python -m craits
 
 # mypy checks the packages listed under [tool.mypy] in pyproject.toml, actionlint the workflows.
-test: $(STAMP)
+test: native
 	$(BIN)/ruff check craits tests benchmarks tools
 	$(BIN)/python -m mypy
 	$(BIN)/actionlint
@@ -31,7 +36,7 @@ $(PACKAGE_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[package]' '$(PYINSTALLER)'
 	@touch $(PACKAGE_STAMP)
 
-package: $(PACKAGE_STAMP)
+package: $(PACKAGE_STAMP) native
 	@sh packaging/ensure_binutils.sh
 	@echo "Building dist/Craits with PyInstaller (a minute or two)..."
 	$(BIN)/python -m PyInstaller --noconfirm --log-level WARN build.spec
@@ -45,8 +50,9 @@ install-desktop: $(STAMP)
 BENCH_VENV := .venv-bench
 BENCH_SECONDS ?= 3
 
-bench: $(STAMP)
+bench: native
 	$(BIN)/python benchmarks/engine_speed.py --seconds $(BENCH_SECONDS) --bench-venv $(BENCH_VENV)
 
 clean:
-	rm -rf build dist $(VENV) .pytest_cache
+	rm -rf build dist $(VENV) .pytest_cache craits/native.json
+	find craits -name "*.so" -delete -o -name "*.pyd" -delete

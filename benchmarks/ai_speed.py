@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 
+from craits import native
 from craits.ai.rollout import RolloutPolicy
 from craits.config.levels import load_profiles, make_bot
 from craits.engine import OVER, Position, Rules, apply, legal_actions, new_round, redact, seat_view
@@ -78,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai", metavar="FILE", help="an extra levels file")
     args = parser.parse_args(argv)
     profiles = load_profiles(args.ai)
+    print(f"hot path: {'compiled' if native.in_use() else 'from source'} "
+          f"(compiled copies: {native.status()}; CRAITS_NO_NATIVE=1 runs the sources)")
     rate, step_us = rollout_speed()
     print(f"rollouts: {rate:,.0f}/s (8 cards, 2-5 players), {step_us:.2f} µs a step")
     chosen = positions(args.positions, args.seed)

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from craits import i18n
+from craits import i18n, native
 from craits.persistence import SaveStore, StatisticsStore
 from craits.persistence.autosave import Autosaver
 from craits.ui.cards.art import CARD_CODES, STYLES
@@ -96,5 +96,7 @@ def run_selftest(app: App) -> int:
     problems = asset_problems(app) + round_problems(app)
     for problem in problems:
         print(f"selftest: {problem}", file=sys.stderr)
+    # Says whether the packaged app carries the compiled copies (craits.native).
+    print(f"selftest: hot path {'compiled' if native.in_use() else 'from source'}")
     print("selftest: ok" if not problems else f"selftest: {len(problems)} problem(s)")
     return 0 if not problems else 1
