@@ -132,8 +132,8 @@ class Position:
         self.events = [] if record else None
         self.shuffler = shuffler
 
-    @classmethod
-    def from_state(cls, s: RoundState, record: bool = False) -> Position:
+    @staticmethod
+    def from_state(s: RoundState, record: bool = False) -> Position:
         p = _blank()
         (
             p.rules, p.seed, p.shuffles, p.dealer, hands, draw_pile, discard, p.suit, p.turn,
