@@ -1,12 +1,20 @@
-"""The searching levels find the clearly better move in hand-made positions."""
+"""The searching levels find the clearly better move in hand-made positions.
+
+Most positions judge the cards alone: there hard runs with its idiot model off (``catch`` 0).
+Expecting an opponent who reaches one card to be caught (as medium mostly is) makes an opponent
+at one or two cards far less dangerous, and these positions close; one test shows that shift.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from craits.config.levels import make_bot
+from craits.ai import Bot, bot_for
+from craits.ai.search import SearchBot
+from craits.config.levels import load_profiles, make_bot
 from craits.engine import Play, RoundState, Rules, seat_view
 from craits.engine.cards import parse_card
 from craits.engine.events import CardsDealt, StarterTurned
@@ -29,11 +37,20 @@ def _position(hands: list[str], top: str, rules: Rules | None = None, crank: int
     return seat_view(state, 0), history
 
 
+def _bot(level: str) -> Bot:
+    """The level; hard without its idiot model (the module docstring says why)."""
+    if level != "hard":
+        return make_bot(level)
+    profile = load_profiles()["hard"]
+    return bot_for(dataclasses.replace(profile, search=dataclasses.replace(profile.search,
+                                                                           catch=0.0)))
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_keeps_a_three_when_the_other_player_is_about_to_go_out(level: str) -> None:
     view, history = _position(["3H KH", "5C"], top="5H")
     for seed in range(3):
-        assert make_bot(level).choose(view, history, random.Random(seed)) == Play(
+        assert _bot(level).choose(view, history, random.Random(seed)) == Play(
             parse_card("KH"))
 
 
@@ -43,7 +60,7 @@ def test_answers_an_optional_crank_rather_than_taking_it(level: str) -> None:
                               rules=Rules(crank_optional=True), crank=6)
     assert len(view.legal) == 2
     for seed in range(3):
-        assert make_bot(level).choose(view, history, random.Random(seed)) == Play(
+        assert _bot(level).choose(view, history, random.Random(seed)) == Play(
             parse_card("AD"))
 
 
@@ -51,7 +68,22 @@ def test_answers_an_optional_crank_rather_than_taking_it(level: str) -> None:
 def test_hard_skips_a_player_about_to_go_out(seed: int) -> None:
     # Heads-up, a 4 skips the other player (who holds one card): a turn won for free.
     view, history = _position(["8C KS 4D 5D", "7S"], top="KD")
-    assert make_bot("hard").choose(view, history, random.Random(seed)) == Play(parse_card("4D"))
+    assert _bot("hard").choose(view, history, random.Random(seed)) == Play(parse_card("4D"))
+
+
+def test_expecting_catches_makes_a_one_card_opponent_draw_worth_more() -> None:
+    # The 5 makes the opponent (one card, announced) draw: back at two cards, it must reach
+    # one again, and a player who is mostly caught then draws two more.
+    view, history = _position(["8C KS 4D 5D", "7S"], top="KD")
+    settings = load_profiles()["hard"].search
+    cost_of_five = []
+    for catch in (0.0, 0.77):
+        bot = SearchBot(dataclasses.replace(settings, catch=catch, iterations=4000))
+        bot.choose_turn(view, history, random.Random(0))
+        value = {str(a): v for a, v, _ in bot.last_report}
+        cost_of_five.append(value["play 5D"] - value["play 4D"])
+    assert cost_of_five[0] > 5.0  # alone, the skip is plainly better
+    assert cost_of_five[1] < cost_of_five[0] - 5.0
 
 
 class _Clock:
