@@ -123,6 +123,8 @@ def test_frozen_modules_leave_out_what_the_game_does_not_use(frozen_app: Path) -
               "setuptools", "pip", "pygame.examples", "pygame.tests")
     heavy = sorted(m for m in modules if m.startswith(tuple(f"{u}." for u in unused)) or m in unused)
     assert not heavy, f"frozen modules the game does not use: {heavy[:10]}"
+    if native.status() == "compiled":  # shipped compiled: their sources must not shadow them
+        assert not set(native.MODULES) & set(modules)
 
 
 def spec_excludes() -> set[str]:
