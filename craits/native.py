@@ -2,7 +2,7 @@
 
 A search plays out rounds many thousand times a decision, so the modules a rollout runs through
 are compiled with mypyc (``tools/build_native.py``; ``make`` does it when a C compiler is at
-hand). The compiled copies play exactly as the sources do, about twice as fast. They sit next to
+hand). The compiled copies play exactly as the sources do; rollouts run about twice as fast. They sit next to
 their ``.py`` files, and Python's own finder prefers them there: a copy built from older sources
 would run old rules. So when any source differs from what was compiled, every module of the set
 is loaded from its source (they call one another natively: all or none), and ``status`` says so.

@@ -20,8 +20,8 @@ from craits import native
 
 ROOT = Path(__file__).resolve().parent.parent
 
-needs_build = pytest.mark.skipif(native.status() != "compiled",
-                                 reason="no compiled copies (tools/build_native.py needs a compiler)")
+needs_build = pytest.mark.skipif(
+    native.status() != "compiled", reason="no compiled copies (the build needs a C compiler)")
 
 # Plays seeded rounds the way the searching levels do (a hard level's choices, whose rollouts
 # run through every compiled module) and prints everything that happened.

@@ -51,8 +51,8 @@ def build() -> str | None:
     digests = native.digests()
     with tempfile.TemporaryDirectory(prefix="craits-native-") as scratch:
         tree = Path(scratch)
-        shutil.copytree(ROOT / "craits", tree / "craits",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", native.MANIFEST.name))
+        skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", native.MANIFEST.name)
+        shutil.copytree(ROOT / "craits", tree / "craits", ignore=skip)
         paths = [str(native.source_of(m).relative_to(ROOT)) for m in native.MODULES]
         (tree / "setup.py").write_text(SETUP.format(paths=paths, group=native.GROUP))
         result = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"],
