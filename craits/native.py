@@ -2,10 +2,11 @@
 
 A search plays out rounds many thousand times a decision, so the modules a rollout runs through
 are compiled with mypyc (``tools/build_native.py``; ``make`` does it when a C compiler is at
-hand). The compiled copies play exactly as the sources do; rollouts run about twice as fast. They sit next to
-their ``.py`` files, and Python's own finder prefers them there: a copy built from older sources
-would run old rules. So when any source differs from what was compiled, every module of the set
-is loaded from its source (they call one another natively: all or none), and ``status`` says so.
+hand). The compiled copies play exactly as the sources do; rollouts run about twice as fast.
+They sit next to their ``.py`` files, and Python's own finder prefers them there: a copy built
+from older sources would run old rules. So when any source differs from what was compiled, every
+module of the set is loaded from its source (they call one another natively: all or none), and
+``status`` says so.
 The packaged app carries no sources and was built from the tree it ships: nothing to check.
 """
 
@@ -80,8 +81,8 @@ class _FromSource(importlib.abc.MetaPathFinder):
 
 
 def guard() -> None:
-    """Load the set from its sources unless its compiled copies are current, or ``CRAITS_NO_NATIVE``
-    is 1 (run before any of them is imported: ``craits/__init__.py``)."""
+    """Load the set from its sources unless its compiled copies are current, or
+    ``CRAITS_NO_NATIVE`` is 1 (run before any of them is imported: ``craits/__init__.py``)."""
     forced = os.environ.get("CRAITS_NO_NATIVE") == "1"
     if _has_sources() and (forced or status() != "compiled") and not any(
             isinstance(f, _FromSource) for f in sys.meta_path):
