@@ -5,8 +5,9 @@ Each pair plays the same deals from both seats (short matches by default); the f
 mean round score of the first level minus the second's, with its standard error over deals.
 A level beats the one below when the difference is below -2 standard errors. The oracle
 (which sees hidden cards) against medium gives an upper bound; the shares of that edge which hard
-and expert achieve are printed last, and of the seer's (every hand, not the pile's order) when
-seer:medium is among the pairs.
+and expert achieve are printed last. Every other research bound among the pairs against medium
+gets its shares too: the seer (every hand, not the pile's order) and oracle-catch (the oracle
+expecting catches as hard does).
 
 The levels differ in their reflexes too (how often and how fast they say "Last card!" and call
 an idiot), and against medium those are worth more than the cards: medium with expert's
@@ -34,6 +35,20 @@ from craits.engine import Rules
 CHAIN = ["easy:random", "medium:easy", "hard:medium", "expert:hard", "expert:medium",
          "oracle:medium"]
 SEARCHING = ("search", "oracle")
+
+
+def edge_share(mine: list[float], top: list[float], mine_edge: tuple[float, float],
+               top_edge: tuple[float, float]) -> tuple[float, float]:
+    """A level's share of a bound's edge over medium, with its standard error. On the same
+    deals (the same seed and count) the error is the ratio's, paired deal by deal: the deals
+    that are good for one are good for the other, so it is smaller than if they were apart."""
+    (m, m_se), (t, t_se) = mine_edge, top_edge
+    share = m / t
+    n = len(mine)
+    if n > 1 and n == len(top):
+        residuals = [x - share * y for x, y in zip(mine, top, strict=True)]
+        return share, (sum(r * r for r in residuals) / (n - 1) / n) ** 0.5 / abs(t)
+    return share, ((m_se / t) ** 2 + (share * t_se / t) ** 2) ** 0.5  # as if independent
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,15 +108,12 @@ def main(argv: list[str] | None = None) -> int:
             json.dump({"seed": args.seed, "length": args.length, "players": args.players,
                        "per_deal": per_deal}, f)
     edges = {(a, b): (m, se) for a, b, m, se in rows}
-    for bound in ("oracle", "seer"):
+    bounds = [a for a, b, _, _ in rows if b == "medium" and profiles[a].play == "oracle"]
+    for bound in bounds:
         for level, goal in (("hard", 0.60), ("expert", 0.75)):
-            if (bound, "medium") in edges and (level, "medium") in edges:
-                (mine, mine_se), (top, top_se) = edges[(level, "medium")], edges[
-                    (bound, "medium")]
-                share = mine / top
-                # Delta method, as if the two differences were independent: they share the
-                # deals, which correlates them positively, so the true error is smaller.
-                se = abs(share) * ((mine_se / mine) ** 2 + (top_se / top) ** 2) ** 0.5
+            if (level, "medium") in edges:
+                share, se = edge_share(per_deal[f"{level}:medium"], per_deal[f"{bound}:medium"],
+                                       edges[(level, "medium")], edges[(bound, "medium")])
                 print(f"{level} achieves {share:.1%} +- {se:.1%} of the {bound}'s edge over "
                       f"medium" + (f" (goal {goal:.0%})" if bound == "oracle" else ""))
     return 0

@@ -31,6 +31,20 @@ def test_bundled_levels_load_and_make_bots() -> None:
     assert profiles["oracle"].offered is False
 
 
+def test_the_research_bounds_differ_from_hard_only_in_what_they_say() -> None:
+    """The oracle is hard's search of the strength goals' time with every card face up (1,000
+    rollouts, no catches expected); oracle-catch is that search as hard runs it now. A change to
+    hard's expectation must move the stricter bound with it."""
+    profiles = load_profiles()
+    hard, oracle, strict = profiles["hard"], profiles["oracle"], profiles["oracle-catch"]
+    assert oracle.play == strict.play == "oracle"
+    assert not oracle.offered and not strict.offered
+    assert (oracle.search.iterations, oracle.search.catch) == (1000, 0.0)
+    assert strict.search.catch == hard.search.catch > 0
+    assert dataclasses.replace(strict.search, catch=0.0) == oracle.search
+    assert oracle.search.rollout == hard.search.rollout
+
+
 def test_every_knob_is_written_in_the_bundled_file() -> None:
     """The file, not the code's defaults, is where each level's behaviour is read from."""
     levels = yaml.safe_load(Path(bundled_path()).read_text(encoding="utf-8"))["levels"]

@@ -93,3 +93,16 @@ def test_strength_with_the_same_reflexes_measures_the_cards_alone(tmp_path, caps
     assert ai_strength.main([*args, "--reflexes", "medium"]) == 0
     alike = row()
     assert float(alike[4]) == 0.0 and alike[7] == "unclear"
+
+
+def test_a_share_of_the_oracles_edge_pairs_the_deals() -> None:
+    # The same deals: a level that always makes half the oracle's edge has exactly half, with
+    # no error, however much the deals differ; apart, the two errors add.
+    edge_share = _benchmark("ai_strength").edge_share
+    top = [-90.0, -40.0, -120.0, -70.0]
+    mine = [x / 2 for x in top]
+    share, se = edge_share(mine, top, (-40.0, 9.0), (-80.0, 18.0))
+    assert share == pytest.approx(0.5) and se == pytest.approx(0.0)
+    share, se = edge_share(mine[:3], top, (-40.0, 9.0), (-80.0, 18.0))
+    assert share == pytest.approx(0.5)
+    assert se == pytest.approx(0.5 * ((9 / 40) ** 2 + (18 / 80) ** 2) ** 0.5)
