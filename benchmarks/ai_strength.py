@@ -76,10 +76,12 @@ def main(argv: list[str] | None = None) -> int:
     rules = Rules(game_length=args.length)
     rows = []
     per_deal: dict[str, list[float]] = {}
-    print(f"{'pair':<18}{'deals':>6}{'A - B':>9}{'stderr':>8}{'z':>7}  verdict"
+    pairs = [pair.split(":") for pair in args.pairs.split(",")]
+    width = max(18, *(len(f"{a} vs {b}") + 1 for a, b in pairs))
+    print(f"{'pair':<{width}}{'deals':>6}{'A - B':>9}{'stderr':>8}{'z':>7}  verdict"
           f"{'A think ms med/p95/max':>28}{'time':>7}")
-    for pair in args.pairs.split(","):
-        a, b = pair.split(":")
+    for a, b in pairs:
+        pair = f"{a}:{b}"
         searching = profiles[a].play in SEARCHING or profiles[b].play in SEARCHING
         deals = args.search_deals if searching else args.deals
         n_a = args.players // 2 if args.split else 1
@@ -99,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "A ahead" if z < -2 else ("B ahead" if z > 2 else "unclear")
         think = summary["think_ms"][a]
         rows.append((a, b, diff["mean"], diff["stderr"]))
-        print(f"{a + ' vs ' + b:<18}{deals:>6}{diff['mean']:>+9.2f}{diff['stderr']:>8.2f}"
+        print(f"{a + ' vs ' + b:<{width}}{deals:>6}{diff['mean']:>+9.2f}{diff['stderr']:>8.2f}"
               f"{z:>7.1f}  {verdict:<8}"
               f"{think['median']:>14.0f} /{think['p95']:>5.0f} /{think['max']:>5.0f}"
               f"{time.monotonic() - started:>6.0f}s", flush=True)
