@@ -31,7 +31,7 @@ def test_bundled_levels_load_and_make_bots() -> None:
     assert profiles["oracle"].offered is False
 
 
-def test_the_research_bounds_differ_from_hard_only_in_what_they_say() -> None:
+def test_the_oracle_stays_pinned_and_oracle_catch_expects_what_hard_does() -> None:
     """The oracle is hard's search of the strength goals' time with every card face up (1,000
     rollouts, no catches expected); oracle-catch is that search as hard runs it now. A change to
     hard's expectation must move the stricter bound with it."""
