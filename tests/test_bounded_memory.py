@@ -15,7 +15,7 @@ import pytest
 from app_driver import make_app
 
 from craits.ui.app import FRAME_RECORDS
-from craits.ui.textcache import LRU, pixel_bytes
+from craits.ui.widgets.textcache import LRU, pixel_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 

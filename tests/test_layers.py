@@ -169,3 +169,89 @@ def test_no_module_imports_itself_round_a_circle() -> None:
 def test_the_circle_finder_finds_circles() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+# ------------------------------------------------------------------ the UI's parts
+
+UI = "craits.ui"
+#: The UI's parts that show one thing each: none imports another; what one opens of another's
+#: it asks the app for (``SceneContext.screens``).
+UI_PARTS = ("dialogs", "menus", "review", "table")
+#: What every part may draw with; these import no part.
+UI_SHARED = ("widgets", "cards", "tabletop", "dialogs")
+
+
+def _ui_part(module: str) -> str:
+    """``craits.ui.table.scene`` -> ``table``; a module directly in ``craits/ui`` is its own."""
+    rest = module.removeprefix(UI + ".").split(".")
+    return rest[0] if module.startswith(UI + ".") else module
+
+
+def _ui_folder_graph(*, type_checking: bool = True) -> dict[str, set[str]]:
+    """UI folder (or top-level UI module) -> the UI folders it imports, type-only imports
+    included: a reader needs those too."""
+    modules = {_module(p): p for p in (PACKAGE / "ui").rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        part = _ui_part(module)
+        graph.setdefault(part, set())
+        skip = set() if type_checking else _type_checking_lines(ast.parse(path.read_text()))
+        for line, name in imports_of(path):
+            if line in skip or not name.startswith(UI + "."):
+                continue
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name and _ui_part(name) != part:
+                graph[part].add(_ui_part(name))
+    for targets in list(graph.values()):
+        for t in targets:
+            graph.setdefault(t, set())
+    return graph
+
+
+def test_no_circle_between_the_ui_folders() -> None:
+    assert _cycles(_ui_folder_graph()) == []
+
+
+def test_the_ui_parts_do_not_import_one_another() -> None:
+    graph = _ui_folder_graph()
+    found = []
+    for part in UI_PARTS:
+        for other in graph[part]:
+            if other in UI_PARTS and other != "dialogs":
+                found.append(f"{part} imports {other}")
+    for shared in UI_SHARED:
+        for other in graph[shared]:
+            if other in UI_PARTS and (shared != "dialogs" or other != "dialogs"):
+                if other != shared:
+                    found.append(f"{shared} imports {other}")
+    assert found == []
+
+
+def test_the_folder_check_sees_a_circle_through_type_only_imports() -> None:
+    graph = _ui_folder_graph()
+    assert "widgets" in graph["table"]  # it reads the real tree
+    assert _cycles({**graph, "widgets": graph["widgets"] | {"table"}})  # and would see one
+
+
+def _class_bases() -> dict[str, list[tuple[str, list[str]]]]:
+    """Module -> (class, names of its bases) for every class in craits."""
+    out: dict[str, list[tuple[str, list[str]]]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(b).split("[")[0].split(".")[-1] for b in node.bases]
+                out.setdefault(_module(path), []).append((node.name, bases))
+    return out
+
+
+def test_no_class_is_built_from_more_than_one_part_of_craits() -> None:
+    """A class made of mixins that share one ``self`` is one object under several names:
+    a class in craits has at most one base class of craits' own (a typed part is owned as an
+    attribute instead)."""
+    classes = _class_bases()
+    ours = {name for found in classes.values() for name, _ in found}
+    mixed = [f"{module}.{name}({', '.join(bases)})"
+             for module, found in classes.items() for name, bases in found
+             if sum(base in ours for base in bases) > 1]
+    assert mixed == []

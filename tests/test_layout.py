@@ -5,7 +5,7 @@ import itertools
 import pygame
 import pytest
 
-from craits.ui.table.layout import (
+from craits.ui.tabletop.layout import (
     Slot,
     card_hit,
     compute_layout,
@@ -137,7 +137,7 @@ def test_the_direction_ring_keeps_clear_of_the_seats_and_the_hint(size, players)
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1600, 1000)])
 def test_with_three_players_the_opponents_sit_on_the_top_arc(size) -> None:
-    from craits.ui.table.layout import compute_layout
+    from craits.ui.tabletop.layout import compute_layout
 
     lay = compute_layout(size, 3, bottom_seat=0)
     for spot in lay.seats.values():
@@ -147,7 +147,7 @@ def test_with_three_players_the_opponents_sit_on_the_top_arc(size) -> None:
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
 def test_two_cards_in_hand_lie_side_by_side(size) -> None:
-    from craits.ui.table.layout import compute_layout, hand_slots
+    from craits.ui.tabletop.layout import compute_layout, hand_slots
 
     lay = compute_layout(size, 4, bottom_seat=0)
     a, b = hand_slots(lay, 2)

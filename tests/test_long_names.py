@@ -80,7 +80,7 @@ def test_truncating_gives_the_longest_start_that_fits():
 
 
 def test_the_table_ellipsis_is_quick_and_unchanged():
-    from craits.ui.textcache import ellipsize
+    from craits.ui.widgets.textcache import ellipsize
 
     pygame.font.init()
     rng = random.Random(9)

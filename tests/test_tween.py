@@ -2,7 +2,7 @@
 
 import pytest
 
-from craits.ui.table.tween import (
+from craits.ui.tabletop.tween import (
     Cues,
     Tween,
     ease_in_out_cubic,

@@ -15,7 +15,7 @@ from craits.persistence.settings import CARD_BACKS, FELT_COLOURS, Settings, Sett
 from craits.persistence.statistics import opponent_bucket
 from craits.ui.cards.art import BACKS, CardArt
 from craits.ui.cards.painter import CardPainter
-from craits.ui.table.layout import compute_layout
+from craits.ui.tabletop.layout import compute_layout
 from craits.ui.widgets import drawing, fit_text
 from craits.ui.widgets.theme import FELTS, Theme, current_look, set_look
 

@@ -23,6 +23,7 @@ from craits.ui.menus.settings import SettingsScene
 from craits.ui.menus.statistics import StatisticsScene
 from craits.ui.menus.title import TitleScene
 from craits.ui.scene import SceneStack
+from craits.ui.screens import AppScreens
 from craits.ui.widgets import text as widget_text
 
 LANGUAGES = [code for code, _ in i18n.available_languages()]
@@ -61,6 +62,7 @@ class FakeApp:
         self.audio = FakeAudio()
         self.clock = None
         self.calls: list = []
+        self.screens = AppScreens(self)
 
     def quit(self):
         self.calls.append("quit")

@@ -27,6 +27,7 @@ from craits.ui.menus.statistics import StatisticsScene
 from craits.ui.review.open_record import OpenRecordScene
 from craits.ui.review.scene import ReviewScene
 from craits.ui.scene import SceneStack
+from craits.ui.screens import AppScreens
 from craits.ui.table.scoreboard import ScoreboardScene
 
 EXPERT = level_profile("expert")
@@ -51,6 +52,7 @@ class App:
         self.audio = Audio()
         self.notices: list = []
         self.calls: list[str] = []
+        self.screens = AppScreens(self)
 
     def apply_settings(self) -> None:
         self.calls.append("apply_settings")
@@ -248,7 +250,7 @@ def test_export_then_open_gives_the_same_game_at_the_same_step(session, home):
     message.choose(0)
     assert app.scenes.top is scene
     # Open it again from the past games screen: the file is offered, Enter opens it.
-    past = PastGamesScene(app, GameArchive(home), review_options={"analyse": False})
+    past = PastGamesScene(app, GameArchive(home), analyse=False)
     app.scenes.push(past)
     click(past, past.open_button)
     dialog = app.scenes.top
@@ -282,7 +284,7 @@ def test_past_games_list_the_kept_games_and_open_their_review(home):
     for s in sessions:
         archive.keep(s)
     app = App()
-    scene = PastGamesScene(app, archive, review_options={"analyse": False})
+    scene = PastGamesScene(app, archive, analyse=False)
     app.scenes.push(scene)
     assert len(scene.rows) == 2
     scene.draw(pygame.Surface(app.size))

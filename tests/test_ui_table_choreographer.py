@@ -10,9 +10,9 @@ from craits.engine import Draw
 from craits.engine import events as ev
 from craits.engine.cards import parse_card
 from craits.session import Seat, Session
-from craits.ui.table.choreographer import Choreographer
-from craits.ui.table.log import EventLog, LogPart
-from craits.ui.table.model import TableModel, hand_sort_key
+from craits.ui.tabletop.choreographer import Choreographer
+from craits.ui.tabletop.log import EventLog, LogPart
+from craits.ui.tabletop.model import TableModel, hand_sort_key
 
 C = parse_card
 

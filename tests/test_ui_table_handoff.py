@@ -13,7 +13,7 @@ from craits.engine.cards import parse_card
 from craits.ui.app import App
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.scoreboard import ScoreboardScene
-from craits.ui.table.sprites import CardSprite
+from craits.ui.tabletop.sprites import CardSprite
 
 C = parse_card
 

@@ -10,8 +10,8 @@ from test_ui_table import settle, start_table
 from craits import i18n
 from craits.engine import events as ev
 from craits.engine.cards import parse_card
-from craits.ui.table.choreographer import Choreographer
-from craits.ui.table.model import TableModel
+from craits.ui.tabletop.choreographer import Choreographer
+from craits.ui.tabletop.model import TableModel
 
 
 def _texts(table) -> list[str]:

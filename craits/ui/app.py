@@ -44,6 +44,7 @@ from craits.ui.dialogs.message import MessageScene
 from craits.ui.memory import keep_large_blocks_returnable
 from craits.ui.menus.title import TitleScene
 from craits.ui.scene import SceneStack
+from craits.ui.screens import AppScreens
 from craits.ui.selftest import run_selftest
 from craits.ui.table.scene import TableScene
 from craits.ui.widgets import felt_background
@@ -88,6 +89,7 @@ class App(MatchKeeping):
         pygame.font.init()
         self.home = user_home()
         self.notices: list[Any] = []  # shown by the title screen with str()
+        self.screens = AppScreens(self)
         self.exit_code = 0
         self.settings_store = SettingsStore(self.home)
         self.settings = self._load_own_file(self.settings_store, Settings)

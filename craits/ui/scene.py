@@ -15,8 +15,26 @@ import pygame
 if TYPE_CHECKING:  # types only: the services a scene may use, none of them a scene
     from craits.director.bot_worker import BotWorker
     from craits.persistence import Settings, Statistics
+    from craits.review import Replay
     from craits.ui.audio import Audio
     from craits.ui.cards.art import CardArt
+
+
+class Screens(Protocol):
+    """The scenes one part of the UI opens from another's (the rules from the table's menu, a
+    round's review from the scoreboard or from past games): made by the app, so that the
+    table, the menus and the review never import one another."""
+
+    def rules(self) -> Scene: ...
+
+    def settings(self) -> Scene: ...
+
+    def review(self, replay: Replay, *, round_index: int | None = None,
+               analyse: bool = True) -> Scene: ...
+
+    def open_record(self) -> Scene:
+        """Asks for a game record's file; dismisses with a ``Replay`` or None."""
+        ...
 
 
 class SceneContext(Protocol):
@@ -33,6 +51,7 @@ class SceneContext(Protocol):
     bot_worker: BotWorker
     statistics: Statistics
     notices: list[Any]
+    screens: Screens
 
     def new_game(self, setup: Any, rules: Any = None, seed: int | None = None, *,
                  replace_ok: bool = False) -> None: ...

@@ -14,7 +14,7 @@ import pygame
 from craits.engine.cards import SUIT_OF, SUIT_SYMBOLS, card_str, rank_str
 from craits.ui.cards.art import DEFAULT_BACK
 from craits.ui.fonts import get_font
-from craits.ui.textcache import LRU, Color, to_display
+from craits.ui.widgets.textcache import LRU, Color, to_display
 
 log = logging.getLogger(__name__)
 

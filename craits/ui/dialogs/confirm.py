@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from craits import i18n
-from craits.ui.menus.menu_base import MenuScene
+from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Panel, Widget, draw_text_fit
 

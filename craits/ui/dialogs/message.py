@@ -10,8 +10,8 @@ import pygame
 from craits import i18n
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
-from craits.ui.table.sprites import draw_button
 from craits.ui.widgets import Button, draw_text_fit, fit_text
+from craits.ui.widgets.button_images import draw_button
 
 ButtonSpec = tuple[str, Callable[[], object] | None, str]
 

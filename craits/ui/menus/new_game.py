@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from craits import i18n
-from craits.ui.menus.menu_base import MenuScene
+from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.menus.new_game_form import NewGameForm, SeatDraft, load_rule_book
 from craits.ui.menus.new_game_panels import PlayersPanel, RulesPanel
 from craits.ui.scene import SceneContext

@@ -18,8 +18,8 @@ import pygame
 from craits import i18n
 from craits.engine.rules import CHOICES, SWITCH_ON, switch_values
 from craits.persistence import LEVELS
+from craits.ui.dialogs.menu_base import ScrollRegion
 from craits.ui.fonts import get_font
-from craits.ui.menus.menu_base import ScrollRegion
 from craits.ui.menus.new_game_form import CUSTOM, MAX_SEATS, MIN_SEATS, NAME_MAX_LENGTH, NewGameForm
 from craits.ui.widgets import (
     Choice,

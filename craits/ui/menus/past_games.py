@@ -15,11 +15,9 @@ import pygame
 from craits import i18n
 from craits.persistence.archive import GameArchive, PastGame
 from craits.review import RecordError, Replay
+from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.dialogs.message import MessageScene
-from craits.ui.menus.menu_base import MenuScene, ScrollRegion
 from craits.ui.notices import problem_notice
-from craits.ui.review.open_record import OpenRecordScene
-from craits.ui.review.scene import ReviewScene
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Label, Panel, Widget
 
@@ -40,9 +38,9 @@ class PastGamesScene(MenuScene):
     heading_key = "review.past_games"
 
     def __init__(self, app: SceneContext, archive: GameArchive | None = None,
-                 review_options: dict[str, Any] | None = None) -> None:
+                 *, analyse: bool = True) -> None:
         self.archive = archive or GameArchive()
-        self.review_options = review_options or {}  # for tests: the analysis's helper
+        self.analyse = analyse  # whether a game opened is analysed at once (off in tests)
         self.games: list[PastGame] = []
         self.problems: list[Any] = []
         self.reload()
@@ -120,10 +118,10 @@ class PastGamesScene(MenuScene):
         self.open_replay(replay)
 
     def open_replay(self, replay: Replay) -> None:
-        self.app.scenes.push(ReviewScene(self.app, replay, **self.review_options))
+        self.app.scenes.push(self.app.screens.review(replay, analyse=self.analyse))
 
     def ask_file(self) -> None:
-        self.app.scenes.push(OpenRecordScene(self.app), self._file_chosen)
+        self.app.scenes.push(self.app.screens.open_record(), self._file_chosen)
 
     def _file_chosen(self, replay: Replay | None) -> None:
         if replay is not None:

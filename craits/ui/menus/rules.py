@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 
 from craits import i18n
+from craits.ui.dialogs.menu_base import MenuScene, draw_edge_fades
 from craits.ui.fonts import get_font
-from craits.ui.menus.menu_base import MenuScene, draw_edge_fades
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import (
     Button,

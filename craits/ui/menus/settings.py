@@ -17,7 +17,7 @@ import pygame
 from craits import i18n
 from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES
 from craits.persistence.settings import CARD_BACKS, FELT_COLOURS
-from craits.ui.menus.menu_base import MenuScene, ScrollRegion
+from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, draw_text_fit
 

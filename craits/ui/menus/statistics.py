@@ -16,7 +16,7 @@ import pygame
 from craits import i18n
 from craits.persistence import LEVELS, Statistics
 from craits.ui.dialogs.confirm import ConfirmScene
-from craits.ui.menus.menu_base import MenuScene, ScrollRegion
+from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Label, Panel, Widget, fit_text

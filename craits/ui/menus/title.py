@@ -12,7 +12,7 @@ import pygame
 
 import craits
 from craits import i18n
-from craits.ui.menus.menu_base import MenuScene
+from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.menus.new_game import NewGameScene
 from craits.ui.menus.rules import RulesScene
 from craits.ui.menus.settings import SettingsScene

@@ -17,10 +17,10 @@ from craits import i18n
 from craits.engine import Draw, Play, seat_view
 from craits.review import Replay, Verdict, move_message
 from craits.ui.cards.painter import CardPainter
-from craits.ui.table.choreographer import Choreographer
-from craits.ui.table.model import TableModel
-from craits.ui.table.painter import SeatInfo, TablePainter
-from craits.ui.textcache import blit_text
+from craits.ui.tabletop.choreographer import Choreographer
+from craits.ui.tabletop.model import TableModel
+from craits.ui.tabletop.painter import SeatInfo, TablePainter
+from craits.ui.widgets.textcache import blit_text
 
 GOLD = (236, 196, 92)
 LINE_GOLD = (250, 218, 130)

@@ -27,9 +27,9 @@ from craits.review import Replay, RoundAnalysis, export_record, write_record
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review.board import ReviewBoard
 from craits.ui.scene import Scene, SceneContext
-from craits.ui.table.sprites import draw_button
-from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, Theme, draw_rounded
+from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.textcache import blit_text
 
 log = logging.getLogger(__name__)
 

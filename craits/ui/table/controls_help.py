@@ -13,10 +13,11 @@ import pygame
 from craits import i18n
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
-from craits.ui.table.layout import TableLayout
-from craits.ui.table.sprites import Banner, draw_button
-from craits.ui.textcache import blit_text
+from craits.ui.tabletop.layout import TableLayout
+from craits.ui.tabletop.sprites import Banner
 from craits.ui.widgets import Button, draw_text_fit
+from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.textcache import blit_text
 
 GOLD = (250, 218, 130)
 CREAM = (246, 238, 214)

@@ -14,8 +14,8 @@ from craits.engine.cards import RANK_OF
 from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
-from craits.ui.table.choreographer import SPEED_FACTORS
-from craits.ui.textcache import text_in
+from craits.ui.tabletop.choreographer import SPEED_FACTORS
+from craits.ui.widgets.textcache import text_in
 
 FLIP_STEP = 0.45  # between two cut cards turning over, at normal speed
 HOLD = 1.8  # how long the result stays before going on

@@ -12,9 +12,9 @@ from craits import i18n
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.session import Session
 from craits.ui.scene import Scene, SceneContext
-from craits.ui.table.sprites import draw_button
-from craits.ui.textcache import blit_text, text_surface
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_text_fit, felt_background
+from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.textcache import blit_text, text_surface
 
 CREAM = (246, 238, 214)
 DIM = (180, 192, 176)

@@ -27,8 +27,8 @@ from craits import i18n
 from craits.director import Wait
 from craits.engine import Draw, Pass, Play
 from craits.review import CoachState, Hint, Note, hint_job
-from craits.ui.textcache import blit_text
 from craits.ui.widgets import Button, draw_rounded, draw_shadow, draw_text_fit, fit_text
+from craits.ui.widgets.textcache import blit_text
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ import pygame
 from craits import i18n
 from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
-from craits.ui.table.sprites import draw_button
-from craits.ui.table.tween import wave
+from craits.ui.tabletop.tween import wave
 from craits.ui.widgets import Button, Theme, draw_text_fit, felt_background
+from craits.ui.widgets.button_images import draw_button
 
 ARM_DELAY = 0.45
 

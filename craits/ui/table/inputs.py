@@ -23,9 +23,9 @@ import pygame
 
 from craits.ui.table.controls_help import ControlsScene, ControlsTip
 from craits.ui.table.hints import refusal_reason
-from craits.ui.table.layout import card_hit
-from craits.ui.table.sprites import Banner, CardSprite
-from craits.ui.table.tween import Tween
+from craits.ui.tabletop.layout import card_hit
+from craits.ui.tabletop.sprites import Banner, CardSprite
+from craits.ui.tabletop.tween import Tween
 
 DRAG_THRESHOLD = 8  # pixels a pressed card must move before it is being dragged
 REFUSED_SOUND = "refused"  # played when bundled; the click otherwise

@@ -9,8 +9,6 @@ import pygame
 
 from craits import i18n
 from craits.ui.dialogs.overlay import OverlayScene
-from craits.ui.menus.rules import RulesScene
-from craits.ui.menus.settings import SettingsScene
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, FocusGroup, draw_text_fit
 
@@ -61,12 +59,10 @@ class PauseScene(OverlayScene):
         self.dismiss(None)
 
     def open_rules(self) -> None:
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.scenes.push(self.app.screens.rules())
 
     def open_settings(self) -> None:
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(self.app.screens.settings())
 
     def quit_to_title(self) -> None:
         self.app.show_title()

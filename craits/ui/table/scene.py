@@ -26,14 +26,14 @@ from craits.session import Session
 from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.table.actions import TableActions
-from craits.ui.table.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.table.flow import TableFlow
 from craits.ui.table.guidance import TableHelp
 from craits.ui.table.inputs import TableInput
-from craits.ui.table.model import TableModel
-from craits.ui.table.painter import TablePainter
-from craits.ui.table.sprites import CardSprite
 from craits.ui.table.view import CardWarmUp, draw_table, update_hand_visuals
+from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
+from craits.ui.tabletop.model import TableModel
+from craits.ui.tabletop.painter import TablePainter
+from craits.ui.tabletop.sprites import CardSprite
 
 log = logging.getLogger(__name__)
 

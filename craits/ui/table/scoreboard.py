@@ -15,12 +15,11 @@ from craits.session import Session
 from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.dialogs.overlay import OverlayScene
-from craits.ui.review.scene import ReviewScene
 from craits.ui.scene import SceneContext
-from craits.ui.table.choreographer import SPEED_FACTORS
-from craits.ui.table.sprites import draw_button
-from craits.ui.textcache import blit_text
+from craits.ui.tabletop.choreographer import SPEED_FACTORS
 from craits.ui.widgets import Button, draw_rounded, draw_text_fit
+from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.textcache import blit_text
 
 AUTOPLAY_WAIT = 4.0
 KEY_GRACE = 0.5  # seconds Enter and Space are ignored for, so a held key does not skip it
@@ -87,8 +86,8 @@ class ScoreboardScene(OverlayScene):
             self.app.scenes.push(MessageScene(self.app, i18n.t("review.title"),
                                               i18n.t("review.open_failed", error=str(exc))))
             return
-        self.app.scenes.push(ReviewScene(self.app, replay,
-                                         round_index=self.session.match.round_index))
+        self.app.scenes.push(self.app.screens.review(
+            replay, round_index=self.session.match.round_index))
 
     def handle(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.KEYDOWN and event.key in NEXT_KEYS

@@ -17,10 +17,10 @@ from craits.engine.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, card_str
 from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
-from craits.ui.table.painter import SUIT_COLOURS
-from craits.ui.table.sprites import draw_button
-from craits.ui.textcache import blit_text, text_surface
+from craits.ui.tabletop.painter import SUIT_COLOURS
 from craits.ui.widgets import Button, draw_focus_ring, draw_rounded, draw_text_fit
+from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.textcache import blit_text, text_surface
 
 
 class SuitDialog(OverlayScene):

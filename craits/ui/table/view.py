@@ -18,10 +18,11 @@ from craits import i18n
 from craits.engine import Draw
 from craits.ui.cards.painter import CardPainter
 from craits.ui.table.hints import hint_for
-from craits.ui.table.model import TableModel
-from craits.ui.table.painter import SeatInfo
-from craits.ui.table.sprites import CardSprite, draw_button
-from craits.ui.textcache import blit_text
+from craits.ui.tabletop.model import TableModel
+from craits.ui.tabletop.painter import SeatInfo
+from craits.ui.tabletop.sprites import CardSprite
+from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.textcache import blit_text
 
 if TYPE_CHECKING:
     from craits.ui.table.scene import TableScene

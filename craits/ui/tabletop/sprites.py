@@ -10,10 +10,9 @@ from __future__ import annotations
 import pygame
 
 from craits.ui.cards.painter import FOCUS, GOLD, CardPainter
-from craits.ui.table.layout import Slot
-from craits.ui.table.tween import Tween, ease_out_back, ease_out_cubic, lerp_angle
-from craits.ui.textcache import LRU, Color, text_surface, to_display
-from craits.ui.widgets.theme import FELTS, Theme, current_look
+from craits.ui.tabletop.layout import Slot
+from craits.ui.tabletop.tween import Tween, ease_out_back, ease_out_cubic, lerp_angle
+from craits.ui.widgets.textcache import Color, text_surface
 
 
 class CardSprite:
@@ -232,36 +231,3 @@ def rounded_panel(
     if border is not None and border_width:
         pygame.draw.rect(image, border, image.get_rect(), border_width, border_radius=radius)
     return image
-
-
-# ----------------------------------------------------------------------------- widget images
-
-_button_cache = LRU(120)
-
-
-def draw_button(button, surface: pygame.Surface) -> None:
-    """Draw a widgets.Button from a cached image of its current look (label, size, state),
-    so a screen full of buttons costs a few blits a frame instead of text rendering."""
-    if not button.visible:
-        return
-    felt = FELTS.get(current_look().felt, FELTS["green"])
-    if button.theme.secondary != felt.secondary:  # the felt changed in the settings
-        button.set_theme(Theme.for_size(button.theme.size))
-    margin = button.theme.px(14)
-    rect = button.rect
-    key = (button.label, rect.size, button.style, button.enabled, button.hovered,
-           button.pressed, button.focused and button.focus_visible, button.text_size,
-           button.theme.scale, button.theme.secondary, button.theme.text_scale)
-
-    def render() -> pygame.Surface:
-        image = pygame.Surface((rect.width + 2 * margin, rect.height + 2 * margin),
-                               pygame.SRCALPHA)
-        saved = button.rect
-        button.rect = pygame.Rect(margin, margin, rect.width, rect.height)
-        try:
-            button.draw(image)
-        finally:
-            button.rect = saved
-        return to_display(image)
-
-    surface.blit(_button_cache.get(key, render), (rect.left - margin, rect.top - margin))

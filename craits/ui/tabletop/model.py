@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from craits.engine import SeatView
 from craits.engine.cards import RANK_OF, SUIT_OF
-from craits.ui.table.layout import (
+from craits.ui.tabletop.layout import (
     Slot,
     TableLayout,
     compute_layout,
@@ -22,8 +22,8 @@ from craits.ui.table.layout import (
     hand_slots,
     seat_fan_slots,
 )
-from craits.ui.table.sprites import Banner, CardSprite
-from craits.ui.table.tween import Tween, ease_out_back
+from craits.ui.tabletop.sprites import Banner, CardSprite
+from craits.ui.tabletop.tween import Tween, ease_out_back
 
 # Suits in the hand alternate colours: spades, hearts, clubs, diamonds.
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}

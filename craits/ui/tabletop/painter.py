@@ -13,11 +13,11 @@ import pygame
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.ui.cards.painter import CardPainter
 from craits.ui.fonts import get_font
-from craits.ui.table.model import TableModel
-from craits.ui.table.sprites import CardSprite, rounded_panel
-from craits.ui.table.tween import wave
-from craits.ui.textcache import LRU, blit_text, text_surface, to_display
+from craits.ui.tabletop.model import TableModel
+from craits.ui.tabletop.sprites import CardSprite, rounded_panel
+from craits.ui.tabletop.tween import wave
 from craits.ui.widgets import felt_background
+from craits.ui.widgets.textcache import LRU, blit_text, text_surface, to_display
 from craits.ui.widgets.theme import FELTS, current_look
 
 CREAM = (246, 238, 214)

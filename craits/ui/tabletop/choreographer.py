@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from craits import i18n
 from craits.engine import events as ev
 from craits.engine.cards import RANK_OF, SUIT_OF
-from craits.ui.table.layout import Slot
-from craits.ui.table.log import EventLog, LogPart
-from craits.ui.table.model import TableModel
-from craits.ui.table.tween import Cues, Tween
+from craits.ui.tabletop.layout import Slot
+from craits.ui.tabletop.log import EventLog, LogPart
+from craits.ui.tabletop.model import TableModel
+from craits.ui.tabletop.tween import Cues, Tween
 
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
