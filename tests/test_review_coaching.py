@@ -104,13 +104,13 @@ def test_suits_named_by_an_8_and_switched_by_a_9_are_told_apart():
 
 def test_a_six_that_ends_the_round_gives_no_turn_and_no_note():
     events = [ev.RoundStarted(0, 0, 1), ev.StarterTurned(10),
-              ev.CardPlayed(1, 13 + 5, 0), ev.RoundEnded(1, False, (5, 0))]
+              ev.CardPlayed(1, 13 + 5, 0), ev.RoundEnded(1, False, (5, 0), ((), (5,)))]
     assert firsts(events) == []
 
 
 def test_a_blocked_round():
     events = [ev.RoundStarted(0, 0, 1), ev.StarterTurned(10),
-              ev.RoundEnded(None, True, (10, 10))]
+              ev.RoundEnded(None, True, (10, 10), ((9,), (22,)))]
     assert firsts(events) == [Note("blocked", None)]
 
 

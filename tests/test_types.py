@@ -82,8 +82,9 @@ def test_to_dict_names_cards_and_suits_and_lists_tuples():
         "type": "cards_drawn", "player": 1, "cards": ["AS", "KC"], "count": 2, "reason": "seven"}
     assert ev.SuitChosen(0, 1, True).to_dict() == {
         "type": "suit_chosen", "player": 0, "suit": "H", "switched": True}
-    assert ev.RoundEnded(None, True, (5, 0)).to_dict() == {
-        "type": "round_ended", "winner": None, "blocked": True, "scores": [5, 0]}
+    assert ev.RoundEnded(None, True, (5, 0), ((4,), (13,))).to_dict() == {
+        "type": "round_ended", "winner": None, "blocked": True, "scores": [5, 0],
+        "hands": [["5S"], ["AH"]]}
     assert ev.CardsDealt(2, None, 8).to_dict()["cards"] is None  # fmt: skip
 
 

@@ -39,9 +39,7 @@ def make(n=3, viewer=0, speed="normal"):
     model = TableModel(n, (1280, 800), bottom_seat=viewer, viewer=viewer)
     sounds: list[str] = []
     chor = Choreographer(model, [s.name for s in seats], speed=speed, viewer=viewer,
-                         play_sound=sounds.append,
-                         reveal_hands=lambda: session.match.state.hands
-                         if session.match.state.is_over() else None)
+                         play_sound=sounds.append)
     return session, model, chor, sounds
 
 

@@ -23,7 +23,7 @@ integers; ``CardsDrawn.cards`` is ``None`` in the view of a seat that may not se
 | passed              | player                                                              |
 | last_card_announced | player                                                              |
 | idiot_called        | caller, target, penalty                                             |
-| round_ended         | winner (None when blocked), blocked, scores                         |
+| round_ended         | winner (None when blocked), blocked, scores, hands (as scored)      |
 | match_ended         | winners, totals                                                     |
 """
 
@@ -73,6 +73,8 @@ class Event(tuple[Any, ...]):
                 value = card_str(value)
             elif name == "cards":
                 value = None if value is None else [card_str(c) for c in value]
+            elif name == "hands":
+                value = [[card_str(c) for c in hand] for hand in value]
             elif name == "suit":
                 value = suit_str(value)
             elif isinstance(value, tuple):
@@ -210,10 +212,12 @@ class RoundEnded(
     Event,
     NamedTuple(
         "RoundEnded",
-        [("winner", int | None), ("blocked", bool), ("scores", tuple[int, ...])],
+        [("winner", int | None), ("blocked", bool), ("scores", tuple[int, ...]),
+         ("hands", tuple[Cards, ...])],
     ),
 ):
-    """The round ended: ``winner`` went out (None when ``blocked``); each seat's ``scores``."""
+    """The round ended: ``winner`` went out (None when ``blocked``); each seat's ``scores``,
+    and the ``hands`` they were scored on, shown to every seat."""
 
     __slots__ = ()
 

@@ -486,7 +486,8 @@ class Position:
             0 if q == winner else score_hand(h, threes).total for q, h in enumerate(self.hands)
         )
         if self.events is not None:
-            self.events.append(ev.RoundEnded(winner, winner is None, self.scores))
+            self.events.append(ev.RoundEnded(winner, winner is None, self.scores,
+                                             tuple(tuple(h) for h in self.hands)))
 
     def _check_blocked(self) -> None:
         """End the round as blocked once nothing can be drawn and no player can play."""

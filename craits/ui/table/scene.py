@@ -86,7 +86,7 @@ class TableScene(TableFlow, TableActions, TableHelp, TableInput, Scene):
         self.painter = TablePainter(self.cards, style)
         self.chor = Choreographer(
             self.model, self.names, speed=self.speed, viewer=self.viewer,
-            play_sound=app.audio.play, reveal_hands=self._round_hands,
+            play_sound=app.audio.play,
         )  # fmt: skip
         self.worker = app.bot_worker
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations

@@ -42,14 +42,12 @@ class Choreographer:
         speed: str = "normal",
         viewer: int | None = None,
         play_sound: Callable[[str], object] | None = None,
-        reveal_hands: Callable[[], Sequence[Sequence[int]] | None] | None = None,
     ) -> None:
         self.model = model
         self.names = list(names)
         self.viewer = viewer
         self.factor = SPEED_FACTORS.get(speed, 1.0)
         self.play_sound = play_sound or (lambda name: None)
-        self.reveal_hands = reveal_hands or (lambda: None)
         self.queue: deque[tuple[ev.Event, bool]] = deque()
         self.wait = 0.0
         self.cues = Cues()
@@ -383,9 +381,8 @@ class Choreographer:
             self.say(i18n.t("event.round_blocked", n=m.round_index + 1), True)
         else:
             self.say_about(event.winner, "round_won", True)
-        hands = self.reveal_hands()
-        if hands is not None:
-            self._reveal(hands)
+        if event.hands:
+            self._reveal(event.hands)
             self.sound("flip")
         viewer = self.viewer
         won = event.winner is not None and event.winner == viewer
