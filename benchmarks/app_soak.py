@@ -63,7 +63,8 @@ def soak(minutes: float, warmup_minutes: float, seats: list[str],
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("CRAITS_HOME", tempfile.mkdtemp(prefix="craits-soak-"))
-    from craits.ui.app import FPS, App
+    from craits.ui.app import App
+    from craits.ui.frame_times import FPS
 
     app = App(size=(1280, 800), speed="fast", bot_mode=bot_mode, language="en")
     report = SoakReport()
@@ -83,7 +84,7 @@ def soak(minutes: float, warmup_minutes: float, seats: list[str],
             dt = min(0.1, app.clock.tick(FPS) / 1000.0)
             began = time.perf_counter()
             app.step(dt)
-            app.frame_times.append(time.perf_counter() - began)
+            app.frames.wall.append(time.perf_counter() - began)
             report.frames += 1
             now = time.perf_counter()
             if now >= next_sample:
@@ -102,7 +103,7 @@ def soak(minutes: float, warmup_minutes: float, seats: list[str],
         report.warm_mb = statistics.median(first or [resident_mb()])
         report.end_mb = statistics.median(last or [resident_mb()])
         report.growth_mb = report.end_mb - report.warm_mb
-        report.frame_records = len(app.frame_times)
+        report.frame_records = len(app.frames.wall)
         report.crashes = app.crash_count
     finally:
         app.shutdown()

@@ -29,7 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["CRAITS_HOME"] = tempfile.mkdtemp(prefix="craits-bench-")
-    from craits.ui.app import App, percentile
+    from craits.ui.app import App
+    from craits.ui.frame_times import percentile
     from craits.ui.startup import parse_size
 
     app = App(size=parse_size(args.size), speed=args.speed)
@@ -39,8 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         app.run(max_seconds=args.seconds)
         table = app.current_table()
         shown = table.chor.presented if table is not None else 0
-        cpu = [t * 1000 for t in app.frame_cpu]
-        print(f"{app.frame_report()} cpu_ms_p50={percentile(cpu, 50):.2f} "
+        cpu = [t * 1000 for t in app.frames.cpu]
+        print(f"{app.frames.report()} cpu_ms_p50={percentile(cpu, 50):.2f} "
               f"cpu_ms_p99={percentile(cpu, 99):.2f} events_shown={shown}")
     finally:
         app.shutdown()

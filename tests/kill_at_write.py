@@ -33,7 +33,7 @@ def boundary(label: str) -> None:
 
 def instrument() -> None:
     from craits.persistence import files, saves
-    from craits.ui import app_matches
+    from craits.persistence.keeping import MatchKeeper
 
     real_write, real_replace, real_clear = files.atomic_write_json, os.replace, \
         saves.SaveStore.clear
@@ -59,14 +59,14 @@ def instrument() -> None:
     files.os.replace = replace
     saves.SaveStore.clear = clear
 
-    for name in ("record_round", "finish_match"):
-        real = getattr(app_matches.MatchKeeping, name)
+    for name in ("round_over", "match_over"):
+        real = getattr(MatchKeeper, name)
 
         def armed(self, session, _real=real):
             ARMED["on"] = True
             return _real(self, session)
 
-        setattr(app_matches.MatchKeeping, name, armed)
+        setattr(MatchKeeper, name, armed)
 
 
 def main() -> int:

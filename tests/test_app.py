@@ -8,11 +8,13 @@ import pygame
 import pytest
 from table_harness import step
 
-from craits.ui import app as app_module
-from craits.ui.app import App, percentile
+from craits.ui.app import App
 from craits.ui.dialogs.message import MessageScene
+from craits.ui.frame_times import percentile
 from craits.ui.scene import Scene
+from craits.ui.seat_names import remembered_seats
 from craits.ui.startup import main, parse_seat_kinds
+from craits.ui.window import MIN_SIZE
 
 
 @pytest.fixture
@@ -56,6 +58,8 @@ def test_selftest_loads_everything_and_plays_a_round(home, capsys):
     assert main(["--selftest"]) == 0
     assert "selftest: ok" in capsys.readouterr().out
     assert not (home / "save.json").exists()  # the player's save is never touched
+    # Nor their settings or statistics: the self test's app keeps its files elsewhere.
+    assert {p.name for p in home.iterdir()} <= {"logs"}
 
 
 class Exploding(Scene):
@@ -100,7 +104,7 @@ def test_a_broken_rules_file_in_the_app_offers_the_defaults(home, monkeypatch):
     def broken(*args, **kwargs):
         raise ConfigError("rules.yaml", 3, "sevn_skips", "unknown key")
 
-    monkeypatch.setattr("craits.ui.app_matches.load_rules", broken)
+    monkeypatch.setattr("craits.ui.matches.load_rules", broken)
     app = App(bot_mode="inline", language="en")
     try:
         app.show_title()
@@ -140,12 +144,12 @@ def test_window_resizes_reach_every_scene_and_respect_the_minimum(home):
         pygame.display.set_mode((700, 400), pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(700, 400), w=700, h=400))
         step(app, 2)
-        assert app.size == app_module.MIN_SIZE
-        assert table.model.layout.size == app_module.MIN_SIZE
+        assert app.size == MIN_SIZE
+        assert table.model.layout.size == MIN_SIZE
         app.shutdown()
         from craits.persistence import SettingsStore
 
-        assert SettingsStore(home).load()[0].window_size == app_module.MIN_SIZE  # remembered
+        assert SettingsStore(home).load()[0].window_size == MIN_SIZE  # remembered
     finally:
         app.shutdown()
 
@@ -175,7 +179,7 @@ def test_rules_without_seats_start_the_remembered_table(home, tmp_path):
     rules.write_text("game_length: short\n", encoding="utf-8")
     app = App(bot_mode="inline", language="en")
     try:
-        seats = app.remembered_seats()
+        seats = remembered_seats(app.settings.new_game)
         assert [s.kind for s in seats] == ["human", "medium", "medium", "medium"]
         assert all(s.name for s in seats)
     finally:

@@ -14,7 +14,7 @@ import pygame
 import pytest
 from app_driver import make_app
 
-from craits.ui.app import FRAME_RECORDS
+from craits.ui.frame_times import FRAME_RECORDS
 from craits.ui.widgets.textcache import LRU, pixel_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,12 +24,12 @@ def test_frame_records_are_bounded(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     try:
         for _ in range(FRAME_RECORDS + 500):
-            app.frame_times.append(0.001)
-            app.frame_cpu.append(0.001)
-        assert len(app.frame_times) == FRAME_RECORDS == len(app.frame_cpu)
+            app.frames.wall.append(0.001)
+            app.frames.cpu.append(0.001)
+        assert len(app.frames.wall) == FRAME_RECORDS == len(app.frames.cpu)
         app.run(max_frames=3)
-        assert len(app.frame_times) == FRAME_RECORDS
-        assert "frames=" in app.frame_report()
+        assert len(app.frames.wall) == FRAME_RECORDS
+        assert "frames=" in app.frames.report()
     finally:
         app.shutdown()
 

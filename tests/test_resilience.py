@@ -42,6 +42,7 @@ from craits.persistence import (
     StatisticsStore,
 )
 from craits.session import Seat, Session
+from craits.ui.crash_log import write_crash_log
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,7 +65,7 @@ def apps(tmp_path, monkeypatch):
 
     yield make
     for app in made:
-        if app.pygame.display.get_init():
+        if pygame.display.get_init():
             app.shutdown()
 
 
@@ -656,8 +657,8 @@ def test_an_unexpected_error_is_logged_saved_and_explained(apps, tmp_path, monke
 
 def test_every_error_keeps_its_own_log(apps):
     app = apps()
-    first = app._write_crash_log(Boom("first"))
-    second = app._write_crash_log(Boom("second"))
+    first = write_crash_log(app.home / "logs", Boom("first"))
+    second = write_crash_log(app.home / "logs", Boom("second"))
     assert first != second
     assert "first" in first.read_text("utf-8") and "second" in second.read_text("utf-8")
 
@@ -792,7 +793,7 @@ def test_everything_the_app_writes_stays_in_craits_home(apps, tmp_path, monkeypa
     assert app.home.resolve() == home
     for path in (app.saves.path, app.settings_store.path, app.stats_store.path):
         assert path.resolve().parent == home
-    crash_log = app._write_crash_log(Boom("where does this go"))
+    crash_log = write_crash_log(app.home / "logs", Boom("where does this go"))
     assert crash_log is not None and crash_log.resolve().is_relative_to(home)
     # A symlink planted in the home cannot redirect a save outside it: it is set aside when
     # read, and a write replaces the link itself.

@@ -77,7 +77,7 @@ def test_the_player_is_told_once_plays_on_and_nothing_is_lost(tmp_path, monkeypa
                                       reason=__import__("os").strerror(code))
         warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
         assert len(warnings) <= 2, [r.getMessage() for r in warnings]  # save, statistics
-        assert app.stats_unsaved
+        assert app.files.statistics_unsaved
         # The folder can be written again: the next move saves everything.
         disk.broken = False
         moves = len(session.records)
@@ -89,7 +89,7 @@ def test_the_player_is_told_once_plays_on_and_nothing_is_lost(tmp_path, monkeypa
         assert problem is None and data["actions"] == session.records
         stats, _ = StatisticsStore(tmp_path).load()
         assert stats.rounds["overall"].played == len(session.match.history)
-        assert not app.stats_unsaved and len(told) == 1
+        assert not app.files.statistics_unsaved and len(told) == 1
     finally:
         app.shutdown()
 
@@ -100,7 +100,7 @@ def test_statistics_unwritten_at_quitting_are_written_by_the_last_try(tmp_path, 
     try:
         disk.broken = True
         app.statistics.record_round(["human", "easy"], [0, 10], winner=0)
-        assert not app.save_statistics() and app.stats_unsaved
+        assert not app.save_statistics() and app.files.statistics_unsaved
         disk.broken = False
     finally:
         app.shutdown()

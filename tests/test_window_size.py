@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 from app_driver import make_app
 
@@ -48,7 +49,7 @@ def test_a_huge_stored_window_size_is_shrunk(tmp_path, monkeypatch):
         json.dumps(envelope("craits-settings", 1, stored)), "utf-8")
     app = make_app(tmp_path, monkeypatch, size=None)
     try:
-        limit = usable_size(app.pygame)
+        limit = usable_size(pygame)
         assert app.size[0] <= limit[0] and app.size[1] <= limit[1]
         assert limit == HEADLESS_MAX_SIZE  # the dummy driver has no real display
     finally:

@@ -5,21 +5,29 @@ The order is the point: at a round's end the save that holds the round's end is 
 first, then the statistics together with the note that this round of this match is counted
 (one atomic write). A kill before the second write leaves the round uncounted and the save
 at its end, so it is counted on Continue; a kill after it leaves the note, so it is not
-counted twice. The app and the soak benchmark keep matches with this one class; it is the
+counted twice. That note, ``Statistics.counted`` (by match id), is the one record of what is
+counted: the keeper reads it before counting, and each save carries a copy of it
+(``stats_rounds``) for when the statistics do not know the match (reset, or written by an
+older version). The app and the soak benchmark keep matches with this one class; it is the
 match director's hooks (``changed``, ``round_over``, ``match_over``). A finished game with a
 human seat is kept among the past games (``craits.persistence.archive``) before its save goes.
+Only tables with a human seat are kept: a table of computer players (watching) is neither
+saved nor counted.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from craits.engine import Event, Rules
 from craits.engine import events as ev
+from craits.engine.match import Match
 from craits.persistence.archive import GameArchive
 from craits.persistence.statistics import Statistics
+from craits.seat import Seat
 
 log = logging.getLogger(__name__)
 
@@ -27,13 +35,31 @@ log = logging.getLogger(__name__)
 class Writer(Protocol):
     """Writes save snapshots (``craits.persistence.autosave.Autosaver``: on a helper thread)."""
 
-    def submit(self, data: dict[str, Any]) -> None: ...
+    def submit(self, data: dict[str, Any]) -> None: ...  # a save: JSON, as the session gives
 
     def flush(self) -> None: ...
 
 
 class Saves(Protocol):
     def clear(self) -> None: ...
+
+
+class KeptMatch(Protocol):
+    """What the keeper reads of a match in progress (``craits.session.Session`` is one; the
+    session sits above persistence, so it is named by what it offers)."""
+
+    match_id: str
+    rules: Rules
+    match: Match
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    def human_seats(self) -> list[int]: ...
+
+    def to_save(self) -> dict[str, Any]: ...  # JSON values of every kind (Session.to_save)
+
+    def round_history(self, seat: int) -> list[Event]: ...
 
 
 class MatchKeeper:
@@ -48,34 +74,42 @@ class MatchKeeper:
         self.writer = writer
         self.statistics = statistics
         self.save_statistics = save_statistics
-        path = getattr(saves, "path", None)
+        path = getattr(saves, "path", None)  # a test's stand-in for the saves may have none
         if archive is None and path is not None:
             archive = GameArchive(Path(path).parent)
         self.archive = archive
-        self.recorded: dict[int, int] = {}  # id(session) -> rounds put in the statistics
 
-    def begin(self, session: Any, recorded: int = 0) -> None:
-        """A match starts or is continued with ``recorded`` rounds already counted."""
-        self.recorded[id(session)] = recorded
+    def counted_rounds(self, session: KeptMatch) -> int:
+        """Rounds of ``session``'s match already in the statistics (their own record)."""
+        return self.statistics().counted.rounds(session.match_id) or 0
 
-    def changed(self, session: Any) -> None:
+    def begin(self, session: KeptMatch, saved_rounds: int = 0) -> None:
+        """A match starts, or is continued from a save whose copy of the record says
+        ``saved_rounds`` were counted: that copy is taken only when the statistics do not
+        know the match, as their own record is written with the figures it describes."""
+        counted = self.statistics().counted
+        if saved_rounds > 0 and session.human_seats() \
+                and counted.rounds(session.match_id) is None:
+            counted.note(session.match_id, saved_rounds)
+
+    def changed(self, session: KeptMatch) -> None:
         """Save the match after an action. A table of computer players only (watching) is not
         saved: it must not replace the player's game."""
         if not session.human_seats():
             return
         data = session.to_save()
-        data["stats_rounds"] = self.recorded.get(id(session), 0)
+        data["stats_rounds"] = self.counted_rounds(session)
         self.writer.submit(data)
 
-    def round_over(self, session: Any) -> None:
+    def round_over(self, session: KeptMatch) -> None:
         """Count the round just finished, once (see the module's note on order)."""
-        done = self.recorded.get(id(session), 0)
         history = len(session.match.history)
-        if history <= done:
+        state = session.match.state
+        if not session.human_seats() or history <= self.counted_rounds(session) \
+                or state.scores is None:  # no new round, or its end is not the state's
             return
         self.changed(session)
         self.writer.flush()
-        state = session.match.state
         events = session.round_history(0)
         crank = max((e.crank for e in events if isinstance(e, ev.CardPlayed)), default=0)
         calls = [(e.caller, e.target) for e in events if isinstance(e, ev.IdiotCalled)]
@@ -83,15 +117,13 @@ class MatchKeeper:
         statistics = self.statistics()
         try:
             statistics.record_round(kinds, state.scores, state.winner, crank, calls)
-            self.recorded[id(session)] = history
-            if session.human_seats():
-                statistics.counted.note(session.match_id, history)
+            statistics.counted.note(session.match_id, history)
         except ValueError as exc:
             log.warning("round not counted: %s", exc)
         self.save_statistics()
         self.changed(session)
 
-    def match_over(self, session: Any) -> None:
+    def match_over(self, session: KeptMatch) -> None:
         """The match is over: the game in the statistics (with the hints asked for in it),
         kept among the past games, and no save left to continue."""
         kinds = [s.kind for s in session.seats]

@@ -13,7 +13,7 @@ hint can be told apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,7 +46,7 @@ class Tally:
     played: int = 0
     won: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int]:
         return {"played": self.played, "won": self.won}
 
 
@@ -67,7 +67,7 @@ class ScoreRecord:
         self.total += score
         self.count += 1
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | None]:
         return {"best": self.best, "total": self.total, "count": self.count}
 
 
@@ -152,7 +152,7 @@ class Statistics:
         """Hints asked for so far in the match ``match_id``."""
         return self.hints_by_match.get(match_id, 0)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "games": {name: tally.to_dict() for name, tally in self.games.items()},
             "rounds": {name: tally.to_dict() for name, tally in self.rounds.items()},
@@ -234,7 +234,7 @@ def _consistent(stats: Statistics) -> list[str]:
 class _HintsByMatch(Field):
     """Hints asked for, by match id (short hexadecimal text), at most ``MAX_HINT_MATCHES``."""
 
-    def check(self, value: Any) -> dict[str, int]:
+    def check(self, value: Any) -> dict[str, int]:  # Any: Field.check reads stored JSON
         if not isinstance(value, dict):
             raise Invalid(f"expected an object, got {kind_of(value)}")
         out: dict[str, int] = {}
@@ -248,7 +248,7 @@ class _HintsByMatch(Field):
         return dict(list(out.items())[-MAX_HINT_MATCHES:])
 
 
-_STATS_SPEC = {
+_STATS_SPEC: dict[str, tuple[Field | Group | Entries, Callable[[], object]]] = {
     "games": (_tally_entries(), _tallies),
     "rounds": (_tally_entries(), _tallies),
     "game_scores": (_score_entries(), _score_records),

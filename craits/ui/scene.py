@@ -7,17 +7,21 @@ hands the result to the callback it was pushed with (as Textual's modal screens 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:  # types only: the services a scene may use, none of them a scene
     from craits.director.bot_worker import BotWorker
+    from craits.engine import Rules
     from craits.persistence import Settings, Statistics
     from craits.review import Replay
+    from craits.seat import Seat
+    from craits.session import Session
     from craits.ui.audio import Audio
     from craits.ui.cards.art import CardArt
+    from craits.ui.notices import Notice
 
 
 class Screens(Protocol):
@@ -37,24 +41,41 @@ class Screens(Protocol):
         ...
 
 
+class MatchSetup(Protocol):
+    """A match to start as the new-game screen gives it (``menus.new_game_form.GameSetup``):
+    seats in order (an empty name: the default), rules, and a seed (None: random)."""
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def rules(self) -> Rules | None: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+
 class SceneContext(Protocol):
     """What a scene may use of the app: the scene stack, the settings, the window's size,
     sound and card art, the computer players' helper, and the few things the app does for a
-    scene (start or continue a game, save settings, go to the title, quit). The ``App`` is
-    one; a test may pass another."""
+    scene (start or continue a game, save settings, go to the title, quit), with the signals
+    a table gives as its match goes on (``autosave``, ``record_round``, ``finish_match``:
+    the app's ``MatchKeeper`` keeps the match). The ``App`` is one; a test may pass another."""
 
     scenes: SceneStack
     settings: Settings
-    size: tuple[int, int]
     audio: Audio
     card_art: CardArt
     bot_worker: BotWorker
     statistics: Statistics
-    notices: list[Any]
+    notices: list[Notice | str]  # for the player, each told with str()
     screens: Screens
 
-    def new_game(self, setup: Any, rules: Any = None, seed: int | None = None, *,
-                 replace_ok: bool = False) -> None: ...
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def new_game(self, setup: MatchSetup | Sequence[Seat], rules: Rules | None = None,
+                 seed: int | None = None, *, replace_ok: bool = False) -> None: ...
 
     def continue_game(self) -> bool: ...
 
@@ -66,11 +87,11 @@ class SceneContext(Protocol):
 
     def apply_settings(self) -> None: ...
 
-    def autosave(self, session: Any) -> None: ...
+    def autosave(self, session: Session) -> None: ...
 
-    def record_round(self, session: Any) -> None: ...
+    def record_round(self, session: Session) -> None: ...
 
-    def finish_match(self, session: Any) -> None: ...
+    def finish_match(self, session: Session) -> None: ...
 
 
 class Scene:
@@ -79,6 +100,8 @@ class Scene:
 
     def __init__(self, app: SceneContext) -> None:
         self.app = app
+        # Any: the stack holds scenes of every result type (a question's bool, a replay...),
+        # and each callback is written for the one scene it was pushed with.
         self._on_result: Callable[[Any], None] | None = None
 
     # Lifecycle: called by the stack.
@@ -155,5 +178,5 @@ class SceneStack:
             start -= 1
         return self._stack[max(start, 0) :]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Scene]:
         return iter(list(self._stack))

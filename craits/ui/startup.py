@@ -1,6 +1,7 @@
 """The command line that starts the desktop app (``python -m craits [options]``): options are
 checked before any window opens, the log file is set up, then the ``App`` runs. This is the
-entry point: it imports the app, and nothing imports it but ``craits.__main__``.
+entry point: it imports the app and the self test, and nothing imports it but
+``craits.__main__``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ import logging
 import math
 import os
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,6 +27,8 @@ from craits.config.levels import offered_levels
 from craits.paths import HOME_ENV, user_home
 from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.ui.app import App
+from craits.ui.seat_names import remembered_seats
+from craits.ui.selftest import run_selftest
 from craits.ui.window import MIN_SIZE
 
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -157,11 +162,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
 
+    if args.selftest:
+        setup_logging()
+        return selftest(args.lang)
     home_lock = None
     try:
-        if not args.selftest:  # the self test writes nothing of the player's
-
-            home_lock = lock_home(user_home())
+        home_lock = lock_home(user_home())
         setup_logging()
         app = App(language=args.lang, size=size, speed=args.speed)
     except HomeInUse as exc:
@@ -175,8 +181,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             home_lock.release()
         return 1
     try:
-        if args.selftest:
-            return app.selftest()
         try:  # the loop's safety net is not up yet: errors here get the same treatment
             if args.resume:
                 if not app.continue_game():
@@ -185,19 +189,33 @@ def main(argv: Sequence[str] | None = None) -> int:
                 app.new_game(app.seats_for(kinds), rules, args.seed)
             elif rules is not None or args.seed is not None:
                 # Rules or a seed but no seats: the players of the last new game, remembered.
-                app.new_game(app.remembered_seats(), rules, args.seed)
+                app.new_game(remembered_seats(app.settings.new_game), rules, args.seed)
             else:
                 app.show_title()
         except Exception as exc:
             app.report_crash(exc)
         app.run(max_seconds=args.max_seconds)
         if args.max_seconds is not None or args.headless:
-            print(app.frame_report())
+            print(app.frames.report())
         return app.exit_code
     finally:
         app.shutdown()
         if home_lock is not None:
             home_lock.release()
+
+
+def selftest(language: str | None) -> int:
+    """``--selftest``: the app in a scratch folder (nothing of the player's is read or
+    written, and it runs beside a game in progress), checked; the exit code."""
+    scratch = Path(tempfile.mkdtemp(prefix="craits-selftest-"))
+    try:
+        app = App(language=language, speed="instant", home=scratch)
+        try:
+            return run_selftest(app)
+        finally:
+            app.shutdown()
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _tell_already_running(home: Path, language: str | None, headless: bool) -> None:

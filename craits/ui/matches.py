@@ -1,0 +1,190 @@
+"""Starting and resuming the app's matches: a new one from the setup screen or the command
+line, the saved one on Continue.
+
+``Matches`` decides and reports what to show, as a ``MatchOutcome``: a table to open, a
+question to ask first, a file that cannot be used. The app shows it; no scene is made or
+touched here. Keeping a match as it goes (the save after each change, each round and the
+game counted once) is the ``MatchKeeper``'s, which ``Matches`` tells where a match begins.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from craits import i18n
+from craits.config import ConfigError, levels, load_rules
+from craits.config.errors import did_you_mean
+from craits.config.yamlfile import display_name
+from craits.engine import IllegalActionError, Rules
+from craits.persistence import Problem, SaveStore
+from craits.persistence.keeping import MatchKeeper
+from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.save_summary import summarize
+from craits.seat import HUMAN, Seat
+from craits.session import Session
+
+log = logging.getLogger("craits.app")
+
+
+@dataclass(frozen=True)
+class StartRequest:
+    """A match to start: its seats (each named), its rules (None: the rules file) and its
+    seed (None: a random one)."""
+
+    seats: tuple[Seat, ...]
+    rules: Rules | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """Open the table for ``session``; ``fresh`` when it was just dealt (not resumed)."""
+
+    session: Session
+    fresh: bool
+
+
+@dataclass(frozen=True)
+class AskToReplace:
+    """Starting would replace the saved game (``saved_game`` in a line, or empty): ask
+    first; on yes, start ``request`` with ``replace_ok``. The replaced game is kept at
+    ``kept_at``."""
+
+    request: StartRequest
+    saved_game: str
+    kept_at: Path
+
+
+@dataclass(frozen=True)
+class RulesFileUnusable:
+    """The rules file cannot be read (``error``): offer to start ``request`` by the defaults."""
+
+    request: StartRequest
+    error: str
+
+
+@dataclass(frozen=True)
+class LevelsFileUnusable:
+    """The computer players' file cannot seat them: no game starts with them."""
+
+    error: Exception
+
+
+@dataclass(frozen=True)
+class NoTable:
+    """Nothing to open: no saved game, or one that cannot be used (then set aside)."""
+
+
+MatchOutcome = OpenTable | AskToReplace | RulesFileUnusable | LevelsFileUnusable | NoTable
+
+
+class Matches:
+    """Starts and resumes matches kept in ``saves`` by ``keeper``."""
+
+    def __init__(self, saves: SaveStore, keeper: MatchKeeper) -> None:
+        self.saves = saves
+        self.keeper = keeper
+
+    def start(self, request: StartRequest, *, replace_ok: bool = False) -> MatchOutcome:
+        """A new match. A table with a human seat replaces the saved game: unless
+        ``replace_ok``, the player is to be asked first; the replaced game is kept as
+        ``save.previous.json``."""
+        seats = request.seats
+        if not replace_ok and any(s.is_human for s in seats) and self.saves.exists():
+            return AskToReplace(request, self.saved_game_text() or "",
+                                self.saves.path.with_name("save.previous.json"))
+        rules = request.rules
+        if rules is None:
+            try:
+                rules = load_rules()
+            except (ConfigError, OSError) as exc:
+                return RulesFileUnusable(request, str(exc))
+        seed = request.seed
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        try:
+            session = Session(list(seats), rules, seed)
+        except ConfigError as exc:  # the computer players' file (config/ai.yaml) is broken
+            return LevelsFileUnusable(exc)
+        if session.human_seats():  # this table's save replaces the saved game: keep that
+            self.keeper.writer.flush()
+            try:
+                self.saves.keep_previous()
+            except OSError as exc:
+                log.warning("could not keep the replaced game: %s", exc)
+        self.keeper.begin(session)
+        return OpenTable(session, fresh=True)
+
+    def by_default_rules(self, request: StartRequest) -> MatchOutcome:
+        """``request`` again, by the default rules (the player chose them over a broken file)."""
+        return self.start(dataclasses.replace(request, rules=Rules()), replace_ok=True)
+
+    def resume(self) -> tuple[MatchOutcome, list[Problem]]:
+        """The saved match at its exact position, and what was wrong with its file (each
+        problem is the player's to be told, also when the match opens)."""
+        self.keeper.writer.flush()
+        data, problem = self.saves.load()
+        problems = [] if problem is None else [problem]
+        if data is None:
+            return NoTable(), problems
+        try:
+            kinds = [seat["kind"] for seat in check_save(data)["seats"]]
+        except SaveInvalid as exc:
+            return self._set_aside(str(exc), problems)
+        unusable = seat_levels_problem(kinds)
+        if unusable is not None:  # nothing wrong with the save: the levels file is the problem
+            return LevelsFileUnusable(unusable), problems
+        try:
+            session = Session.from_save(data)
+        except ConfigError as exc:
+            return LevelsFileUnusable(exc), problems
+        except (ValueError, IllegalActionError, KeyError, TypeError) as exc:
+            return self._set_aside(str(exc), problems)
+        except (RecursionError, MemoryError, ArithmeticError, LookupError, AttributeError) as exc:
+            log.exception("the saved game does not replay")
+            return self._set_aside(f"it does not replay ({type(exc).__name__})", problems)
+        # The save's copy of what was counted; an older save without one was counted to the
+        # end of its last finished round.
+        saved = data.get("stats_rounds", len(session.match.history))
+        self.keeper.begin(session, saved if isinstance(saved, int) else 0)
+        return OpenTable(session, fresh=False), problems
+
+    def _set_aside(self, reason: str, problems: list[Problem]) -> tuple[NoTable, list[Problem]]:
+        """Keep an unusable save aside (``save.bad.json``); the player is to be told."""
+        return NoTable(), [*problems, self.saves.set_aside(reason)]
+
+    def saved_game_text(self) -> str | None:
+        """The saved game in a line: players, round, when it was saved (None: no summary)."""
+        summary = summarize(self.saves)
+        if summary is None:
+            return None
+        return " · ".join((", ".join(summary.names),
+                           i18n.t("table.round_of", n=summary.round, total=summary.rounds),
+                           summary.when()))
+
+
+def seat_levels_problem(kinds: Sequence[str]) -> Exception | None:
+    """Why the levels file (``config/ai.yaml``) cannot seat computer players of ``kinds``:
+    it cannot be read, or it does not offer one of them (removed, renamed, or research-only
+    such as ``oracle``); None when it can."""
+    try:
+        profiles = levels.default_profiles()  # through the module: the file it reads
+        offered = levels.offered_levels(profiles)
+    except ConfigError as exc:
+        return exc
+    except Exception as exc:  # anything else wrong with the file is still the file's
+        log.exception("the levels file could not be used")
+        return ConfigError(display_name(levels.bundled_path()), None, None,
+                           f"cannot be used ({type(exc).__name__})")
+    for kind in kinds:
+        if kind != HUMAN and kind not in offered:
+            why = ("is not one a player may choose" if kind in profiles
+                   else "is not there" + did_you_mean(kind, offered))
+            return ConfigError(display_name(levels.bundled_path()), None, f"levels.{kind}",
+                               f"the saved game seats the level {kind!r}, which {why}")
+    return None
