@@ -1,4 +1,5 @@
-"""Which rounds and games of which matches the statistics already hold.
+"""Which rounds and games of which matches the statistics already hold: the one record of
+what is counted (the match keeper reads it before counting; a save carries a copy of it).
 
 Kept in ``stats.json`` beside the figures and written in the same atomic write, so that a
 round's result and the note that it was counted are one commit: a game killed at any moment
@@ -38,7 +39,7 @@ class Counted:
         while len(self.matches) > MAX_MATCHES:
             del self.matches[next(iter(self.matches))]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, dict[str, int | bool]]:
         return {key: {"rounds": rounds, "game": game}
                 for key, (rounds, game) in self.matches.items()}
 

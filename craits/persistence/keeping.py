@@ -79,6 +79,10 @@ class MatchKeeper:
             archive = GameArchive(Path(path).parent)
         self.archive = archive
 
+    def flush(self) -> None:
+        """Every save handed to the writer is on disk (before the save file is read or moved)."""
+        self.writer.flush()
+
     def counted_rounds(self, session: KeptMatch) -> int:
         """Rounds of ``session``'s match already in the statistics (their own record)."""
         return self.statistics().counted.rounds(session.match_id) or 0

@@ -112,7 +112,7 @@ class Matches:
         except ConfigError as exc:  # the computer players' file (config/ai.yaml) is broken
             return LevelsFileUnusable(exc)
         if session.human_seats():  # this table's save replaces the saved game: keep that
-            self.keeper.writer.flush()
+            self.keeper.flush()
             try:
                 self.saves.keep_previous()
             except OSError as exc:
@@ -127,7 +127,7 @@ class Matches:
     def resume(self) -> tuple[MatchOutcome, list[Problem]]:
         """The saved match at its exact position, and what was wrong with its file (each
         problem is the player's to be told, also when the match opens)."""
-        self.keeper.writer.flush()
+        self.keeper.flush()
         data, problem = self.saves.load()
         problems = [] if problem is None else [problem]
         if data is None:
