@@ -92,7 +92,7 @@ def continue_to_the_end_of_the_round(home: Path, monkeypatch, rounds: int) -> di
         if app.continue_game():
             table = app.current_table()
             session = table.session
-            play_until(app, lambda: app.keeper.counted_rounds(session) >= rounds
+            play_until(app, lambda: app.matches.keeper.counted_rounds(session) >= rounds
                        and (not session.match.is_over()
                             or type(app.scenes.top).__name__ == "GameOverScene"),
                        StandInPlayer(7))

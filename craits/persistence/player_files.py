@@ -26,6 +26,9 @@ T = TypeVar("T")
 
 
 class PlayerFiles:
+    """Reads the settings and the statistics at once; ``statistics`` are those in use (the
+    match keeper adds to them, the statistics screen resets them)."""
+
     def __init__(self, home: Path) -> None:
         self.home = home
         self.health = SaveHealth()  # a read-only or full folder is told once
@@ -34,14 +37,10 @@ class PlayerFiles:
         self.saves = SaveStore(home)
         self.autosaver = Autosaver(self.saves, health=self.health)
         self.problems: list[Problem] = []  # files that could not be used as they were
+        self.loaded_settings = self._load(self.settings_store, Settings)
+        self.statistics = self._load(self.stats_store, Statistics)
         self.statistics_unsaved = False  # to write again once writing works
         self._writes_seen = 0
-
-    def load_settings(self) -> Settings:
-        return self._load(self.settings_store, Settings)
-
-    def load_statistics(self) -> Statistics:
-        return self._load(self.stats_store, Statistics)
 
     def _load(self, store: SettingsStore | StatisticsStore, default: Callable[[], T]) -> T:
         value: T  # load_or_set_aside reads any store: its value is the store's kind
@@ -58,11 +57,11 @@ class PlayerFiles:
         else:
             self.health.succeeded("the settings")
 
-    def save_statistics(self, statistics: Statistics) -> bool:
+    def save_statistics(self) -> bool:
         """Write the statistics with the record of what they count (one atomic write); True
         when written, else they are to be written again (``statistics_unsaved``)."""
         try:
-            self.stats_store.save(statistics)
+            self.stats_store.save(self.statistics)
         except (OSError, ValueError) as exc:
             self.statistics_unsaved = True
             self.health.failed("the statistics", exc)
@@ -71,19 +70,19 @@ class PlayerFiles:
         self.health.succeeded("the statistics")
         return True
 
-    def write_again(self, statistics: Statistics) -> None:
+    def write_again(self) -> None:
         """Once a frame: statistics that could not be written are written again as soon as a
         save of the match goes through (the folder can be written again)."""
         writes, self._writes_seen = self._writes_seen, self.autosaver.writes
         if self.statistics_unsaved and writes != self._writes_seen:
-            self.save_statistics(statistics)
+            self.save_statistics()
 
-    def close(self, statistics: Statistics) -> None:
+    def close(self) -> None:
         """The last save and any statistics not yet written, then the writer stops."""
         try:
             self.autosaver.flush()
         except Exception:  # the app is closing: nothing more can be done about it
             log.exception("the last save failed")
         if self.statistics_unsaved:
-            self.save_statistics(statistics)
+            self.save_statistics()
         self.autosaver.stop()

@@ -24,7 +24,7 @@ from craits import i18n
 from craits.director.bot_worker import BotWorker
 from craits.engine import Rules
 from craits.paths import user_home
-from craits.persistence.keeping import MatchKeeper
+from craits.persistence import Statistics
 from craits.persistence.player_files import PlayerFiles
 from craits.seat import Seat
 from craits.session import Session
@@ -56,25 +56,20 @@ class App:
                  speed: str | None = None, bot_mode: str = "process",
                  home: Path | None = None) -> None:
         keep_large_blocks_returnable()  # before any surface: memory stays flat for hours
-        pygame.display.init()
         pygame.font.init()
         self.home = user_home() if home is None else home
-        self.files = PlayerFiles(self.home)
-        # The files' parts by their own names: tests and the title screen look at them.
+        self.files = PlayerFiles(self.home)  # its parts by their names too (tests, the title)
         self.saves, self.autosaver = self.files.saves, self.files.autosaver
         self.settings_store, self.stats_store = self.files.settings_store, self.files.stats_store
-        self.settings = self.files.load_settings()
+        self.settings = self.files.loaded_settings
         if speed:
             self.settings = dataclasses.replace(self.settings, animation_speed=speed)
         use_language(language or self.settings.language)
-        self.statistics = self.files.load_statistics()
         # Files that could not be used as they were, told by the title screen with str().
         self.notices: list[Notice | str] = [problem_notice(p) for p in self.files.problems]
         self.screens: Screens = AppScreens(self)
         self.exit_code = 0
-        self.keeper = MatchKeeper(self.saves, self.autosaver, lambda: self.statistics,
-                                  self.save_statistics)
-        self.matches = Matches(self.saves, self.keeper)
+        self.matches = Matches(self.files)  # its keeper takes the table's signals
         self.window = AppWindow(size or self.settings.window_size, self.settings.fullscreen)
         self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
         self.card_art = CardArt(max_entries=400)
@@ -117,9 +112,16 @@ class App:
                                             window_size=self.window.windowed_size)
         self.files.save_settings(self.settings)
 
+    @property
+    def statistics(self) -> Statistics:
+        return self.files.statistics
+
+    @statistics.setter
+    def statistics(self, statistics: Statistics) -> None:  # other figures (tests) in use
+        self.files.statistics = statistics
+
     def save_statistics(self) -> bool:
-        """Write the statistics; True when written (else they are written again later)."""
-        return self.files.save_statistics(self.statistics)
+        return self.files.save_statistics()
 
     def current_table(self) -> TableScene | None:
         return next((s for s in self.scenes if isinstance(s, TableScene)), None)
@@ -137,8 +139,7 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def seats_for(self, kinds: Sequence[str]) -> list[Seat]:
-        """Seats of ``kinds`` with their default names."""
+    def seats_for(self, kinds: Sequence[str]) -> list[Seat]:  # each with its default name
         return default_seats(kinds)
 
     def saved_game_text(self) -> str | None:
@@ -147,8 +148,7 @@ class App:
 
     def new_game(self, setup: MatchSetup | Sequence[Seat], rules: Rules | None = None,
                  seed: int | None = None, *, replace_ok: bool = False) -> None:
-        """Start a match: ``new_game(GameSetup)`` or ``new_game(seats, rules, seed)``; a seat
-        without a name gets its default; rules None: the rules file (see ``Matches.start``)."""
+        """``new_game(GameSetup)`` or ``new_game(seats, rules, seed)`` (``Matches.start``)."""
         seats = setup if isinstance(setup, Sequence) else setup.seats
         if not isinstance(setup, Sequence):
             rules, seed = setup.rules, setup.seed
@@ -181,16 +181,16 @@ class App:
 
     def autosave(self, session: Session) -> None:
         """Save the match after an action (``MatchKeeper.changed``)."""
-        self.keeper.changed(session)
+        self.matches.keeper.changed(session)
 
     def record_round(self, session: Session) -> None:
         """Count the round just finished, once (``MatchKeeper.round_over``)."""
-        self.keeper.round_over(session)
+        self.matches.keeper.round_over(session)
         release_free_memory()  # between rounds: what the round's drawing freed goes back
 
     def finish_match(self, session: Session) -> None:
         """The game in the statistics; no save left to continue (``MatchKeeper.match_over``)."""
-        self.keeper.match_over(session)
+        self.matches.keeper.match_over(session)
 
     # ------------------------------------------------------------ loop
 
@@ -240,7 +240,7 @@ class App:
 
     def _watch_writing(self) -> None:
         """Tell the player once when their files cannot be written (over a scene)."""
-        self.files.write_again(self.statistics)
+        self.files.write_again()
         reason = self.files.health.take_notice() if self.scenes.top is not None else None
         if reason is not None:
             self.scenes.push(MessageScene(
@@ -293,7 +293,7 @@ class App:
         table = self.current_table()
         if table is not None:
             table.close()
-        self.files.close(self.statistics)
+        self.files.close()
         self.bot_worker.stop()
         # Not pygame.quit(): cached fonts stay valid for an App made later in this process.
         pygame.display.quit()

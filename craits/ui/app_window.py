@@ -15,6 +15,7 @@ class AppWindow:
     """Opens at ``wanted`` (within what the display shows), titled in the language set."""
 
     def __init__(self, wanted: tuple[int, int], fullscreen: bool) -> None:
+        pygame.display.init()
         self.windowed_size = fit_window(wanted, usable_size(pygame))
         self.fullscreen = False
         self.resized_by_player = False  # remembered for next time when so

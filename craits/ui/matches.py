@@ -21,8 +21,9 @@ from craits.config import ConfigError, levels, load_rules
 from craits.config.errors import did_you_mean
 from craits.config.yamlfile import display_name
 from craits.engine import IllegalActionError, Rules
-from craits.persistence import Problem, SaveStore
+from craits.persistence import Problem
 from craits.persistence.keeping import MatchKeeper
+from craits.persistence.player_files import PlayerFiles
 from craits.persistence.save_check import SaveInvalid, check_save
 from craits.persistence.save_summary import summarize
 from craits.seat import HUMAN, Seat
@@ -84,11 +85,13 @@ MatchOutcome = OpenTable | AskToReplace | RulesFileUnusable | LevelsFileUnusable
 
 
 class Matches:
-    """Starts and resumes matches kept in ``saves`` by ``keeper``."""
+    """Starts and resumes the matches kept in the player's ``files``; its ``keeper`` keeps
+    each one as it goes, counting into the files' statistics."""
 
-    def __init__(self, saves: SaveStore, keeper: MatchKeeper) -> None:
-        self.saves = saves
-        self.keeper = keeper
+    def __init__(self, files: PlayerFiles) -> None:
+        self.saves = files.saves
+        self.keeper = MatchKeeper(files.saves, files.autosaver, lambda: files.statistics,
+                                  files.save_statistics)
 
     def start(self, request: StartRequest, *, replace_ok: bool = False) -> MatchOutcome:
         """A new match. A table with a human seat replaces the saved game: unless
