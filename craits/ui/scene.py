@@ -58,9 +58,10 @@ class MatchSetup(Protocol):
 class SceneContext(Protocol):
     """What a scene may use of the app: the scene stack, the settings, the window's size,
     sound and card art, the computer players' helper, and the few things the app does for a
-    scene (start or continue a game, save settings, go to the title, quit), with the signals
-    a table gives as its match goes on (``autosave``, ``record_round``, ``finish_match``:
-    the app's ``MatchKeeper`` keeps the match). The ``App`` is one; a test may pass another."""
+    scene (start or continue a game, save settings or statistics, go to the title, quit), with
+    the signals a table gives as its match goes on (``autosave``, ``record_round``,
+    ``finish_match``: the app's ``MatchKeeper`` keeps the match). The ``App`` is one; a test
+    may pass another."""
 
     scenes: SceneStack
     settings: Settings
@@ -84,6 +85,10 @@ class SceneContext(Protocol):
     def quit(self) -> None: ...
 
     def save_settings(self) -> None: ...
+
+    def save_statistics(self) -> bool:
+        """True when written (else they are written again later)."""
+        ...
 
     def apply_settings(self) -> None: ...
 
