@@ -1,7 +1,7 @@
 """The desktop app: the main loop and the scene stack, over the parts it owns: the window
-(``AppWindow``), the settings and statistics files, and the matches (``Matches`` starts and
-resumes them and says what to show; ``MatchKeeper`` saves and counts them). The command line
-that starts the app (``python -m craits [options]``) is ``craits.ui.startup``.
+(``AppWindow``), the player's files (``PlayerFiles``: settings, statistics, the save), and the
+matches (``Matches`` starts and resumes them and says what to show; its ``MatchKeeper`` saves
+and counts them). The command line (``python -m craits [options]``) is ``craits.ui.startup``.
 
 Loop: events go to the top scene (F11 and window resizes are handled here), the top scene and
 the table under an overlay advance by ``dt``, the visible scenes draw, the frame is shown.
