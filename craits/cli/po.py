@@ -32,9 +32,13 @@ import sys
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from craits import __version__, i18n
 from craits.cli import i18n_check
+
+if TYPE_CHECKING:  # Babel is read only when a command needs it (the game does not)
+    from babel.messages.catalog import Catalog
 
 TEMPLATE = "craits.pot"
 PROJECT = "Craits"
@@ -60,14 +64,14 @@ class PoError(ValueError):
     """A ``.po`` file that cannot be imported; the message names the file."""
 
 
-def _babel():
+def _need_babel() -> None:
+    """Babel can be imported (the functions that use it import it after this check)."""
     try:
-        from babel.messages import catalog, pofile
+        from babel.messages import catalog, pofile  # noqa: F401
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise PoError(
             "the .po tool needs Babel: pip install -e '.[dev]' (or pip install babel)"
         ) from exc
-    return catalog, pofile
 
 
 # ----------------------------------------------------------------------------- TOML, both ways
@@ -190,9 +194,11 @@ def _notes(key: str, english: i18n.Value, code: str | None) -> list[str]:
     return notes
 
 
-def _new_catalog(code: str | None, header: list[str]):
-    catalog_mod, _ = _babel()
-    catalog = catalog_mod.Catalog(
+def _new_catalog(code: str | None, header: list[str]) -> Catalog:
+    _need_babel()
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(
         locale=None,
         project=PROJECT,
         version=__version__,
@@ -214,7 +220,7 @@ def catalogue_to_po(
     catalogue: Mapping[str, i18n.Value],
     english: Mapping[str, i18n.Value],
     header: list[str],
-):
+) -> Catalog:
     """A Babel catalog for ``code`` (``None``: the template, every ``msgstr`` empty)."""
     catalog = _new_catalog(code, header)
     categories = i18n.REQUIRED_PLURALS.get(code or "", ())
@@ -224,25 +230,29 @@ def catalogue_to_po(
         if isinstance(source, dict):
             msgid = (source.get("one", source["other"]), source["other"])
             if isinstance(value, dict) and categories:
-                string = tuple(value.get(c, "") for c in categories)
+                forms = tuple(value.get(c, "") for c in categories)
             else:
-                string = ("",) * (len(categories) or 2)
-            catalog.add(msgid, string, context=key, auto_comments=notes)
+                forms = ("",) * (len(categories) or 2)
+            catalog.add(msgid, forms, context=key, auto_comments=notes)
         else:
             string = value if isinstance(value, str) else ""
             catalog.add(source, string, context=key, auto_comments=notes)
     return catalog
 
 
-def write_po(path: Path, catalog) -> None:
-    _, pofile = _babel()
+def write_po(path: Path, catalog: Catalog) -> None:
+    _need_babel()
+    from babel.messages import pofile
+
     buffer = io.BytesIO()
     pofile.write_po(buffer, catalog, width=76, include_previous=False)
     Path(path).write_bytes(buffer.getvalue())
 
 
-def read_po(path: Path):
-    _, pofile = _babel()
+def read_po(path: Path) -> Catalog:
+    _need_babel()
+    from babel.messages import pofile
+
     try:
         with open(path, "rb") as handle:
             return pofile.read_po(handle, abort_invalid=True)
@@ -260,7 +270,7 @@ def read_po(path: Path):
     raise problem
 
 
-def _check_plural_forms(path: Path, catalog, code: str) -> None:
+def _check_plural_forms(path: Path, catalog: Catalog, code: str) -> None:
     categories = i18n.REQUIRED_PLURALS.get(code)
     nplurals = catalog.num_plurals
     if categories is not None and nplurals != len(categories):
@@ -271,7 +281,7 @@ def _check_plural_forms(path: Path, catalog, code: str) -> None:
         )
 
 
-def po_language(path: Path, catalog) -> str:
+def po_language(path: Path, catalog: Catalog) -> str:
     """The language code of a ``.po`` file: its ``Language`` header, else the file name."""
     language = ""
     for name, value in catalog.mime_headers:
@@ -283,7 +293,7 @@ def po_language(path: Path, catalog) -> str:
 
 
 def po_to_catalogue(
-    path: Path, catalog, code: str, english: Mapping[str, i18n.Value]
+    path: Path, catalog: Catalog, code: str, english: Mapping[str, i18n.Value]
 ) -> tuple[dict[str, i18n.Value], list[str]]:
     """The translated entries of a ``.po`` file as catalogue values, and notes on what was left
     out (untranslated, fuzzy, unknown or wrongly shaped entries)."""
@@ -296,7 +306,7 @@ def po_to_catalogue(
             continue  # the header
         key = message.context
         where = f"{path.name}: {key if key else repr(message.id)}"
-        if key not in english:
+        if key is None or key not in english:
             notes.append(f"{where}: no such key in English, left out")
             continue
         if message.fuzzy:
@@ -306,7 +316,7 @@ def po_to_catalogue(
             if not message.pluralizable:
                 notes.append(f"{where}: needs plural forms, left out")
                 continue
-            forms = list(message.string)
+            forms = list(message.string or ())
             names = categories or (("one", "other") if len(forms) == 2 else ())
             if len(names) != len(forms):
                 notes.append(f"{where}: {len(forms)} plural forms, expected {len(names)}")
@@ -316,11 +326,11 @@ def po_to_catalogue(
                 continue
             values[key] = dict(zip(names, forms, strict=True))
         else:
-            string = message.string[0] if message.pluralizable else message.string
             if message.pluralizable:
                 notes.append(f"{where}: has plural forms, the English text has none; left out")
                 continue
-            if not string:
+            string = message.string
+            if not string or not isinstance(string, str):
                 notes.append(f"{where}: untranslated")
                 continue
             values[key] = string
@@ -356,7 +366,7 @@ def export(out: Path, codes: Iterable[str], source: Path = i18n.DEFAULT_DIR) -> 
 
 def import_po(
     files: Iterable[Path], into: Path = i18n.DEFAULT_DIR, *, force: bool = False,
-    write: bool = True, out=None,
+    write: bool = True, out: TextIO | None = None,
 ) -> int:
     """Read ``.po`` files into catalogues in ``into``; 0 when they pass ``i18n-check``."""
     out = out or sys.stdout

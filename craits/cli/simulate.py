@@ -122,7 +122,7 @@ def _match_mode(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
-def _print(result: dict, as_json: bool) -> None:
+def _print(result: dict[str, object], as_json: bool) -> None:
     if as_json:
         print(json.dumps(result))
     else:

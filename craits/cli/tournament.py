@@ -25,12 +25,61 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import TypedDict
 
+from craits.ai.profiles import Profile
 from craits.config import load_rules
 from craits.config.errors import ConfigError, did_you_mean
 from craits.config.levels import load_profiles, make_bot
 from craits.director import MatchRecord, play_match
 from craits.engine import Rules
+from craits.engine.rules import RuleValue
+
+Progress = Callable[[int, int, MatchRecord], object]
+"""Told after each match: matches done, matches planned, the match's record."""
+Job = tuple[list[str], int, Rules, dict[str, Profile]]
+"""One match to play: the levels by seat, the match's seed, the rules, the profiles."""
+
+
+class ThinkTimes(TypedDict):
+    """One level's times for real choices, in milliseconds."""
+
+    median: float
+    p95: float
+    max: float
+    decisions: int
+    cut_short: int
+
+
+class Difference(TypedDict):
+    """Level ``a``'s mean round score minus ``b``'s, over ``deals`` deals."""
+
+    a: str
+    b: str
+    mean: float
+    stderr: float
+    deals: int
+
+
+class Summary(TypedDict):
+    """The figures of a tournament (``--json`` prints them as they are)."""
+
+    seats: list[str]
+    games: int
+    deals: int
+    duplicate: bool
+    rounds: int
+    rules: dict[str, RuleValue]
+    mean_game_score: dict[str, float]
+    mean_round_score: dict[str, float]
+    round_score_stderr: dict[str, float]
+    win_share: dict[str, float]
+    think_ms: dict[str, ThinkTimes]
+    announced: dict[str, int]
+    caught: dict[str, int]
+    illegal_answers: int
+    differences: list[Difference]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,11 +106,12 @@ def deal_seed(seed: int, deal: int) -> int:
 
 
 def run(levels: list[str], games: int, seed: int, rules: Rules, duplicate: bool,
-        profiles: dict, progress=None, workers: int = 1) -> list[tuple[int, MatchRecord]]:
+        profiles: dict[str, Profile], progress: Progress | None = None,
+        workers: int = 1) -> list[tuple[int, MatchRecord]]:
     """Play the matches; returns (deal index, record) for each, in plan order."""
     n = len(levels)
     plan = [(d, r) for d in range(games) for r in (range(n) if duplicate else (d % n,))]
-    jobs = [([levels[(i + rotation) % n] for i in range(n)], deal_seed(seed, deal), rules,
+    jobs: list[Job] = [([levels[(i + rotation) % n] for i in range(n)], deal_seed(seed, deal), rules,
              profiles) for deal, rotation in plan]
     records: list[MatchRecord] = []
     pool = None
@@ -79,7 +129,7 @@ def run(levels: list[str], games: int, seed: int, rules: Rules, duplicate: bool,
     return [(deal, record) for (deal, _), record in zip(plan, records, strict=True)]
 
 
-def _play(job: tuple[list[str], int, Rules, dict]) -> MatchRecord:
+def _play(job: Job) -> MatchRecord:
     """One match; a level at several seats is one bot (bots keep no state between choices)."""
     seated, match_seed, rules, profiles = job
     bots = {level: make_bot(level, profiles) for level in set(seated)}
@@ -92,7 +142,7 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
-def _stderr(values: list[float]) -> float:
+def _stderr(values: Sequence[float]) -> float:
     return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
 
 
@@ -112,11 +162,15 @@ def deal_differences(results: list[tuple[int, MatchRecord]], a: str, b: str) -> 
 
 
 def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: Rules,
-              duplicate: bool) -> dict:
+              duplicate: bool) -> Summary:
     names = list(dict.fromkeys(levels))
-    game_scores, round_scores, think = defaultdict(list), defaultdict(list), defaultdict(list)
+    game_scores: dict[str, list[int]] = defaultdict(list)
+    round_scores: dict[str, list[int]] = defaultdict(list)
+    think: dict[str, list[float]] = defaultdict(list)
     wins: dict[str, float] = defaultdict(float)
-    announced, caught, cut_short = defaultdict(int), defaultdict(int), defaultdict(int)
+    announced: dict[str, int] = defaultdict(int)
+    caught: dict[str, int] = defaultdict(int)
+    cut_short: dict[str, int] = defaultdict(int)
     illegal = 0
     for _, rec in results:
         illegal += rec.illegal
@@ -130,7 +184,7 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
             if seat in rec.winners:
                 wins[level] += 1 / len(rec.winners)
     games = len(results)
-    out: dict = {
+    out: Summary = {
         "seats": levels, "games": games, "deals": len({deal for deal, _ in results}),
         "duplicate": duplicate,
         "rounds": sum(len(rec.round_scores) for _, rec in results), "rules": rules.to_dict(),
@@ -156,7 +210,7 @@ def summarize(levels: list[str], results: list[tuple[int, MatchRecord]], rules: 
     return out
 
 
-def _print_table(summary: dict) -> None:
+def _print_table(summary: Summary) -> None:
     print(f"{summary['games']} games ({summary['deals']} deals"
           f"{', duplicate' if summary['duplicate'] else ''}), {summary['rounds']} rounds;"
           f" seats {','.join(summary['seats'])}")

@@ -16,7 +16,6 @@ from craits.persistence.settings import (
     LEVELS,
     SEAT_KINDS,
     NewGameSetup,
-    Seat,
     Settings,
     SettingsStore,
 )
@@ -28,6 +27,7 @@ from craits.persistence.statistics import (
     Tally,
     opponent_bucket,
 )
+from craits.seat import Seat
 
 __all__ = [
     "ANIMATION_SPEEDS", "BUCKETS", "CARD_STYLES", "FORMATS", "LEVELS", "SAVE_VERSION",

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import Protocol
+
+from craits.persistence.files import JsonObject
+from craits.persistence.save_health import SaveHealth
 
 log = logging.getLogger(__name__)
 
@@ -16,12 +20,19 @@ log = logging.getLogger(__name__)
 MAX_ERRORS_KEPT = 20
 
 
+class SnapshotStore(Protocol):
+    """Where snapshots go (``craits.persistence.saves.SaveStore``)."""
+
+    def save(self, data: JsonObject) -> None: ...
+
+
 class Autosaver:
-    def __init__(self, store, threaded: bool = True, health=None) -> None:
+    def __init__(self, store: SnapshotStore, threaded: bool = True,
+                 health: SaveHealth | None = None) -> None:
         self.store = store
         self.threaded = threaded
         self.health = health  # a SaveHealth told of every write, or None
-        self._pending: dict | None = None
+        self._pending: JsonObject | None = None
         self._lock = threading.Lock()
         # One write at a time, in the order snapshots were taken: without it a flush on the
         # main thread could land the newest position while the helper was still writing an
@@ -35,7 +46,7 @@ class Autosaver:
         self.errors: list[str] = []
         self.writes = 0
 
-    def submit(self, data: dict) -> None:
+    def submit(self, data: JsonObject) -> None:
         with self._lock:
             self._pending = data
             self._idle.clear()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from craits.config.schema import Field, Invalid, kind_of
 
@@ -48,7 +47,7 @@ class CountedField(Field):
     """The stored record of what was counted; a bad entry is a problem of the whole record
     (better to count a round again than to lose one)."""
 
-    def check(self, value: Any) -> Counted:
+    def check(self, value: object) -> Counted:
         if not isinstance(value, dict):
             raise Invalid(f"expected an object, got {kind_of(value)}")
         counted = Counted()

@@ -14,8 +14,8 @@ class Group:
     ``build`` makes the value from the checked fields, e.g. a dataclass."""
 
     def __init__(
-        self, spec: Mapping[str, tuple[Field | Group, Callable[[], Any]]],
-        build: Callable[..., Any] = dict,
+        self, spec: Mapping[str, tuple[Field | Group | Entries, Callable[[], object]]],
+        build: Callable[..., object] = dict,
     ) -> None:
         self.spec = spec
         self.build = build
@@ -33,11 +33,14 @@ class Entries:
 
 def read_fields(
     data: object,
-    spec: Mapping[str, tuple[Field | Group | Entries, Callable[[], Any]]],
+    spec: Mapping[str, tuple[Field | Group | Entries, Callable[[], object]]],
     where: str = "",
 ) -> tuple[dict[str, Any], list[str]]:
     """Check each field of ``data`` with its own ``Field``; a missing field takes its default
-    silently, a bad one takes it with a note, an unknown one is dropped with a note."""
+    silently, a bad one takes it with a note, an unknown one is dropped with a note.
+
+    The values are ``Any``: each is of its own field's kind, which the caller's ``build``
+    (a dataclass's fields) names; the spec cannot say which to the type checker."""
     problems: list[str] = []
     if not isinstance(data, dict):
         problems.append(f"{where.rstrip('.') or 'the file'}: expected an object, got "
@@ -70,12 +73,14 @@ def read_fields(
     return values, problems
 
 
-def _read_entries(data: object, entries: Entries, default: dict,
-                  where: str) -> tuple[dict, list[str]]:
+def _read_entries(data: object, entries: Entries, default: object,
+                  where: str) -> tuple[object, list[str]]:
     problems: list[str] = []
     if not isinstance(data, dict):
         problems.append(f"{where.rstrip('.')}: expected an object, got {kind_of(data)}")
         return default, problems
+    if not isinstance(default, dict):
+        raise TypeError(f"the default of {where.rstrip('.')} is not a mapping")
     values = dict(default)
     for name, entry in data.items():
         if name not in entries.names:
@@ -88,7 +93,7 @@ def _read_entries(data: object, entries: Entries, default: dict,
     return values, problems
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """A default as it appears in the file, for the note."""
     to_dict = getattr(value, "to_dict", None)
     if callable(to_dict):

@@ -16,19 +16,24 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from craits.config.errors import show_value
 from craits.config.reading import FileRefused, read_limited
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 log = logging.getLogger(__name__)
 
 FORMATS = ("craits-save", "craits-settings", "craits-stats")
 _STALE_TEMP_SECONDS = 60.0
 MAX_FILE_BYTES = 8_000_000  # a full game's save is about a hundred kilobytes
 
-Migration = Callable[[dict], dict]
+JsonObject = dict[str, Any]
+"""A JSON object as ``json`` reads it (``Any``: its values are of every JSON kind, as
+``json.loads`` types them)."""
+
+Migration = Callable[[JsonObject], JsonObject]
 """Turns the ``data`` of version N into that of version N + 1 (raise on data it cannot use)."""
 
 
@@ -75,13 +80,14 @@ class Problem:
         return opening + kept
 
 
-def envelope(kind: str, version: int, data: dict) -> dict:
+def envelope(kind: str, version: int, data: Mapping[str, object]) -> dict[str, object]:
     if kind not in FORMATS:
         raise ValueError(f"unknown file format {kind!r}; known: {', '.join(FORMATS)}")
     return {"format": kind, "version": version, "data": data}
 
 
-def atomic_write_json(path: str | os.PathLike[str], data: Any, *, sort_keys: bool = True) -> None:
+def atomic_write_json(path: str | os.PathLike[str], data: object, *,
+                      sort_keys: bool = True) -> None:
     """Replace ``path`` with ``data`` as JSON, all or nothing, even if the process dies mid-way.
 
     The text is written to a temporary file in the same folder, flushed and fsynced, then moved
@@ -179,7 +185,7 @@ def load_json_file(
     version: int,
     default: T,
     migrations: Mapping[int, Migration] | None = None,
-) -> tuple[dict | T, Problem | None]:
+) -> tuple[JsonObject | T, Problem | None]:
     """The ``data`` dict of an envelope file, or ``(default, problem)`` when it cannot be used.
 
     A missing file is no problem. A file that is unreadable, not JSON or not a ``kind`` envelope
@@ -231,7 +237,17 @@ def load_json_file(
     return data, None
 
 
-def load_or_set_aside(store: Any, default: Callable[[], T]) -> tuple[Any, Problem | None]:
+class Loadable(Protocol[T_co]):
+    """A store of one file (``SettingsStore``, ``StatisticsStore``...): its path, and its
+    value read back with the problem met, if any."""
+
+    @property
+    def path(self) -> Path: ...
+
+    def load(self) -> tuple[T_co, Problem | None]: ...
+
+
+def load_or_set_aside(store: Loadable[T], default: Callable[[], T]) -> tuple[T, Problem | None]:
     """``store.load()`` with a last net: an error it did not foresee keeps the file aside as
     damaged and gives ``default()``, so that no file can stop the game from starting."""
     try:

@@ -10,6 +10,7 @@ that was killed never leaves a stale lock behind.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 LOCK_FILE = "craits.lock"
@@ -55,7 +56,7 @@ def lock_home(home: Path) -> HomeLock:
     return HomeLock(descriptor, path)
 
 
-if os.name == "nt":
+if sys.platform == "win32":  # os.name "nt", in the form the type checker follows
     import msvcrt
 
     def _lock(descriptor: int) -> None:

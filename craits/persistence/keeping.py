@@ -20,12 +20,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from craits.engine import Event, Rules
 from craits.engine import events as ev
 from craits.engine.match import Match
 from craits.persistence.archive import GameArchive
+from craits.persistence.files import JsonObject
 from craits.persistence.statistics import Statistics
 from craits.seat import Seat
 
@@ -35,7 +36,7 @@ log = logging.getLogger(__name__)
 class Writer(Protocol):
     """Writes save snapshots (``craits.persistence.autosave.Autosaver``: on a helper thread)."""
 
-    def submit(self, data: dict[str, Any]) -> None: ...  # a save: JSON, as the session gives
+    def submit(self, data: JsonObject) -> None: ...  # a save, as the session gives it
 
     def flush(self) -> None: ...
 
@@ -57,7 +58,7 @@ class KeptMatch(Protocol):
 
     def human_seats(self) -> list[int]: ...
 
-    def to_save(self) -> dict[str, Any]: ...  # JSON values of every kind (Session.to_save)
+    def to_save(self) -> JsonObject: ...  # Session.to_save
 
     def round_history(self, seat: int) -> list[Event]: ...
 

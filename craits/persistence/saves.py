@@ -7,6 +7,7 @@ from pathlib import Path
 
 from craits.paths import safe_child, user_home
 from craits.persistence.files import (
+    JsonObject,
     Migration,
     Problem,
     atomic_write_json,
@@ -30,13 +31,13 @@ class SaveStore:
         self.path = safe_child(name, user_home() if home is None else home,
                                link_allowed=True)
 
-    def save(self, data: dict) -> None:
+    def save(self, data: JsonObject) -> None:
         """Replace the save atomically; a crash leaves the previous save whole."""
         if not isinstance(data, dict):
             raise TypeError(f"a save is a dict, not {type(data).__name__}")
         atomic_write_json(self.path, envelope(SAVE_FORMAT, SAVE_VERSION, data))
 
-    def load(self) -> tuple[dict | None, Problem | None]:
+    def load(self) -> tuple[JsonObject | None, Problem | None]:
         """The saved data, or None (no save, or one that could not be used: then a problem)."""
         return load_json_file(self.path, SAVE_FORMAT, SAVE_VERSION, None, SAVE_MIGRATIONS)
 

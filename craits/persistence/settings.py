@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from craits.config.rules import RULE_FIELDS
 from craits.config.schema import (
@@ -20,7 +20,7 @@ from craits.config.schema import (
     Text,
 )
 from craits.paths import safe_child, user_home
-from craits.persistence.fieldwise import Group, read_fields
+from craits.persistence.fieldwise import Entries, Group, read_fields
 from craits.persistence.files import (
     Problem,
     atomic_write_json,
@@ -55,10 +55,10 @@ class NewGameSetup:
 
     seats: tuple[Seat, ...] = field(default_factory=_default_seats)
     preset: str = "standard"
-    rule_overrides: dict[str, Any] = field(default_factory=dict)
+    rule_overrides: dict[str, object] = field(default_factory=dict)
     length: str = "full"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "seats": [seat.to_dict() for seat in self.seats],
             "preset": self.preset,
@@ -83,10 +83,10 @@ class Settings:
     large_cards: bool = False  # large print: larger hand cards and larger text
     coaching: bool = True  # first-game notes at the table (the player may turn them off)
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
-    coach: dict[str, Any] = field(default_factory=dict)
+    coach: dict[str, object] = field(default_factory=dict)
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         data["window_size"] = list(self.window_size)
         data["new_game"] = self.new_game.to_dict()
@@ -104,14 +104,15 @@ class _Seats(Field):
     # A name as the game would let a player type it (a longer one is shortened).
     _ITEM = Struct({"kind": OneOf(*SEAT_KINDS), "name": SeatName()}, required=["kind"])
 
-    def check(self, value: Any) -> tuple[Seat, ...]:
-        seats = ListOf(self._ITEM, min_items=2, max_items=5).check(value)
+    def check(self, value: object) -> tuple[Seat, ...]:
+        seats: list[dict[str, str]] = ListOf(self._ITEM, min_items=2, max_items=5).check(value)
         return tuple(Seat(**seat) for seat in seats)
 
 
 class _RuleOverrides(Field):
-    def check(self, value: Any) -> dict:
-        return Struct(RULE_FIELDS).check(value)
+    def check(self, value: object) -> dict[str, object]:
+        overrides: dict[str, object] = Struct(RULE_FIELDS).check(value)
+        return overrides
 
 
 class _CoachProgress(Field):
@@ -123,34 +124,40 @@ class _CoachProgress(Field):
         "enabled": Boolean(),
     })  # fmt: skip
 
-    def check(self, value: Any) -> dict[str, Any]:
-        return dict(self._SPEC.check(value))
+    def check(self, value: object) -> dict[str, object]:
+        progress: dict[str, object] = self._SPEC.check(value)
+        return dict(progress)
 
 
 class _WindowSize(Field):
-    def check(self, value: Any) -> tuple[int, int]:
+    def check(self, value: object) -> tuple[int, int]:
+        width: int
+        height: int
         width, height = ListOf(Integer(320, 16384), min_items=2, max_items=2).check(value)
         return width, height
 
 
-def _default(name: str, owner: type = Settings) -> Any:
+def _default(name: str, owner: type[Settings | NewGameSetup] = Settings
+             ) -> Callable[[], object]:
     for f in dataclasses.fields(owner):
         if f.name == name:
             if f.default_factory is not dataclasses.MISSING:
                 return f.default_factory
-            return lambda value=f.default: value
+            value = f.default
+            return lambda: value
     raise LookupError(f"{owner.__name__} has no field {name!r}")
 
 
 _LANGUAGE = Text(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*", max_length=35,
                  explain="a language code such as en or es")
-_SETUP_SPEC = {
+_Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
+_SETUP_SPEC: _Spec = {
     "seats": (_Seats(), _default("seats", NewGameSetup)),
     "preset": (Text(r"[a-z][a-z0-9_]*", max_length=40), _default("preset", NewGameSetup)),
     "rule_overrides": (_RuleOverrides(), _default("rule_overrides", NewGameSetup)),
     "length": (OneOf(*GAME_LENGTHS), _default("length", NewGameSetup)),
 }
-_SETTINGS_SPEC = {
+_SETTINGS_SPEC: _Spec = {
     "language": (Nullable(_LANGUAGE), _default("language")),
     "volume": (Number(0, 1), _default("volume")),
     "muted": (Boolean(), _default("muted")),

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from craits.config.schema import Field, Integer, Invalid, Nullable, kind_of
 from craits.paths import safe_child, user_home
@@ -202,13 +201,16 @@ def _count(tallies: dict[str, Tally], seats: Sequence[str], won: bool) -> None:
         tallies[bucket].won += int(won)
 
 
+_Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
+
+
 def _tally_entries() -> Entries:
-    spec = {"played": (Integer(0), lambda: 0), "won": (Integer(0), lambda: 0)}
+    spec: _Spec = {"played": (Integer(0), lambda: 0), "won": (Integer(0), lambda: 0)}
     return Entries(BUCKETS, Group(spec, Tally))
 
 
 def _score_entries() -> Entries:
-    spec = {"best": (Nullable(Integer()), lambda: None), "total": (Integer(), lambda: 0),
+    spec: _Spec = {"best": (Nullable(Integer()), lambda: None), "total": (Integer(), lambda: 0),
             "count": (Integer(0), lambda: 0)}
     return Entries(GAME_LENGTHS, Group(spec, ScoreRecord))
 
@@ -216,8 +218,10 @@ def _score_entries() -> Entries:
 def _consistent(stats: Statistics) -> list[str]:
     """Entries that contradict themselves fall back alone (a tally won more than played)."""
     notes = []
-    for group in ("games", "rounds", "games_without_hints"):
-        for name, tally in getattr(stats, group).items():
+    groups = {"games": stats.games, "rounds": stats.rounds,
+              "games_without_hints": stats.games_without_hints}
+    for group, tallies in groups.items():
+        for name, tally in tallies.items():
             if tally.won > tally.played:
                 notes.append(f"{group}.{name}.won (won {tally.won} of {tally.played}; "
                              f"using 0)")
@@ -234,7 +238,7 @@ def _consistent(stats: Statistics) -> list[str]:
 class _HintsByMatch(Field):
     """Hints asked for, by match id (short hexadecimal text), at most ``MAX_HINT_MATCHES``."""
 
-    def check(self, value: Any) -> dict[str, int]:  # Any: Field.check reads stored JSON
+    def check(self, value: object) -> dict[str, int]:
         if not isinstance(value, dict):
             raise Invalid(f"expected an object, got {kind_of(value)}")
         out: dict[str, int] = {}
@@ -248,7 +252,7 @@ class _HintsByMatch(Field):
         return dict(list(out.items())[-MAX_HINT_MATCHES:])
 
 
-_STATS_SPEC: dict[str, tuple[Field | Group | Entries, Callable[[], object]]] = {
+_STATS_SPEC: _Spec = {
     "games": (_tally_entries(), _tallies),
     "rounds": (_tally_entries(), _tallies),
     "game_scores": (_score_entries(), _score_records),
