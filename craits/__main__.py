@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 
 COMMANDS = {
     "scenario": "craits.cli.scenario",
@@ -21,7 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in COMMANDS:
         module = importlib.import_module(COMMANDS[args[0]])
-        return module.main(args[1:])
+        command: Callable[[list[str]], int] = module.main  # each command module's main
+        return command(args[1:])
     if args[:1] in (["-h"], ["--help"]):
         print("Commands (each has --help):\n  " + "\n  ".join(f"craits {c} ..." for c in COMMANDS))
         print()

@@ -20,6 +20,7 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 from craits.engine.cards import RANKS, SUIT_OF, SUITS, rank_str, suit_str
 from craits.engine.cards import SUIT_SYMBOLS as ENGINE_SUIT_SYMBOLS
@@ -105,7 +106,7 @@ def plural_category(language: str, n: int | float) -> str:
 # ----------------------------------------------------------------------------- catalogues
 
 
-def is_plural_table(value: object) -> bool:
+def is_plural_table(value: object) -> TypeGuard[dict[str, str]]:
     return (
         isinstance(value, dict)
         and bool(value)
@@ -113,7 +114,7 @@ def is_plural_table(value: object) -> bool:
     )
 
 
-def _flatten(table: Mapping, prefix: str, out: dict[str, Value], path: Path) -> None:
+def _flatten(table: Mapping[str, object], prefix: str, out: dict[str, Value], path: Path) -> None:
     for name, value in table.items():
         key = f"{prefix}{name}"
         if isinstance(value, str):
@@ -194,18 +195,22 @@ def get_language() -> str:
 
 def available_languages() -> list[tuple[str, str]]:
     """``(code, native name)`` for every language, in display order."""
-    return [(code, _catalogue(code).get("language.native_name", code)) for code in LANGUAGES]
+    return [(code, _native_name(code)) for code in LANGUAGES]
 
 
-def pick_language(preferred_locales: Iterable[str | Mapping]) -> str:
+def _native_name(code: str) -> str:
+    name = _catalogue(code).get("language.native_name", code)
+    return name if isinstance(name, str) else code
+
+
+def pick_language(preferred_locales: Iterable[str | Mapping[str, object]]) -> str:
     """The first of the user's preferred locales we have (``"fil_PH"`` -> ``"tl"``), else English.
 
     Entries may be strings (``"en_US"``, ``"es-419"``) or mappings with a ``"language"`` entry,
     as ``pygame.system.get_pref_locales()`` returns them.
     """
-    for locale in preferred_locales:
-        if isinstance(locale, Mapping):
-            locale = locale.get("language") or ""
+    for entry in preferred_locales:
+        locale = (entry.get("language") or "") if isinstance(entry, Mapping) else entry
         if not isinstance(locale, str) or not locale.strip():
             continue
         code = _normalise(locale)
@@ -233,7 +238,7 @@ def _choose_form(value: Value, language: str, count: int | float | None) -> str:
     return value.get(category) or value.get("other") or next(iter(value.values()))
 
 
-def _render(key: str, count: int | float | None, params: dict) -> str:
+def _render(key: str, count: int | float | None, params: Mapping[str, object]) -> str:
     for language in dict.fromkeys((_current, FALLBACK)):
         value = _catalogue(language).get(key)
         if value is None:
