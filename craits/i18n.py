@@ -24,6 +24,7 @@ from typing import TypeGuard
 
 from craits.engine.cards import RANKS, SUIT_OF, SUITS, rank_str, suit_str
 from craits.engine.cards import SUIT_SYMBOLS as ENGINE_SUIT_SYMBOLS
+from craits.engine.notation import read_card, read_suit
 
 log = logging.getLogger(__name__)
 
@@ -284,33 +285,28 @@ def level_description(level: str, own: str = "") -> str:
 SUIT_LETTERS = SUITS
 SUIT_SYMBOLS = dict(zip(SUITS, ENGINE_SUIT_SYMBOLS, strict=True))
 SUIT_KEYS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
-_CARD_CODE = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣])$", re.IGNORECASE)
 
 
 def parse_card(code: object) -> tuple[str, str]:
     """A card as ``(rank, suit letter)``: from an engine card integer (0..51, suit * 13 + rank - 1)
-    or a code such as ``"7H"``, ``"10S"``, ``"TS"``, ``"7♥"``; ``ValueError`` if it is neither."""
+    or a code the engine's notation reads (``"7H"``, ``"10S"``, ``"TS"``, ``"7♥"``);
+    ``ValueError`` if it is neither."""
     if isinstance(code, int) and not isinstance(code, bool):
         if not 0 <= code < 52:
             raise ValueError(f"not a card number: {code!r} (0..51)")
-        return rank_str(code), suit_str(SUIT_OF[code])
-    text = code if isinstance(code, str) else str(code)
-    match = _CARD_CODE.match(text.strip())
-    if not match:
-        raise ValueError(f"not a card code: {text!r} (expected rank A,2-10,J,Q,K + suit S,H,D,C)")
-    rank, suit = match.group(1).upper(), match.group(2).upper()
-    return ("10" if rank == "T" else rank), _SYMBOL_TO_SUIT.get(suit, suit)
+        card = code
+    else:
+        card = read_card(code)
+    return rank_str(card), suit_str(SUIT_OF[card])
 
 
 def _suit_letter(suit: int | str) -> str:
     if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < 4:
         return SUIT_LETTERS[suit]
-    if isinstance(suit, str):
-        letter = _SYMBOL_TO_SUIT.get(suit, suit.strip().upper())
-        if letter in SUIT_SYMBOLS:
-            return letter
-    raise ValueError(f"not a suit: {suit!r} (0..3, S, H, D, C or a suit symbol)")
+    try:
+        return SUIT_LETTERS[read_suit(suit)]
+    except ValueError:
+        raise ValueError(f"not a suit: {suit!r} (0..3, S, H, D, C or a suit symbol)") from None
 
 
 def suit_symbol(suit: int | str) -> str:

@@ -30,7 +30,7 @@ from craits.engine import (
     seat_view,
 )
 from craits.engine.events import round_start
-from craits.engine.scenario import parse_action
+from craits.engine.notation import read_action, write_action
 from craits.persistence.save_check import SaveInvalid, check_save
 from craits.seat import Seat
 
@@ -57,12 +57,12 @@ class BotJob:
 
 
 def action_to_record(player: int, action: Action) -> dict[str, Any]:
-    return {"player": player, **action.to_dict()}
+    return write_action(action, player)
 
 
 def action_from_record(record: dict[str, Any]) -> tuple[int, Action]:
-    """The inverse of ``action_to_record``: the scenario format's own parser (one for both)."""
-    return parse_action(record, None)
+    """The inverse of ``action_to_record``: the one grammar of action records."""
+    return read_action(record)
 
 
 BotFactory = Callable[[str], Bot]

@@ -23,8 +23,8 @@ from craits.engine import (
     redact,
     seat_view,
 )
-from craits.engine.cards import parse_card
 from craits.engine.events import CardsDealt, StarterTurned
+from craits.engine.notation import read_card as parse_card
 
 VARIANTS = [
     Rules(),

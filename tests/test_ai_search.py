@@ -16,8 +16,8 @@ from craits.ai import Bot, bot_for
 from craits.ai.search import SearchBot
 from craits.config.levels import load_profiles, make_bot
 from craits.engine import Play, RoundState, Rules, seat_view
-from craits.engine.cards import parse_card
 from craits.engine.events import CardsDealt, StarterTurned
+from craits.engine.notation import read_card as parse_card
 
 
 def _position(hands: list[str], top: str, rules: Rules | None = None, crank: int = 0):

@@ -12,7 +12,8 @@ import pytest
 
 from craits.ai.rollout import RolloutPolicy
 from craits.engine import Play, Rules
-from craits.engine.cards import SUIT_OF, parse_card
+from craits.engine.cards import SUIT_OF
+from craits.engine.notation import read_card as parse_card
 
 ROOT = Path(__file__).resolve().parents[1]
 

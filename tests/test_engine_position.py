@@ -24,7 +24,8 @@ from craits.engine import (
     redact,
     seat_view,
 )
-from craits.engine.cards import DECK, RANK_OF, SUIT_OF, parse_card
+from craits.engine.cards import DECK, RANK_OF, SUIT_OF
+from craits.engine.notation import read_card as parse_card
 from craits.engine.rules import CHOICES
 from craits.engine.shuffle import shuffle
 

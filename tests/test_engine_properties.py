@@ -22,6 +22,7 @@ from craits.engine import (
     new_match,
     next_round,
     score_hand,
+    write_action,
 )
 from craits.engine.playout import random_match
 from craits.engine.rules import CHOICES
@@ -148,7 +149,7 @@ def test_illegal_actions_leave_the_state_unchanged(rules, players, seed):
     ):
         if action in legal:
             continue
-        own_suit_nine = action.to_dict().get("play", "").startswith("9") and (
+        own_suit_nine = write_action(action).get("play", "").startswith("9") and (
             action.suit == action.card // 13)
         if own_suit_nine and Play(action.card) in legal:
             # A 9 "switched" to its own suit is the keep (RULES.md 9).
@@ -185,7 +186,7 @@ def test_same_seed_same_match_whatever_the_global_random_state():
 
 
 def test_seed_sheet_examples():
-    from craits.engine.cards import parse_card
+    from craits.engine.notation import read_card as parse_card
 
     hand = tuple(parse_card(c) for c in ("3C", "2H", "8D"))
     assert score_hand(hand).total == 20

@@ -18,7 +18,7 @@ from app_driver import FRAME, drive_session, make_app, short_rules
 
 from craits import i18n
 from craits.engine import Play
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 from craits.persistence import Statistics
 from craits.session import Seat, Session
 

@@ -15,7 +15,8 @@ from test_review_replay import game, hidden_dealt_otherwise
 
 from craits.director import InlineRunner
 from craits.director.bot_worker import BotWorker
-from craits.engine import Play, RoundState, parse_card, seat_view
+from craits.engine import Play, RoundState, seat_view
+from craits.engine.notation import read_card as parse_card
 from craits.review.analysis import (
     ChoiceJob,
     RoundAnalysis,

@@ -10,10 +10,13 @@ from dataclasses import replace
 import pytest
 from test_review_replay import game, hidden_dealt_otherwise
 
-from craits.engine import DRAWN, Draw, Pass, Play, Rules, apply, parse_card, seat_view
+from craits.engine import DRAWN, Draw, Pass, Play, Rules, apply, seat_view
 from craits.engine.actions import ChooseSuit
-from craits.engine.cards import card_str, parse_suit
-from craits.engine.scenario import parse_action, parse_position
+from craits.engine.cards import card_str
+from craits.engine.notation import read_action as parse_action
+from craits.engine.notation import read_card as parse_card
+from craits.engine.notation import read_suit as parse_suit
+from craits.engine.scenario import parse_position
 from craits.review.hint import Hint, HintJob, hint, hint_job, reason
 from craits.review.messages import KEYS
 from craits.review.replay import Replay

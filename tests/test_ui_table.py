@@ -7,7 +7,7 @@ import pygame
 from table_harness import click, press, run_until, set_position, sprite_centre, step
 
 from craits.engine import Announce, Draw, Play
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 from craits.ui.table.scene import TableScene
 from craits.ui.table.scoreboard import ScoreboardScene
 from craits.ui.table.suit_dialog import SuitDialog

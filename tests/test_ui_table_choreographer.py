@@ -8,7 +8,7 @@ import pytest
 from craits import i18n
 from craits.engine import Draw
 from craits.engine import events as ev
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 from craits.session import Seat, Session
 from craits.ui.tabletop.choreographer import Choreographer
 from craits.ui.tabletop.log import EventLog, LogPart

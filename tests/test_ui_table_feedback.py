@@ -12,7 +12,7 @@ from table_harness import click, press, run_until, set_position, sprite_centre, 
 
 from craits import i18n
 from craits.engine import Draw, apply, seat_view
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 from craits.engine.scenario import parse_position
 from craits.ui.table.controls_help import CONTROLS, ControlsScene, ControlsTip
 from craits.ui.table.hints import refusal_reason

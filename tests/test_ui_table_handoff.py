@@ -9,7 +9,7 @@ from table_harness import press, run_until, set_position, step
 
 from craits.engine import Draw, Play
 from craits.engine import events as ev
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 from craits.ui.app import App
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.scoreboard import ScoreboardScene

@@ -16,7 +16,7 @@ from test_review_replay import hidden_dealt_otherwise
 
 from craits import i18n
 from craits.engine import Play, seat_view
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.scene import TableScene
 from craits.ui.table.suit_dialog import SuitDialog

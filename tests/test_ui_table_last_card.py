@@ -8,7 +8,7 @@ import pytest
 from table_harness import click, run_until, set_position, sprite_centre, step
 from test_ui_table import settle, start_table
 
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 
 C = parse_card
 

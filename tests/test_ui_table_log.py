@@ -9,7 +9,7 @@ from test_ui_table import settle, start_table
 
 from craits import i18n
 from craits.engine import events as ev
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 from craits.ui.tabletop.choreographer import Choreographer
 from craits.ui.tabletop.model import TableModel
 

@@ -11,7 +11,7 @@ from table_harness import press, run_until, step
 
 from craits.director.bot_worker import BotWorker
 from craits.engine import events as ev
-from craits.engine.cards import parse_card
+from craits.engine.notation import read_card as parse_card
 from craits.session import Seat, Session
 from craits.ui.app import App
 from craits.ui.table.cut import cut_rows

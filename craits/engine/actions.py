@@ -2,6 +2,7 @@
 (Announce, Call). Actions are hashable values whose repr pastes back into Python.
 
 Turn actions are made by the player whose turn it is; Announce and Call name their player.
+Their records (``{"player": 1, "play": "7H"}``) are read and written by ``notation``.
 """
 
 from __future__ import annotations
@@ -23,12 +24,6 @@ class Play:
             return f"play {card_str(self.card)}"
         return f"play {card_str(self.card)} naming {suit_str(self.suit)}"
 
-    def to_dict(self) -> dict[str, str]:
-        out = {"play": card_str(self.card)}
-        if self.suit is not None:
-            out["suit"] = suit_str(self.suit)
-        return out
-
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -37,9 +32,6 @@ class Draw:
     def __str__(self) -> str:
         return "draw"
 
-    def to_dict(self) -> dict[str, bool]:
-        return {"draw": True}
-
 
 @dataclass(frozen=True, slots=True)
 class Pass:
@@ -47,9 +39,6 @@ class Pass:
 
     def __str__(self) -> str:
         return "pass"
-
-    def to_dict(self) -> dict[str, bool]:
-        return {"pass": True}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +50,6 @@ class ChooseSuit:
     def __str__(self) -> str:
         return "keep the suit" if self.suit is None else f"choose {suit_str(self.suit)}"
 
-    def to_dict(self) -> dict[str, str | None]:
-        return {"suit": None if self.suit is None else suit_str(self.suit)}
-
 
 @dataclass(frozen=True, slots=True)
 class Announce:
@@ -73,9 +59,6 @@ class Announce:
 
     def __str__(self) -> str:
         return f"player {self.player} announces last card"
-
-    def to_dict(self) -> dict[str, bool]:
-        return {"announce": True}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +70,6 @@ class Call:
 
     def __str__(self) -> str:
         return f"player {self.caller} calls player {self.target} an idiot"
-
-    def to_dict(self) -> dict[str, int]:
-        return {"call": self.target}
 
 
 TurnAction = Play | Draw | Pass | ChooseSuit

@@ -1,7 +1,8 @@
 """Cards as small integers: ``card = suit * 13 + (rank - 1)``.
 
 Ranks run 1 (Ace) to 13 (King); suits are 0..3 for spades, hearts, diamonds, clubs.
-Integers keep hands cheap to copy and compare, which the search-based AI relies on.
+Integers keep hands cheap to copy and compare, which the search-based AI relies on. Codes are
+read (and written) by ``craits.engine.notation``; ``card_str`` is its writer.
 """
 
 from __future__ import annotations
@@ -50,17 +51,3 @@ def card_str(card: int) -> str:
 def suit_str(suit_index: int) -> str:
     return SUITS[suit_index]
 
-
-def parse_suit(text: str) -> int:
-    key = str(text).strip().upper()
-    if key not in SUITS:
-        raise ValueError(f"not a suit: {text!r} (use S, H, D or C)")
-    return SUITS.index(key)
-
-
-def parse_card(text: str) -> int:
-    """Parse ``AS``, ``10h``, ``qd`` (case-insensitive); raise ``ValueError`` otherwise."""
-    key = str(text).strip().upper()
-    if len(key) >= 2 and key[:-1] in RANKS and key[-1] in SUITS:
-        return make_card(RANKS.index(key[:-1]) + 1, SUITS.index(key[-1]))
-    raise ValueError(f"not a card: {text!r} (rank A 2-10 J Q K, then suit S H D C)")

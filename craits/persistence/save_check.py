@@ -15,13 +15,11 @@ from typing import Any
 from craits.config.errors import dotted, show_value
 from craits.config.rules import RULE_FIELDS
 from craits.config.schema import Field, Integer, Invalid, ListOf, Struct, kind_of
+from craits.engine.notation import NotationError, read_log_entry
 
 SEAT_NAME_LENGTH = 16  # as in the new-game screen: fits a seat's name plate at the table
 MAX_ACTIONS = 100_000  # far more than a full game of 15 rounds ever records
 LEVEL_NAME = re.compile(r"[a-z][a-z0-9_-]{0,29}")
-_CARD = re.compile(r"(A|[2-9]|10|J|Q|K)[SHDC]", re.IGNORECASE)
-_SUIT = re.compile(r"[SHDC]", re.IGNORECASE)
-_TURN_KEYS = ("play", "draw", "pass", "announce", "call", "suit")
 
 
 class SaveInvalid(ValueError):
@@ -102,37 +100,13 @@ def check_save(data: object) -> dict:
 
 
 def action_problem(record: object, seats: int) -> str | None:
-    """Why ``record`` is not an action record of a table of ``seats`` (None: it is one)."""
-    if not isinstance(record, dict):
-        return f"expected an object, got {kind_of(record)}"
-    if "next_round" in record:
-        ok = record.keys() == {"next_round"} and record["next_round"] is True
-        return None if ok else "bad next_round record"
-    player = record.get("player")
-    if type(player) is not int or not 0 <= player < seats:
-        return f"player must be a seat number from 0 to {seats - 1}"
-    keys = set(record) - {"player"}
-    unknown = keys - set(_TURN_KEYS)
-    if unknown:
-        return f"unknown key {show_value(sorted(unknown, key=str)[0])}"
-    if "play" in keys:
-        if keys - {"play", "suit"} or not _is_text(record["play"], _CARD):
-            return f"bad play {show_value(record['play'])}"
-        suit = record.get("suit")
-        return None if suit is None or _is_text(suit, _SUIT) else "bad suit"
-    if len(keys) != 1:
-        return "expected exactly one action"
-    (key,) = keys
-    value = record[key]
-    if key in ("draw", "pass", "announce"):
-        return None if value is True else f"{key} must be true"
-    if key == "call":
-        return None if type(value) is int and 0 <= value < seats else "bad call target"
-    return None if value is None or _is_text(value, _SUIT) else "bad suit"
-
-
-def _is_text(value: object, pattern: re.Pattern[str]) -> bool:
-    return isinstance(value, str) and pattern.fullmatch(value) is not None
+    """Why ``record`` is not an entry of the action log of a table of ``seats`` (None: it is
+    one), in the one grammar of action records (``craits.engine.notation``)."""
+    try:
+        read_log_entry(record, seats)
+    except NotationError as exc:
+        return str(exc)
+    return None
 
 
 def _describe(name: str, exc: Invalid) -> str:

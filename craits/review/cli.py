@@ -17,6 +17,8 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from craits.engine.notation import write_action
+
 from .analysis import REVIEW_LEVEL, RoundReview, analyse_round
 from .record import MAX_MESSAGE, RecordError, export_record, read_record, write_record
 from .replay import Replay
@@ -59,7 +61,7 @@ def _round(replay: Replay, review: RoundReview) -> dict[str, Any]:
         "round": review.round + 1, "choices": review.choices, "differed": review.differed,
         "cost": review.cost,
         "verdicts": [{"step": v.number, "action": replay.steps[v.number].index,
-                      "played": v.played.to_dict(), "expert": v.expert.to_dict(),
+                      "played": write_action(v.played), "expert": write_action(v.expert),
                       "cost": round(v.cost, 1)} for v in review.verdicts],
     }
 

@@ -1,0 +1,369 @@
+"""The one way Craits is written down, read and written: card codes, action records and
+positions (shared/SCENARIOS.md), as python-chess reads and writes FEN with ``Board(fen)`` and
+``board.fen()``. Every other module calls these; none parses a card, an action or a position
+of its own.
+
+    read_card("10h") == 22 and write_card(22) == "10H"
+    read_action({"player": 1, "play": "8C", "suit": "D"}) == (1, Play(33, 2))
+    write_action(Play(33, 2), 1) == {"player": 1, "play": "8C", "suit": "D"}
+    state, events = read_position(write_position(state))   # the same position again
+
+Cards are rank then suit: ``A 2-10 J Q K`` (``T`` for ten too), ``S H D C`` (or ``♠ ♥ ♦ ♣``),
+in any case, spaces around ignored; written in the one exact form (``10H``). An action record is
+the scenario action shape (``{"player": P, "play": "7H"}``...); a save's action log is those
+plus ``{"next_round": true}`` between rounds. Malformed input raises ``NotationError`` (a
+``ValueError``) saying what is wrong, naming cards by code, never echoing huge input in full.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from typing import Any
+
+from .actions import DRAW, PASS, Action, Announce, Call, ChooseSuit, Draw, Pass, Play
+from .cards import RANKS, SUIT_OF, SUIT_SYMBOLS, SUITS, card_str, make_card, suit_str
+from .core import settle, start_round
+from .errors import CraitsError
+from .events import Event
+from .rules import RULE_KEYS, Rules
+from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY, RoundState
+
+MAX_PLAYERS = 5
+
+
+class NotationError(CraitsError, ValueError):
+    """Text or a record that is not a card, an action or a position; ``action`` is the index
+    of the offending action of a list (None: not an action, or not in a list)."""
+
+    def __init__(self, message: str, action: int | None = None) -> None:
+        super().__init__(message)
+        self.action = action
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A short repr of input for an error message: huge input is never echoed in full."""
+    if isinstance(value, (list, dict)):
+        return f"a {'list' if isinstance(value, list) else 'object'} of {len(value)} items"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "a number far out of range"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------- cards and suits
+
+CARD_HELP = "rank A 2-10 J Q K, then suit S H D C"
+_RANK_OF_CODE = {**{code: index + 1 for index, code in enumerate(RANKS)}, "T": 10}
+_SUIT_OF_CODE = {**{code: index for index, code in enumerate(SUITS)},
+                 **{symbol: index for index, symbol in enumerate(SUIT_SYMBOLS)}}
+
+write_card = card_str  # ``10H``: the scenario form, the one written everywhere
+write_suit = suit_str  # ``H``
+
+
+def read_card(text: object) -> int:
+    """The card a code names: ``AS``, ``10h``, ``qd``, ``TS``, ``7♥`` (case-insensitive);
+    ``NotationError`` otherwise."""
+    key = text.strip().upper() if isinstance(text, str) else ""
+    rank, suit = _RANK_OF_CODE.get(key[:-1]), _SUIT_OF_CODE.get(key[-1:])
+    if rank is None or suit is None:
+        raise NotationError(f"not a card: {shown(text)} ({CARD_HELP})")
+    return make_card(rank, suit)
+
+
+def read_suit(text: object) -> int:
+    """The suit ``S``, ``H``, ``D``, ``C`` (any case) or ``♠ ♥ ♦ ♣`` names; ``NotationError``
+    otherwise."""
+    key = text.strip().upper() if isinstance(text, str) else ""
+    suit = _SUIT_OF_CODE.get(key) if key else None
+    if suit is None:
+        raise NotationError(f"not a suit: {shown(text)} (use S, H, D or C)")
+    return suit
+
+
+def _card(value: Any, what: str, index: int | None = None) -> int:
+    if not isinstance(value, str):
+        raise NotationError(
+            f"{what}: a card is a string such as \"9H\", not {shown(value)}", index)
+    try:
+        return read_card(value)
+    except NotationError:
+        raise NotationError(f"{what}: not a card: {shown(value)} ({CARD_HELP})", index) from None
+
+
+def _cards(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise NotationError(f"'{what}' must be a list of cards")
+    if len(value) > 52:
+        raise NotationError(f"'{what}' lists {len(value)} cards; a deck has 52")
+    return tuple(_card(c, what) for c in value)
+
+
+def _suit(value: Any, what: str, index: int | None = None) -> int:
+    if not isinstance(value, str):
+        raise NotationError(
+            f"{what}: a suit is one of \"S\", \"H\", \"D\", \"C\", not {shown(value)}", index)
+    try:
+        return read_suit(value)
+    except NotationError:
+        raise NotationError(f"{what}: not a suit: {shown(value)} (use S, H, D or C)",
+                            index) from None
+
+
+# ---------------------------------------------------------------- action records
+
+# The fields each kind of action may carry.
+ACTION_KEYS = {
+    "play": {"player", "play", "suit"},
+    "draw": {"player", "draw"},
+    "pass": {"player", "pass"},
+    "announce": {"player", "announce"},
+    "call": {"player", "call"},
+    "suit": {"player", "suit"},
+}
+NEXT_ROUND = "next_round"
+
+
+def _is_index(value: object, players: int) -> bool:
+    return type(value) is int and 0 <= value < players
+
+
+def read_action(raw: object, index: int | None = None,
+                players: int = MAX_PLAYERS) -> tuple[int, Action]:
+    """One action record as ``(player, action)``, at a table of ``players``; unknown or
+    missing fields are errors (``index`` is the record's place in its list, for the error)."""
+    if not isinstance(raw, dict) or "player" not in raw:
+        raise NotationError("each action is an object naming its 'player'", index)
+    player = raw["player"]
+    if not _is_index(player, MAX_PLAYERS):
+        raise NotationError(f"'player' must be a player index, not {shown(player)}", index)
+    if player >= players:
+        raise NotationError(f"no player {player}", index)
+    kinds = [k for k in ("play", "draw", "pass", "announce", "call") if k in raw]
+    if len(kinds) > 1:
+        raise NotationError(f"one action at a time, not {' and '.join(kinds)}", index)
+    kind = kinds[0] if kinds else "suit" if "suit" in raw else None
+    if kind is None:
+        raise NotationError(
+            "an action needs one of 'play', 'draw', 'pass', 'announce', 'call' or 'suit'", index)
+    problem = _unknown(raw, ACTION_KEYS[kind], f"{kind} action: ")
+    if problem:
+        raise NotationError(problem, index)
+    value = raw[kind]
+    if kind == "play":
+        card = _card(value, "play", index)
+        suit = raw.get("suit")
+        return player, Play(card, None if suit is None else _suit(suit, "play", index))
+    if kind == "suit":
+        return player, ChooseSuit(None if value is None else _suit(value, "suit", index))
+    if kind in ("draw", "pass", "announce"):
+        if value is not True:
+            raise NotationError(f"'{kind}' must be true, not {shown(value)}", index)
+        simple: dict[str, Action] = {"draw": DRAW, "pass": PASS, "announce": Announce(player)}
+        return player, simple[kind]
+    if not _is_index(value, players):
+        raise NotationError(f"'call' names a player index, not {shown(value)}", index)
+    return player, Call(player, value)
+
+
+def write_action(action: Action, player: int | None = None) -> dict[str, Any]:
+    """The record of ``action`` (``read_action``'s input), with ``player`` first when given;
+    without it, the shape the scenario output lists as legal."""
+    out: dict[str, Any] = {} if player is None else {"player": player}
+    if isinstance(action, Play):
+        out["play"] = write_card(action.card)
+        if action.suit is not None:
+            out["suit"] = write_suit(action.suit)
+    elif isinstance(action, Draw):
+        out["draw"] = True
+    elif isinstance(action, Pass):
+        out["pass"] = True
+    elif isinstance(action, ChooseSuit):
+        out["suit"] = None if action.suit is None else write_suit(action.suit)
+    elif isinstance(action, Announce):
+        out["announce"] = True
+    elif isinstance(action, Call):
+        out["call"] = action.target
+    else:
+        raise TypeError(f"not an action: {action!r}")
+    return out
+
+
+def read_log_entry(raw: object, players: int, index: int | None = None
+                   ) -> tuple[int, Action] | None:
+    """One entry of a save's action log: ``(player, action)``, or None for the start of the
+    next round (``{"next_round": true}``)."""
+    if isinstance(raw, dict) and NEXT_ROUND in raw:
+        if raw.keys() == {NEXT_ROUND} and raw[NEXT_ROUND] is True:
+            return None
+        raise NotationError("bad next_round record: it is {\"next_round\": true} alone", index)
+    return read_action(raw, index, players)
+
+
+def write_next_round() -> dict[str, bool]:
+    """The log entry between two rounds."""
+    return {NEXT_ROUND: True}
+
+
+# ---------------------------------------------------------------- positions
+
+POSITION_KEYS = (
+    "rules", "dealer", "hands", "draw_pile", "discard", "suit", "turn", "direction", "crank",
+    "announced", "lose_turn", "last_card_window", "start",
+)  # fmt: skip
+INPUT_KEYS = (*POSITION_KEYS, "actions")  # a scenario: a position and the actions that follow
+# With "start": true the deal decides these; giving them is an error.
+DEALT_KEYS = ("turn", "direction", "crank", "suit", "announced", "lose_turn", "last_card_window")
+
+
+def _suggest(key: str, known: tuple[str, ...] | set[str]) -> str:
+    close = difflib.get_close_matches(key, sorted(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _unknown(keys: Any, known: tuple[str, ...] | set[str], where: str) -> str | None:
+    for key in keys:
+        if key not in known:
+            return f"{where}unknown field {shown(key)}{_suggest(str(key)[:40], known)}"
+    return None
+
+
+def read_rules(data: Any) -> Rules:
+    """A position's ``rules``: overrides of the defaults (None: the defaults)."""
+    if data is None:
+        return Rules()
+    if not isinstance(data, dict):
+        raise NotationError("'rules' must be an object of variant keys")
+    for key in data:
+        if key not in RULE_KEYS:
+            raise NotationError(
+                f"rules: unknown key {shown(key)}{_suggest(str(key)[:40], RULE_KEYS)}")
+    try:
+        return Rules.from_dict(data)
+    except ValueError as exc:
+        raise NotationError(f"rules: {exc}") from None
+
+
+def _int(doc: dict[str, Any], key: str, default: int, *, low: int = 0, high: int = 99) -> int:
+    value = doc.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise NotationError(
+            f"'{key}' must be an integer from {low} to {high}, not {shown(value)}")
+    return value
+
+
+def _flags(doc: dict[str, Any], key: str, n: int) -> tuple[bool, ...]:
+    value = doc.get(key)
+    if value is None:
+        return (False,) * n
+    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, bool) for v in value):
+        raise NotationError(f"'{key}' must be a list of {n} true/false values")
+    return tuple(value)
+
+
+def read_position(doc: object, keys: tuple[str, ...] = POSITION_KEYS
+                  ) -> tuple[RoundState, tuple[Event, ...]]:
+    """The round state a position document describes; with ``start`` also the dealer's play.
+    A position that is already blocked ends at once. ``keys``: the fields the document may
+    hold (a scenario's include its ``actions``, read by the caller)."""
+    if not isinstance(doc, dict):
+        raise NotationError("a scenario is a JSON object")
+    problem = _unknown(doc, keys, "")
+    if problem:
+        raise NotationError(problem)
+    rules = read_rules(doc.get("rules"))
+    raw_hands = doc.get("hands")
+    if not isinstance(raw_hands, list) or not 2 <= len(raw_hands) <= MAX_PLAYERS:
+        raise NotationError("'hands' must list 2 to 5 hands")
+    n = len(raw_hands)
+    hands = tuple(_cards(h, f"hands[{i}]") for i, h in enumerate(raw_hands))
+    for i, hand in enumerate(hands):
+        if not hand:
+            raise NotationError(f"hands[{i}] is empty: every player holds at least one card")
+    draw_pile = _cards(doc.get("draw_pile", []), "draw_pile")
+    discard = _cards(doc.get("discard"), "discard")
+    if not discard:
+        raise NotationError("'discard' needs at least the face-up card")
+    counts = Counter(c for part in (*hands, draw_pile, discard) for c in part)
+    dupes = sorted((c for c, k in counts.items() if k > 1), key=lambda c: (c // 13, c % 13))
+    if dupes:
+        raise NotationError(f"cards appear more than once: {', '.join(map(write_card, dupes))}")
+    dealer = _int(doc, "dealer", 0, high=n - 1)
+    start = doc.get("start", False)
+    if not isinstance(start, bool):
+        raise NotationError("'start' must be true or false")
+    window: int | None
+    if start:
+        given = [k for k in DEALT_KEYS if k in doc]
+        if given:
+            raise NotationError(
+                f"with 'start', the deal decides {', '.join(repr(k) for k in given)}: leave "
+                f"{'it' if len(given) == 1 else 'them'} out"
+            )
+        if len(discard) != 1:
+            raise NotationError("with 'start', 'discard' holds just the turned-up card")
+        turn, direction, crank, suit, window = dealer, 1, 0, SUIT_OF[discard[-1]], None
+    else:
+        if "turn" not in doc:
+            raise NotationError("'turn' is missing: the player to act")
+        turn = _int(doc, "turn", 0, high=n - 1)
+        direction = doc.get("direction", 1)
+        if isinstance(direction, bool) or type(direction) is not int or direction not in (1, -1):
+            raise NotationError(
+                f"'direction' must be the integer 1 or -1, not {shown(direction)}")
+        crank = _int(doc, "crank", 0, high=200)
+        raw_suit = doc.get("suit")
+        suit = SUIT_OF[discard[-1]] if raw_suit is None else _suit(raw_suit, "suit")
+        window = None
+        if doc.get("last_card_window") is not None:
+            window = _int(doc, "last_card_window", 0, high=n - 1)
+    state = RoundState(
+        rules=rules, seed=0, shuffles=0, dealer=dealer, hands=hands, draw_pile=draw_pile,
+        discard=discard, suit=suit, turn=turn, direction=direction, crank=crank,
+        announced=_flags(doc, "announced", n), lose_turn=_flags(doc, "lose_turn", n),
+        window=window, phase=PLAY, drawn=None, winner=None, blocked=False, scores=None,
+    )  # fmt: skip
+    if start:
+        return start_round(state)
+    return settle(state)
+
+
+def write_position(state: RoundState) -> dict[str, Any]:
+    """``state`` as a position document (shared/SCENARIOS.md, without ``actions``), which
+    ``read_position`` reads back to the same position (its seed aside: a scenario has none).
+
+    A round waiting for the dealer's suit is written as the moment after the deal
+    (``"start": true``); ``NotationError`` for what the format cannot hold: a round that is
+    over, or a card just drawn that may still be played."""
+    if state.phase == OVER:
+        raise NotationError("the round is over: a position is a round still being played")
+    if state.phase == DRAWN:
+        raise NotationError("a card was just drawn and may still be played: a position holds "
+                            "no drawn card (write the one before the draw)")
+    doc: dict[str, Any] = {
+        "rules": state.rules.to_dict(),
+        "dealer": state.dealer,
+        "hands": [[write_card(c) for c in hand] for hand in state.hands],
+        "draw_pile": [write_card(c) for c in state.draw_pile],
+        "discard": [write_card(c) for c in state.discard],
+    }
+    if state.phase == CHOOSE_SUIT:
+        doc["start"] = True
+        return doc
+    doc.update({
+        "suit": write_suit(state.suit),
+        "turn": state.turn,
+        "direction": state.direction,
+        "crank": state.crank,
+        "announced": list(state.announced),
+        "lose_turn": list(state.lose_turn),
+        "last_card_window": state.window,
+    })
+    return doc
+
+
+def same_position(state: RoundState) -> RoundState:
+    """``state`` as a position document holds it: without its seed and reshuffle count."""
+    return state.replace(seed=0, shuffles=0)
+
