@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from craits.ai import Bot, OracleBot
+from craits.config.errors import show_value
 from craits.config.levels import make_bot
 from craits.engine import (
     Action,
     Announce,
     Call,
     Event,
+    IllegalActionError,
     RoundState,
     Rules,
     SeatView,
@@ -30,7 +32,7 @@ from craits.engine import (
     seat_view,
 )
 from craits.engine.events import round_start
-from craits.engine.notation import read_action, write_action
+from craits.engine.notation import read_log_entry, write_action, write_next_round
 from craits.persistence.save_check import SaveInvalid, check_save
 from craits.seat import Seat
 
@@ -56,16 +58,19 @@ class BotJob:
         return self.bot.choose(self.view, self.history, self.rng)
 
 
-def action_to_record(player: int, action: Action) -> dict[str, Any]:
-    return write_action(action, player)
-
-
-def action_from_record(record: dict[str, Any]) -> tuple[int, Action]:
-    """The inverse of ``action_to_record``: the one grammar of action records."""
-    return read_action(record)
-
-
 BotFactory = Callable[[str], Bot]
+ReplayHook = Callable[[int | None, int | None, Action | None, list[Event], "Session"], None]
+"""Called after each replayed step: (action index or None for the first deal, player, action
+or None for a deal, the step's events, the session)."""
+
+
+class ReplayFailed(ValueError):
+    """An entry of an action log that does not replay: ``index`` and ``entry`` name it."""
+
+    def __init__(self, index: int, entry: object, reason: Exception) -> None:
+        super().__init__(f"actions[{index}] ({show_value(entry, 60)}) does not replay: {reason}")
+        self.index = index
+        self.entry = entry
 
 
 class Session:
@@ -140,14 +145,14 @@ class Session:
         elif player is None:
             player = self.match.state.turn
         self.match, new = apply_action(self.match, action, player)
-        self.records.append(action_to_record(player, action))
+        self.records.append(write_action(action, player))
         self._log(new)
         self.version += 1
         return list(new)
 
     def start_next_round(self) -> list[Event]:
         self.match, new = next_round(self.match)
-        self.records.append({"next_round": True})
+        self.records.append(write_next_round())
         self._log(new)
         self.version += 1
         self._round_start = round_start(self.events)
@@ -186,24 +191,44 @@ class Session:
 
     @classmethod
     def from_save(cls, data: dict[str, Any], bot_factory: BotFactory | None = None) -> Session:
-        """Replay a save; raises ValueError (or IllegalActionError) if it does not replay.
-        Every field is checked first (``craits.persistence.save_check``)."""
+        """Replay a save; raises ValueError (``ReplayFailed`` naming the action) if it does not
+        replay. Every field is checked first (``craits.persistence.save_check``)."""
         try:
             data = check_save(data)
         except SaveInvalid as exc:
             raise ValueError(f"the save is incomplete or damaged ({exc})") from None
-        seats = [Seat(s["kind"], s["name"]) for s in data["seats"]]
-        rules = Rules.from_dict(data["rules"])
-        seed, records = data["seed"], data["actions"]
-        session = cls(seats, rules, seed, bot_factory)
-        for record in records:
-            if record.get("next_round"):
-                session.start_next_round()
-            else:
-                player, action = action_from_record(record)
-                session.act(action, player)
+        session = cls.replay(data, bot_factory)
         session.clock = float(data.get("clock", session.clock))
         session.match_id = data.get("match_id") or session.match_id  # older saves: a new one
+        return session
+
+    @classmethod
+    def replay(
+        cls, save: Mapping[str, Any], bot_factory: BotFactory | None = None,
+        bots: dict[int, Bot] | None = None, on_step: ReplayHook | None = None,
+    ) -> Session:
+        """The one loop that replays an action log: checked save data (seed, rules, seats,
+        actions) into a new Session, calling ``on_step`` after the first deal and after every
+        entry; raises ``ReplayFailed`` naming the entry that fails. ``bot_factory`` and
+        ``bots`` seat the computer players as for ``Session``."""
+        seats = [Seat(s["kind"], s["name"]) for s in save["seats"]]
+        session = cls(seats, Rules.from_dict(save["rules"]), save["seed"], bot_factory, bots)
+        if on_step is not None:
+            on_step(None, None, None, list(session.events), session)
+        for index, entry in enumerate(save["actions"]):
+            player: int | None = None
+            action: Action | None = None
+            try:
+                step = read_log_entry(entry, len(seats), index)
+                if step is None:
+                    new = session.start_next_round()
+                else:
+                    player, action = step
+                    new = session.act(action, player)
+            except (IllegalActionError, ValueError) as exc:
+                raise ReplayFailed(index, entry, exc) from None
+            if on_step is not None:
+                on_step(index, player, action, new, session)
         return session
 
     def _log(self, events: Sequence[Event]) -> None:

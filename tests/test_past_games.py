@@ -9,7 +9,8 @@ from datetime import datetime, timedelta
 from test_review_replay import play
 
 from craits.persistence import Settings, SettingsStore, Statistics, StatisticsStore
-from craits.persistence.archive import GameArchive, game_record
+from craits.persistence.archive import GameArchive
+from craits.persistence.game_record import game_record, match_result
 from craits.persistence.keeping import MatchKeeper
 from craits.persistence.saves import SaveStore
 from craits.review import Replay, export_record, load_record
@@ -75,8 +76,12 @@ def test_a_damaged_kept_game_is_set_aside_and_the_rest_listed(tmp_path):
 
 def test_the_archive_writes_a_record_atomically_and_only_json(tmp_path):
     session = play(2, ("human", "easy"))
-    record = game_record(session.to_save(), 1, [3, 4], False)
+    record = game_record(session.to_save(), {"finished_rounds": 1, "totals": [3, 4],
+                                             "over": False})
     assert record["result"] == {"finished_rounds": 1, "totals": [3, 4], "over": False}
+    assert game_record(session.to_save(), match_result(session.match))["result"] == \
+        {"finished_rounds": len(session.match.history), "totals": list(session.match.totals),
+         "over": session.match.is_over()}
     archive = GameArchive(tmp_path)
     archive.keep(session)
     assert [p.name for p in archive.folder.iterdir() if p.name.endswith(".tmp")] == []

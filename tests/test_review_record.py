@@ -11,10 +11,9 @@ import pytest
 from test_review_replay import game, play
 
 from craits.config.levels import make_bot
+from craits.persistence.game_record import RECORD_FORMAT, RECORD_VERSION
 from craits.review import record as rec
 from craits.review.record import (
-    RECORD_FORMAT,
-    RECORD_VERSION,
     AbsentBot,
     RecordError,
     export_record,

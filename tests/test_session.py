@@ -9,7 +9,8 @@ import pytest
 from craits.director import MatchDirector, play_headless
 from craits.engine import Announce, Draw, Play, Rules
 from craits.engine.events import CardsDrawn
-from craits.session import Seat, Session, action_from_record, action_to_record
+from craits.engine.notation import read_action, write_action
+from craits.session import Seat, Session
 
 
 class ScriptedBot:
@@ -90,4 +91,4 @@ def test_views_and_histories_hide_other_players_cards():
 )
 def test_action_records_round_trip(action):
     player = 1
-    assert action_from_record(action_to_record(player, action)) == (player, action)
+    assert read_action(write_action(action, player)) == (player, action)

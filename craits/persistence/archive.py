@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,12 +26,10 @@ from typing import Any
 from craits.config.reading import FileRefused, read_limited
 from craits.paths import safe_child, user_home
 from craits.persistence.files import MAX_FILE_BYTES, Problem, atomic_write_json, set_aside
+from craits.persistence.game_record import RECORD_FORMAT, game_record, match_result
 
 FOLDER = "games"
 KEEP = 20
-# As in craits.review.record (docs/GAME_RECORD.md); a test holds the two to the same record.
-RECORD_FORMAT = "craits-game"
-RECORD_VERSION = 1
 _NAME = re.compile(r"game-(\d{8}-\d{6})-([0-9a-f]{1,16})\.json")
 _STAMP = "%Y%m%d-%H%M%S"
 
@@ -55,17 +52,6 @@ class PastGame:
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
 
-def game_record(save: Mapping[str, Any], finished_rounds: int, totals: list[int],
-                over: bool) -> dict[str, Any]:
-    """A save's data (``Session.to_save``) as a game record with the result it reached."""
-    record: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION}
-    for key in ("seed", "rules", "seats", "actions"):
-        record[key] = save[key]
-    record["result"] = {"finished_rounds": finished_rounds, "totals": list(totals),
-                        "over": over}
-    return record
-
-
 class GameArchive:
     """The ``games`` folder of the player's home (or ``home``)."""
 
@@ -79,9 +65,7 @@ class GameArchive:
     def keep(self, session: Any, now: datetime | None = None) -> Path:
         """Keep ``session``'s match as a record (again under its own name if it is already
         kept), then let the oldest go beyond ``KEEP``; raises ``OSError`` if it cannot."""
-        match = session.match
-        record = game_record(session.to_save(), len(match.history), list(match.totals),
-                             match.is_over())
+        record = game_record(session.to_save(), match_result(session.match))
         match_id = str(session.match_id)[:16].lower()
         if not re.fullmatch(r"[0-9a-f]{1,16}", match_id):
             match_id = "0"

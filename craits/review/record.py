@@ -9,8 +9,9 @@ scenario action shape, so a bug report or a puzzle can carry a whole game.
     write_record(path, record); session = open_record(path)
     session = load_record(json.loads(text))    # RecordError (a ValueError) says what is wrong
 
-``replay_save`` is the one loop that replays an action log, naming the action that fails; the
-review's ``Replay`` steps it with a callback.
+The record is written by ``craits.persistence.game_record`` (the past games use it too);
+``replay_save`` replays through the session's one loop (``Session.replay``), naming the action
+that fails; the review's ``Replay`` steps it with a callback.
 """
 
 from __future__ import annotations
@@ -24,26 +25,24 @@ from craits.ai import Bot
 from craits.config.errors import did_you_mean, show_value
 from craits.config.levels import make_bot
 from craits.config.reading import FileRefused, read_limited
-from craits.engine import Action, Event, IllegalActionError, Rules
-from craits.persistence import Seat  # the one seat type (craits.seat), exported there
+from craits.engine import Action
 from craits.persistence.files import atomic_write_json
+from craits.persistence.game_record import (
+    RECORD_FORMAT,
+    RECORD_KEYS,
+    RECORD_VERSION,
+    SAVE_KEYS,
+    game_record,
+    match_result,
+)
 from craits.persistence.save_check import SaveInvalid, check_save
 from craits.persistence.saves import SAVE_FORMAT, SAVE_VERSION
-from craits.session import Session, action_from_record
+from craits.session import ReplayFailed, ReplayHook, Session
 
-RECORD_FORMAT = "craits-game"
-RECORD_VERSION = 1
 MAX_RECORD_BYTES = 8_000_000  # a full game is some tens of kilobytes
 MAX_MESSAGE = 300  # characters of an error message
 TITLE_LENGTH = 100
 NOTE_LENGTH = 4000
-RECORD_KEYS = ("format", "version", "seed", "rules", "seats", "actions", "title", "note",
-               "focus", "result")
-_SAVE_KEYS = ("seed", "rules", "seats", "actions")
-
-StepHook = Callable[[int | None, int | None, Action | None, list[Event], Session], None]
-"""Called after each replayed step: (action index or None for the first deal, player, action
-or None for a deal, the step's events, the session)."""
 
 
 class RecordError(ValueError):
@@ -79,7 +78,7 @@ def save_of(source: Session | Mapping[str, Any]) -> dict[str, Any]:
         checked = check_save(data)
     except SaveInvalid as exc:
         raise RecordError(f"the save is incomplete or damaged ({exc})") from None
-    return {key: checked[key] for key in _SAVE_KEYS}
+    return {key: checked[key] for key in SAVE_KEYS}
 
 
 def export_record(
@@ -90,27 +89,14 @@ def export_record(
     plain JSON values. The match is replayed once to check it and read its result."""
     save = save_of(source)
     session = replay_save(save)
-    record: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION}
-    record["seed"] = save["seed"]
-    record["rules"] = Rules.from_dict(save["rules"]).to_dict()
-    record["seats"] = [dict(seat) for seat in save["seats"]]
-    record["actions"] = [dict(action) for action in save["actions"]]
-    if title:
-        record["title"] = title
-    if note:
-        record["note"] = note
-    if focus is not None:
-        record["focus"] = focus
-    record["result"] = result_of(session)
+    record = game_record(save, result_of(session), title=title, note=note, focus=focus)
     _check_extras(record, len(record["actions"]), len(record["seats"]))
     return record
 
 
 def result_of(session: Session) -> dict[str, Any]:
     """What the match reached: rounds finished, each seat's total, whether it is over."""
-    match = session.match
-    return {"finished_rounds": len(match.history), "totals": list(match.totals),
-            "over": match.is_over()}
+    return match_result(session.match)
 
 
 # ---------------------------------------------------------------- from a record to a match
@@ -147,33 +133,17 @@ def check_result(data: Mapping[str, Any], session: Session) -> None:
 
 def replay_save(
     save: Mapping[str, Any], bot_factory: Callable[[str], Bot] | None = None,
-    on_step: StepHook | None = None,
+    on_step: ReplayHook | None = None,
 ) -> Session:
-    """Replay checked save data (``save_of``) into a new Session, calling ``on_step`` after
-    the first deal and after every action; raises ``RecordError`` naming the failing action.
-    Without ``bot_factory`` no computer player is seated (nothing is needed to replay)."""
-    seats = [Seat(s["kind"], s["name"]) for s in save["seats"]]
-    rules = Rules.from_dict(save["rules"])
-    if bot_factory is None:
-        session = Session(seats, rules, save["seed"], bots={})
-    else:
-        session = Session(seats, rules, save["seed"], bot_factory)
-    if on_step is not None:
-        on_step(None, None, None, list(session.events), session)
-    for index, entry in enumerate(save["actions"]):
-        try:
-            if entry.get("next_round"):
-                new = session.start_next_round()
-                player, action = None, None
-            else:
-                player, action = action_from_record(entry)
-                new = session.act(action, player)
-        except (IllegalActionError, ValueError) as exc:
-            raise RecordError(f"actions[{index}] ({_shown_action(entry)}) does not replay: "
-                              f"{exc}") from None
-        if on_step is not None:
-            on_step(index, player, action, new, session)
-    return session
+    """Replay checked save data (``save_of``) into a new Session (``Session.replay``, calling
+    ``on_step`` after the first deal and after every action); raises ``RecordError`` naming
+    the failing action. Without ``bot_factory`` no computer player is seated (nothing is
+    needed to replay)."""
+    try:
+        return Session.replay(save, bot_factory, bots=None if bot_factory else {},
+                              on_step=on_step)
+    except ReplayFailed as exc:
+        raise RecordError(str(exc)) from None
 
 
 def _record_save(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -188,15 +158,15 @@ def _record_save(data: Mapping[str, Any]) -> dict[str, Any]:
     if version > RECORD_VERSION:
         raise RecordError(f"the record comes from a newer version of Craits (record version "
                           f"{version}; this game reads up to {RECORD_VERSION})")
-    missing = [key for key in _SAVE_KEYS if key not in data]
+    missing = [key for key in SAVE_KEYS if key not in data]
     if missing:
         raise RecordError(f"{missing[0]}: missing")
     try:
-        checked = check_save({key: data[key] for key in _SAVE_KEYS})
+        checked = check_save({key: data[key] for key in SAVE_KEYS})
     except SaveInvalid as exc:
         raise RecordError(str(exc)) from None
     _check_extras(data, len(checked["actions"]), len(checked["seats"]))
-    return {key: checked[key] for key in _SAVE_KEYS}
+    return {key: checked[key] for key in SAVE_KEYS}
 
 
 def _check_extras(data: Mapping[str, Any], actions: int, seats: int) -> None:
@@ -225,10 +195,6 @@ def _check_extras(data: Mapping[str, Any], actions: int, seats: int) -> None:
         if not ok:
             raise RecordError(f"result: expected finished_rounds, totals (one whole number a "
                               f"seat) and over, not {show_value(result)}")
-
-
-def _shown_action(entry: object) -> str:
-    return show_value(entry, 60)
 
 
 class AbsentBot:

@@ -27,9 +27,10 @@ from craits.engine import (
     seat_view,
 )
 from craits.engine.events import RoundStarted
+from craits.persistence.game_record import RECORD_FORMAT
 from craits.session import Session
 
-from .record import RECORD_FORMAT, check_result, replay_save, save_of
+from .record import check_result, replay_save, save_of
 
 
 @dataclass(frozen=True, slots=True)
