@@ -40,6 +40,10 @@ class Widget:
     """Something with a rectangle that can be drawn, may take focus, and handles events."""
 
     focusable = True
+    #: A press on the widget waits for its release (a button), or a drag is under way (a
+    #: slider, a scroll bar): the focus group keeps them going outside a scrolled viewport.
+    pressed = False
+    dragging = False
 
     def __init__(self, rect: pygame.Rect | Sequence[int], *, enabled: bool = True) -> None:
         self.rect = pygame.Rect(rect)
@@ -51,11 +55,8 @@ class Widget:
         # When set, the widget is seen (and clickable) only inside this rectangle: a scrolled
         # list's viewport.
         self.clip: pygame.Rect | None = None
-        self.theme = (
-            Theme.for_size(pygame.display.get_surface().get_size())
-            if (pygame.display.get_init() and pygame.display.get_surface() is not None)
-            else Theme()
-        )
+        window = pygame.display.get_surface() if pygame.display.get_init() else None
+        self.theme = Theme.for_size(window.get_size()) if window is not None else Theme()
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -22,7 +21,7 @@ class Button(Widget):
         self,
         rect: pygame.Rect | Sequence[int],
         label: str,
-        on_click: Callable[[], Any] | None,
+        on_click: Callable[[], object] | None,
         *,
         key: int | None = None,
         enabled: bool = True,
@@ -112,5 +111,5 @@ class Button(Widget):
 
 
 def _shade(color: Color, factor: float) -> Color:
-    rgb = tuple(max(0, min(255, round(c * factor))) for c in color[:3])
-    return (*rgb, *color[3:])  # type: ignore[return-value]
+    r, g, b = (max(0, min(255, round(c * factor))) for c in color[:3])
+    return (r, g, b) if len(color) == 3 else (r, g, b, color[3])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -87,7 +86,7 @@ class ScrollBar(Widget):
     focusable = False
 
     def __init__(
-        self, rect: pygame.Rect | Sequence[int], on_scroll: Callable[[int], Any] | None = None
+        self, rect: pygame.Rect | Sequence[int], on_scroll: Callable[[int], object] | None = None
     ) -> None:
         super().__init__(rect)
         self.on_scroll = on_scroll

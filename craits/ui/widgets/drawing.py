@@ -63,7 +63,7 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) ->
     )
 
 
-_felt_cache: dict[tuple, pygame.Surface] = {}
+_felt_cache: dict[tuple[tuple[int, int], Color, Color], pygame.Surface] = {}
 
 
 def felt_background(size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:

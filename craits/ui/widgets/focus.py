@@ -7,7 +7,6 @@ keys; the focus ring shows only after the keyboard was used (mouse users never s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -33,7 +32,7 @@ class FocusGroup:
         widgets: Sequence[Widget] = (),
         *,
         focus_index: int | None = None,
-        on_focus: Callable[[Widget], Any] | None = None,
+        on_focus: Callable[[Widget], object] | None = None,
     ) -> None:
         self.widgets: list[Widget] = []
         self.keyboard = False
@@ -111,9 +110,9 @@ class FocusGroup:
                 if w.clip is not None and pos is not None and not w.clip.collidepoint(pos):
                     # Outside its viewport the widget is hidden: no hover, no click.
                     w.hovered = False
-                    if event.type == pygame.MOUSEBUTTONUP and getattr(w, "pressed", False):
+                    if event.type == pygame.MOUSEBUTTONUP and w.pressed:
                         w.pressed = False
-                    if not getattr(w, "dragging", False):
+                    if not w.dragging:
                         continue
                 if w.visible and w.handle(event):
                     used = True

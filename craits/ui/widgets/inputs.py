@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -21,7 +21,7 @@ class Toggle(Widget):
         rect: pygame.Rect | Sequence[int],
         label: str,
         value: bool,
-        on_change: Callable[[bool], Any] | None = None,
+        on_change: Callable[[bool], object] | None = None,
         *,
         enabled: bool = True,
         on_text: str = "",
@@ -107,7 +107,10 @@ class Toggle(Widget):
         self.draw_focus(surface)
 
 
-class Choice(Widget):
+V = TypeVar("V")  # a Choice's values
+
+
+class Choice(Widget, Generic[V]):
     """A value picked from options with < and > arrows (click, or Left/Right when focused).
 
     ``options`` are (value, text) pairs; ``on_change(value)`` fires after each change.
@@ -117,9 +120,9 @@ class Choice(Widget):
         self,
         rect: pygame.Rect | Sequence[int],
         label: str,
-        options: Sequence[tuple[Any, str]],
-        value: Any,
-        on_change: Callable[[Any], Any] | None = None,
+        options: Sequence[tuple[V, str]],
+        value: V,
+        on_change: Callable[[V], object] | None = None,
         *,
         enabled: bool = True,
         wrap_around: bool = True,
@@ -137,14 +140,14 @@ class Choice(Widget):
         self.label_share = label_share if label else 0.0
 
     @property
-    def value(self) -> Any:
+    def value(self) -> V:
         return self.options[self.index][0]
 
     @property
     def text(self) -> str:
         return self.options[self.index][1]
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: V) -> None:
         values = [v for v, _ in self.options]
         if value not in values:
             raise ValueError(f"{value!r} is not one of the options {values!r}")
@@ -249,7 +252,7 @@ class Slider(Widget):
         rect: pygame.Rect | Sequence[int],
         label: str,
         value: float,
-        on_change: Callable[[float], Any] | None = None,
+        on_change: Callable[[float], object] | None = None,
         *,
         step: float = 0.1,
         enabled: bool = True,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -19,7 +18,7 @@ class TextInput(Widget):
         self,
         rect: pygame.Rect | Sequence[int],
         text: str = "",
-        on_change: Callable[[str], Any] | None = None,
+        on_change: Callable[[str], object] | None = None,
         *,
         max_length: int = 20,
         placeholder: str = "",

@@ -7,7 +7,8 @@ once. A frame of the table then costs blits, not font rendering.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -15,9 +16,10 @@ from craits.ui.fonts import get_font
 from craits.ui.widgets.text import drawable
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
+Item = TypeVar("Item", bound=pygame.Surface | Sequence[pygame.Surface])  # what a cache holds
 
 
-class LRU:
+class LRU(Generic[Item]):
     """A small least-recently-used cache of rendered surfaces (or lists of them): at most
     ``limit`` items and, when ``max_bytes`` is given, at most that many bytes of pixels, so
     that a long session's memory stays flat once the cache is full."""
@@ -26,9 +28,9 @@ class LRU:
         self.limit = limit
         self.max_bytes = max_bytes
         self.bytes = 0
-        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._items: OrderedDict[Hashable, Item] = OrderedDict()
 
-    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def get(self, key: Hashable, make: Callable[[], Item]) -> Item:
         item = self._items.get(key)
         if item is not None:
             self._items.move_to_end(key)
@@ -58,7 +60,7 @@ def pixel_bytes(item: object) -> int:
     return 0
 
 
-_text_cache = LRU(600, max_bytes=6_000_000)
+_text_cache: LRU[pygame.Surface] = LRU(600, max_bytes=6_000_000)
 
 
 def text_surface(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
@@ -69,8 +71,8 @@ def text_surface(text: str, size: int, color: Color, bold: bool = False) -> pyga
     )
 
 
-_fit_cache: dict[tuple, int] = {}
-_ellipsis_cache: dict[tuple, str] = {}
+_fit_cache: dict[tuple[str, int, int, bool, int], int] = {}
+_ellipsis_cache: dict[tuple[str, int, int, bool], str] = {}
 
 
 def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
