@@ -7,7 +7,7 @@ where a code is a rank (A 2 3 4 5 6 7 8 9 10 J Q K) followed by a suit (S H D C)
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pygame
@@ -94,7 +94,7 @@ class CardArt:
     def __len__(self) -> int:
         return len(self._cache)
 
-    def _cached(self, key: Hashable, render) -> pygame.Surface:
+    def _cached(self, key: Hashable, render: Callable[[], pygame.Surface]) -> pygame.Surface:
         surface = self._cache.get(key)
         if surface is not None:
             self._cache.move_to_end(key)

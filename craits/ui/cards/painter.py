@@ -8,6 +8,7 @@ install still plays; the problem is logged once.
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 import pygame
 
@@ -22,10 +23,22 @@ GOLD = (236, 196, 92)
 FOCUS = (120, 210, 255)
 
 
+class CardImages(Protocol):
+    """What a painter draws from: ``craits.ui.cards.art.CardArt`` (a test may give another)."""
+
+    chosen_back: str  # the back the player chose
+
+    def face(self, code: str, size: tuple[int, int], style: str = ...) -> pygame.Surface: ...
+
+    def back(self, size: tuple[int, int], name: str = ...) -> pygame.Surface: ...
+
+    def shadow(self, size: tuple[int, int], blur: int | None = ...) -> pygame.Surface: ...
+
+
 class CardPainter:
     """Card surfaces for the table from the app's CardArt, with rotation and dimming cached."""
 
-    def __init__(self, card_art: object, style: str = "classic", back: str | None = None) -> None:
+    def __init__(self, card_art: CardImages, style: str = "classic", back: str | None = None) -> None:
         """``back`` None: the back the player chose (``card_art.chosen_back``), followed when
         it changes."""
         self.card_art = card_art
@@ -33,9 +46,9 @@ class CardPainter:
         self._back = back
         self._drawn_back = self.back_name
         # Bounded in bytes too: a long session's memory stays flat once they are full.
-        self._turned = LRU(700, max_bytes=12_000_000)
-        self._bases = LRU(300, max_bytes=8_000_000)
-        self._flying = LRU(260, max_bytes=8_000_000)
+        self._turned: LRU[pygame.Surface] = LRU(700, max_bytes=12_000_000)
+        self._bases: LRU[pygame.Surface] = LRU(300, max_bytes=8_000_000)
+        self._flying: LRU[pygame.Surface] = LRU(260, max_bytes=8_000_000)
         self._warned = False
 
     @property
@@ -43,8 +56,7 @@ class CardPainter:
         """The back this painter draws: its own, or else the chosen one."""
         if self._back is not None:
             return self._back
-        chosen = getattr(self.card_art, "chosen_back", None)
-        return chosen if isinstance(chosen, str) and chosen else DEFAULT_BACK
+        return self.card_art.chosen_back or DEFAULT_BACK
 
     def configure(self, style: str, back: str | None = None) -> None:
         """A new face style; ``back`` pins a back (None, or the one drawn now, keeps
@@ -96,8 +108,8 @@ class CardPainter:
             return image
         try:
             if code is None:
-                return self.card_art.back(size, self.back_name)  # type: ignore[attr-defined]
-            return self.card_art.face(card_str(code), size, self.style)  # type: ignore[attr-defined]
+                return self.card_art.back(size, self.back_name)
+            return self.card_art.face(card_str(code), size, self.style)
         except (ValueError, OSError, pygame.error, FileNotFoundError) as exc:
             if not self._warned:
                 log.warning("card art unavailable, drawing plain cards: %s", exc)
@@ -106,7 +118,7 @@ class CardPainter:
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:
         try:
-            return self.card_art.shadow(size)  # type: ignore[attr-defined]
+            return self.card_art.shadow(size)
         except (AttributeError, ValueError, pygame.error):
             return self._bases.get(("shadow", size), lambda: _plain_shadow(size))
 

@@ -124,7 +124,9 @@ class Choreographer:
     # ------------------------------------------------------------ events
 
     def _present(self, event: ev.Event, new_line: bool) -> float:
-        handler = getattr(self, "_on_" + event.type, None)
+        # Each handler takes its own kind of event (``_on_card_played``...), found by its type.
+        handler: Callable[[ev.Event, bool], float] | None = getattr(
+            self, "_on_" + event.type, None)
         if handler is None:
             return 0.0
         return handler(event, new_line)
@@ -170,8 +172,9 @@ class Choreographer:
     def _on_cards_dealt(self, first: ev.CardsDealt, new_line: bool) -> float:
         # The engine reports each player's cards at once; deal them round the table, one by one.
         batch = [first]
-        while self.queue and isinstance(self.queue[0][0], ev.CardsDealt):
-            batch.append(self.queue.popleft()[0])  # type: ignore[arg-type]
+        while self.queue and isinstance(following := self.queue[0][0], ev.CardsDealt):
+            self.queue.popleft()
+            batch.append(following)
             self.presented += 1
         step, flight = self.t(DEAL_STEP), self.t(FLIGHT)
         rounds = max(e.count for e in batch)
@@ -185,7 +188,8 @@ class Choreographer:
                 k += 1
         return max(0.0, (k - 1) * step) + flight
 
-    def _deal_one(self, seat: int, code: int | None, flight: float, sound: bool):
+    def _deal_one(self, seat: int, code: int | None, flight: float,
+                  sound: bool) -> Callable[[], None]:
         def run() -> None:
             m = self.model
             m.draw_count = max(0, m.draw_count - 1)
@@ -294,7 +298,7 @@ class Choreographer:
             self.later(i * step, self._draw_one(event.player, code, flight))
         return max(0.0, (event.count - 1) * step) + flight + self.t(0.08)
 
-    def _draw_one(self, seat: int, code: int | None, flight: float):
+    def _draw_one(self, seat: int, code: int | None, flight: float) -> Callable[[], None]:
         def run() -> None:
             m = self.model
             m.draw_count = max(0, m.draw_count - 1)

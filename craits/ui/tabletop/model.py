@@ -24,6 +24,7 @@ from craits.ui.tabletop.layout import (
 )
 from craits.ui.tabletop.sprites import Banner, CardSprite
 from craits.ui.tabletop.tween import Tween, ease_out_back
+from craits.ui.widgets.textcache import Color
 
 # Suits in the hand alternate colours: spades, hearts, clubs, diamonds.
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}
@@ -75,7 +76,7 @@ class TableModel:
         self.badge_pop = Tween(1.0, 1.0, 0.0)
         self.crank_pop = Tween(1.0, 1.0, 0.0)
         self.ring_turn = Tween(0.0, 0.0, 0.0)  # extra spin of the ring when play reverses
-        self.shakes: dict[int, Tween] = {}
+        self.shakes: dict[int, Tween[float]] = {}
         self.revealed = False  # the round is over and every hand is shown
 
     # ------------------------------------------------------------ geometry
@@ -187,7 +188,7 @@ class TableModel:
     def new_from_pile(self) -> CardSprite:
         return CardSprite(None, self.pile_slot(), self.layout.pile_card)
 
-    def pop_banner(self, text: str, seat: int | None, fill, duration: float = 1.4) -> None:
+    def pop_banner(self, text: str, seat: int | None, fill: Color, duration: float = 1.4) -> None:
         if seat is None:
             pos = self.layout.centre
             pos = (pos[0], self.layout.draw_pile.top - self.layout.px(24))

@@ -5,20 +5,22 @@ the viewer's hand, the log and the hint line. Text and panels are cached, so a f
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.ui.cards.painter import CardPainter
 from craits.ui.fonts import get_font
+from craits.ui.tabletop.layout import TableLayout
 from craits.ui.tabletop.model import TableModel
-from craits.ui.tabletop.sprites import CardSprite, rounded_panel
+from craits.ui.tabletop.sprites import CardSprite, RestKey, rounded_panel
 from craits.ui.tabletop.tween import wave
 from craits.ui.widgets import felt_background
 from craits.ui.widgets.textcache import LRU, blit_text, text_surface, to_display
-from craits.ui.widgets.theme import FELTS, current_look
+from craits.ui.widgets.theme import FELTS, Color, current_look
 
 CREAM = (246, 238, 214)
 DIM = (190, 204, 186)
@@ -53,10 +55,11 @@ class TablePainter:
     def __init__(self, cards: CardPainter, style: str = "classic") -> None:
         self.cards = cards
         self.style = style
-        self._panels = LRU(64, max_bytes=6_000_000)
-        self._plates = LRU(96, max_bytes=6_000_000)
-        self._lines = LRU(200, max_bytes=3_000_000)
-        self._groups: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._panels: LRU[pygame.Surface] = LRU(64, max_bytes=6_000_000)
+        self._plates: LRU[pygame.Surface] = LRU(96, max_bytes=6_000_000)
+        self._lines: LRU[list[pygame.Surface]] = LRU(200, max_bytes=3_000_000)
+        # By face style, back and each card's look at rest: the image and where it goes.
+        self._groups: dict[tuple[str | RestKey, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
 
     # ------------------------------------------------------------ pieces
 
@@ -74,7 +77,7 @@ class TablePainter:
         cx, cy = lay.centre
         rx, ry = lay.ring
         direction = model.direction
-        pop = float(model.ring_turn.value)  # type: ignore[arg-type]
+        pop = model.ring_turn.value
         ring = ring_colour()
         arcs, span, samples = 6, 0.62, 9  # span: share of each sixth that is drawn
         width = max(2, lay.px(3))
@@ -132,14 +135,14 @@ class TablePainter:
         suit = model.badge_suit
         if suit is not None:
             r = lay.badge_radius
-            scale = float(model.badge_pop.value)  # type: ignore[arg-type]
+            scale = model.badge_pop.value
             image = self._panels.get(("badge", suit, r, self.style),
                                      lambda: _suit_badge(suit, r, self.style))
             if abs(scale - 1.0) > 0.01:
                 image = pygame.transform.rotozoom(image, 0, max(0.05, scale))
             surface.blit(image, image.get_rect(center=lay.badge_centre))
         if model.crank:
-            scale = float(model.crank_pop.value)  # type: ignore[arg-type]
+            scale = model.crank_pop.value
             grow = 1.0 + 0.07 * min(model.crank, 12)
             size = round(lay.tx(20) * grow)
             image = self._panels.get(("crank", crank_text, size),
@@ -171,8 +174,8 @@ class TablePainter:
                                                                  texts, margin))
         surface.blit(image, (rect.left - margin, rect.top - margin))
 
-    def _render_plate(self, size, info: SeatInfo, lay, dots: int, texts: dict[str, str],
-                      margin: int) -> pygame.Surface:
+    def _render_plate(self, size: tuple[int, int], info: SeatInfo, lay: TableLayout, dots: int,
+                      texts: dict[str, str], margin: int) -> pygame.Surface:
         image = pygame.Surface((size[0] + 2 * margin, size[1] + 2 * margin), pygame.SRCALPHA)
         rect = pygame.Rect(margin, margin, *size)
         radius = lay.px(12)
@@ -218,16 +221,16 @@ class TablePainter:
         return to_display(image)
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[int, str]],
-                 scale_px) -> None:
-        """The latest lines at the bottom, older ones fading upwards; long lines wrap."""
+                 scale_px: Callable[[float], int]) -> None:
+        """The latest lines at the bottom, older ones fading upwards; long lines wrap
+        (``scale_px``: the text size for a size at the base scale)."""
         size = scale_px(15)
         line_h = round(size * 1.3)
         rows: list[pygame.Surface] = []
         for age, (serial, text) in enumerate(reversed(list(lines))):
             color = CREAM if age == 0 else (DIM if age < 3 else (150, 168, 152))
             wrapped = self._lines.get((serial, text, rect.width, size, color),
-                                      lambda text=text, color=color: _wrap(text, size,
-                                                                           rect.width, color))
+                                      partial(_wrap, text, size, rect.width, color))
             if rows and (len(rows) + len(wrapped)) * line_h > rect.height:
                 break  # only whole entries
             rows = list(wrapped) + rows
@@ -246,7 +249,8 @@ class TablePainter:
         if len(sprites) < 3 or not all(s.at_rest for s in sprites):
             self.draw_sprites(surface, sprites)
             return
-        key = (self.cards.style, self.cards.back_name, *(s.rest_key() for s in sprites))
+        key: tuple[str | RestKey, ...] = (self.cards.style, self.cards.back_name,
+                                          *(s.rest_key() for s in sprites))
         group = self._groups.get(key)
         if group is None:
             group = self._render_group(sprites)
@@ -256,7 +260,8 @@ class TablePainter:
         image, topleft = group
         surface.blit(image, topleft)
 
-    def _render_group(self, sprites: Sequence[CardSprite]) -> tuple[pygame.Surface, tuple]:
+    def _render_group(self, sprites: Sequence[CardSprite]
+                      ) -> tuple[pygame.Surface, tuple[int, int]]:
         # Draw onto a scratch surface as big as the window region the fan covers.
         margin = max(s.size[0] for s in sprites)
         xs = [s.x for s in sprites]
@@ -268,7 +273,7 @@ class TablePainter:
         image = pygame.Surface((width, height), pygame.SRCALPHA)
         canvas = _Shifted(image, (-left, -top))
         for sprite in sprites:
-            sprite.draw(canvas, self.cards)  # type: ignore[arg-type]
+            sprite.draw(canvas, self.cards)
         return to_display(image), (left, top)
 
 
@@ -279,17 +284,18 @@ class _Shifted:
         self.surface = surface
         self.dx, self.dy = offset
 
-    def blit(self, image: pygame.Surface, dest, area=None) -> pygame.Rect:
+    def blit(self, image: pygame.Surface, dest: pygame.Rect | tuple[int, int],
+             area: pygame.Rect | None = None) -> pygame.Rect:
         rect = pygame.Rect(dest) if not isinstance(dest, tuple) else pygame.Rect(dest, (0, 0))
         return self.surface.blit(image, rect.move(self.dx, self.dy).topleft, area)
 
 
-def ring_colour() -> tuple:
+def ring_colour() -> Color:
     """The direction arrows' colour on the felt in use."""
     return FELTS.get(current_look().felt, FELTS["green"]).ring
 
 
-def _plate(size: tuple[int, int], radius: int, glow: bool, fill=PLATE) -> pygame.Surface:
+def _plate(size: tuple[int, int], radius: int, glow: bool, fill: Color = PLATE) -> pygame.Surface:
     if glow:
         image = pygame.Surface(size, pygame.SRCALPHA)
         pad = max(2, radius // 2)
@@ -324,7 +330,7 @@ def _crank_pill(text: str, size: int) -> pygame.Surface:
     return image
 
 
-def _chip(text: str, size: int, fill, ink) -> pygame.Surface:
+def _chip(text: str, size: int, fill: Color, ink: Color) -> pygame.Surface:
     label = text_surface(text, size, ink, True)
     w, h = label.get_width() + size, label.get_height() + size // 3
     image = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -333,7 +339,7 @@ def _chip(text: str, size: int, fill, ink) -> pygame.Surface:
     return image
 
 
-def _wrap(text: str, size: int, width: int, color) -> list[pygame.Surface]:
+def _wrap(text: str, size: int, width: int, color: Color) -> list[pygame.Surface]:
     """A log line as one or more rendered lines no wider than ``width`` (continuations
     indented)."""
 

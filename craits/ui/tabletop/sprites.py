@@ -7,12 +7,25 @@ from cached art at the size they are heading for.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from craits.ui.cards.painter import FOCUS, GOLD, CardPainter
 from craits.ui.tabletop.layout import Slot
-from craits.ui.tabletop.tween import Tween, ease_out_back, ease_out_cubic, lerp_angle
+from craits.ui.tabletop.tween import Easing, Tween, ease_out_back, ease_out_cubic, lerp_angle
 from craits.ui.widgets.textcache import Color, text_surface
+
+
+class Canvas(Protocol):
+    """Where a sprite draws: a ``pygame.Surface``, or a surface seen through an offset."""
+
+    def blit(self, source: pygame.Surface, dest: pygame.Rect, /) -> pygame.Rect: ...
+
+
+RestKey = tuple[int | None, tuple[int, int], int, int, int, bool, bool, bool]
+"""What decides how a card looks at rest: face shown, size, centre, angle, dim, highlight,
+focus."""
 
 
 class CardSprite:
@@ -34,8 +47,9 @@ class CardSprite:
         self.face_up = face_up and code is not None
         self.x, self.y, self.angle = slot.x, slot.y, slot.angle
         self.w, self.h = float(size[0]), float(size[1])
-        self.motion: Tween | None = None
-        self.flip_tween: Tween | None = None
+        # x, y, angle, width, height
+        self.motion: Tween[tuple[float, ...]] | None = None
+        self.flip_tween: Tween[float] | None = None
         self.flip_to_face = self.face_up
         self.lift = 0.0
         self.lift_target = 0.0
@@ -66,7 +80,7 @@ class CardSprite:
         size: tuple[int, int],
         duration: float,
         delay: float = 0.0,
-        ease=ease_out_cubic,
+        ease: Easing = ease_out_cubic,
     ) -> None:
         """Fly to ``slot`` and grow or shrink to ``size``; angles turn the short way."""
         target = (slot.x, slot.y, slot.angle, float(size[0]), float(size[1]))
@@ -83,7 +97,7 @@ class CardSprite:
     def target(self) -> tuple[float, float, float] | None:
         if self.motion is None:
             return None
-        x, y, a, _, _ = self.motion.end  # type: ignore[misc]
+        x, y, a, _, _ = self.motion.end
         return x, y, a
 
     def flip(self, face_up: bool, duration: float, delay: float = 0.0) -> None:
@@ -100,7 +114,7 @@ class CardSprite:
 
     def update(self, dt: float) -> None:
         if self.motion is not None:
-            self.x, self.y, self.angle, self.w, self.h = self.motion.update(dt)  # type: ignore[misc]
+            self.x, self.y, self.angle, self.w, self.h = self.motion.update(dt)
             if self.motion.done:
                 self.motion = None
         if self.flip_tween is not None:
@@ -121,13 +135,13 @@ class CardSprite:
         return (self.motion is None and self.flip_tween is None and self.drag is None
                 and self.lift == self.lift_target)
 
-    def rest_key(self) -> tuple:
+    def rest_key(self) -> RestKey:
         """Everything that decides how the card looks at rest (for caching groups of cards)."""
         return (self.code if self.face_up else None, self.size, round(self.x),
                 round(self.y - self.lift), round(self.angle) % 360, self.dim, self.highlight,
                 self.focus)
 
-    def draw(self, surface: pygame.Surface, painter: CardPainter) -> None:
+    def draw(self, surface: Canvas, painter: CardPainter) -> None:
         code = self.code if self.face_up else None
         x, y, angle = self.x, self.y - self.lift, self.angle
         if self.drag is not None:
@@ -146,7 +160,7 @@ class CardSprite:
             return
         # Moving: scale the cached image at the size it is heading for; never re-render art.
         end = self.motion.end if self.motion is not None else None
-        render = (round(end[3]), round(end[4])) if end is not None else self.size  # type: ignore[index]
+        render = (round(end[3]), round(end[4])) if end is not None else self.size
         render = (max(1, render[0]), max(1, render[1]))
         scale = self.h / render[1]
         if squeeze != 1.0:
@@ -192,7 +206,7 @@ class Banner:
         self.pop.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        scale = float(self.pop.value)  # type: ignore[arg-type]
+        scale = self.pop.value
         fade = 1.0 - max(0.0, (self.age - (self.duration - 0.3)) / 0.3)
         image = self.image
         if abs(scale - 1.0) > 0.01:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
 Easing = Callable[[float], float]
 Value = float | tuple[float, ...]
+V = TypeVar("V", float, tuple[float, ...])  # what a tween moves: a float, or a tuple of them
 
 
 def linear(t: float) -> float:
@@ -37,7 +39,7 @@ def ease_out_quad(t: float) -> float:
     return 1 - (1 - t) ** 2
 
 
-def lerp(a: Value, b: Value, t: float) -> Value:
+def lerp(a: V, b: V, t: float) -> V:
     """Linear interpolation of floats or equal-length tuples of floats."""
     if isinstance(a, tuple):
         assert isinstance(b, tuple) and len(a) == len(b), "tween ends must have the same shape"
@@ -52,7 +54,7 @@ def lerp_angle(a: float, b: float, t: float) -> float:
     return a + diff * t
 
 
-class Tween:
+class Tween(Generic[V]):
     """``start`` to ``end`` over ``duration`` seconds after ``delay``; ``value`` is the current
     value. A zero duration jumps to ``end`` on the first update (the "instant" speed)."""
 
@@ -60,21 +62,21 @@ class Tween:
 
     def __init__(
         self,
-        start: Value,
-        end: Value,
+        start: V,
+        end: V,
         duration: float,
         ease: Easing = ease_out_cubic,
         delay: float = 0.0,
     ) -> None:
         if duration < 0 or delay < 0:
             raise ValueError(f"tween duration and delay must not be negative: {duration}, {delay}")
-        self.start = start
-        self.end = end
+        self.start: V = start
+        self.end: V = end
         self.duration = duration
         self.delay = delay
         self.ease = ease
         self.elapsed = 0.0
-        self.value: Value = start
+        self.value: V = start
         self._updated = False
 
     @property
@@ -95,7 +97,7 @@ class Tween:
     def remaining(self) -> float:
         return max(0.0, self.delay + self.duration - self.elapsed)
 
-    def update(self, dt: float) -> Value:
+    def update(self, dt: float) -> V:
         if dt < 0:
             raise ValueError("time runs forwards: dt must not be negative")
         self._updated = True
