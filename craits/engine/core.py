@@ -10,16 +10,17 @@ from __future__ import annotations
 import random
 
 from . import events as ev
-from .actions import KEEP_SUIT, PLAIN_PLAYS, Action, Announce, Call, ChooseSuit, Draw, Pass, Play
-from .cards import DECK, RANK_OF, SUIT_OF, card_str, suit_str
+from .actions import Action, Announce, Call, ChooseSuit, Draw, Pass, Play
+from .cards import DECK
 from .errors import IllegalActionError
 from .legality import callable_targets as callable_targets
 from .legality import can_announce as can_announce
 from .legality import can_call as can_call
 from .legality import legal_of, playable
 from .position import Position
+from .refusal import Refusal, Why, normalized, refusal, refusal_of_claim
 from .rules import Rules
-from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY, RoundState
+from .state import RoundState
 
 # ---------------------------------------------------------------- queries
 
@@ -55,118 +56,30 @@ def apply(
     return pos.freeze(), tuple(pos.events)  # type: ignore[arg-type]  # recorded
 
 
-def normalized(pos: Position | RoundState, action: Action) -> Action:
-    """A 9 "switched" to its own suit is a keep (RULES.md 9): the same choice, one spelling."""
-    if type(action) is Play and action.suit is not None and RANK_OF[action.card] == 9:
-        if action.suit == SUIT_OF[action.card]:
-            return PLAIN_PLAYS[action.card]
-    elif type(action) is ChooseSuit and pos.phase == CHOOSE_SUIT and action.suit is not None:
-        top = pos.discard[-1]
-        if RANK_OF[top] == 9 and action.suit == SUIT_OF[top]:
-            return KEEP_SUIT
-    return action
-
-
 def _checked(pos: Position | RoundState, action: Action, player: int | None) -> Action:
     """``action`` in the form the Position steps, or ``IllegalActionError`` with the reason."""
-    kind = type(action)
-    if kind is Announce or kind is Call:  # one type() call on the usual path
-        if isinstance(action, Announce):
-            _check_announce(pos, action)
-        elif isinstance(action, Call):
-            _check_call(pos, action)
+    if isinstance(action, Announce | Call):
+        claim = refusal_of_claim(pos, action)
+        if claim is not None:
+            raise IllegalActionError(action, claim.message(), claim)
         return action
+    kind = type(action)
     if kind is not Play and kind is not Draw and kind is not Pass and kind is not ChooseSuit:
-        raise IllegalActionError(action, "not an action")
-    if pos.phase == OVER:
-        raise IllegalActionError(action, "the round is over")
-    if player is not None and player != pos.turn:
-        raise IllegalActionError(action, f"it is player {pos.turn}'s turn, not player {player}'s")
-    if getattr(action, "suit", None) is not None:
-        action = normalized(pos, action)
-    if action not in legal_of(pos):
-        raise IllegalActionError(action, why_illegal(pos, action))
-    return action
-
-
-def _check_announce(pos: Position | RoundState, action: Announce) -> None:
-    p = action.player
-    if not pos.rules.announce_last_card:
-        raise IllegalActionError(action, "last-card announcements are off in these rules")
-    if can_announce(pos, p):
-        return
-    if pos.phase == OVER:
-        raise IllegalActionError(action, "the round is over")
-    if not 0 <= p < len(pos.hands):
-        raise IllegalActionError(action, "no such player")
-    if pos.announced[p]:
-        raise IllegalActionError(action, "already announced")
-    raise IllegalActionError(action, f"player {p} does not hold exactly one card")
-
-
-def _check_call(pos: Position | RoundState, action: Call) -> None:
-    if can_call(pos, action.caller, action.target):
-        return
-    if pos.phase == OVER:
-        reason = "the round is over"
-    elif action.caller == action.target:
-        reason = "a player cannot call themselves"
-    elif not 0 <= action.caller < len(pos.hands):
-        reason = "no such player"
-    else:
-        reason = f"player {action.target} cannot be caught now"
-    raise IllegalActionError(action, reason)
+        raise IllegalActionError(action, "not an action", Refusal(Why.NOT_AN_ACTION))
+    legal = legal_of(pos)
+    if (player is None or player == pos.turn) and action in legal:
+        return action
+    refused = refusal(pos, action, pos.hands[pos.turn], legal, player)
+    if refused is not None:
+        raise IllegalActionError(action, refused.message(), refused)
+    return normalized(pos, action)  # a 9 switched to its own suit: the keep
 
 
 def why_illegal(pos: Position | RoundState, action: Action) -> str:
-    """The rule that ``action`` breaks in ``pos``, in words that name cards by code."""
-    top = pos.discard[-1]
-    suit = getattr(action, "suit", None)
-    if suit is not None and not 0 <= suit < 4:
-        return "no such suit"
-    if isinstance(action, Play):
-        card = action.card
-        if not 0 <= card < 52:
-            return "no such card"
-        name = card_str(card)
-        if card not in pos.hands[pos.turn]:
-            return f"player {pos.turn} does not hold {name}"
-        if pos.phase == CHOOSE_SUIT:
-            what = "8" if RANK_OF[top] == 8 else "9"
-            return f"the dealer must first settle the suit of the turned-up {what}"
-        if pos.phase == DRAWN and pos.drawn is not None and card != pos.drawn:
-            return f"only the card just drawn ({card_str(pos.drawn)}) may be played, or pass"
-        if pos.crank and pos.phase == PLAY:
-            return f"a crank of {pos.crank} runs: only an Ace or a 2 may answer it"
-        rank = RANK_OF[card]
-        if rank == 8 and action.suit is None:
-            return "an 8 must name a suit"
-        if rank not in (8, 9) and action.suit is not None:
-            return "only an 8 or a 9 names a suit"
-        if not playable(card, pos.suit, top):
-            return (
-                f"{name} matches neither the suit in force ({suit_str(pos.suit)}) "
-                f"nor the rank of {card_str(top)}"
-            )
-        assert action.suit is not None  # a 9 that keeps its suit is playable where any 9 is
-        return f"a 9 may only switch to the other suit of its colour, not {suit_str(action.suit)}"
-    if isinstance(action, Draw):
-        if pos.phase == DRAWN:
-            return "a card was just drawn: play it or pass"
-        if pos.phase != PLAY:
-            return "no draw now: the dealer must first settle the suit of the turned-up card"
-        if pos.crank:
-            return "a player who can answer the crank must answer it"
-        return "you may not draw while you hold a playable card"
-    if isinstance(action, Pass):
-        return "you may pass only after drawing a card you could play"
-    if isinstance(action, ChooseSuit):
-        if pos.phase != CHOOSE_SUIT:
-            return "no suit to choose now"
-        if RANK_OF[top] == 8:
-            return "a turned-up 8 must be given a suit"
-        return "a turned-up 9 may only keep its suit or switch to the other of its colour"
-    return "not an action"
+    """The rule that ``action`` breaks in ``pos``, in words that name cards by code (the
+    English of ``refusal``'s typed reason; empty if it breaks none)."""
+    refused = refusal(pos, action, pos.hands[pos.turn], legal_of(pos))
+    return "" if refused is None else refused.message()
 
 
 def settle(state: RoundState) -> tuple[RoundState, tuple[ev.Event, ...]]:

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from craits.ai.profiles import Profile
 from craits.engine import Action, Event, SeatView
-from craits.engine.core import normalized
+from craits.engine.refusal import normalized
 
 from .messages import Message, declare, move_message
 from .replay import Replay

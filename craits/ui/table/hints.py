@@ -6,6 +6,7 @@ from __future__ import annotations
 from craits import i18n
 from craits.engine import Draw, Play, SeatView
 from craits.engine.cards import rank_str
+from craits.engine.refusal import Why, card_refusal
 
 
 def hint_for(view: SeatView | None, my_turn: bool, waiting_for: str | None) -> str:
@@ -42,29 +43,31 @@ def hint_for(view: SeatView | None, my_turn: bool, waiting_for: str | None) -> s
 
 def refusal_reason(view: SeatView | None, card: int, my_turn: bool,
                    waiting_for: str | None) -> str:
-    """Why the viewer may not play ``card`` now ("Needs ♥ or 5"), read from their seat's view
-    only: whose turn it is, the phase, a running crank, the suit in force and the top card."""
-    if view is None or view.phase == "over":
+    """Why the viewer may not play ``card`` now ("Needs ♥ or 5"): the engine's reason
+    (``card_refusal``, read from their seat's view only) in the player's words. ``my_turn`` is
+    False while the table is still busy on the viewer's turn; ``waiting_for`` names whom the
+    table waits for."""
+    why = None if view is None else card_refusal(view, card)
+    if view is None or (why is not None and why.why is Why.ROUND_OVER):
         return i18n.t("feedback.round_over")
-    if view.turn == view.seat and view.phase == "choose_suit":
+    if why is not None and why.why is Why.SUIT_FIRST:
         return i18n.t("feedback.choose_suit")
     if not my_turn:
-        if view.lose_turn[view.seat]:
+        if why is not None and why.why is Why.NOT_YOUR_TURN and why.forfeit:
             return i18n.t("feedback.lose_turn")
         if waiting_for is not None:
             return i18n.t("feedback.not_your_turn", player=waiting_for)
         return i18n.t("feedback.wait")
-    if view.phase == "drawn":
+    if why is not None and why.why is Why.ONLY_DRAWN:
         return i18n.t("feedback.drawn")
-    plays = [a for a in view.legal if isinstance(a, Play)]
-    if view.crank:
-        if not plays:
-            return i18n.tn("feedback.crank_take", view.crank)
-        if Draw() in view.legal:
-            return i18n.tn("feedback.crank_or_take", view.crank)
+    if why is not None and why.why is Why.CRANK:
+        if not why.can_play:
+            return i18n.tn("feedback.crank_take", why.crank)
+        if why.can_draw:
+            return i18n.tn("feedback.crank_or_take", why.crank)
         return i18n.t("feedback.crank")
-    suit = i18n.suit_symbol(view.suit)
-    rank = rank_str(view.top)
-    if not plays:
+    suit = i18n.suit_symbol(view.suit if why is None or why.suit is None else why.suit)
+    rank = rank_str(view.top if why is None or why.top is None else why.top)
+    if why is not None and not why.can_play:
         return i18n.t("feedback.needs_draw", suit=suit, rank=rank)
     return i18n.t("feedback.needs", suit=suit, rank=rank)
