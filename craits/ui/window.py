@@ -3,14 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
 MIN_SIZE = (960, 600)
 HEADLESS_MAX_SIZE = (3840, 2160)  # no real display (the dummy driver): at most this
 
 
-def usable_size(pg: Any) -> tuple[int, int]:
-    """The largest window the display can show (its desktop size)."""
+class _Display(Protocol):
+    def get_desktop_sizes(self) -> list[tuple[int, int]]: ...
+
+    def get_driver(self) -> str: ...
+
+
+class Pygame(Protocol):
+    """What ``usable_size`` reads of the ``pygame`` module."""
+
+    @property
+    def display(self) -> _Display: ...
+
+    @property
+    def error(self) -> type[Exception]: ...
+
+
+def usable_size(pg: Pygame) -> tuple[int, int]:
+    """The largest window the display can show (its desktop size); ``pg``: ``pygame``."""
     try:
         sizes = pg.display.get_desktop_sizes()
         driver = pg.display.get_driver()
@@ -23,5 +39,6 @@ def usable_size(pg: Any) -> tuple[int, int]:
 
 def fit_window(wanted: Sequence[int], usable: tuple[int, int]) -> tuple[int, int]:
     """``wanted`` within the minimum and what the display can show."""
-    return tuple(max(low, min(high, int(value)))  # type: ignore[return-value]
-                 for value, low, high in zip(wanted, MIN_SIZE, usable, strict=True))
+    width, height = (max(low, min(high, int(value)))
+                     for value, low, high in zip(wanted, MIN_SIZE, usable, strict=True))
+    return width, height

@@ -143,14 +143,15 @@ class MenuScene(Scene):
 
     def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
-        self.size: tuple[int, int] = tuple(getattr(app, "size", None) or (1280, 800))
+        width, height = app.size
+        self.size = (width, height)
         self.theme = Theme.for_size(self.size)
         self.focus = FocusGroup(on_focus=self._focus_moved)
         self.region: ScrollRegion | None = None
         self.mouse: tuple[int, int] | None = None  # last pointer position seen
         self._language = ""
-        audio = getattr(app, "audio", None)
-        if audio is not None and hasattr(audio, "play"):
+        audio = app.audio
+        if audio is not None:  # a test's stand-in for the app may have no sound
             set_click_sound(lambda: audio.play("click"))
         self.rebuild()
 
@@ -180,7 +181,8 @@ class MenuScene(Scene):
 
     def on_enter(self) -> None:
         # The language (or felt, or large print) may have changed in a screen pushed over this one.
-        size = tuple(getattr(self.app, "size", None) or self.size)
+        width, height = self.app.size
+        size = (width, height)
         if (self._language != i18n.get_language() or size != self.size
                 or self._look != current_look()):
             self.size = size

@@ -4,6 +4,7 @@ report. Buttons are (label, callback, style); Enter picks the first, Esc the las
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import pygame
 
@@ -49,7 +50,7 @@ class MessageScene(OverlayScene):
         self.buttons = []
         for i, (label, _callback, style) in enumerate(self.specs):
             button = Button(pygame.Rect(x + i * (bw + gap), y, bw, bh), label,
-                            lambda i=i: self.choose(i), style=style, text_size=th.px(21))
+                            partial(self.choose, i), style=style, text_size=th.px(21))
             button.set_theme(th)
             self.buttons.append(button)
 

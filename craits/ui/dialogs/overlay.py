@@ -6,6 +6,7 @@ import pygame
 
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import Theme, draw_rounded, draw_shadow
+from craits.ui.widgets.theme import Color
 
 _dim_cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
@@ -32,10 +33,11 @@ class OverlayScene(Scene):
 
     def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
-        self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]
+        width, height = app.size
+        self.size = (width, height)
         self.theme = Theme.for_size(self.size)
         self.age = 0.0
-        self._panel_key: tuple | None = None
+        self._panel_key: tuple[tuple[int, int], float, Color] | None = None
         self._panel_image: pygame.Surface | None = None
 
     def panel_rect(self) -> pygame.Rect:
@@ -61,7 +63,8 @@ class OverlayScene(Scene):
         th = self.theme
         margin = th.px(24)
         key = (rect.size, th.scale, th.panel)
-        if self._panel_key != key:
+        image = self._panel_image
+        if self._panel_key != key or image is None:
             image = pygame.Surface((rect.width + 2 * margin, rect.height + 2 * margin),
                                    pygame.SRCALPHA)
             inner = pygame.Rect(margin, margin, rect.width, rect.height)
@@ -69,4 +72,4 @@ class OverlayScene(Scene):
             draw_rounded(image, inner, (*th.panel[:3], 242), th.radius * 2,
                          border=(226, 184, 84, 150), border_width=max(1, th.px(2)))
             self._panel_key, self._panel_image = key, image
-        surface.blit(self._panel_image, (rect.left - margin, rect.top - margin))
+        surface.blit(image, (rect.left - margin, rect.top - margin))

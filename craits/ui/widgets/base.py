@@ -16,10 +16,10 @@ from craits.ui.widgets.drawing import draw_focus_ring, draw_rounded
 from craits.ui.widgets.text import draw_text_fit
 from craits.ui.widgets.theme import Color, Theme
 
-_click_sound: Callable[[], None] | None = None
+_click_sound: Callable[[], object] | None = None
 
 
-def set_click_sound(play: Callable[[], None] | None) -> None:
+def set_click_sound(play: Callable[[], object] | None) -> None:
     """Give widgets a function to call when activated (e.g. ``lambda: audio.play("click")``)."""
     global _click_sound
     _click_sound = play
