@@ -74,8 +74,8 @@ class StandInPlayer:
             post_key(pygame.K_RETURN)
         elif isinstance(top, TableScene) and top.my_turn():
             session = top.session
-            view = session.view(top.viewer)
-            top.act(self.bot.choose(view, session.round_history(top.viewer), self.rng))
+            view = session.view(top.match.viewer)
+            top.match.act(self.bot.choose(view, session.round_history(top.match.viewer), self.rng))
 
 
 def play_until(app, condition, player: StandInPlayer | None = None, frames: int = 20_000) -> int:

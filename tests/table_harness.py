@@ -58,17 +58,17 @@ def set_position(table, doc: dict) -> None:
     session = table.session
     while table.app.scenes.top is not table:  # e.g. the dealer's suit dialog of the old deal
         table.app.scenes.pop()
-    table.modal_open = False
+    table.match.modal_open = False
     table.chor.finish()
     session.match = dataclasses.replace(session.match, state=state)
     session.version += 1
-    table.director._reactions.clear()
-    table.director._schedule_reactions()
-    table._sync_to_engine()
+    table.match.director._reactions.clear()
+    table.match.director._schedule_reactions()
+    table.match.sync_to_engine()
 
 
 def sprite_centre(table, code: int) -> tuple[int, int]:
-    for sprite in table.my_hand():
+    for sprite in table.hand.hand():
         if sprite.code == code:
             return round(sprite.x), round(sprite.y - sprite.lift)
     raise AssertionError(f"card {code} is not in the viewer's hand")

@@ -21,6 +21,7 @@ from craits.engine import Play
 from craits.engine.notation import read_card as parse_card
 from craits.persistence import Statistics
 from craits.session import Seat, Session
+from craits.ui.table.intents import Command
 
 SEED = 20261129
 FRAMES_PER_SCENE = 200
@@ -224,7 +225,7 @@ def setup_pass_and_play(app):
 
 def setup_handoff(app):
     table = _resume(app, _played(["human", "human", "medium"], 34, "middle"))
-    table._hand_off(1 - table.viewer if table.viewer in (0, 1) else 0)
+    table._hand_off(1 - table.match.viewer if table.match.viewer in (0, 1) else 0)
 
 
 def setup_suit_dialog(app):
@@ -234,13 +235,13 @@ def setup_suit_dialog(app):
     eight = parse_card("8S")
     dialog = SuitDialog(app, card=eight, options=[Play(eight, suit) for suit in range(4)],
                         may_cancel=True, offer_announce=True)
-    table.modal_open = True
+    table.match.modal_open = True
     app.scenes.push(dialog, table._suit_chosen)
 
 
 def setup_pause(app):
     table = _resume(app, _played(["human", "easy", "easy"], 36, "middle"))
-    table.open_pause()
+    table.post(Command.MENU)
 
 
 def setup_scoreboard(app):

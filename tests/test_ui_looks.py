@@ -223,7 +223,7 @@ def test_the_table_uses_the_chosen_back_felt_and_large_print(app):
     assert current_look().felt == "blue" and current_look().large_print
     app.new_game(app.seats_for(["human", "easy", "medium"]), None, 4)
     table = app.current_table()
-    run_until(app, lambda: app.scenes.top is table and not table.cut_pending, 30)
+    run_until(app, lambda: app.scenes.top is table and not table.match.cut_pending, 30)
     step(app, 3)
     assert table.cards.back_name == "charcoal"
     assert table.model.large_cards and table.model.layout.text_scale > 1

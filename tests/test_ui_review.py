@@ -28,6 +28,7 @@ from craits.ui.review.open_record import OpenRecordScene
 from craits.ui.review.scene import ReviewScene
 from craits.ui.scene import SceneStack
 from craits.ui.screens import AppScreens
+from craits.ui.table.match import last_round_end
 from craits.ui.table.scoreboard import ScoreboardScene
 
 EXPERT = level_profile("expert")
@@ -317,7 +318,7 @@ def test_the_scoreboard_reviews_the_round_and_changes_nothing(home):
     session = play(6, ("human", "medium"))
     before = json.dumps(session.to_save())
     app = App()
-    board = ScoreboardScene(app, session)
+    board = ScoreboardScene(app, session, last_round_end(session.events))
     app.scenes.push(board)
     key(board, pygame.K_r)
     review = app.scenes.top

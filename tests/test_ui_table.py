@@ -23,7 +23,7 @@ def start_table(app, kinds, seed=11) -> TableScene:
 def settle(app, table) -> None:
     """Past the cut and the deal: the presentation has caught up (a suit dialog for a
     turned-up 8 or 9 the human deals may be waiting on top; positions set later close it)."""
-    run_until(app, lambda: not table.chor.busy and not table.cut_pending
+    run_until(app, lambda: not table.chor.busy and not table.match.cut_pending
               and (app.scenes.top is table or isinstance(app.scenes.top, SuitDialog)), 60)
 
 
@@ -56,14 +56,14 @@ def test_menu_to_scoreboard_with_a_suit_dialog_and_a_last_card(make_app):
     step(app, 2)
     assert type(app.scenes.top).__name__ == "CutScene"
     settle(app, table)
-    assert table.viewer == 0 and table.session.seats[0].is_human
+    assert table.match.viewer == 0 and table.session.seats[0].is_human
     assert len(table.session.seats) == 4  # the remembered setup: you and three computers
     set_position(table, eight_position())
     step(app, 2)
     assert table.my_turn()
     # Playable cards are lifted; with 8♠ and K♥ on 5♦, only the 8 can be played.
     step(app, 20)
-    eight, king = (s for s in table.my_hand())
+    eight, king = (s for s in table.hand.hand())
     assert eight.code == C("8S") and eight.lift > 0 and not eight.dim
     assert king.dim and king.lift == 0
     click(app, sprite_centre(table, C("8S")))
@@ -76,8 +76,8 @@ def test_menu_to_scoreboard_with_a_suit_dialog_and_a_last_card(make_app):
     assert state.suit == 1 and state.hands[0] == (C("KH"),)
     # "Last card!" is offered at once, by the hand.
     step(app, 1)
-    assert table.last_button.visible
-    click(app, table.last_button.rect.center)
+    assert table.buttons.last_card.visible
+    click(app, table.buttons.last_card.rect.center)
     assert table.session.match.state.announced[0]
     # The others cannot follow hearts: they draw; then the king goes out.
     run_until(app, lambda: table.my_turn(), 30)
@@ -101,9 +101,9 @@ def test_keyboard_picks_and_plays_and_d_draws(make_app):
     step(app, 2)
     # Number keys pick a card (a focus ring, not a play); Enter plays it.
     press(app, pygame.K_3)
-    assert table.focus_index == 2 and table.my_hand()[2].focus
+    assert table.hand.focus == 2 and table.hand.hand()[2].focus
     press(app, pygame.K_LEFT)
-    assert table.focus_index == 1
+    assert table.hand.focus == 1
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RETURN)
     assert C("KC") not in table.session.match.state.hands[0]
@@ -113,7 +113,7 @@ def test_keyboard_picks_and_plays_and_d_draws(make_app):
         "draw_pile": ["4H", "5H", "6H"], "discard": ["7D", "KC"], "turn": 0,
     })
     step(app, 2)
-    assert Draw() in table.view().legal and table.draw_button.visible
+    assert Draw() in table.view().legal and table.buttons.draw.visible
     press(app, pygame.K_d)
     assert len(table.session.match.state.hands[0]) == 3
 
@@ -167,7 +167,7 @@ def test_dragging_a_card_to_the_table_plays_it(make_app):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                              buttons=(1, 0, 0)))
     step(app, 2)
-    assert table.dragging is not None and table.dragging.code == C("3D")
+    assert table.hand.dragging is not None and table.hand.dragging.code == C("3D")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     step(app, 2)
     assert table.session.match.state.discard[-1] == C("3D")
@@ -182,12 +182,12 @@ def test_an_opponent_left_unannounced_can_be_called_an_idiot(make_app):
                          "draw_pile": ["4H", "5H", "6H"], "discard": ["7D", "8C"],
                          "turn": 0, "last_card_window": 2})
     step(app, 2)
-    assert table.idiot_button.visible
+    assert table.buttons.idiot.visible
     press(app, pygame.K_i)
     state = table.session.match.state
     assert len(state.hands[2]) == 3 and state.lose_turn[2]
     run_until(app, lambda: any(b.text == "Idiot!" for b in table.model.banners), 5)
-    assert not table.idiot_button.visible
+    assert not table.buttons.idiot.visible
 
 
 def test_computer_players_move_at_a_readable_pace(make_app):
@@ -206,7 +206,7 @@ def test_computer_players_move_at_a_readable_pace(make_app):
             moved_at = t
             break
         if t > 0.1:
-            assert table.thinking == 1
+            assert table.match.thinking == 1
     assert moved_at is not None and 0.4 <= moved_at <= 1.2
 
 
@@ -225,7 +225,7 @@ def test_saved_after_each_action_and_resumed_exactly(make_app):
     settle(app, table)
     run_until(app, lambda: table.my_turn(), 60)
     legal = [a for a in table.view().legal if isinstance(a, Play)] or [Draw()]
-    table.act(legal[0])
+    table.match.act(legal[0])
     app.autosaver.flush()
     records = list(table.session.records)
     assert app.saves.exists()
@@ -236,7 +236,7 @@ def test_saved_after_each_action_and_resumed_exactly(make_app):
     assert resumed.session.records == records
     assert resumed.session.match.state == table.session.match.state
     # At rest, the resumed table shows the viewer's hand face up and the others as backs.
-    assert sorted(s.code for s in resumed.my_hand()) == sorted(
+    assert sorted(s.code for s in resumed.hand.hand()) == sorted(
         resumed.session.match.state.hands[0])
     for seat in (1, 2):
         assert all(s.code is None for s in resumed.model.hands[seat])

@@ -12,11 +12,12 @@ from table_harness import click, press, run_until, set_position, sprite_centre, 
 
 from craits import i18n
 from craits.engine import Draw, apply, seat_view
+from craits.engine import events as ev
 from craits.engine.notation import read_card as parse_card
 from craits.engine.scenario import parse_position
 from craits.ui.table.controls_help import CONTROLS, ControlsScene, ControlsTip
+from craits.ui.table.hand_input import REFUSED_FILL
 from craits.ui.table.hints import refusal_reason
-from craits.ui.table.inputs import REFUSED_FILL
 from craits.ui.table.scoreboard import KEY_GRACE, ScoreboardScene
 from craits.ui.table.suit_dialog import SuitDialog
 
@@ -115,7 +116,7 @@ def test_every_language_has_the_reasons_and_the_controls():
 def start_table(app, kinds=("human", "easy"), seed=11):
     app.new_game(app.seats_for(list(kinds)), None, seed)
     table = app.current_table()
-    run_until(app, lambda: not table.chor.busy and not table.cut_pending
+    run_until(app, lambda: not table.chor.busy and not table.match.cut_pending
               and (app.scenes.top is table or isinstance(app.scenes.top, SuitDialog)), 60)
     return table
 
@@ -125,7 +126,7 @@ def refusals(table) -> list[str]:
 
 
 def hand_index(table, card: str) -> int:
-    return [s.code for s in table.my_hand()].index(C(card))
+    return [s.code for s in table.hand.hand()].index(C(card))
 
 
 def post_key(key: int, mod: int = 0, unicode: str = "") -> None:
@@ -147,13 +148,13 @@ def test_a_click_on_a_card_that_cannot_be_played_says_why_and_shakes_it(make_app
     assert banner.pos == table.model.layout.banner_for(table.model.bottom)  # by the hand
     click(app, sprite_centre(table, C("3S")))
     assert refusals(table) == ["Needs ♦ or 8"]  # one at a time
-    sprite = table.my_hand()[hand_index(table, "3S")]
+    sprite = table.hand.hand()[hand_index(table, "3S")]
     assert sprite.motion is not None  # the shake
     rest = sprite.motion.end
     step(app, 20)
     assert sprite.motion is None and (sprite.x, sprite.y) == rest[:2]
     # The focus went to the nearest card that can be played (the right one of two as near).
-    assert table.focus_index == hand_index(table, "KD")
+    assert table.hand.focus == hand_index(table, "KD")
     assert REFUSED_FILL  # a colour of its own, unlike the table's other banners
 
 
@@ -163,7 +164,7 @@ def test_clicking_a_card_on_someone_elses_turn_says_whose_turn_it_is(make_app):
     set_position(table, {"hands": [["3S", "KD"], ["2C", "3C", "5C"]], "draw_pile": ["4H"],
                          "discard": ["7D", "8D"], "turn": 1})
     table.refuse_card(C("KD"))
-    assert refusals(table) == [f"Not your turn: waiting for {table.names[1]}"]
+    assert refusals(table) == [f"Not your turn: waiting for {table.match.names[1]}"]
 
 
 def test_enter_on_a_card_that_cannot_be_played_moves_the_focus_to_a_playable_one(make_app):
@@ -173,11 +174,11 @@ def test_enter_on_a_card_that_cannot_be_played_moves_the_focus_to_a_playable_one
                          "draw_pile": ["4H"], "discard": ["7D", "8D"], "turn": 0})
     step(app, 2)
     press(app, pygame.K_1)
-    assert table.focus_index == hand_index(table, "3S") and table.keyboard
+    assert table.hand.focus == hand_index(table, "3S") and table.hand.keyboard
     press(app, pygame.K_RETURN)
     assert refusals(table) == ["Needs ♦ or 8"]
-    assert table.focus_index == hand_index(table, "KD")
-    assert table.my_hand()[table.focus_index].focus
+    assert table.hand.focus == hand_index(table, "KD")
+    assert table.hand.hand()[table.hand.focus].focus
     press(app, pygame.K_RETURN)
     assert table.session.match.state.discard[-1] == C("KD")
 
@@ -185,16 +186,16 @@ def test_enter_on_a_card_that_cannot_be_played_moves_the_focus_to_a_playable_one
 def test_the_focus_starts_on_a_playable_card_when_the_turn_comes(make_app):
     app = make_app()
     table = start_table(app)
-    table.focus_index = 0
+    table.hand.focus = 0
     set_position(table, {"hands": [["3S", "5S", "9S", "KD", "QD"], ["2C", "3C"]],
                          "draw_pile": ["4H"], "discard": ["7D", "8D"], "turn": 0})
-    table.focus_index = 0
+    table.hand.focus = 0
     step(app, 2)
-    assert table.focus_index == hand_index(table, "QD")  # the nearest playable card
+    assert table.hand.focus == hand_index(table, "QD")  # the nearest playable card
     # Keys not in use yet: the first Enter shows the focus, the second plays.
-    assert not table.keyboard
+    assert not table.hand.keyboard
     press(app, pygame.K_RETURN)
-    assert table.keyboard and C("QD") in table.session.match.state.hands[0]
+    assert table.hand.keyboard and C("QD") in table.session.match.state.hands[0]
     press(app, pygame.K_RETURN)
     assert C("QD") not in table.session.match.state.hands[0]
 
@@ -206,25 +207,25 @@ def test_cards_beyond_the_ninth_are_reached_and_played_from_the_keyboard(make_ap
     set_position(table, {"hands": [hand, ["2C", "3C"]], "draw_pile": ["4H"],
                          "discard": ["7D", "8D"], "turn": 0})
     step(app, 2)
-    assert len(table.my_hand()) == 12
+    assert len(table.hand.hand()) == 12
     king = hand_index(table, "KD")
     assert king >= 10
     post_key(pygame.K_0)
     step(app, 2)
-    assert table.focus_index == 9  # 0: the 10th card
+    assert table.hand.focus == 9  # 0: the 10th card
     post_key(pygame.K_1, pygame.KMOD_SHIFT)
     step(app, 2)
-    assert table.focus_index == 10  # Shift+1: the 11th
+    assert table.hand.focus == 10  # Shift+1: the 11th
     press(app, pygame.K_END)
-    assert table.focus_index == 11
+    assert table.hand.focus == 11
     press(app, pygame.K_TAB)
-    assert table.focus_index == 0  # round again
+    assert table.hand.focus == 0  # round again
     post_key(pygame.K_TAB, pygame.KMOD_SHIFT)
     step(app, 2)
-    assert table.focus_index == 11
-    table.focus_index = king - 1
+    assert table.hand.focus == 11
+    table.hand.focus = king - 1
     press(app, pygame.K_RIGHT)
-    assert table.focus_index == king
+    assert table.hand.focus == king
     press(app, pygame.K_RETURN)
     assert table.session.match.state.discard[-1] == C("KD")
 
@@ -276,7 +277,9 @@ def test_the_controls_fit_in_every_language(make_app):
 def test_the_scoreboard_ignores_enter_for_half_a_second(make_app):
     app = make_app()
     table = start_table(app)
-    board = ScoreboardScene(app, table.session)
+    state = table.session.match.state
+    ended = ev.RoundEnded(0, False, (0,) * len(state.hands), tuple(map(tuple, state.hands)))
+    board = ScoreboardScene(app, table.session, ended)
     board.autoplay = False
     app.scenes.push(board)
     press(app, pygame.K_RETURN)
@@ -296,7 +299,7 @@ def test_a_refusal_stays_clear_of_a_coaching_note_above_the_hand(make_app):
     step(app, 2)
     lay = table.model.layout
     x, y = lay.banner_for(table.model.bottom)
-    table.note_rect = pygame.Rect(x - 190, y - 60, 380, 110)  # where a note for the hand sits
+    table.coach.rect = pygame.Rect(x - 190, y - 60, 380, 110)  # where a note for the hand sits
     table.refuse_card(C("3S"))
     banner = next(b for b in table.model.banners if b.text == "Needs ♦ or 8")
-    assert banner.pos[1] < table.note_rect.top
+    assert banner.pos[1] < table.coach.rect.top

@@ -45,7 +45,7 @@ def play_something(table) -> None:
     view = table.view()
     plays = [a for a in view.legal if isinstance(a, Play) and a.suit is None]
     suited = [a for a in view.legal if isinstance(a, Play)]
-    table.act(plays[0] if plays else (suited[0] if suited else Draw()))
+    table.match.act(plays[0] if plays else (suited[0] if suited else Draw()))
 
 
 def test_hand_off_between_humans_hides_every_hand(app, drawn_faces):
@@ -68,7 +68,7 @@ def test_hand_off_between_humans_hides_every_hand(app, drawn_faces):
             press(app, pygame.K_SPACE)
             assert app.scenes.top is table
             continue
-        viewer = table.viewer
+        viewer = table.match.viewer
         assert table.session.to_act() == viewer
         drawn_faces.clear()
         step(app, 3)
@@ -89,32 +89,32 @@ def test_the_log_tells_each_viewer_only_their_own_cards(app):
     if isinstance(app.scenes.top, HandoffScene):
         step(app, 20)  # the hand-off ignores input for a moment
         press(app, pygame.K_SPACE)
-    first = table.viewer
+    first = table.match.viewer
     other = 1 - first
     # The first human draws (whatever they hold): their log says which card, the other's not.
     set_position(table, {"hands": [["3S", "9S"], ["4S", "10S"], ["5C", "6C"]],
                          "draw_pile": ["KH", "QH", "JH"], "discard": ["7D", "8D"],
                          "turn": first})
     step(app, 2)
-    table.act(Draw())
+    table.match.act(Draw())
     run_until(app, lambda: not table.chor.busy, 10)
     mine = [text for _, text in table.chor.log.recent(first, 20)]
     theirs = [text for _, text in table.chor.log.recent(other, 20)]
     assert any("K♥" in text for text in mine)
     assert not any("K♥" in text for text in theirs)
-    assert any(table.names[first] in text for text in theirs)
+    assert any(table.match.names[first] in text for text in theirs)
 
 
 def test_with_several_humans_no_hand_shows_before_the_first_hand_off(app, drawn_faces):
     app.new_game(app.seats_for(["human", "human", "easy"]), None, 5)
     table = app.current_table()
-    assert table.viewer is None
+    assert table.match.viewer is None
     run_until(app, lambda: isinstance(app.scenes.top, HandoffScene), 60)
     assert all(code is None for code, _owner in drawn_faces if _owner is not None)
     step(app, 20)
     press(app, pygame.K_SPACE)
-    assert table.viewer == table.session.to_act()
-    assert all(s.code is not None for s in table.my_hand())
+    assert table.match.viewer == table.session.to_act()
+    assert all(s.code is not None for s in table.hand.hand())
 
 
 def test_one_human_never_sees_a_hand_off(app):
@@ -136,7 +136,7 @@ def test_hand_off_lets_the_last_player_still_announce(app):
     if isinstance(app.scenes.top, HandoffScene):
         step(app, 20)  # the hand-off ignores input for a moment
         press(app, pygame.K_SPACE)
-    first = table.viewer
+    first = table.match.viewer
     other = 1 - first
     set_position(table, {"hands": [["3D", "9S"], ["4S", "10S"], ["5C", "6C"]],
                          "draw_pile": ["KH", "QH", "JH"], "discard": ["7D", "8D"],
@@ -144,7 +144,7 @@ def test_hand_off_lets_the_last_player_still_announce(app):
                  {"hands": [["4S", "10S"], ["3D", "9S"], ["5C", "6C"]],
                   "draw_pile": ["KH", "QH", "JH"], "discard": ["7D", "8D"], "turn": first})
     step(app, 2)
-    table.act(Play(C("3D")))  # down to one card, not announced; the other human is next
+    table.match.act(Play(C("3D")))  # down to one card, not announced; the other human is next
     run_until(app, lambda: isinstance(app.scenes.top, HandoffScene), 20)
     handoff = app.scenes.top
     assert handoff.announce_button.visible
@@ -153,6 +153,6 @@ def test_hand_off_lets_the_last_player_still_announce(app):
     assert table.session.match.state.announced[first]
     assert app.scenes.top is handoff  # announcing does not pass the device on
     press(app, pygame.K_SPACE)
-    assert table.viewer == other
+    assert table.match.viewer == other
     announced = [e for e in table.session.events if isinstance(e, ev.LastCardAnnounced)]
     assert announced and announced[-1].player == first

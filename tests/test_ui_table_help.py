@@ -29,15 +29,15 @@ C = parse_card
 def start(app, kinds, seed=11) -> TableScene:
     app.new_game(app.seats_for(kinds), None, seed)
     table = app.current_table()
-    run_until(app, lambda: not table.chor.busy and not table.cut_pending
+    run_until(app, lambda: not table.chor.busy and not table.match.cut_pending
               and (app.scenes.top is table or isinstance(app.scenes.top, SuitDialog)), 60)
     return table
 
 
 def quiet(table) -> None:
     """No coaching note showing or waiting (the deal may have brought one)."""
-    table.dismiss_note()
-    table.notes.clear()
+    table.coach.dismiss()
+    table.coach.waiting.clear()
 
 
 POSITION = {
@@ -56,7 +56,7 @@ def my_turn_with_a_choice(app, table) -> None:
         if len(table.view().legal) > 1:
             quiet(table)
             return
-        table.act(table.view().legal[0])
+        table.match.act(table.view().legal[0])
     raise AssertionError("no choice came up")
 
 
@@ -65,37 +65,37 @@ def test_the_hint_is_a_legal_move_from_the_view_only_and_glows(make_app):
     table = start(app, ["human", "easy", "easy"])
     my_turn_with_a_choice(app, table)
     step(app, 2)
-    assert table.hint_button.visible and table.hint_line() is None
+    assert table.buttons.hint.visible and table.hint.line() is None
     press(app, pygame.K_h)
-    run_until(app, lambda: table.hint is not None, 5)
-    hint = table.hint
+    run_until(app, lambda: table.hint.hint is not None, 5)
+    hint = table.hint.hint
     assert hint.action in table.view().legal
-    text, _ = table.hint_line()
+    text, _ = table.hint.line()
     assert text == i18n.t("hint.button") + ": " + hint.message.text(
-        i18n.t, card=i18n.card_name, suit=i18n.suit_name, player=table.names.__getitem__)
-    glowing = [s.code for s in table.my_hand() if s.highlight]
+        i18n.t, card=i18n.card_name, suit=i18n.suit_name, player=table.match.names.__getitem__)
+    glowing = [s.code for s in table.hand.hand() if s.highlight]
     assert glowing == ([hint.action.card] if isinstance(hint.action, Play) else [])
     assert app.statistics.hints_used == 1
     assert app.statistics.hints_in(table.session.match_id) == 1
     press(app, pygame.K_h)  # asked again here: the same hint, not counted again
-    assert table.hint is hint and app.statistics.hints_used == 1
+    assert table.hint.hint is hint and app.statistics.hints_used == 1
     # The cards the player cannot see dealt otherwise: the same hint.
     session = table.session
     state = hidden_dealt_otherwise(session.match.state, 0, random.Random(3))
     assert state != session.match.state and seat_view(state, 0) == table.view()
     session.match = dataclasses.replace(session.match, state=state)
     session.version += 1
-    table._sync_to_engine()
+    table.match.sync_to_engine()
     step(app, 1)
-    assert table.hint is None  # the position changed: the old hint is gone
-    click(app, table.hint_button.rect.center)  # the button does what H does
-    run_until(app, lambda: table.hint is not None, 5)
-    assert table.hint.action == hint.action and table.hint.message == hint.message
+    assert table.hint.hint is None  # the position changed: the old hint is gone
+    click(app, table.buttons.hint.rect.center)  # the button does what H does
+    run_until(app, lambda: table.hint.hint is not None, 5)
+    assert table.hint.hint.action == hint.action and table.hint.hint.message == hint.message
     assert app.statistics.hints_used == 2
     # Playing on clears it; the statistics were written with the hints.
-    table.act(hint.action)
+    table.match.act(hint.action)
     step(app, 1)
-    assert table.hint_line() is None and not any(s.highlight for s in table.my_hand())
+    assert table.hint.line() is None and not any(s.highlight for s in table.hand.hand())
     saved = json.loads(app.stats_store.path.read_text(encoding="utf-8"))
     assert saved["data"]["hints_used"] == 2
 
@@ -105,8 +105,8 @@ def test_no_hint_when_it_is_not_the_viewers_turn(make_app):
     table = start(app, ["human", "easy"])
     set_position(table, {**POSITION, "hands": POSITION["hands"][:2], "turn": 1})
     press(app, pygame.K_h)
-    assert table.hint_key is None and app.statistics.hints_used == 0
-    assert not table.hint_button.visible
+    assert table.hint.position is None and app.statistics.hints_used == 0
+    assert not table.buttons.hint.visible
 
 
 def test_a_hint_in_pass_and_play_is_for_the_player_at_the_screen(make_app):
@@ -125,18 +125,18 @@ def test_a_hint_in_pass_and_play_is_for_the_player_at_the_screen(make_app):
             break
         quiet(table)
         press(app, pygame.K_h)
-        run_until(app, lambda: table.hint is not None, 5)
-        seat = table.viewer
+        run_until(app, lambda: table.hint.hint is not None, 5)
+        seat = table.match.viewer
         assert table.session.to_act() == seat
-        assert table.hint.action in table.session.view(seat).legal
+        assert table.hint.hint.action in table.session.view(seat).legal
         hinted.add(seat)
-        action = table.hint.action
-        table.act(action)
+        action = table.hint.hint.action
+        table.match.act(action)
     assert hinted == {0, 1} and handoffs
 
 
 def note_ids(table) -> list[str]:
-    return [n.id for n in ([table.note] if table.note else []) + table.notes]
+    return [n.id for n in ([table.coach.note] if table.coach.note else []) + table.coach.waiting]
 
 
 FOUR = {"hands": [["4D", "KD", "JC"], ["2C", "3C", "QH"], ["5C", "6C", "9H"]],
@@ -149,25 +149,25 @@ def test_a_coaching_note_shows_once_by_the_seat_and_is_dismissed(make_app):
     set_position(table, FOUR)
     quiet(table)
     step(app, 2)
-    table.coach.shown.discard("four_skip")
+    table.coach.state.shown.discard("four_skip")
     click(app, sprite_centre(table, C("4D")))
-    run_until(app, lambda: table.note is not None and table.note.id == "four_skip", 10)
-    note = table.note
+    run_until(app, lambda: table.coach.note is not None and table.coach.note.id == "four_skip", 10)
+    note = table.coach.note
     assert note.player == 1  # the skipped seat
     spot = table.model.layout.seats[1]
-    assert table.note_rect.top >= spot.plate.bottom
+    assert table.coach.rect.top >= spot.plate.bottom
     assert "four_skip" in app.settings.coach["shown"]
     surface = pygame.Surface(app.size)
     table.draw(surface)
     # The note takes no input meant for the table: the game goes on under it.
     run_until(app, lambda: table.my_turn(), 30)
-    assert table.note is note
+    assert table.coach.note is note
     version = table.session.version
-    press(app, pygame.K_d) if table.draw_button.visible else table.act(
+    press(app, pygame.K_d) if table.buttons.draw.visible else table.match.act(
         table.view().legal[0])
-    assert table.session.version != version and table.note is note
-    click(app, table.note_button.rect.center)
-    assert table.note is None
+    assert table.session.version != version and table.coach.note is note
+    click(app, table.coach.button.rect.center)
+    assert table.coach.note is None
     # Another 4 later: no note again.
     run_until(app, lambda: table.my_turn() or app.scenes.top is not table, 30)
     set_position(table, FOUR)
@@ -187,20 +187,20 @@ def test_backspace_dismisses_a_note_and_notes_go_by_themselves(make_app):
     table = start(app, ["human", "easy", "easy"])
     set_position(table, FOUR)
     quiet(table)
-    table.coach.shown.discard("four_skip")
+    table.coach.state.shown.discard("four_skip")
     step(app, 2)
     click(app, sprite_centre(table, C("4D")))
-    run_until(app, lambda: table.note is not None, 10)
+    run_until(app, lambda: table.coach.note is not None, 10)
     press(app, pygame.K_BACKSPACE)
-    assert table.note is None
-    table.coach.shown.discard("four_skip")
+    assert table.coach.note is None
+    table.coach.state.shown.discard("four_skip")
     run_until(app, lambda: table.my_turn() or app.scenes.top is not table, 30)
     set_position(table, FOUR)
     quiet(table)
     step(app, 2)
     click(app, sprite_centre(table, C("4D")))
-    run_until(app, lambda: table.note is not None, 10)
-    run_until(app, lambda: table.note is None, 20)  # gone by itself
+    run_until(app, lambda: table.coach.note is not None, 10)
+    run_until(app, lambda: table.coach.note is None, 20)  # gone by itself
 
 
 def test_coaching_switched_off_shows_no_note(make_app):
@@ -211,7 +211,7 @@ def test_coaching_switched_off_shows_no_note(make_app):
     step(app, 2)
     click(app, sprite_centre(table, C("4D")))
     step(app, 40)
-    assert note_ids(table) == [] and not table.coach.active
+    assert note_ids(table) == [] and not table.coach.state.active
 
 
 @pytest.mark.parametrize("language", [code for code, _ in i18n.available_languages()])
@@ -222,15 +222,15 @@ def test_hint_and_note_draw_in_every_language(make_app, language):
         table = start(app, ["human", "easy", "easy"])
         my_turn_with_a_choice(app, table)
         press(app, pygame.K_h)
-        run_until(app, lambda: table.hint is not None, 5)
+        run_until(app, lambda: table.hint.hint is not None, 5)
         table.draw(pygame.Surface(app.size))
         set_position(table, FOUR)
         quiet(table)
-        table.coach.shown.discard("four_skip")
+        table.coach.state.shown.discard("four_skip")
         step(app, 2)
         click(app, sprite_centre(table, C("4D")))
-        run_until(app, lambda: table.note is not None, 10)
+        run_until(app, lambda: table.coach.note is not None, 10)
         table.draw(pygame.Surface(app.size))
-        assert table.note_rect.bottom <= table.model.layout.hint.top
+        assert table.coach.rect.bottom <= table.model.layout.hint.top
     finally:
         i18n.set_language("en")

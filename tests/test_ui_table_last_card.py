@@ -35,13 +35,13 @@ def _table(make_app):  # noqa: F811
 
 def test_the_armed_toggle_announces_with_the_play(make_app):  # noqa: F811
     app, table = _table(make_app)
-    assert table.arm_button.visible and not table.last_armed
-    click(app, table.arm_button.rect.center)
-    assert table.last_armed and table.arm_button.label.startswith("✓")
+    assert table.buttons.arm.visible and not table.buttons.last_armed
+    click(app, table.buttons.arm.rect.center)
+    assert table.buttons.last_armed and table.buttons.arm.label.startswith("✓")
     click(app, sprite_centre(table, C("KH")))
     state = table.session.match.state
     assert len(state.hands[0]) == 1 and state.announced[0] and state.window is None
-    assert not table.last_armed
+    assert not table.buttons.last_armed
 
 
 def test_shift_with_the_click_announces_too(make_app, monkeypatch):  # noqa: F811
@@ -57,7 +57,7 @@ def test_without_arming_the_play_leaves_the_window_open(make_app):  # noqa: F811
     state = table.session.match.state
     assert not state.announced[0] and state.window == 0
     run_until(app, lambda: not table.chor.busy, 10)
-    assert table.last_button.visible and not table.arm_button.visible
+    assert table.buttons.last_card.visible and not table.buttons.arm.visible
 
 
 @pytest.mark.parametrize("lang", ["en", "tl"])
@@ -69,4 +69,4 @@ def test_the_toggle_fits_its_place(make_app, lang):  # noqa: F811
     table.on_enter()
     surface = pygame.Surface(app.size)
     table.draw(surface)
-    assert table.arm_button.rect.colliderect(table.model.layout.buttons)
+    assert table.buttons.arm.rect.colliderect(table.model.layout.buttons)

@@ -15,7 +15,7 @@ from craits.ui.tabletop.model import TableModel
 
 
 def _texts(table) -> list[str]:
-    return [text for _, text in table.chor.log.recent(table.viewer, 400, 0)]
+    return [text for _, text in table.chor.log.recent(table.match.viewer, 400, 0)]
 
 
 def _play_a_while(app, table, actions: int = 12) -> None:
@@ -27,7 +27,7 @@ def _play_a_while(app, table, actions: int = 12) -> None:
             press(app, pygame.K_RETURN)
             run_until(app, lambda: app.scenes.top is table, 60)
             continue
-        table.act(table.view().legal[0])
+        table.match.act(table.view().legal[0])
         step(app, 2)
     run_until(app, lambda: not table.chor.busy and app.scenes.top is table, 60)
 

@@ -16,6 +16,7 @@ from craits.session import Seat, Session
 from craits.ui.app import App
 from craits.ui.table.cut import cut_rows
 from craits.ui.table.game_over import places
+from craits.ui.table.intents import Command
 from craits.ui.table.scoreboard import ScoreboardScene, hand_groups
 
 C = parse_card
@@ -172,7 +173,7 @@ def play_round_through(app, table):
             view = table.view()
             action = next((a for a in view.legal if isinstance(a, (Play, ChooseSuit))),
                           view.legal[0])
-            table.act(action)
+            table.match.act(action)
         return False
 
     run_until(app, step_round, 300, dt=1 / 10)
@@ -205,8 +206,8 @@ def test_settings_changed_in_the_pause_menu_reach_the_table(app):
 
     app.new_game(app.seats_for(["human", "easy"]), None, 6)
     table = app.current_table()
-    run_until(app, lambda: app.scenes.top is table and not table.cut_pending, 30)
-    table.open_pause()
+    run_until(app, lambda: app.scenes.top is table and not table.match.cut_pending, 30)
+    table.post(Command.MENU)
     step(app, 2)
     app.settings = dataclasses.replace(app.settings, animation_speed="slow", large_cards=True,
                                        card_style="fourcolor")
@@ -225,7 +226,7 @@ def test_the_last_round_leads_to_the_final_table_and_play_again(app):
 
     app.new_game(app.seats_for(["human", "easy"]), Rules(game_length="short"), 9)
     table = app.current_table()
-    run_until(app, lambda: app.scenes.top is table and not table.cut_pending, 30)
+    run_until(app, lambda: app.scenes.top is table and not table.match.cut_pending, 30)
     session = table.session
     # Pretend seven rounds were played: this one is the last.
     session.match = dataclasses.replace(session.match, round_index=7,
@@ -263,7 +264,7 @@ class IllegalBot:
 def test_a_computer_choosing_an_illegal_move_does_not_stall_the_table(app):
     app.new_game(app.seats_for(["human", "easy"]), None, 6)
     table = app.current_table()
-    run_until(app, lambda: app.scenes.top is table and not table.cut_pending, 30)
+    run_until(app, lambda: app.scenes.top is table and not table.match.cut_pending, 30)
     table.session.bots[1] = IllegalBot()
     from table_harness import set_position
 

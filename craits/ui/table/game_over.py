@@ -24,7 +24,7 @@ GOLD = (250, 218, 130)
 def places(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
     """(place, seat) by total, lowest first; equal totals share a place (1, 1, 3, ...)."""
     order = sorted(range(len(totals)), key=lambda p: (totals[p], p))
-    out = []
+    out: list[tuple[int, int]] = []
     for i, p in enumerate(order):
         place = out[-1][0] if i and totals[p] == totals[order[i - 1]] else i + 1
         out.append((place, p))

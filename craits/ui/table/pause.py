@@ -3,8 +3,6 @@ resume, rules, settings, or quit to the title (the game is saved and can be cont
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from craits import i18n
@@ -12,17 +10,13 @@ from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, FocusGroup, draw_text_fit
 
-if TYPE_CHECKING:
-    from craits.ui.table.scene import TableScene
-
 
 class PauseScene(OverlayScene):
     panel_share = (0.32, 0.62)
     panel_min = (400, 440)
 
-    def __init__(self, app: SceneContext, table: TableScene | None = None) -> None:
+    def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
-        self.table = table
         self.focus = FocusGroup()
         self.layout()
 

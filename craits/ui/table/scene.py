@@ -1,49 +1,56 @@
 """The card table: the match in progress, seen by one seat at a time.
 
-The match loop is the ``MatchDirector``'s; the table gives it input and time and shows what it
-reports. Each frame: the computer to act may think ahead; presentation catches up with the
-engine (the choreographer); once it has, match time flows (``director.update``) and the table
-shows what the director waits for: a human's move, a hand-off, a suit for the turned-up card,
-the round's end. Scenes pushed on top (suit dialog, hand-off, scoreboard, pause) stop match
-time; animations keep running under them.
+The scene owns its parts, each with its own state: the match side (``TableMatch``: the
+director, the viewer's seat view, what to show next), the buttons and the hand's input (each
+turns pygame events into intents), the hint and the coaching notes, and the picture (the
+tabletop's model, choreographer and painter, drawn by ``view.draw_table``). Parts report up by
+posting intents and by return values; the scene carries them out and pushes the scenes the
+match asks for (cut, hand-off, suit dialog, scoreboard, game over, pause, controls).
 
-The scene wires its parts: the flow (``table_flow``: what it shows for what the director waits
-for), the viewer's actions and buttons (``table_actions``), mouse and keys (``table_input``),
-the hint and first-game coaching (``table_help``) and the picture (``table_view``).
+Each frame: the computer to act may think ahead; presentation catches up with the engine (the
+choreographer); once it has, match time flows and the table shows what the director waits for.
+Scenes pushed on top stop match time; animations keep running under them.
 """
 
 from __future__ import annotations
 
-import logging
+import dataclasses
+from typing import Any
 
 import pygame
 
 from craits import i18n
-from craits.director import Hooks, MatchDirector, TablePace
-from craits.engine import Announce, Call, IllegalActionError, SeatView
+from craits.director import Hooks, MatchDirector, TablePace, Wait
+from craits.engine import Announce, Call, Draw, Pass, Play, SeatView
 from craits.engine import events as ev
+from craits.engine.actions import ChooseSuit
+from craits.review import CoachState
 from craits.session import Session
 from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
-from craits.ui.table.actions import TableActions
-from craits.ui.table.flow import TableFlow
-from craits.ui.table.guidance import TableHelp
-from craits.ui.table.inputs import TableInput
-from craits.ui.table.view import CardWarmUp, draw_table, update_hand_visuals
+from craits.ui.table.buttons import TableButtons
+from craits.ui.table.coach_panel import CoachPanel
+from craits.ui.table.controls_help import ControlsScene, ControlsTip
+from craits.ui.table.cut import CutScene
+from craits.ui.table.game_over import GameOverScene
+from craits.ui.table.hand_input import HandInput
+from craits.ui.table.handoff import HandoffScene
+from craits.ui.table.hint_panel import HintPanel
+from craits.ui.table.hints import hint_for, refusal_reason
+from craits.ui.table.intents import Command, Intent, PlayCard, ScrollLog
+from craits.ui.table.match import AskStarterSuit, HandOff, Next, ShowCut, ShowRoundEnd, TableMatch
+from craits.ui.table.pause import PauseScene
+from craits.ui.table.scoreboard import ScoreboardScene
+from craits.ui.table.suit_dialog import SuitDialog
+from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.painter import TablePainter
-from craits.ui.tabletop.sprites import CardSprite
-
-log = logging.getLogger(__name__)
 
 # Seconds a human always has to say "Last card!" or to call a computer player an idiot, from
 # when the card is seen (RULES.md section 6; computers' delays start after it).
 CALL_GRACE = 1.5
-
-
-def seat_names(session: Session) -> list[str]:
-    return [s.name for s in session.seats]
+REFUSED_SOUND = "refused"  # played when bundled; the click otherwise
 
 
 class AppHooks(Hooks):
@@ -62,196 +69,320 @@ class AppHooks(Hooks):
         self.app.finish_match(session)
 
 
-class TableScene(TableFlow, TableActions, TableHelp, TableInput, Scene):
+class TableScene(Scene):
     def __init__(self, app: SceneContext, session: Session, *, fresh: bool = True) -> None:
         super().__init__(app)
-        self.session = session
-        self.names = seat_names(session)
-        self.humans = session.human_seats()
         settings = app.settings
-        self.speed = getattr(settings, "animation_speed", "normal")
-        self.director = MatchDirector(
-            session, runner=app.bot_worker,
+        self.session = session
+        self.speed = settings.animation_speed
+        director = MatchDirector(
+            session, runner=app.bot_worker, hooks=AppHooks(app), grace=CALL_GRACE,
             pace=TablePace(session.seed, SPEED_FACTORS.get(self.speed, 1.0)),
-            hooks=AppHooks(app), grace=float(getattr(settings, "call_grace", CALL_GRACE)),
         )  # fmt: skip
-        self.viewer: int | None = self.director.viewer
-        bottom = self.viewer if self.viewer is not None else 0
-        self.model = TableModel(
-            len(session.seats), app.size, bottom, self.viewer,
-            large_cards=bool(getattr(settings, "large_cards", False)),
-        )  # fmt: skip
-        style = getattr(settings, "card_style", "classic")
-        self.cards = CardPainter(app.card_art, style)
-        self.painter = TablePainter(self.cards, style)
-        self.chor = Choreographer(
-            self.model, self.names, speed=self.speed, viewer=self.viewer,
-            play_sound=app.audio.play,
-        )  # fmt: skip
-        self.worker = app.bot_worker
+        bottom = director.viewer if director.viewer is not None else 0
+        self.model = TableModel(len(session.seats), app.size, bottom, director.viewer,
+                                large_cards=settings.large_cards)
+        self.cards = CardPainter(app.card_art, settings.card_style)
+        self.painter = TablePainter(self.cards, settings.card_style)
+        self.chor = Choreographer(self.model, [s.name for s in session.seats], speed=self.speed,
+                                  viewer=director.viewer, play_sound=app.audio.play)
+        self.match = TableMatch(session, director, self.chor, self.model, fresh=fresh)
+        self.buttons = TableButtons(self.model.layout, self.post)
+        self.hand = HandInput(self.model, self.post)
+        self.hint = HintPanel(session, app.bot_worker, self.match.names)
+        coach = CoachState.from_dict(settings.coach)
+        coach.enabled = coach.enabled and settings.coaching and bool(session.human_seats())
+        self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
+                                self.post)
+        self.coach_unsaved = False
+        self.levels = [level_label(s.kind) for s in session.seats]
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
-        self.consumed = 0  # session events handed to the choreographer so far
-        self.thinking: int | None = None
-        self.modal_open = False
-        self.scoreboard_shown_for: int | None = None
-        self.hover: int | None = None
-        self.focus_index: int | None = None
-        self.keyboard = False
-        self.press: tuple[int, tuple[int, int]] | None = None  # card index, where pressed
-        self.dragging: CardSprite | None = None
-        self.cut_pending = False
         self.selftest_round_done = False
-        self._view_cache: tuple[tuple, SeatView | None] = ((), None)
-        self._build_buttons()
         self._warm = CardWarmUp(self.cards, self.model)
-        self._init_help()
-        if fresh and not session.records:
-            self.cut_pending = any(isinstance(e, ev.CardCut) for e in session.events)
-        else:
-            self._rebuild_log()
-            self._sync_to_engine()
+        if not self.match.cut_pending:
+            self.match.rebuild_log(app.size)
+            self.match.sync_to_engine()
 
-    # ------------------------------------------------------------ seats and views
-
-    def _round_hands(self):
-        state = self.session.match.state
-        return state.hands if state.is_over() else None
+    # ------------------------------------------------------------ what the parts ask
 
     def view(self) -> SeatView | None:
-        """The viewer's view of the engine now (cached per session version)."""
-        if self.viewer is None:
-            return None
-        key = (self.session.version, self.viewer)
-        if self._view_cache[0] != key:
-            self._view_cache = (key, self.session.view(self.viewer))
-        return self._view_cache[1]
+        return self.match.view()
 
-    def _sync_to_engine(self) -> None:
-        """Show the engine's position at once (resume, hand-off)."""
-        s = self.session
-        self.chor.finish()
-        state = s.match.state
-        seat = self.viewer if self.viewer is not None else self.model.bottom
-        totals = s.match.totals
-        reveal = state.hands if state.is_over() else None
-        self.model.sync_from_view(s.view(seat), totals, s.match.round_index, reveal)
-        self.consumed = len(s.events)
-        self.hover = self.focus_index = None
+    def my_turn(self) -> bool:
+        return self.match.my_turn()
 
-    def _rebuild_log(self, rounds: int = 2) -> None:
-        """Continue: the log of this round and the one before, read back from the saved game
-        as the viewer saw it, one line per action as it was shown."""
-        s = self.session
-        starts = [i for i, e in enumerate(s.events) if isinstance(e, ev.RoundStarted)]
-        start = starts[-rounds] if len(starts) >= rounds else 0
-        model = TableModel(len(s.seats), self.app.size, self.model.bottom, self.viewer)
-        reader = Choreographer(model, self.names, speed="instant", viewer=self.viewer)
-        seen = s.events_for(self.viewer)
-        bounds = [b for b in s.batches if b >= start] + [len(seen)]
-        for begin, end in zip(bounds, bounds[1:], strict=False):
-            reader.feed(seen[begin:end])
-            reader.finish()
-        self.chor.log.replace_with(reader.log)
+    def post(self, intent: Intent) -> bool:
+        """Carry out what a part asks; True if it was done (a card played or its suit asked)."""
+        if isinstance(intent, PlayCard):
+            return self.play_card(intent.code, announce=intent.announce)
+        if isinstance(intent, ScrollLog):
+            self.scroll_log(intent.lines)
+            return True
+        view = self.match.view()
+        mine = self.match.my_turn()
+        if intent is Command.DRAW or intent is Command.PASS:
+            action = Draw() if intent is Command.DRAW else Pass()
+            return mine and view is not None and action in view.legal and self.match.act(action)
+        if intent is Command.ANNOUNCE:
+            return self.announce()
+        if intent is Command.CALL:
+            if view is not None and view.can_call and not self.chor.busy:
+                return self.match.act(Call(view.seat, view.can_call[0]))
+            return False
+        if intent is Command.HINT:
+            return self.ask_hint()
+        if intent is Command.MENU:
+            self.app.scenes.push(PauseScene(self.app))
+        elif intent is Command.CONTROLS:
+            self.model.banners = [b for b in self.model.banners if not isinstance(b, ControlsTip)]
+            self.app.scenes.push(ControlsScene(self.app))
+        elif intent is Command.TOGGLE_ARM:
+            self.buttons.toggle_armed()
+        elif intent is Command.DISMISS_NOTE:
+            self.coach.dismiss()
+        return True
+
+    def play_card(self, code: int, *, announce: bool = False) -> bool:
+        """Play ``code`` from the viewer's hand; an 8 or a 9 asks for the suit first; a card
+        that may not be played is refused (why, a shake and a sound)."""
+        options = [p for p in self.match.legal_plays() if p.card == code]
+        if not options:
+            self.refuse_card(code)
+            return False
+        if announce:
+            self.buttons.last_armed = True  # Shift with the click or Enter: say it with this
+        if len(options) == 1:
+            played = self.match.act(options[0])
+            if played:
+                self.announce_if_armed()
+            return played
+        self._ask_suit(code, options)
+        return True
+
+    def refuse_card(self, code: int) -> None:
+        reason = refusal_reason(self.match.view(), code, self.match.my_turn(),
+                                self.match.waiting_for())
+        audio = self.app.audio
+        audio.play(REFUSED_SOUND if REFUSED_SOUND in audio.names else "click")
+        self.hand.refuse(code, reason, self.coach.rect)
+
+    def announce(self) -> bool:
+        view = self.match.view()
+        return bool(view is not None and view.can_announce
+                    and self.match.act(Announce(view.seat)))
+
+    def announce_if_armed(self) -> None:
+        """After a play: an armed "Last card!" is said at once if the play left one card."""
+        if self.buttons.last_armed:
+            view = self.match.view()
+            if view is not None and view.can_announce:
+                self.announce()
+            self.buttons.last_armed = False
+
+    def ask_hint(self) -> bool:
+        viewer = self.match.viewer
+        if not self.match.my_turn() or viewer is None:
+            return False
+        if self.hint.ask((self.session.version, viewer)):
+            self.app.statistics.note_hint(self.session.match_id)
+            self.app.save_statistics()
+        return True
 
     def scroll_log(self, lines: int) -> None:
         """Read further back (positive) or forward in the log."""
         log = self.chor.log
-        log.back = max(0, min(log.back + lines, max(0, log.readable(self.viewer) - 1)))
+        readable = log.readable(self.match.viewer)
+        log.back = max(0, min(log.back + lines, max(0, readable - 1)))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        """The log scrolls with the wheel over it, and Page Up / Page Down; the rest is the
-        table's input."""
-        lay = self.model.layout
-        if event.type == pygame.MOUSEWHEEL and lay.log.collidepoint(pygame.mouse.get_pos()):
-            self.scroll_log(event.y)
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
-            return
-        super().handle(event)
+    # ------------------------------------------------------------ scenes on top
+
+    def _push_modal(self, scene: Scene, done: Any = None) -> None:
+        """A scene that holds match time still until it is dismissed."""
+        self.match.modal_open = True
+
+        def finished(result: Any) -> None:
+            self.match.modal_open = False
+            if done is not None:
+                done(result)
+
+        self.app.scenes.push(scene, finished)
+
+    def _show(self, step: Next) -> None:
+        s, match = self.session, self.match
+        if isinstance(step, ShowCut):
+            cuts = [e for e in s.events if isinstance(e, ev.CardCut)]
+            dealer = next((e.player for e in s.events if isinstance(e, ev.DealerChosen)), 0)
+            self._push_modal(CutScene(self.app, match.names, cuts, dealer, match.viewer),
+                             lambda _: match.pull())
+        elif isinstance(step, HandOff):
+            self._hand_off(step.seat)
+        elif isinstance(step, AskStarterSuit):
+            view = match.view()
+            if view is not None:
+                options = [a for a in view.legal if isinstance(a, ChooseSuit)]
+                self._push_modal(SuitDialog(self.app, card=view.top, options=options,
+                                            may_cancel=False, hand=list(view.hand),
+                                            keyboard=self.hand.keyboard), self._suit_chosen)
+        elif isinstance(step, ShowRoundEnd):
+            self.selftest_round_done = True
+            self._push_modal(ScoreboardScene(self.app, s, step.ended), self._after_scoreboard)
+
+    def _hand_off(self, seat: int) -> None:
+        """Pass-and-play: hide the table until ``seat``'s player is at the screen."""
+        view = self.match.view()
+        announcer = view.seat if view is not None and view.can_announce else None
+        names = self.match.names
+        scene = HandoffScene(
+            self.app, names[seat],
+            announcer_name=names[announcer] if announcer is not None else None,
+            on_announce=(lambda: self.match.act(Announce(announcer)))
+            if announcer is not None else None,
+        )  # fmt: skip
+        self._push_modal(scene, lambda _: self.become_viewer(seat))
 
     def become_viewer(self, seat: int) -> None:
-        self.viewer = seat
-        self.director.handed_to(seat)
-        self.chor.viewer = seat
-        self.model.set_bottom(seat, seat)
-        self._sync_to_engine()
+        self.match.become_viewer(seat)
+        self.hand.hover = self.hand.focus = None
 
-    # ------------------------------------------------------------ engine traffic
+    def _ask_suit(self, code: int, options: list[Play]) -> None:
+        """The viewer plays an 8 or a 9: which suit (and, down to one card, "Last card!")."""
+        view = self.match.view()
+        rest = [c for c in view.hand if c != code] if view is not None else []
+        offer = len(rest) == 1 and self.session.rules.announce_last_card
+        self._push_modal(SuitDialog(self.app, card=code, options=options, may_cancel=True,
+                                    offer_announce=offer, hand=rest,
+                                    keyboard=self.hand.keyboard), self._suit_chosen)
 
-    def pull(self) -> None:
-        """Hand new engine events, as the viewer may see them, to the choreographer."""
-        s = self.session
-        if self.consumed < len(s.events):
-            batch = s.events_for(self.viewer, self.consumed)
-            self.consumed = len(s.events)
-            self.chor.feed(batch)
+    def _suit_chosen(self, result: Any) -> None:
+        if result is None:
+            return
+        action, announce = result
+        if self.match.act(action):
+            if announce:
+                self.announce()
+            self.announce_if_armed()
 
-    def act(self, action) -> bool:
-        """A human action at this table; False (and a log note) if the engine refuses it."""
-        try:
-            if isinstance(action, (Announce, Call)):
-                self.director.act(action)
-            else:
-                self.director.act(action, self.viewer)
-        except IllegalActionError as exc:
-            log.info("refused %s: %s", action, exc)
-            return False
-        self.pull()
-        return True
+    def _after_scoreboard(self, _result: Any) -> None:
+        if self.match.round_seen():
+            self.app.scenes.push(GameOverScene(self.app, self.session))
 
     # ------------------------------------------------------------ window and settings
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.model.resize(size)
-        self._build_buttons()
-        self._relayout_help()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.buttons.layout(self.model.layout)
+        self.coach.place(self.model.layout, self.buttons.theme)
         self._warm = CardWarmUp(self.cards, self.model)
 
     def on_enter(self) -> None:
+        """Back on top: the settings may have changed under the pause menu."""
         settings = self.app.settings
-        speed = getattr(settings, "animation_speed", "normal")
-        if speed != self.speed:
-            self.speed = speed
-            self.chor.set_speed(speed)
-            self.director.pace = TablePace(self.session.seed, SPEED_FACTORS.get(speed, 1.0))
-        style = getattr(settings, "card_style", "classic")
-        self.cards.configure(style, self.cards.back_name)
-        self.painter.style = style
-        large = bool(getattr(settings, "large_cards", False))
+        if settings.animation_speed != self.speed:
+            self.speed = settings.animation_speed
+            self.chor.set_speed(self.speed)
+            self.match.director.pace = TablePace(self.session.seed,
+                                                 SPEED_FACTORS.get(self.speed, 1.0))
+        self.cards.configure(settings.card_style, self.cards.back_name)
+        self.painter.style = settings.card_style
+        large = settings.large_cards
         if tuple(self.app.size) != self.model.layout.size or large != self.model.large_cards:
             self.model.resize(self.app.size, large)
-            self._build_buttons()
-            self._relayout_help()
-        elif self._language != i18n.get_language():
-            self._build_buttons()
-            self._relayout_help()
+            self._relayout()
+        elif self.buttons.language != i18n.get_language():
+            self._relayout()
+
+    def on_exit(self) -> None:
+        self.hand.release()
+
+    def close(self) -> None:
+        """The table is going away (quit to title, new game): answers still due are moot;
+        what coaching has shown is written."""
+        self.app.bot_worker.submitted = None
+        self._keep_coach(write=True)
+
+    def _keep_coach(self, write: bool = False) -> None:
+        """What coaching has shown, into the settings; written at the match's end and when
+        the table closes (``write``), not in the middle of play."""
+        settings = self.app.settings
+        stored = {**self.coach.state.to_dict(), "enabled": settings.coaching}
+        if settings.coach != stored:
+            self.app.settings = dataclasses.replace(settings, coach=stored)
+            self.coach_unsaved = True
+        if write and self.coach_unsaved:
+            self.coach_unsaved = False
+            self.app.save_settings()
 
     # ------------------------------------------------------------ frame
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The coaching note first (it takes only its own keys), then the log's scrolling,
+        the buttons and the hand."""
+        if self.coach.handle(event):
+            return
+        lay = self.model.layout
+        if event.type == pygame.MOUSEWHEEL and lay.log.collidepoint(pygame.mouse.get_pos()):
+            self.scroll_log(event.y)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
+        elif not self.buttons.handle(event):
+            self.hand.handle(event)
 
     def update(self, dt: float) -> None:
         self._warm.step()
         self.clock += dt
         self.chor.update(dt)
         self.model.update(dt)
-        if self.app.scenes.top is self:
-            self._advance(dt)
-        self._refresh_buttons()
-        update_hand_visuals(self)
-        self.update_help(dt)
+        on_top = self.app.scenes.top is self
+        if on_top:
+            step = self.match.advance(dt)
+            if step is not None:
+                self._show(step)
+        match, s = self.match, self.session
+        view, mine = match.view(), match.my_turn()
+        self.buttons.refresh(view, mine, self.chor.busy)
+        self.hand.update({p.card for p in match.legal_plays()}, mine, (s.version, match.viewer))
+        position = (s.version, match.viewer) if match.viewer is not None else None
+        self.hint.update(position, view, match.director.thinking is not None)
+        self.hint.mark(self.hand.hand(), self.model.layout, mine)
+        if self.coach.take(s.events):
+            self._keep_coach()
+        over = match.director.waiting.kind is Wait.MATCH_OVER
+        if over and s.human_seats() and self.coach.game_over():
+            self._keep_coach(write=True)
+        if on_top:
+            self.coach.update(dt, self.chor.busy)
+
+    def line(self) -> tuple[str, tuple[int, int, int]]:
+        """The line above the hand: the hint, or what to do now, or whom the table waits for."""
+        match = self.match
+        asked = self.hint.line() if match.my_turn() else None
+        if asked is not None:
+            return asked
+        view = match.view()
+        if (view is None or view.phase == "over" or self.chor.busy or match.modal_open
+                or match.cut_pending):
+            return "", CREAM
+        return hint_for(view, match.my_turn(), match.waiting_for()), CREAM
+
+    def frame(self) -> TableFrame:
+        match = self.match
+        view = match.view()
+        ringed = self.hint.ringed(self.buttons.draw, self.buttons.pass_) \
+            if match.my_turn() else None
+        lay = self.model.layout
+        return TableFrame(
+            model=self.model, names=match.names, levels=self.levels,
+            thinking=None if self.chor.busy else match.thinking,
+            drawable=bool(match.my_turn() and view is not None and Draw() in view.legal),
+            line=self.line(), log=self.chor.log.recent(match.viewer, LOG_LINES),
+            rounds=self.session.match.rounds, clock=self.clock, dragging=self.hand.dragging,
+            overlays=[self.buttons.draw_all,
+                      lambda surface: self.hint.draw_ring(surface, ringed, lay),
+                      self.coach.draw],
+        )  # fmt: skip
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_table(surface, self)
-
-    def on_exit(self) -> None:
-        self.press = None
-        if self.dragging is not None:
-            self.dragging.drag = None
-            self.dragging = None
-            self.model.reflow(self.model.bottom, 0.2)
-
-    def close(self) -> None:
-        """The table is going away (quit to title, new game): answers still due are moot;
-        what coaching has shown is written."""
-        self.worker.submitted = None
-        self._keep_coach(write=True)
+        draw_table(surface, self.frame(), self.painter, self.cards)

@@ -5,9 +5,12 @@ count only after the board's first half second."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from craits import i18n
+from craits.engine import events as ev
 from craits.engine import score_hand
 from craits.engine.scoring import THREE_BONUS, card_points
 from craits.review import RecordError, Replay
@@ -29,7 +32,7 @@ DIM = (180, 192, 176)
 GOLD = (250, 218, 130)
 
 
-def hand_groups(hand, threes: str) -> tuple[list[int], list[tuple[int, int]], list[int], int]:
+def hand_groups(hand: Sequence[int], threes: str) -> tuple[list[int], list[tuple[int, int]], list[int], int]:
     """(counted cards, highest first; (three, cancelled card) pairs; leftover threes; the
     points the leftover threes score)."""
     score = score_hand(tuple(hand), threes)
@@ -44,12 +47,13 @@ class ScoreboardScene(OverlayScene):
     panel_share = (0.86, 0.86)
     panel_min = (900, 540)
 
-    def __init__(self, app: SceneContext, session: Session) -> None:
+    def __init__(self, app: SceneContext, session: Session, ended: ev.RoundEnded) -> None:
         super().__init__(app)
         self.session = session
-        self.cards = CardPainter(app.card_art, getattr(app.settings, "card_style", "classic"))
+        self.ended = ended  # the hands, the scores and how the round ended
+        self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.autoplay = not session.human_seats()
-        factor = SPEED_FACTORS.get(getattr(app.settings, "animation_speed", "normal"), 1.0)
+        factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
         self.auto_after = AUTOPLAY_WAIT * max(0.25, factor)
         self.layout()
 
@@ -107,7 +111,7 @@ class ScoreboardScene(OverlayScene):
         th = self.theme
         s = self.session
         match = s.match
-        state = match.state
+        ended = self.ended
         panel = self.panel
         self.draw_backdrop(surface, panel)
         pad = th.px(24)
@@ -116,7 +120,7 @@ class ScoreboardScene(OverlayScene):
                                                   panel.width - 2 * pad, th.px(48)),
                       th.px(34), color=GOLD, bold=True, shadow=(0, 0, 0))
         top = panel.top + th.px(64)
-        if state.blocked:
+        if ended.blocked:
             draw_text_fit(surface, i18n.t("score.blocked"),
                           pygame.Rect(panel.left + pad, top, panel.width - 2 * pad, th.px(26)),
                           th.px(18), color=(236, 196, 92))
@@ -162,12 +166,12 @@ class ScoreboardScene(OverlayScene):
                 blit_text(surface, level, th.px(15), DIM, midleft=(panel.left + pad,
                                                                    cy + th.px(13)),
                           max_width=name_w - th.px(8))
-            score = state.scores[p] if state.scores else 0
-            if state.winner == p:
+            score = ended.scores[p]
+            if ended.winner == p:
                 blit_text(surface, i18n.t("score.out"), th.px(24), GOLD, bold=True,
                           midleft=(hand_left, cy), max_width=hand_w)
             else:
-                self._draw_hand(surface, state.hands[p], hand_left, cy, hand_w, size,
+                self._draw_hand(surface, ended.hands[p], hand_left, cy, hand_w, size,
                                 row_h)
             blit_text(surface, str(score), th.px(22), CREAM, bold=True, center=(score_x, cy),
                       max_width=num_w)
@@ -181,7 +185,8 @@ class ScoreboardScene(OverlayScene):
         draw_button(self.review_button, surface)
         draw_button(self.next_button, surface)
 
-    def _draw_hand(self, surface, hand, left, cy, width, size, row_h) -> None:
+    def _draw_hand(self, surface: pygame.Surface, hand: Sequence[int], left: int, cy: int,
+                   width: int, size: tuple[int, int], row_h: int) -> None:
         """Counted cards first (highest first), then each 3 beside the card it cancelled
         (both dimmed and struck through), then leftover 3s; one line below says why."""
         th = self.theme

@@ -42,7 +42,7 @@ class SuitDialog(OverlayScene):
         if not options:
             raise ValueError("a suit dialog needs at least one choice")
         self.card = card
-        self.options = list(options)
+        self.options: list[Play | ChooseSuit] = list(options)
         self.may_cancel = may_cancel
         self.offer_announce = offer_announce
         # How many cards of each suit the player keeps: a hint for choosing.
@@ -59,11 +59,11 @@ class SuitDialog(OverlayScene):
 
     # ------------------------------------------------------------ choices
 
-    def suit_of(self, option) -> int:
+    def suit_of(self, option: Play | ChooseSuit) -> int:
         suit = option.suit
         return SUIT_OF[self.card] if suit is None else suit
 
-    def label(self, option) -> str:
+    def label(self, option: Play | ChooseSuit) -> str:
         name = i18n.suit_name(self.suit_of(option))
         if not self.nine:
             return name

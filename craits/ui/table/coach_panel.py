@@ -1,0 +1,141 @@
+"""First-game coaching notes at the table.
+
+During a player's first games (a setting turns it off), the first time each ability happens at
+the table a short note says what it does, by the seat where it happened, once the cards have
+moved. "Got it" (or Backspace) dismisses it, it goes by itself after a while, and it never
+takes input meant for the table. What was shown is kept in the settings: the scene writes
+``state`` there when the match ends or the table closes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from craits import i18n
+from craits.engine import events as ev
+from craits.review import CoachState, Note
+from craits.ui.table.intents import Command, Intent
+from craits.ui.tabletop.layout import TableLayout
+from craits.ui.widgets import Button, Theme, draw_rounded, draw_shadow, draw_text_fit, fit_text
+from craits.ui.widgets.textcache import blit_text
+
+NOTE_SECONDS = 14.0  # a note goes by itself after this long
+NOTE_SHORT_SECONDS = 6.0  # or after this long when another note is waiting
+GOLD = (250, 218, 130)
+CREAM = (246, 238, 214)
+
+
+class CoachPanel:
+    def __init__(self, state: CoachState, events: Sequence[ev.Event], layout: TableLayout,
+                 theme: Theme, post: Callable[[Intent], bool]) -> None:
+        state.new_match()
+        state.scanner.scan(events)  # what happened before (a continued game)
+        self.state = state
+        self.seen = len(events)
+        self.layout, self.theme, self.post = layout, theme, post
+        self.waiting: list[Note] = []  # to be shown, in order
+        self.note: Note | None = None  # shown now
+        self.age = 0.0
+        self.rect: pygame.Rect | None = None
+        self.button: Button | None = None
+        self.game_counted = False
+
+    def take(self, events: Sequence[ev.Event]) -> bool:
+        """Read the session's new events; True if a note was found (what was shown changed)."""
+        if len(events) <= self.seen:
+            return False
+        found = self.state.notes(events[self.seen:])
+        self.seen = len(events)
+        self.waiting.extend(found)
+        return bool(found)
+
+    def game_over(self) -> bool:
+        """The match ended: one more game coached (once). True the first time."""
+        if self.game_counted:
+            return False
+        self.game_counted = True
+        self.state.game_finished()
+        return True
+
+    def update(self, dt: float, cards_moving: bool) -> None:
+        """Time passes while the table is on top: a note goes by itself, the next one comes
+        once the cards show what happened."""
+        if self.note is not None:
+            self.age += dt
+            # The next note waits a little, not for long: notes must not fall behind play.
+            if self.age >= (NOTE_SHORT_SECONDS if self.waiting else NOTE_SECONDS):
+                self.dismiss()
+        elif self.waiting and not cards_moving:
+            self.note = self.waiting.pop(0)
+            self.age = 0.0
+            self.place(self.layout, self.theme)
+
+    def dismiss(self) -> None:
+        self.note = None
+        self.rect = self.button = None
+
+    def place(self, lay: TableLayout, theme: Theme) -> None:
+        """The note's box: by the seat where it happened (below an opponent's plate; above
+        the hand for the viewer), or by the piles for the whole table."""
+        self.layout, self.theme = lay, theme
+        if self.note is None:
+            return
+        width = lay.px(380)
+        text = self.note.message.text(i18n.t)
+        body = fit_text(text, width - lay.px(28), lay.px(200), lay.px(17), wrap=True,
+                        min_size=lay.px(12))
+        height = lay.px(34) + body.height + lay.px(54)  # title, text, button row
+        rect = pygame.Rect(0, 0, width, height)
+        seat = self.note.player
+        spot = lay.seats.get(seat) if seat is not None else None
+        if spot is not None:
+            rect.midtop = (spot.plate.centerx, spot.plate.bottom + lay.px(10))
+        else:
+            rect.midbottom = (lay.centre[0], lay.hint.top - lay.px(8))
+        rect.clamp_ip(pygame.Rect(lay.px(8), lay.top_bar.bottom, lay.size[0] - lay.px(16),
+                                  lay.hint.top - lay.top_bar.bottom - lay.px(4)))
+        self.rect = rect
+        bw = min(lay.px(140), width // 2)
+        self.button = Button(
+            pygame.Rect(rect.right - lay.px(12) - bw, rect.bottom - lay.px(44), bw, lay.px(34)),
+            i18n.t("coach.dismiss"), lambda: self.post(Command.DISMISS_NOTE),
+            style="secondary", text_size=lay.px(16))
+        self.button.set_theme(theme)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The note's own input: its button, and Backspace. Everything else goes on to the
+        table, so a note never blocks the game."""
+        if self.note is None:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            return self.post(Command.DISMISS_NOTE)
+        return self.button is not None and self.button.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.note is None or self.rect is None or self.button is None:
+            return
+        lay, rect = self.layout, self.rect
+        end = NOTE_SHORT_SECONDS if self.waiting else NOTE_SECONDS
+        fade = min(1.0, self.age / 0.2, max(0.0, end - self.age) / 0.4)
+        layer = pygame.Surface(rect.inflate(lay.px(24), lay.px(24)).size, pygame.SRCALPHA)
+        inner = rect.move(lay.px(12) - rect.left, lay.px(12) - rect.top)
+        draw_shadow(layer, inner, lay.px(14), lay.px(5))
+        draw_rounded(layer, inner, (12, 44, 30, 240), lay.px(14), border=(236, 196, 92, 200),
+                     border_width=max(1, lay.px(2)))
+        pad = lay.px(14)
+        blit_text(layer, i18n.t("coach.title"), lay.px(16), GOLD, bold=True,
+                  midleft=(inner.left + pad, inner.top + lay.px(20)),
+                  max_width=inner.width - 2 * pad)
+        body = pygame.Rect(inner.left + pad, inner.top + lay.px(34), inner.width - 2 * pad,
+                           inner.height - lay.px(34) - lay.px(50))
+        draw_text_fit(layer, self.note.message.text(i18n.t), body, lay.px(17), color=CREAM,
+                      wrap=True, align="left", valign="top", min_size=lay.px(12))
+        saved = self.button.rect
+        self.button.rect = saved.move(lay.px(12) - rect.left, lay.px(12) - rect.top)
+        self.button.draw(layer)
+        self.button.rect = saved
+        if fade < 1.0:
+            layer.set_alpha(round(255 * max(0.0, fade)))
+        surface.blit(layer, (rect.left - lay.px(12), rect.top - lay.px(12)))

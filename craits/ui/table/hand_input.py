@@ -1,0 +1,272 @@
+"""Mouse and keyboard at the card table, turned into intents: pick, lift, click or drag a card;
+a key for every action.
+
+Keys (F1 or ? shows them all, ``controls_help``): the arrows or Tab (Shift+Tab back) move the
+focus through the whole hand, wrapping round; Home and End go to the first and the last card;
+1-9 and 0 pick the 1st to the 10th card, and with Shift held the 11th to the 20th; Enter (or
+Space) plays the focused card (the first press only shows the focus if the mouse was in use); D
+draws (or takes the crank), P passes, L calls "Last card!", I calls "Idiot!", H asks for a hint,
+Backspace dismisses a coaching note, Esc opens the menu. A card is played by a click, or by
+dragging it up onto the table; Shift held with the click or Enter says "Last card!" with it.
+
+The part owns the pointer and focus state of the viewer's hand and shows it (lift, dim,
+focus ring); each turn the focus starts on a playable card. A card reached for that may not
+be played is refused by the scene, which calls ``refuse`` here: the card shakes, a banner says
+why, and the focus moves to the nearest playable card.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection
+
+import pygame
+
+from craits.ui.table.controls_help import ControlsTip
+from craits.ui.table.intents import Command, Intent, PlayCard
+from craits.ui.tabletop.layout import card_hit
+from craits.ui.tabletop.model import TableModel
+from craits.ui.tabletop.sprites import Banner, CardSprite
+from craits.ui.tabletop.tween import Tween
+
+DRAG_THRESHOLD = 8  # pixels a pressed card must move before it is being dragged
+REFUSED_FILL = (132, 46, 38, 235)
+REFUSAL_SECONDS = 2.2
+SHAKE_SECONDS = 0.35
+PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DIGITS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4,
+          pygame.K_6: 5, pygame.K_7: 6, pygame.K_8: 7, pygame.K_9: 8, pygame.K_0: 9,
+          pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3, pygame.K_KP5: 4,
+          pygame.K_KP6: 5, pygame.K_KP7: 6, pygame.K_KP8: 7, pygame.K_KP9: 8, pygame.K_KP0: 9}
+COMMAND_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_d: Command.DRAW,
+                pygame.K_p: Command.PASS, pygame.K_l: Command.ANNOUNCE,
+                pygame.K_i: Command.CALL, pygame.K_h: Command.HINT}
+
+
+def _shake_ease(t: float) -> float:
+    """1 - a fading wobble: a tween from (rest + offset) to rest swings about rest and stops
+    there."""
+    return 1.0 - math.sin(t * 6 * math.pi) * (1.0 - t)
+
+
+def shake_card(sprite: CardSprite, amount: float, duration: float = SHAKE_SECONDS) -> None:
+    """A small side-to-side shake of a card at rest ("not this one")."""
+    if sprite.motion is not None or sprite.drag is not None:
+        return
+    rest = (sprite.x, sprite.y, sprite.angle, sprite.w, sprite.h)
+    sprite.motion = Tween((sprite.x + amount, *rest[1:]), rest, duration, _shake_ease)
+
+
+class Refusal(Banner):
+    """Why the card reached for cannot be played (one at a time)."""
+
+
+def shift_held() -> bool:
+    return bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+
+
+def is_controls_key(event: pygame.event.Event) -> bool:
+    """F1, or ? however the keyboard makes it."""
+    if event.key in (pygame.K_F1, pygame.K_QUESTION):
+        return True
+    return getattr(event, "unicode", "") == "?"  # a key event without text has no unicode
+
+
+class HandInput:
+    def __init__(self, model: TableModel, post: Callable[[Intent], bool]) -> None:
+        self.model = model
+        self.post = post
+        self.hover: int | None = None
+        self.focus: int | None = None  # the card the keyboard points at
+        self.keyboard = False  # the keyboard is in use: the focus is shown
+        self.press: tuple[int, tuple[int, int]] | None = None  # card index, where pressed
+        self.dragging: CardSprite | None = None
+        self.playable: frozenset[int] = frozenset()  # codes the viewer may play now
+        self._focus_for: object = None  # the position the focus was settled for
+        self._tip_shown = False
+
+    # ------------------------------------------------------------ the hand
+
+    def hand(self) -> list[CardSprite]:
+        m = self.model
+        if m.viewer is None or m.bottom != m.viewer:
+            return []
+        return m.hands[m.viewer]
+
+    def playable_indices(self) -> list[int]:
+        return [i for i, s in enumerate(self.hand()) if s.code in self.playable]
+
+    def nearest_playable(self, index: int | None) -> int | None:
+        """The playable card nearest ``index`` (the right one of two as near), or None."""
+        indices = self.playable_indices()
+        if not indices:
+            return None
+        if index is None:
+            return indices[0]
+        return min(indices, key=lambda i: (abs(i - index), -i))
+
+    def update(self, playable: Collection[int], mine: bool, position: object) -> None:
+        """Each frame: what may be played now; at each new ``position`` on the viewer's turn
+        the focus starts on a playable card; then the hand's looks: playable cards lifted
+        (more under the pointer or the focus), the others dimmed on the viewer's turn."""
+        self.playable = frozenset(playable) if mine else frozenset()
+        if mine and position != self._focus_for:
+            self._focus_for = position
+            indices = self.playable_indices()
+            if indices and self.focus not in indices:
+                self.focus = self.nearest_playable(self.focus)
+            if not self._tip_shown:  # the first turn at this table: where the keys are
+                self._tip_shown = True
+                self.model.banners.append(ControlsTip(self.model.layout))
+        hand = self.hand()
+        if self.focus is not None and self.focus >= len(hand):
+            self.focus = len(hand) - 1 if hand else None
+        lay = self.model.layout
+        for i, sprite in enumerate(hand):
+            legal = sprite.code in self.playable
+            lift = lay.lift if legal else 0
+            if (i == self.hover and not self.keyboard) or (i == self.focus and self.keyboard):
+                lift += lay.hover_lift if (legal or not mine) else lay.hover_lift // 2
+            sprite.lift_target = lift
+            sprite.dim = mine and not legal
+            sprite.focus = self.keyboard and i == self.focus
+
+    def refuse(self, code: int, reason: str, avoid: pygame.Rect | None) -> None:
+        """Answer a card that may not be played: a banner above the hand (or above ``avoid``,
+        a coaching note there) says why, the card shakes, and the focus moves to the nearest
+        card that may be played."""
+        lay = self.model.layout
+        x, y = lay.banner_for(self.model.bottom)
+        if avoid is not None and avoid.inflate(0, lay.px(40)).collidepoint(x, y):
+            y = avoid.top - lay.px(26)
+        banners = [b for b in self.model.banners if not isinstance(b, Refusal)]
+        banners.append(Refusal(reason, (x, y), lay.px(22), REFUSED_FILL,
+                               duration=REFUSAL_SECONDS))
+        self.model.banners = banners
+        hand = self.hand()
+        index = next((i for i, s in enumerate(hand) if s.code == code), None)
+        if index is None:
+            return
+        shake_card(hand[index], lay.px(7))
+        nearest = self.nearest_playable(index)
+        if nearest is not None:
+            self.focus = nearest
+
+    def release(self) -> None:
+        """The table is covered: a card held or dragged goes back to the hand."""
+        self.press = None
+        if self.dragging is not None:
+            self.dragging.drag = None
+            self.dragging = None
+            self.model.reflow(self.model.bottom, 0.2)
+
+    # ------------------------------------------------------------ input
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        hand = self.hand()
+        slots = self.model.slots_for(self.model.bottom)
+        for i in range(len(hand) - 1, -1, -1):
+            if i < len(slots) and card_hit(slots[i], self.model.layout.card, pos, hand[i].lift):
+                return i
+        return None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.keyboard = False
+            self._mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._mouse_down(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._mouse_up(event.pos)
+        else:
+            return False
+        return True
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)  # posted events may lack it
+        hand = self.hand()
+        if is_controls_key(event):
+            self.post(Command.CONTROLS)
+        elif key in COMMAND_KEYS:
+            self.post(COMMAND_KEYS[key])
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and hand:
+            back = key == pygame.K_LEFT or (key == pygame.K_TAB and shift)
+            self._move_focus(-1 if back else 1, len(hand))
+        elif key in (pygame.K_HOME, pygame.K_END) and hand:
+            self.keyboard = True
+            self.focus = 0 if key == pygame.K_HOME else len(hand) - 1
+        elif key in DIGITS and hand:
+            index = DIGITS[key] + (10 if shift else 0)
+            if index < len(hand):
+                self.keyboard = True
+                self.focus = index
+        elif key in PLAY_KEYS:
+            self._play_focused(hand, shift)
+        else:
+            return False
+        return True
+
+    def _move_focus(self, step: int, count: int) -> None:
+        if not self.keyboard and self.focus is not None:
+            self.keyboard = True  # first show where the focus is
+            return
+        self.keyboard = True
+        if self.focus is None:
+            self.focus = 0 if step > 0 else count - 1
+        else:
+            self.focus = (self.focus + step) % count
+
+    def _play_focused(self, hand: list[CardSprite], shift: bool) -> None:
+        focus = self.focus
+        if focus is None or focus >= len(hand):
+            return
+        if not self.keyboard:  # the focus was not on show: show it, play on the next press
+            self.keyboard = True
+            return
+        code = hand[focus].code
+        if code is not None:
+            self.post(PlayCard(code, announce=shift or shift_held()))
+
+    def _mouse_move(self, pos: tuple[int, int]) -> None:
+        if self.press is not None and self.dragging is None:
+            index, start = self.press
+            hand = self.hand()
+            if (abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD
+                    and index < len(hand) and hand[index].code in self.playable):
+                self.dragging = hand[index]
+        if self.dragging is not None:
+            self.dragging.drag = (float(pos[0]), float(pos[1]))
+            return
+        self.hover = self.card_at(pos)
+
+    def _mouse_down(self, pos: tuple[int, int]) -> None:
+        index = self.card_at(pos)
+        if index is not None:
+            self.press = (index, pos)  # a card that may not be played is answered on release
+            return
+        if self.model.layout.draw_pile.inflate(8, 8).collidepoint(pos):
+            self.post(Command.DRAW)
+
+    def _mouse_up(self, pos: tuple[int, int]) -> None:
+        press, self.press = self.press, None
+        sprite, self.dragging = self.dragging, None
+        shift = shift_held()
+        if sprite is not None:
+            if sprite.drag is not None:
+                sprite.x, sprite.y, sprite.angle = sprite.drag[0], sprite.drag[1], 0.0
+            sprite.drag = None
+            if (pos[1] < self.model.layout.hint.bottom and sprite.code is not None
+                    and self.post(PlayCard(sprite.code, announce=shift))):
+                return
+            self.model.reflow(self.model.bottom, 0.2)
+            return
+        if press is not None:
+            index = self.card_at(pos)
+            hand = self.hand()
+            if index == press[0] and index < len(hand):
+                code = hand[index].code
+                if code is not None:
+                    self.post(PlayCard(code, announce=shift))
