@@ -2,6 +2,8 @@
 
 Prints exactly one JSON object on standard output: the result (exit 0) or
 ``{"error": ..., "action": K}`` (exit 2), whatever the input: never a traceback.
+``--position`` prints instead the position the actions reach, as a scenario document of its
+own (the FEN of it): a bug report or a puzzle can carry "this position" as text.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ import os
 import stat
 import sys
 
-from craits.engine.scenario import ScenarioError, run_scenario
+from craits.engine.notation import write_position
+from craits.engine.scenario import ScenarioError, play_scenario, state_to_output
 
-USAGE = "usage: python -m craits scenario FILE.json   (or - for standard input)"
+USAGE = ("usage: python -m craits scenario [--position] FILE.json   (or - for standard input)")
 # A scenario is a few hundred bytes; anything past this is not one (and /dev/zero never ends).
 MAX_BYTES = 1 << 20
 
@@ -37,6 +40,9 @@ def _read(path: str) -> bytes:
 
 
 def main(argv: list[str]) -> int:
+    position = bool(argv) and argv[0] == "--position"
+    if position:
+        argv = argv[1:]
     if len(argv) != 1 or argv[0] in ("-h", "--help"):
         if argv and argv[0] in ("-h", "--help"):
             print(USAGE, file=sys.stderr)
@@ -62,7 +68,8 @@ def main(argv: list[str]) -> int:
     except ValueError as exc:  # e.g. an integer of thousands of digits
         return _error(f"{path}: not a usable JSON document: {exc}")
     try:
-        result = run_scenario(doc)
+        state, events = play_scenario(doc)
+        result = write_position(state) if position else state_to_output(state, events)
     except ScenarioError as exc:
         return _error(str(exc), exc.action)
     except RecursionError:

@@ -4,8 +4,8 @@ positions (shared/SCENARIOS.md), as python-chess reads and writes FEN with ``Boa
 of its own.
 
     read_card("10h") == 22 and write_card(22) == "10H"
-    read_action({"player": 1, "play": "8C", "suit": "D"}) == (1, Play(33, 2))
-    write_action(Play(33, 2), 1) == {"player": 1, "play": "8C", "suit": "D"}
+    read_action({"player": 1, "play": "8C", "suit": "D"}) == (1, Play(46, 2))
+    write_action(Play(46, 2), 1) == {"player": 1, "play": "8C", "suit": "D"}
     state, events = read_position(write_position(state))   # the same position again
 
 Cards are rank then suit: ``A 2-10 J Q K`` (``T`` for ten too), ``S H D C`` (or ``♠ ♥ ♦ ♣``),

@@ -50,7 +50,8 @@ def state_to_output(state: RoundState, events: Sequence[Event]) -> dict[str, obj
     }
 
 
-def run_scenario(doc: dict[str, Any]) -> dict[str, object]:
+def play_scenario(doc: dict[str, Any]) -> tuple[RoundState, list[Event]]:
+    """The position a scenario reaches after its actions, and everything that happened."""
     state, events = parse_position(doc)
     log = list(events)
     actions = doc.get("actions", [])
@@ -66,4 +67,8 @@ def run_scenario(doc: dict[str, Any]) -> dict[str, object]:
         except CraitsError as exc:
             raise ScenarioError(str(exc), index) from None
         log.extend(events)
-    return state_to_output(state, log)
+    return state, log
+
+
+def run_scenario(doc: dict[str, Any]) -> dict[str, object]:
+    return state_to_output(*play_scenario(doc))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from craits.config.reading import read_limited
+from craits.engine.notation import NEXT_ROUND
 from craits.engine.rules import Rules
 from craits.persistence.files import MAX_FILE_BYTES
 from craits.persistence.save_check import SaveInvalid, check_save
@@ -65,6 +66,6 @@ def _read(store: SaveStore, saved_at: datetime) -> SaveSummary | None:
         rounds = len(Rules.from_dict(data["rules"]).deals)
     except (OSError, ValueError, RecursionError, SaveInvalid, TypeError, KeyError):
         return None
-    played = sum(1 for record in data["actions"] if "next_round" in record)
+    played = sum(1 for record in data["actions"] if NEXT_ROUND in record)
     names = tuple(seat["name"] for seat in data["seats"])
     return SaveSummary(names, min(rounds, played + 1), rounds, saved_at)
