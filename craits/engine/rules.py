@@ -37,7 +37,7 @@ def _shown(value: object) -> str:
 
 # The keys a settings screen shows as on/off switches, and the value that reads as "on"
 # (the other of the key's two choices is "off").
-SWITCH_ON: dict[str, object] = {
+SWITCH_ON: dict[str, RuleValue] = {
     "starter_card_effects": True,
     "play_drawn_card": True,
     "draw_when_able": True,
@@ -49,7 +49,7 @@ SWITCH_ON: dict[str, object] = {
 }
 
 
-def switch_values(key: str) -> tuple[object, object]:
+def switch_values(key: str) -> tuple[RuleValue, RuleValue]:
     """``(on, off)`` for a switch key: its two choices, the "on" one first."""
     on = SWITCH_ON[key]
     (off,) = [v for v in CHOICES[key] if not (v == on and type(v) is type(on))]

@@ -19,6 +19,7 @@ from craits.config.schema import (
     Struct,
     Text,
 )
+from craits.engine.rules import RuleValue
 from craits.paths import safe_child, user_home
 from craits.persistence.fieldwise import Entries, Group, read_fields
 from craits.persistence.files import (
@@ -55,7 +56,7 @@ class NewGameSetup:
 
     seats: tuple[Seat, ...] = field(default_factory=_default_seats)
     preset: str = "standard"
-    rule_overrides: dict[str, object] = field(default_factory=dict)
+    rule_overrides: dict[str, RuleValue] = field(default_factory=dict)
     length: str = "full"
 
     def to_dict(self) -> dict[str, object]:
@@ -110,8 +111,8 @@ class _Seats(Field):
 
 
 class _RuleOverrides(Field):
-    def check(self, value: object) -> dict[str, object]:
-        overrides: dict[str, object] = Struct(RULE_FIELDS).check(value)
+    def check(self, value: object) -> dict[str, RuleValue]:
+        overrides: dict[str, RuleValue] = Struct(RULE_FIELDS).check(value)
         return overrides
 
 

@@ -9,11 +9,11 @@ are remembered in ``settings.new_game`` for next time, also when the player goes
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import pygame
 
 from craits import i18n
+from craits.engine.rules import RuleValue
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.menus.new_game_form import NewGameForm, SeatDraft, load_rule_book
 from craits.ui.menus.new_game_panels import PlayersPanel, RulesPanel
@@ -27,9 +27,7 @@ class NewGameScene(MenuScene):
     def __init__(self, app: SceneContext) -> None:
         book, problem = load_rule_book()
         if problem is not None:
-            notices = getattr(app, "notices", None)
-            if isinstance(notices, list):
-                notices.append(i18n.t("notice.rules_file_bad", error=problem))
+            app.notices.append(i18n.t("notice.rules_file_bad", error=problem))
         self.form = NewGameForm(book, app.settings.new_game)
         self.error = ""
         super().__init__(app)
@@ -44,7 +42,7 @@ class NewGameScene(MenuScene):
         return self.form.seats
 
     @property
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, RuleValue]:
         return self.form.values
 
     def matching_preset(self) -> str:
@@ -52,19 +50,19 @@ class NewGameScene(MenuScene):
 
     # ---------------------------------------------------------------- the panels' controls
     @property
-    def count_choice(self) -> Choice:
+    def count_choice(self) -> Choice[int]:
         return self.players_panel.count_choice
 
     @property
-    def seat_rows(self) -> list[tuple[TextInput, Choice, Choice]]:
+    def seat_rows(self) -> list[tuple[TextInput, Choice[str], Choice[str]]]:
         return self.players_panel.seat_rows
 
     @property
-    def preset_choice(self) -> Choice:
+    def preset_choice(self) -> Choice[str]:
         return self.rules_panel.preset_choice
 
     @property
-    def length_choice(self) -> Choice:
+    def length_choice(self) -> Choice[RuleValue]:
         return self.rules_panel.length_choice
 
     @property
@@ -94,7 +92,7 @@ class NewGameScene(MenuScene):
         if self.form.set_preset(name):
             self.refresh()
 
-    def set_rule(self, key: str, value: Any) -> None:
+    def set_rule(self, key: str, value: RuleValue) -> None:
         self.form.set_rule(key, value)
         self.refresh()
 

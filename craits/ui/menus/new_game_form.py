@@ -10,12 +10,11 @@ wrong with the choices (``validate``), and gives the ``GameSetup`` to start and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from craits import i18n
 from craits.config import ConfigError, read_rule_book
 from craits.config.rules import RuleBook
-from craits.engine.rules import CHOICES, Rules
+from craits.engine.rules import CHOICES, Rules, RuleValue
 from craits.persistence import LEVELS, NewGameSetup
 from craits.seat import Seat
 
@@ -96,10 +95,10 @@ class NewGameForm:
             setup.length if setup.length in CHOICES["game_length"] else (values["game_length"])
         )
         try:
-            Rules(**values)
+            Rules.from_dict(values)
         except (TypeError, ValueError):
             values = self.book.rules(preset).to_dict()
-        self.values: dict[str, Any] = values
+        self.values: dict[str, RuleValue] = values
 
     # ---------------------------------------------------------------- questions
     @property
@@ -107,7 +106,7 @@ class NewGameForm:
         return self.drafts[: self.count]
 
     def rules(self) -> Rules:
-        return Rules(**self.values)
+        return Rules.from_dict(self.values)
 
     def matching_preset(self) -> str:
         """The preset whose rules are exactly the current ones, else ``custom``."""
@@ -165,7 +164,7 @@ class NewGameForm:
             seats=tuple(Seat(s.seat_kind, s.name.strip()) for s in self.seats),
             preset=base,
             rule_overrides=overrides,
-            length=self.values["game_length"],
+            length=str(self.values["game_length"]),
         )
 
     def game_setup(self) -> GameSetup:
@@ -214,5 +213,5 @@ class NewGameForm:
         self.values = self.book.rules(name).to_dict()
         return True
 
-    def set_rule(self, key: str, value: Any) -> None:
+    def set_rule(self, key: str, value: RuleValue) -> None:
         self.values[key] = value

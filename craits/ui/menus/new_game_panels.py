@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from functools import partial
 
 import pygame
 
 from craits import i18n
-from craits.engine.rules import CHOICES, SWITCH_ON, switch_values
+from craits.engine.rules import CHOICES, SWITCH_ON, RuleValue, switch_values
 from craits.persistence import LEVELS
 from craits.ui.dialogs.menu_base import ScrollRegion
 from craits.ui.fonts import get_font
@@ -49,9 +49,8 @@ VARIANT_ORDER = (
 
 def titled_panel(rect: pygame.Rect, title: str, th: Theme) -> Panel:
     """A panel whose title is a subheading, so two panels and the page title fit."""
-    panel = Panel(rect, title=title)
+    panel = Panel(rect, title=title, title_top=8, title_height=38)
     panel.set_theme(th)
-    panel.title_rect = _small_title(panel, th)
     return panel
 
 
@@ -115,7 +114,7 @@ class PlayersPanel:
         y += head_h + th.px(4)
         defaults = form.default_names()
         self.name_fields: list[TextInput] = []
-        self.seat_rows: list[tuple[TextInput, Choice, Choice]] = []
+        self.seat_rows: list[tuple[TextInput, Choice[str], Choice[str]]] = []
         for i, seat in enumerate(form.seats):
             widgets.append(
                 Label(
@@ -130,7 +129,7 @@ class PlayersPanel:
             name = TextInput(
                 pygame.Rect(name_x, y, name_w, row_h),
                 seat.name,
-                lambda text, i=i: self.set_name(i, text),
+                partial(self.set_name, i),
                 max_length=NAME_MAX_LENGTH,
                 placeholder=defaults[i],
             )
@@ -139,14 +138,14 @@ class PlayersPanel:
                 "",
                 [("human", i18n.t("setup.human")), ("computer", i18n.t("setup.computer"))],
                 seat.kind,
-                lambda value, i=i: self.set_kind(i, value),
+                partial(self.set_kind, i),
             )
             level = Choice(
                 pygame.Rect(level_x, y, level_w, row_h),
                 "",
                 [(lv, i18n.t(f"level.{lv}")) for lv in LEVELS],
                 seat.level,
-                lambda value, i=i: self.set_level(i, value),
+                partial(self.set_level, i),
             )
             level.visible = not seat.is_human
             self.name_fields.append(name)
@@ -200,7 +199,7 @@ class RulesPanel:
         form: NewGameForm,
         *,
         set_preset: Callable[[str], None],
-        set_rule: Callable[[str, Any], None],
+        set_rule: Callable[[str, RuleValue], None],
     ) -> None:
         self.theme = th
         self.form = form
@@ -281,7 +280,7 @@ class RulesPanel:
                     (0, 0, 1, 1),
                     label,
                     values[key] == on_value,
-                    lambda on, key=key, a=on_value, b=off_value: self.set_rule(key, a if on else b),
+                    self._switch_setter(key, on_value, off_value),
                     on_text=i18n.t("common.on"),
                     off_text=i18n.t("common.off"),
                 )
@@ -289,9 +288,10 @@ class RulesPanel:
                 control = Choice(
                     (0, 0, 1, 1),
                     label,
-                    [(n, i18n.tn("variant.idiot_penalty_value", n)) for n in sorted(CHOICES[key])],
+                    [(n, i18n.tn("variant.idiot_penalty_value", n)) for n in sorted(
+                        n for n in CHOICES[key] if isinstance(n, int))],
                     values[key],
-                    lambda v, key=key: self.set_rule(key, v),
+                    partial(self.set_rule, key),
                     wrap_around=False,
                     label_share=0.5,
                     enabled=bool(values["announce_last_card"]),
@@ -312,6 +312,15 @@ class RulesPanel:
             y += desc_h + th.px(8)
         return region.widgets
 
+    def _switch_setter(self, key: str, on_value: RuleValue,
+                       off_value: RuleValue) -> Callable[[bool], None]:
+        """What a house rule's switch does: sets the rule to its on or off value."""
+
+        def set_switch(on: bool) -> None:
+            self.set_rule(key, on_value if on else off_value)
+
+        return set_switch
+
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.draw(surface)
 
@@ -329,7 +338,8 @@ def seat_positions(count: int, box: pygame.Rect) -> list[tuple[int, int]]:
     return points
 
 
-def _draw_plate(surface, th, centre, number, name, detail, human) -> None:
+def _draw_plate(surface: pygame.Surface, th: Theme, centre: tuple[int, int], number: int,
+                name: str, detail: str, human: bool) -> None:
     """A seat's name plate on the preview: number badge, name, level for a computer."""
     font_h = th.small_size
     text_w = max(get_font(font_h, True).size(name)[0], get_font(th.px(14)).size(detail)[0])
@@ -353,16 +363,3 @@ def _draw_plate(surface, th, centre, number, name, detail, human) -> None:
             surface, detail, text_box.move(0, th.px(19)), th.px(14), color=th.text_dim, align="left"
         )
 
-
-def _small_title(panel: Panel, th) -> Any:
-    """Panel titles on this page are subheadings, so two panels and the page title fit."""
-
-    def title_rect() -> pygame.Rect:
-        return pygame.Rect(
-            panel.rect.left + th.padding,
-            panel.rect.top + th.px(8),
-            panel.rect.width - 2 * th.padding,
-            th.px(38),
-        )
-
-    return title_rect

@@ -8,12 +8,13 @@ told; the list goes on without it. Reviewing changes no file.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import pygame
 
 from craits import i18n
 from craits.persistence.archive import GameArchive, PastGame
+from craits.persistence.files import Problem
 from craits.review import RecordError, Replay
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.dialogs.message import MessageScene
@@ -42,7 +43,7 @@ class PastGamesScene(MenuScene):
         self.archive = archive or GameArchive()
         self.analyse = analyse  # whether a game opened is analysed at once (off in tests)
         self.games: list[PastGame] = []
-        self.problems: list[Any] = []
+        self.problems: list[Problem] = []
         self.reload()
         super().__init__(app)
 
@@ -69,7 +70,7 @@ class PastGamesScene(MenuScene):
                              color=th.text_dim, align="center"), (0, 0, row_w, th.px(40)))
         for i, game in enumerate(self.games):
             button = Button((0, 0, row_w, row_h), game_line(game),
-                            lambda game=game: self.open_game(game), style="secondary",
+                            partial(self.open_game, game), style="secondary",
                             text_size=th.px(19))
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
 
 import pygame
 
@@ -27,6 +27,7 @@ from craits.ui.widgets import (
     draw_rounded,
     draw_text_fit,
 )
+from craits.ui.widgets.theme import Color
 
 # ----------------------------------------------------------------------------- page layout
 
@@ -43,7 +44,7 @@ class Piece:
     text: str = ""  # text run, or card code
     size: int = 0
     bold: bool = False
-    color: tuple = (0, 0, 0)
+    color: Color = (0, 0, 0)
 
 
 @dataclass
@@ -153,7 +154,9 @@ def _wrap_plain(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return [*lines, current] if current else lines
 
 
-def _flow(pieces, items, indent, width, y, font, size, th, card_w, card_h, space, card_ok) -> int:
+def _flow(pieces: list[Piece], items: list[tuple[str, str]], indent: int, width: int, y: int,
+          font: pygame.font.Font, size: int, th: Theme, card_w: int, card_h: int, space: int,
+          card_ok: Callable[[str], bool]) -> int:
     """Place words and cards in lines; a line holding a card is as tall as the card."""
     line_h = font.get_linesize()
     line: list[tuple[str, str, int]] = []  # (kind, value, width)
@@ -225,7 +228,7 @@ def _clip_word(word: str, font: pygame.font.Font, width: int) -> str:
 class ContentsEntry(Widget):
     """A section title in the contents list: click or Enter jumps there."""
 
-    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], Any]) -> None:
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], object]) -> None:
         super().__init__(rect)
         self.label = label
         self.on_click = on_click
@@ -278,6 +281,7 @@ class RulesScene(MenuScene):
         self.offset = 0
         self.page: PageLayout | None = None
         self._rendered: dict[int, pygame.Surface] = {}
+        self.entries: list[ContentsEntry] = []
         super().__init__(app)
 
     # ---- geometry
@@ -302,10 +306,10 @@ class RulesScene(MenuScene):
         th = self.theme
         self.sections = i18n.rules_sections()
         viewport = self.viewport()
-        card_art = getattr(self.app, "card_art", None)
+        card_art = self.app.card_art
 
         def card_ok(code: str) -> bool:
-            if card_art is None:
+            if card_art is None:  # a test's stand-in for the app may have no art
                 return False
             try:
                 card_art.face_path(code)
@@ -316,7 +320,9 @@ class RulesScene(MenuScene):
         self.page = layout_page(self.sections, viewport.width - th.px(16), th, card_ok)
         self._rendered.clear()
         self.panel = Panel(self.text_panel_rect())
-        self.contents_panel = Panel(self.contents_rect(), title=i18n.t("rules.contents"))
+        # A smaller title than a page's.
+        self.contents_panel = Panel(self.contents_rect(), title=i18n.t("rules.contents"),
+                                    title_top=10, title_height=40)
         for p in (self.panel, self.contents_panel):
             p.set_theme(th)
         bar_w = th.px(8)
@@ -325,21 +331,15 @@ class RulesScene(MenuScene):
             self.scroll_to,
         )
         self.bar.set_theme(th)
-        self.contents_panel.title_rect = lambda: pygame.Rect(  # smaller title than a page's
-            self.contents_rect().left + th.padding,
-            self.contents_rect().top + th.px(10),
-            self.contents_rect().width - 2 * th.padding,
-            th.px(40),
-        )
         inner = self.contents_panel.content_rect()
         n = max(1, len(self.sections))
         entry_h = min(th.px(58), inner.height // n)
-        self.entries: list[ContentsEntry] = []
+        self.entries = []
         for i, section in enumerate(self.sections):
             rect = pygame.Rect(
                 inner.left - th.px(6), inner.top + i * entry_h, inner.width + th.px(12), entry_h
             )
-            self.entries.append(ContentsEntry(rect, section.title, lambda i=i: self.jump_to(i)))
+            self.entries.append(ContentsEntry(rect, section.title, partial(self.jump_to, i)))
         footer = self.footer_rect()
         bw = self.footer_button_width()
         self.back_button = Button(
@@ -363,7 +363,7 @@ class RulesScene(MenuScene):
         if self.page is not None:
             self.bar.set_extent(self.page.height, self.viewport().height, self.offset)
             current = self.current_section()
-            for i, entry in enumerate(getattr(self, "entries", [])):
+            for i, entry in enumerate(self.entries):
                 entry.current = i == current
 
     def scroll_by(self, delta: float) -> None:
@@ -422,8 +422,8 @@ class RulesScene(MenuScene):
         surface.set_clip(vp.clip(old) if old else vp)
         top = self.offset
         bottom = self.offset + vp.height
-        card_art = getattr(self.app, "card_art", None)
-        style = getattr(getattr(self.app, "settings", None), "card_style", "classic")
+        card_art = self.app.card_art
+        style = self.app.settings.card_style
         for i, piece in enumerate(self.page.pieces):
             if piece.y + piece.height < top or piece.y > bottom:
                 continue

@@ -10,12 +10,12 @@ and from the in-game pause menu; Back or Esc pops it.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TypedDict, Unpack
 
 import pygame
 
 from craits import i18n
-from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES
+from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES, Settings
 from craits.persistence.settings import CARD_BACKS, FELT_COLOURS
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
@@ -23,6 +23,22 @@ from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, dra
 
 STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")  # the last is shown by its back
+
+
+class Changes(TypedDict, total=False):
+    """The fields of ``Settings`` this screen changes."""
+
+    language: str | None
+    volume: float
+    muted: bool
+    animation_speed: str
+    fullscreen: bool
+    card_style: str
+    card_back: str
+    felt: str
+    large_cards: bool
+    coaching: bool
+    coach: dict[str, object]
 
 
 class SettingsScene(MenuScene):
@@ -34,10 +50,10 @@ class SettingsScene(MenuScene):
 
     # ---- changing settings
     @property
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         return self.app.settings
 
-    def change(self, *, save: bool = True, **fields: Any) -> None:
+    def change(self, *, save: bool = True, **fields: Unpack[Changes]) -> None:
         """Replace some fields of the app's settings and apply them now."""
         self.app.settings = dataclasses.replace(self.app.settings, **fields)
         self.app.apply_settings()
@@ -57,8 +73,8 @@ class SettingsScene(MenuScene):
 
     def set_coaching(self, on: bool) -> None:
         """Off stops the notes; on again starts them over, as for a new player."""
-        coach = {"shown": [], "games": 0, "enabled": True} if on else {
-            **getattr(self.settings, "coach", {}), "enabled": False}
+        coach: dict[str, object] = {"shown": [], "games": 0, "enabled": True} if on else {
+            **self.settings.coach, "enabled": False}
         self.change(coaching=on, coach=coach)
 
     def set_felt(self, felt: str) -> None:
@@ -117,7 +133,7 @@ class SettingsScene(MenuScene):
         row_w = viewport.width - th.px(20)
         row_h = th.row_height
         gap = th.px(12)
-        on_off = {"on_text": i18n.t("common.on"), "off_text": i18n.t("common.off")}
+        on_text, off_text = i18n.t("common.on"), i18n.t("common.off")
         controls: list[Widget] = [
             Choice(
                 (0, 0, 1, 1), i18n.t("settings.language"), languages, current, self.set_language
@@ -134,7 +150,8 @@ class SettingsScene(MenuScene):
                 i18n.t("settings.mute"),
                 s.muted,
                 lambda v: self.change(muted=v),
-                **on_off,
+                on_text=on_text,
+                off_text=off_text,
             ),
             Choice(
                 (0, 0, 1, 1),
@@ -162,28 +179,30 @@ class SettingsScene(MenuScene):
                 i18n.t("settings.large_print"),
                 s.large_cards,
                 self.set_large_print,
-                **on_off,
+                on_text=on_text,
+                off_text=off_text,
             ),
             Choice(
                 (0, 0, 1, 1),
                 i18n.t("settings.card_back"),
                 [(back, i18n.t(f"settings.back_{back}")) for back in CARD_BACKS],
-                getattr(s, "card_back", CARD_BACKS[0]),
+                s.card_back,
                 lambda v: self.change(card_back=v),
             ),
             Choice(
                 (0, 0, 1, 1),
                 i18n.t("settings.felt"),
                 [(felt, i18n.t(f"settings.felt_{felt}")) for felt in FELT_COLOURS],
-                getattr(s, "felt", FELT_COLOURS[0]),
+                s.felt,
                 self.set_felt,
             ),
             Toggle(
                 (0, 0, 1, 1),
                 i18n.t("settings.coaching"),
-                bool(getattr(s, "coaching", True)),
+                s.coaching,
                 self.set_coaching,
-                **on_off,
+                on_text=on_text,
+                off_text=off_text,
             ),
         ]
         self.controls = controls
@@ -217,8 +236,8 @@ class SettingsScene(MenuScene):
             (box.left - th.px(12), box.bottom),
             1,
         )
-        card_art = getattr(self.app, "card_art", None)
-        if card_art is None:
+        card_art = self.app.card_art
+        if card_art is None:  # a test's stand-in for the app may have no art
             return
         large = bool(self.settings.large_cards)
         n = len(PREVIEW_CARDS)
@@ -231,7 +250,7 @@ class SettingsScene(MenuScene):
         total = card_w + step * (n - 1)
         x = box.centerx - total // 2
         y = box.centery - card_h // 2
-        back = getattr(self.settings, "card_back", CARD_BACKS[0])
+        back = self.settings.card_back
         for i, code in enumerate(PREVIEW_CARDS):
             try:
                 if i == n - 1:

@@ -10,16 +10,18 @@ numbers in place (the session may hold the same object) and saves.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 import pygame
 
 from craits import i18n
-from craits.persistence import LEVELS, Statistics
+from craits.persistence import LEVELS, Statistics, Tally
 from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Label, Panel, Widget, fit_text
+from craits.ui.widgets.theme import Color
 
 OVERALL = "overall"
 HUMANS_ONLY = "humans_only"
@@ -75,8 +77,8 @@ class StatisticsScene(MenuScene):
         s = self.stats
         buckets = [bucket for bucket, _ in self.columns()]
 
-        def tally(table, bucket):
-            return table.get(bucket) or type(next(iter(table.values())))()
+        def tally(table: dict[str, Tally], bucket: str) -> Tally:
+            return table.get(bucket) or Tally()
 
         rows = [
             ("stats.games_played", [str(tally(s.games, b).played) for b in buckets]),
@@ -135,7 +137,8 @@ class StatisticsScene(MenuScene):
         small = th.small_size
         body_size = th.body_size
 
-        def cell(rect, text, *, bold=False, align="center", color=None, size=body_size):
+        def cell(rect: Sequence[int], text: str, *, bold: bool = False, align: str = "center",
+                 color: Color | None = None, size: int = body_size) -> None:
             label = Label(rect, text, size=size, bold=bold, align=align, color=color)
             region.add(label, rect)
 
@@ -160,10 +163,10 @@ class StatisticsScene(MenuScene):
             rule = self.level_rule()
             fitted = fit_text(rule, content_w - th.px(8), th.px(400), small, wrap=True)
             rule_h = fitted.height + th.px(4)
-            label = Label((th.px(8), y, content_w - th.px(8), rule_h), rule, size=small,
-                          color=th.text_dim, wrap=True)
-            region.add(label, (th.px(8), y, content_w - th.px(8), rule_h))
-            self.rule_label = label
+            rule_label = Label((th.px(8), y, content_w - th.px(8), rule_h), rule, size=small,
+                               color=th.text_dim, wrap=True)
+            region.add(rule_label, (th.px(8), y, content_w - th.px(8), rule_h))
+            self.rule_label = rule_label
             y += rule_h + th.px(10)
         for i, (_, header) in enumerate(cols):
             cell(
@@ -174,7 +177,7 @@ class StatisticsScene(MenuScene):
                 size=small,
             )
         y += row_h
-        self.row_tops = []
+        self.row_tops: list[int] = []
         for label, cells in self.table_rows():
             self.row_tops.append(y)
             cell((th.px(8), y, label_w - th.px(12), row_h), label, align="left")
@@ -290,18 +293,8 @@ class StatisticsScene(MenuScene):
         self.rebuild()
 
     def save_statistics(self) -> None:
-        """Write the reset numbers: through the app's ``save_statistics`` if it has one,
-        else its statistics store."""
-        save = getattr(self.app, "save_statistics", None)
-        if callable(save):
-            save()
-            return
-        store = getattr(self.app, "stats_store", None)
-        if store is not None:
-            try:
-                store.save(self.stats)
-            except OSError:
-                pass  # the numbers on screen are reset; the file will be rewritten later
+        """Write the reset numbers (the app writes them again later if it cannot now)."""
+        self.app.save_statistics()
 
     # ---- drawing
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -313,7 +306,7 @@ class StatisticsScene(MenuScene):
         vp = self.region.viewport
         old = surface.get_clip()
         surface.set_clip(vp)
-        for i, top in enumerate(getattr(self, "row_tops", [])):
+        for i, top in enumerate(self.row_tops):
             if i % 2 == 0:
                 y = vp.top + top - self.region.offset
                 stripe = pygame.Rect(vp.left, y, self.table_width, th.px(38))

@@ -7,11 +7,14 @@ damaged save kept aside) appear one at a time in a banner with a Close button.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 import pygame
 
 import craits
 from craits import i18n
+from craits.ui.cards.painter import CardImages
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.menus.new_game import NewGameScene
 from craits.ui.menus.rules import RulesScene
@@ -25,17 +28,36 @@ FAN_CARDS = ("3D", "2C", "8S", "AH", "7H")
 FAN_SPREAD_DEGREES = 44
 
 
+class _Saves(Protocol):
+    def exists(self) -> bool: ...
+
+
+# What the title reads of an app beyond the scene context, when it has it (the ``App`` does;
+# a test's stand-in may not): whether a game is saved, and what it is.
+@runtime_checkable
+class _KeepsSaves(Protocol):
+    @property
+    def saves(self) -> _Saves: ...
+
+
+@runtime_checkable
+class _DescribesSave(Protocol):
+    def saved_game_text(self) -> str | None: ...
+
+
 class TitleScene(MenuScene):
     def __init__(self, app: SceneContext) -> None:
-        self._fan_cache: tuple[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] | None = None
+        # By centre, card height and face style: the images and where they go.
+        self._fan_cache: tuple[tuple[tuple[int, int], int, str],
+                               list[tuple[pygame.Surface, tuple[int, int]]]] | None = None
         self.notice_close: Button | None = None
         super().__init__(app)
 
     # ---- layout
     def has_save(self) -> bool:
-        saves = getattr(self.app, "saves", None)
+        app = self.app
         try:
-            return bool(saves is not None and saves.exists())
+            return isinstance(app, _KeepsSaves) and app.saves.exists()
         except OSError:
             return False
 
@@ -56,7 +78,7 @@ class TitleScene(MenuScene):
 
     def layout(self) -> list[Widget]:
         th = self.theme
-        entries: list[tuple[str, object, str]] = []
+        entries: list[tuple[str, Callable[[], object], str]] = []
         if self.has_save():
             entries.append(("menu.continue", self.continue_game, "primary"))
         entries += [
@@ -113,15 +135,15 @@ class TitleScene(MenuScene):
         return widgets
 
     def saved_game_text(self) -> str | None:
-        describe = getattr(self.app, "saved_game_text", None)
+        app = self.app
         try:
-            return describe() if callable(describe) else None
+            return app.saved_game_text() if isinstance(app, _DescribesSave) else None
         except (OSError, ValueError):
             return None
 
     # ---- notices
     def current_notice(self) -> str | None:
-        notices = getattr(self.app, "notices", None) or []
+        notices = self.app.notices
         return str(notices[0]) if notices else None
 
     def notice_rect(self) -> pygame.Rect:
@@ -130,7 +152,7 @@ class TitleScene(MenuScene):
         return pygame.Rect((self.size[0] - w) // 2, th.px(14), w, th.px(84))
 
     def dismiss_notice(self) -> None:
-        notices = getattr(self.app, "notices", None)
+        notices = self.app.notices
         if notices:
             notices.pop(0)
         self.rebuild()
@@ -168,7 +190,7 @@ class TitleScene(MenuScene):
 
     def on_enter(self) -> None:
         # A save may have appeared or gone (a game abandoned, finished) while we were covered.
-        has_continue = "menu.continue" in getattr(self, "buttons", {})
+        has_continue = "menu.continue" in self.buttons
         if has_continue != self.has_save():
             self.rebuild()
         super().on_enter()
@@ -258,10 +280,10 @@ class TitleScene(MenuScene):
 
     def draw_fan(self, surface: pygame.Surface, centre: tuple[int, int], card_h: int) -> None:
         """The cards fanned from a point below their centre, like a hand held up."""
-        card_art = getattr(self.app, "card_art", None)
-        if card_art is None or card_h < 20:
+        card_art = self.app.card_art
+        if card_art is None or card_h < 20:  # a test's stand-in for the app may have no art
             return
-        style = getattr(getattr(self.app, "settings", None), "card_style", "classic")
+        style = self.app.settings.card_style
         key = (centre, card_h, style)
         if self._fan_cache is None or self._fan_cache[0] != key:
             self._fan_cache = (key, self._render_fan(card_art, centre, card_h, style))
@@ -269,10 +291,11 @@ class TitleScene(MenuScene):
             surface.blit(image, pos)
 
     @staticmethod
-    def _render_fan(card_art, centre, card_h, style) -> list[tuple[pygame.Surface, tuple]]:
+    def _render_fan(card_art: CardImages, centre: tuple[int, int], card_h: int,
+                    style: str) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         card_w = round(card_h * 5 / 7)
         pivot_drop = card_h * 1.4  # the fan turns about a point this far below the card centres
-        blits = []
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         n = len(FAN_CARDS)
         for i, code in enumerate(FAN_CARDS):
             angle = FAN_SPREAD_DEGREES * ((i / (n - 1)) - 0.5) if n > 1 else 0.0

@@ -13,7 +13,10 @@ from craits.ui.widgets.theme import Color
 
 
 class Panel(Widget):
-    """A rounded translucent box with a faint gold border and an optional title."""
+    """A rounded translucent box with a faint gold border and an optional title.
+
+    The title's box starts ``title_top`` below the panel's top and is ``title_height`` tall
+    (both at the base scale): a smaller title than a page's suits a panel beside another."""
 
     focusable = False
 
@@ -24,19 +27,23 @@ class Panel(Widget):
         title: str = "",
         color: Color | None = None,
         shadow: bool = True,
+        title_top: int = 10,
+        title_height: int = 48,
     ) -> None:
         super().__init__(rect)
         self.title = title
         self.color = color
         self.shadow = shadow
+        self.title_top = title_top
+        self.title_height = title_height
 
     def title_rect(self) -> pygame.Rect:
         th = self.theme
         return pygame.Rect(
             self.rect.left + th.padding,
-            self.rect.top + th.px(10),
+            self.rect.top + th.px(self.title_top),
             self.rect.width - 2 * th.padding,
-            th.px(48),
+            th.px(self.title_height),
         )
 
     def content_rect(self) -> pygame.Rect:
