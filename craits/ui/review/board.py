@@ -14,13 +14,14 @@ from collections.abc import Sequence
 import pygame
 
 from craits import i18n
-from craits.engine import Draw, Play, seat_view
+from craits.engine import Action, Draw, Play, seat_view
 from craits.review import Replay, Verdict, move_message
-from craits.ui.cards.painter import CardPainter
+from craits.ui.cards.painter import CardImages, CardPainter
 from craits.ui.tabletop.choreographer import Choreographer
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.painter import SeatInfo, TablePainter
 from craits.ui.widgets.textcache import blit_text
+from craits.ui.widgets.theme import Color
 
 GOLD = (236, 196, 92)
 LINE_GOLD = (250, 218, 130)
@@ -48,7 +49,7 @@ def level_label(kind: str) -> str:
 class ReviewBoard:
     """A replay's steps on a table seen from ``seat`` (at the bottom), every hand face up."""
 
-    def __init__(self, replay: Replay, seat: int, size: tuple[int, int], card_art: object,
+    def __init__(self, replay: Replay, seat: int, size: tuple[int, int], card_art: CardImages,
                  style: str = "classic", large_cards: bool = False) -> None:
         self.replay = replay
         self.names = seat_names(replay)
@@ -57,7 +58,7 @@ class ReviewBoard:
         self.model = TableModel(replay.n_players, size, seat, seat, large_cards=large_cards)
         self.seat = seat
         self.number = 0
-        self.expert: object | None = None  # the expert's move to point at (an Action)
+        self.expert: Action | None = None  # the expert's move to point at
         self._logs: dict[tuple[int, int, str], list[tuple[int, str]]] = {}
 
     # ------------------------------------------------------------ what is shown
@@ -71,7 +72,7 @@ class ReviewBoard:
         self.model.resize(size)
         self.show(self.number)
 
-    def show(self, number: int, expert: object | None = None) -> None:
+    def show(self, number: int, expert: Action | None = None) -> None:
         """Step ``number`` at rest: its round, every hand face up, the totals after it;
         ``expert``: a move to point at (its card in the hand glows, or the draw pile)."""
         self.number = number
@@ -106,7 +107,7 @@ class ReviewBoard:
             self._logs[key] = lines
         return lines
 
-    def lines(self, verdict: Verdict | None) -> list[tuple[str, tuple]]:
+    def lines(self, verdict: Verdict | None) -> list[tuple[str, Color]]:
         """What the lines above the hand say at the step shown: the deal, or at the reviewed
         seat's turn the move made and the expert's ``verdict`` on it (or that it was the only
         move)."""
@@ -115,18 +116,20 @@ class ReviewBoard:
         if step.is_deal:
             return [(i18n.t("review.deal", n=step.round + 1), CREAM)]
         before = replay.before(number)
-        if step.player != self.seat or not step.is_turn or before is None:
+        action = step.action
+        if step.player != self.seat or not step.is_turn or before is None or action is None:
             return []
         top = before.discard[-1] if before.discard else None
         try:
-            move = move_message(step.action, before.crank, top)  # type: ignore[arg-type]
+            move = move_message(action, before.crank, top)
         except ValueError:
             return []
-        namer = {"card": i18n.card_name, "suit": i18n.suit_name,
-                 "player": self.names.__getitem__}
-        out = [(f"{i18n.t('review.your_choice')}: {move.text(i18n.t, **namer)}", CREAM)]
+        player = self.names.__getitem__
+        text = move.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name, player=player)
+        out: list[tuple[str, Color]] = [(f"{i18n.t('review.your_choice')}: {text}", CREAM)]
         if verdict is not None:
-            out.append((verdict.message.text(i18n.t, **namer),
+            out.append((verdict.message.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name,
+                                             player=player),
                         LINE_GOLD if verdict.differs else GREEN))
         elif len(replay.view_before(number, self.seat).legal) == 1:
             out.append((i18n.t("review.only_move"), DIM))
@@ -173,7 +176,8 @@ class ReviewBoard:
         p.draw_log(surface, self.log_rect(), self.log(), lay.px)
         p.draw_group(surface, m.hands[m.bottom])
 
-    def draw_lines(self, surface: pygame.Surface, lines: Sequence[tuple[str, tuple]]) -> None:
+    def draw_lines(self, surface: pygame.Surface,
+                   lines: Sequence[tuple[str, Color]]) -> None:
         """Up to two lines of text above the hand (what was chosen, the expert's verdict)."""
         lay = self.model.layout
         box = lay.hint

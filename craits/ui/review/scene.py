@@ -16,20 +16,24 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import Protocol
 
 import pygame
 
 from craits import i18n
+from craits.ai.profiles import Profile
 from craits.director.bot_worker import BotWorker
 from craits.paths import safe_child, user_home
-from craits.review import Replay, RoundAnalysis, export_record, write_record
+from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record, write_record
+from craits.review.analysis import Runner
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review.board import ReviewBoard
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import Button, Theme, draw_rounded
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
+from craits.ui.widgets.theme import Color
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +42,17 @@ GOLD = (250, 218, 130)
 EXPORT_FOLDER = "records"
 
 
-def default_runner() -> Any:
+class AnalysisRunner(Runner, Protocol):
+    """Where the analysis runs (``BotWorker``): jobs in, answers out, and a stop."""
+
+    def stop(self) -> None: ...
+
+
+def default_runner() -> AnalysisRunner:
     return BotWorker("process")
 
 
-def export_folder() -> Any:
+def export_folder() -> Path:
     folder = safe_child(EXPORT_FOLDER, user_home())
     folder.mkdir(parents=True, exist_ok=True)
     return folder
@@ -50,8 +60,9 @@ def export_folder() -> Any:
 
 class ReviewScene(Scene):
     def __init__(self, app: SceneContext, replay: Replay, *, round_index: int | None = None,
-                 seat: int | None = None, number: int | None = None, profile: Any = None,
-                 make_runner: Callable[[], Any] = default_runner,
+                 seat: int | None = None, number: int | None = None,
+                 profile: Profile | None = None,
+                 make_runner: Callable[[], AnalysisRunner] = default_runner,
                  analyse: bool = True) -> None:
         super().__init__(app)
         self.replay = replay
@@ -61,15 +72,15 @@ class ReviewScene(Scene):
         self.profile = profile
         self.make_runner = make_runner
         self.auto_analyse = analyse
-        self.runner: Any = None
+        self.runner: AnalysisRunner | None = None
         self.analyses: dict[tuple[int, int], RoundAnalysis] = {}
         self.failed: str | None = None
         self.clock = 0.0
-        self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]
+        width, height = app.size
+        self.size = (width, height)
         settings = app.settings
         self.board = ReviewBoard(replay, self.seat, self.size, app.card_art,
-                                 getattr(settings, "card_style", "classic"),
-                                 bool(getattr(settings, "large_cards", False)))
+                                 settings.card_style, settings.large_cards)
         if number is None:
             number = self._focus_step() if round_index is None else \
                 replay.rounds[round_index].first
@@ -87,7 +98,7 @@ class ReviewScene(Scene):
         return next((s.number for s in self.replay.steps if s.index == focus - 1), 0)
 
     @property
-    def step(self) -> Any:
+    def step(self) -> Step:
         return self.replay.steps[self.number]
 
     @property
@@ -111,7 +122,7 @@ class ReviewScene(Scene):
         self.board.show(number, verdict.expert if verdict is not None and verdict.differs
                         else None)
 
-    def verdict(self) -> Any:
+    def verdict(self) -> Verdict | None:
         analysis = self.analysis
         result = analysis.result if analysis is not None else None
         return result.verdict_at(self.number) if result is not None else None
@@ -178,9 +189,8 @@ class ReviewScene(Scene):
 
     def _stop_runner(self) -> None:
         runner, self.runner = self.runner, None
-        stop = getattr(runner, "stop", None)
-        if callable(stop):
-            stop()
+        if runner is not None:
+            runner.stop()
 
     @property
     def running(self) -> bool:
@@ -307,8 +317,9 @@ class ReviewScene(Scene):
             self.cancel()  # popped: the helper goes
 
     def on_enter(self) -> None:
-        if tuple(self.app.size) != self.size:
-            self.on_resize(tuple(self.app.size))
+        width, height = self.app.size
+        if (width, height) != self.size:
+            self.on_resize((width, height))
         elif self._language != i18n.get_language():
             self._build()
 
@@ -319,11 +330,11 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ drawing
 
-    def lines(self) -> list[tuple[str, tuple]]:
+    def lines(self) -> list[tuple[str, Color]]:
         """What the lines above the hand say at this step."""
         return self.board.lines(self.verdict())
 
-    def status(self) -> tuple[str, tuple]:
+    def status(self) -> tuple[str, Color]:
         """The round's summary line, or the analysis's progress (or why there is none)."""
         if self.failed is not None:
             return i18n.t("review.analysis_failed"), DIM
