@@ -72,7 +72,7 @@ class StandInPlayer:
         name = type(top).__name__
         if name in ("CutScene", "SuitDialog", "ScoreboardScene", "HandoffScene"):
             post_key(pygame.K_RETURN)
-        elif isinstance(top, TableScene) and top.my_turn():
+        elif isinstance(top, TableScene) and top.match.my_turn():
             session = top.session
             view = session.view(top.match.viewer)
             top.match.act(self.bot.choose(view, session.round_history(top.match.viewer), self.rng))

@@ -22,6 +22,7 @@ from craits.engine.notation import read_card as parse_card
 from craits.persistence import Statistics
 from craits.session import Seat, Session
 from craits.ui.table.intents import Command
+from craits.ui.table.match import HandOff
 
 SEED = 20261129
 FRAMES_PER_SCENE = 200
@@ -225,7 +226,7 @@ def setup_pass_and_play(app):
 
 def setup_handoff(app):
     table = _resume(app, _played(["human", "human", "medium"], 34, "middle"))
-    table._hand_off(1 - table.match.viewer if table.match.viewer in (0, 1) else 0)
+    table.flow.show(HandOff(1 - table.match.viewer if table.match.viewer in (0, 1) else 0))
 
 
 def setup_suit_dialog(app):
@@ -236,7 +237,7 @@ def setup_suit_dialog(app):
     dialog = SuitDialog(app, card=eight, options=[Play(eight, suit) for suit in range(4)],
                         may_cancel=True, offer_announce=True)
     table.match.modal_open = True
-    app.scenes.push(dialog, table._suit_chosen)
+    app.scenes.push(dialog, table.flow.suit_answer)
 
 
 def setup_pause(app):

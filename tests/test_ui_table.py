@@ -60,7 +60,7 @@ def test_menu_to_scoreboard_with_a_suit_dialog_and_a_last_card(make_app):
     assert len(table.session.seats) == 4  # the remembered setup: you and three computers
     set_position(table, eight_position())
     step(app, 2)
-    assert table.my_turn()
+    assert table.match.my_turn()
     # Playable cards are lifted; with 8♠ and K♥ on 5♦, only the 8 can be played.
     step(app, 20)
     eight, king = (s for s in table.hand.hand())
@@ -80,7 +80,7 @@ def test_menu_to_scoreboard_with_a_suit_dialog_and_a_last_card(make_app):
     click(app, table.buttons.last_card.rect.center)
     assert table.session.match.state.announced[0]
     # The others cannot follow hearts: they draw; then the king goes out.
-    run_until(app, lambda: table.my_turn(), 30)
+    run_until(app, lambda: table.match.my_turn(), 30)
     click(app, sprite_centre(table, C("KH")))
     run_until(app, lambda: isinstance(app.scenes.top, ScoreboardScene), 30)
     assert table.session.match.state.winner == 0
@@ -113,7 +113,7 @@ def test_keyboard_picks_and_plays_and_d_draws(make_app):
         "draw_pile": ["4H", "5H", "6H"], "discard": ["7D", "KC"], "turn": 0,
     })
     step(app, 2)
-    assert Draw() in table.view().legal and table.buttons.draw.visible
+    assert Draw() in table.match.view().legal and table.buttons.draw.visible
     press(app, pygame.K_d)
     assert len(table.session.match.state.hands[0]) == 3
 
@@ -223,8 +223,8 @@ def test_saved_after_each_action_and_resumed_exactly(make_app):
     app = make_app()
     table = start_table(app, ["human", "easy", "medium"], seed=21)
     settle(app, table)
-    run_until(app, lambda: table.my_turn(), 60)
-    legal = [a for a in table.view().legal if isinstance(a, Play)] or [Draw()]
+    run_until(app, lambda: table.match.my_turn(), 60)
+    legal = [a for a in table.match.view().legal if isinstance(a, Play)] or [Draw()]
     table.match.act(legal[0])
     app.autosaver.flush()
     records = list(table.session.records)
@@ -252,7 +252,7 @@ def test_announce_key_works_while_the_play_is_still_flying(make_app):
     click(app, sprite_centre(table, C("3D")))
     assert table.chor.busy
     press(app, pygame.K_l)
-    assert Announce(0) not in table.view().legal  # announcements are never turn actions
+    assert Announce(0) not in table.match.view().legal  # announcements are never turn actions
     assert table.session.match.state.announced[0]
 
 

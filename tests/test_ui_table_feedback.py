@@ -233,7 +233,7 @@ def test_cards_beyond_the_ninth_are_reached_and_played_from_the_keyboard(make_ap
 def test_f1_opens_and_closes_the_controls_and_the_hint_line_points_to_them(make_app):
     app = make_app()
     table = start_table(app)
-    run_until(app, lambda: table.my_turn() and app.scenes.top is table, 30)
+    run_until(app, lambda: table.match.my_turn() and app.scenes.top is table, 30)
     step(app, 1)
     tips = [b for b in table.model.banners if isinstance(b, ControlsTip)]
     assert [t.text for t in tips] == ["F1: controls"]

@@ -42,7 +42,7 @@ def drawn_faces(monkeypatch):
 
 
 def play_something(table) -> None:
-    view = table.view()
+    view = table.match.view()
     plays = [a for a in view.legal if isinstance(a, Play) and a.suit is None]
     suited = [a for a in view.legal if isinstance(a, Play)]
     table.match.act(plays[0] if plays else (suited[0] if suited else Draw()))
@@ -53,7 +53,7 @@ def test_hand_off_between_humans_hides_every_hand(app, drawn_faces):
     table = app.current_table()
     hand_offs = 0
     for _ in range(12):  # a dozen human turns, with computer turns between them
-        run_until(app, lambda: table.my_turn() or isinstance(app.scenes.top, HandoffScene)
+        run_until(app, lambda: table.match.my_turn() or isinstance(app.scenes.top, HandoffScene)
                   or isinstance(app.scenes.top, ScoreboardScene), 60)
         if isinstance(app.scenes.top, ScoreboardScene):
             break
@@ -85,7 +85,7 @@ def test_hand_off_between_humans_hides_every_hand(app, drawn_faces):
 def test_the_log_tells_each_viewer_only_their_own_cards(app):
     app.new_game(app.seats_for(["human", "human", "easy"]), None, 8)
     table = app.current_table()
-    run_until(app, lambda: table.my_turn() or isinstance(app.scenes.top, HandoffScene), 60)
+    run_until(app, lambda: table.match.my_turn() or isinstance(app.scenes.top, HandoffScene), 60)
     if isinstance(app.scenes.top, HandoffScene):
         step(app, 20)  # the hand-off ignores input for a moment
         press(app, pygame.K_SPACE)
@@ -121,7 +121,7 @@ def test_one_human_never_sees_a_hand_off(app):
     app.new_game(app.seats_for(["human", "easy", "easy"]), None, 3)
     table = app.current_table()
     for _ in range(6):
-        run_until(app, lambda: table.my_turn() or isinstance(app.scenes.top, ScoreboardScene)
+        run_until(app, lambda: table.match.my_turn() or isinstance(app.scenes.top, ScoreboardScene)
                   or isinstance(app.scenes.top, HandoffScene), 60)
         assert not isinstance(app.scenes.top, HandoffScene)
         if isinstance(app.scenes.top, ScoreboardScene):
@@ -132,7 +132,7 @@ def test_one_human_never_sees_a_hand_off(app):
 def test_hand_off_lets_the_last_player_still_announce(app):
     app.new_game(app.seats_for(["human", "human", "easy"]), None, 5)
     table = app.current_table()
-    run_until(app, lambda: table.my_turn() or isinstance(app.scenes.top, HandoffScene), 60)
+    run_until(app, lambda: table.match.my_turn() or isinstance(app.scenes.top, HandoffScene), 60)
     if isinstance(app.scenes.top, HandoffScene):
         step(app, 20)  # the hand-off ignores input for a moment
         press(app, pygame.K_SPACE)

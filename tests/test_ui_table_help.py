@@ -49,14 +49,14 @@ POSITION = {
 def my_turn_with_a_choice(app, table) -> None:
     """Play on (as the easy level) until the viewer is to act with more than one move."""
     for _ in range(200):
-        run_until(app, lambda: table.my_turn() or app.scenes.top is not table, 60)
+        run_until(app, lambda: table.match.my_turn() or app.scenes.top is not table, 60)
         if app.scenes.top is not table:
             press(app, pygame.K_RETURN)  # a suit dialog or the scoreboard
             continue
-        if len(table.view().legal) > 1:
+        if len(table.match.view().legal) > 1:
             quiet(table)
             return
-        table.match.act(table.view().legal[0])
+        table.match.act(table.match.view().legal[0])
     raise AssertionError("no choice came up")
 
 
@@ -69,7 +69,7 @@ def test_the_hint_is_a_legal_move_from_the_view_only_and_glows(make_app):
     press(app, pygame.K_h)
     run_until(app, lambda: table.hint.hint is not None, 5)
     hint = table.hint.hint
-    assert hint.action in table.view().legal
+    assert hint.action in table.match.view().legal
     text, _ = table.hint.line()
     assert text == i18n.t("hint.button") + ": " + hint.message.text(
         i18n.t, card=i18n.card_name, suit=i18n.suit_name, player=table.match.names.__getitem__)
@@ -82,7 +82,7 @@ def test_the_hint_is_a_legal_move_from_the_view_only_and_glows(make_app):
     # The cards the player cannot see dealt otherwise: the same hint.
     session = table.session
     state = hidden_dealt_otherwise(session.match.state, 0, random.Random(3))
-    assert state != session.match.state and seat_view(state, 0) == table.view()
+    assert state != session.match.state and seat_view(state, 0) == table.match.view()
     session.match = dataclasses.replace(session.match, state=state)
     session.version += 1
     table.match.sync_to_engine()
@@ -116,7 +116,7 @@ def test_a_hint_in_pass_and_play_is_for_the_player_at_the_screen(make_app):
     hinted = set()
     handoffs = 0
     for _ in range(30):
-        run_until(app, lambda: table.my_turn() or app.scenes.top is not table, 60)
+        run_until(app, lambda: table.match.my_turn() or app.scenes.top is not table, 60)
         if app.scenes.top is not table:  # the cut, a hand-off, a suit dialog, the scoreboard
             handoffs += isinstance(app.scenes.top, HandoffScene)
             press(app, pygame.K_RETURN)
@@ -160,16 +160,16 @@ def test_a_coaching_note_shows_once_by_the_seat_and_is_dismissed(make_app):
     surface = pygame.Surface(app.size)
     table.draw(surface)
     # The note takes no input meant for the table: the game goes on under it.
-    run_until(app, lambda: table.my_turn(), 30)
+    run_until(app, lambda: table.match.my_turn(), 30)
     assert table.coach.note is note
     version = table.session.version
     press(app, pygame.K_d) if table.buttons.draw.visible else table.match.act(
-        table.view().legal[0])
+        table.match.view().legal[0])
     assert table.session.version != version and table.coach.note is note
     click(app, table.coach.button.rect.center)
     assert table.coach.note is None
     # Another 4 later: no note again.
-    run_until(app, lambda: table.my_turn() or app.scenes.top is not table, 30)
+    run_until(app, lambda: table.match.my_turn() or app.scenes.top is not table, 30)
     set_position(table, FOUR)
     quiet(table)
     step(app, 2)
@@ -194,7 +194,7 @@ def test_backspace_dismisses_a_note_and_notes_go_by_themselves(make_app):
     press(app, pygame.K_BACKSPACE)
     assert table.coach.note is None
     table.coach.state.shown.discard("four_skip")
-    run_until(app, lambda: table.my_turn() or app.scenes.top is not table, 30)
+    run_until(app, lambda: table.match.my_turn() or app.scenes.top is not table, 30)
     set_position(table, FOUR)
     quiet(table)
     step(app, 2)

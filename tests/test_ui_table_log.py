@@ -21,13 +21,13 @@ def _texts(table) -> list[str]:
 def _play_a_while(app, table, actions: int = 12) -> None:
     """The viewer plays its first legal action a few times; a round's end is seen through."""
     for _ in range(actions):
-        run_until(app, lambda: table.my_turn() or app.scenes.top is not table, 60)
+        run_until(app, lambda: table.match.my_turn() or app.scenes.top is not table, 60)
         if app.scenes.top is not table:  # the scoreboard: on to the next round
             step(app, 40)
             press(app, pygame.K_RETURN)
             run_until(app, lambda: app.scenes.top is table, 60)
             continue
-        table.match.act(table.view().legal[0])
+        table.match.act(table.match.view().legal[0])
         step(app, 2)
     run_until(app, lambda: not table.chor.busy and app.scenes.top is table, 60)
 

@@ -169,8 +169,8 @@ def play_round_through(app, table):
     def step_round() -> bool:
         if isinstance(app.scenes.top, ScoreboardScene):
             return True
-        if table.my_turn():
-            view = table.view()
+        if table.match.my_turn():
+            view = table.match.view()
             action = next((a for a in view.legal if isinstance(a, (Play, ChooseSuit))),
                           view.legal[0])
             table.match.act(action)

@@ -15,15 +15,13 @@ Scenes pushed on top stop match time; animations keep running under them.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import pygame
 
 from craits import i18n
-from craits.director import Hooks, MatchDirector, TablePace, Wait
-from craits.engine import Announce, Call, Draw, Pass, Play, SeatView
-from craits.engine import events as ev
-from craits.engine.actions import ChooseSuit
+from craits.director import MatchDirector, TablePace, Wait
+from craits.engine import Announce, Call, Draw, Pass
+from craits.engine.actions import Action
 from craits.review import CoachState
 from craits.session import Session
 from craits.ui.cards.painter import CardPainter
@@ -31,17 +29,14 @@ from craits.ui.scene import Scene, SceneContext
 from craits.ui.table.buttons import TableButtons
 from craits.ui.table.coach_panel import CoachPanel
 from craits.ui.table.controls_help import ControlsScene, ControlsTip
-from craits.ui.table.cut import CutScene
-from craits.ui.table.game_over import GameOverScene
+from craits.ui.table.flow import TableFlow
 from craits.ui.table.hand_input import HandInput
-from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.hint_panel import HintPanel
 from craits.ui.table.hints import hint_for, refusal_reason
+from craits.ui.table.hooks import AppHooks
 from craits.ui.table.intents import Command, Intent, PlayCard, ScrollLog
-from craits.ui.table.match import AskStarterSuit, HandOff, Next, ShowCut, ShowRoundEnd, TableMatch
+from craits.ui.table.match import TableMatch
 from craits.ui.table.pause import PauseScene
-from craits.ui.table.scoreboard import ScoreboardScene
-from craits.ui.table.suit_dialog import SuitDialog
 from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.tabletop.model import TableModel
@@ -51,22 +46,6 @@ from craits.ui.tabletop.painter import TablePainter
 # when the card is seen (RULES.md section 6; computers' delays start after it).
 CALL_GRACE = 1.5
 REFUSED_SOUND = "refused"  # played when bundled; the click otherwise
-
-
-class AppHooks(Hooks):
-    """The app keeps the match: saves after changes, statistics at each round's end."""
-
-    def __init__(self, app: SceneContext) -> None:
-        self.app = app
-
-    def changed(self, session: Session) -> None:
-        self.app.autosave(session)
-
-    def round_over(self, session: Session) -> None:
-        self.app.record_round(session)
-
-    def match_over(self, session: Session) -> None:
-        self.app.finish_match(session)
 
 
 class TableScene(Scene):
@@ -95,9 +74,9 @@ class TableScene(Scene):
         self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
                                 self.post)
         self.coach_unsaved = False
+        self.flow = TableFlow(app, self.match, self.hand, self.suit_chosen)
         self.levels = [level_label(s.kind) for s in session.seats]
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
-        self.selftest_round_done = False
         self._warm = CardWarmUp(self.cards, self.model)
         if not self.match.cut_pending:
             self.match.rebuild_log(app.size)
@@ -105,11 +84,10 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ what the parts ask
 
-    def view(self) -> SeatView | None:
-        return self.match.view()
-
-    def my_turn(self) -> bool:
-        return self.match.my_turn()
+    @property
+    def selftest_round_done(self) -> bool:
+        """A round's end has been shown (the self test waits for one)."""
+        return self.flow.rounds_shown > 0
 
     def post(self, intent: Intent) -> bool:
         """Carry out what a part asks; True if it was done (a card played or its suit asked)."""
@@ -156,7 +134,7 @@ class TableScene(Scene):
             if played:
                 self.announce_if_armed()
             return played
-        self._ask_suit(code, options)
+        self.flow.ask_suit(code, options)
         return True
 
     def refuse_card(self, code: int) -> None:
@@ -170,6 +148,13 @@ class TableScene(Scene):
         view = self.match.view()
         return bool(view is not None and view.can_announce
                     and self.match.act(Announce(view.seat)))
+
+    def suit_chosen(self, action: Action, announce: bool) -> None:
+        """The suit dialog's answer for the viewer's 8 or 9 (or the turned-up card)."""
+        if self.match.act(action):
+            if announce:
+                self.announce()
+            self.announce_if_armed()
 
     def announce_if_armed(self) -> None:
         """After a play: an armed "Last card!" is said at once if the play left one card."""
@@ -193,78 +178,6 @@ class TableScene(Scene):
         log = self.chor.log
         readable = log.readable(self.match.viewer)
         log.back = max(0, min(log.back + lines, max(0, readable - 1)))
-
-    # ------------------------------------------------------------ scenes on top
-
-    def _push_modal(self, scene: Scene, done: Any = None) -> None:
-        """A scene that holds match time still until it is dismissed."""
-        self.match.modal_open = True
-
-        def finished(result: Any) -> None:
-            self.match.modal_open = False
-            if done is not None:
-                done(result)
-
-        self.app.scenes.push(scene, finished)
-
-    def _show(self, step: Next) -> None:
-        s, match = self.session, self.match
-        if isinstance(step, ShowCut):
-            cuts = [e for e in s.events if isinstance(e, ev.CardCut)]
-            dealer = next((e.player for e in s.events if isinstance(e, ev.DealerChosen)), 0)
-            self._push_modal(CutScene(self.app, match.names, cuts, dealer, match.viewer),
-                             lambda _: match.pull())
-        elif isinstance(step, HandOff):
-            self._hand_off(step.seat)
-        elif isinstance(step, AskStarterSuit):
-            view = match.view()
-            if view is not None:
-                options = [a for a in view.legal if isinstance(a, ChooseSuit)]
-                self._push_modal(SuitDialog(self.app, card=view.top, options=options,
-                                            may_cancel=False, hand=list(view.hand),
-                                            keyboard=self.hand.keyboard), self._suit_chosen)
-        elif isinstance(step, ShowRoundEnd):
-            self.selftest_round_done = True
-            self._push_modal(ScoreboardScene(self.app, s, step.ended), self._after_scoreboard)
-
-    def _hand_off(self, seat: int) -> None:
-        """Pass-and-play: hide the table until ``seat``'s player is at the screen."""
-        view = self.match.view()
-        announcer = view.seat if view is not None and view.can_announce else None
-        names = self.match.names
-        scene = HandoffScene(
-            self.app, names[seat],
-            announcer_name=names[announcer] if announcer is not None else None,
-            on_announce=(lambda: self.match.act(Announce(announcer)))
-            if announcer is not None else None,
-        )  # fmt: skip
-        self._push_modal(scene, lambda _: self.become_viewer(seat))
-
-    def become_viewer(self, seat: int) -> None:
-        self.match.become_viewer(seat)
-        self.hand.hover = self.hand.focus = None
-
-    def _ask_suit(self, code: int, options: list[Play]) -> None:
-        """The viewer plays an 8 or a 9: which suit (and, down to one card, "Last card!")."""
-        view = self.match.view()
-        rest = [c for c in view.hand if c != code] if view is not None else []
-        offer = len(rest) == 1 and self.session.rules.announce_last_card
-        self._push_modal(SuitDialog(self.app, card=code, options=options, may_cancel=True,
-                                    offer_announce=offer, hand=rest,
-                                    keyboard=self.hand.keyboard), self._suit_chosen)
-
-    def _suit_chosen(self, result: Any) -> None:
-        if result is None:
-            return
-        action, announce = result
-        if self.match.act(action):
-            if announce:
-                self.announce()
-            self.announce_if_armed()
-
-    def _after_scoreboard(self, _result: Any) -> None:
-        if self.match.round_seen():
-            self.app.scenes.push(GameOverScene(self.app, self.session))
 
     # ------------------------------------------------------------ window and settings
 
@@ -339,7 +252,7 @@ class TableScene(Scene):
         if on_top:
             step = self.match.advance(dt)
             if step is not None:
-                self._show(step)
+                self.flow.show(step)
         match, s = self.match, self.session
         view, mine = match.view(), match.my_turn()
         self.buttons.refresh(view, mine, self.chor.busy)
@@ -355,18 +268,6 @@ class TableScene(Scene):
         if on_top:
             self.coach.update(dt, self.chor.busy)
 
-    def line(self) -> tuple[str, tuple[int, int, int]]:
-        """The line above the hand: the hint, or what to do now, or whom the table waits for."""
-        match = self.match
-        asked = self.hint.line() if match.my_turn() else None
-        if asked is not None:
-            return asked
-        view = match.view()
-        if (view is None or view.phase == "over" or self.chor.busy or match.modal_open
-                or match.cut_pending):
-            return "", CREAM
-        return hint_for(view, match.my_turn(), match.waiting_for()), CREAM
-
     def frame(self) -> TableFrame:
         match = self.match
         view = match.view()
@@ -377,12 +278,21 @@ class TableScene(Scene):
             model=self.model, names=match.names, levels=self.levels,
             thinking=None if self.chor.busy else match.thinking,
             drawable=bool(match.my_turn() and view is not None and Draw() in view.legal),
-            line=self.line(), log=self.chor.log.recent(match.viewer, LOG_LINES),
+            line=self._line(), log=self.chor.log.recent(match.viewer, LOG_LINES),
             rounds=self.session.match.rounds, clock=self.clock, dragging=self.hand.dragging,
             overlays=[self.buttons.draw_all,
                       lambda surface: self.hint.draw_ring(surface, ringed, lay),
                       self.coach.draw],
         )  # fmt: skip
+
+    def _line(self) -> tuple[str, tuple[int, int, int]]:
+        """The line above the hand: the hint, or what to do now, or whom the table waits for."""
+        match = self.match
+        asked = self.hint.line() if match.my_turn() else None
+        quiet = self.chor.busy or match.modal_open or match.cut_pending
+        if asked is not None:
+            return asked
+        return "" if quiet else hint_for(match.view(), match.my_turn(), match.waiting_for()), CREAM
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(surface, self.frame(), self.painter, self.cards)

@@ -76,7 +76,7 @@ def draw_table(surface: pygame.Surface, frame: TableFrame, painter: TablePainter
 
     def shake(seat: int) -> float:
         tween = m.shakes.get(seat)
-        return float(tween.value) if tween else 0.0  # type: ignore[arg-type]  # a float tween
+        return float(tween.value) if tween else 0.0  # a float tween
 
     for seat, spot in lay.seats.items():
         hand = m.hands[seat]
