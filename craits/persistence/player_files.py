@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from craits.persistence.autosave import Autosaver
-from craits.persistence.files import Problem, load_or_set_aside
+from craits.persistence.files import Loadable, Problem, load_or_set_aside
 from craits.persistence.save_health import SaveHealth
 from craits.persistence.saves import SaveStore
 from craits.persistence.settings import Settings, SettingsStore
@@ -42,8 +42,7 @@ class PlayerFiles:
         self.statistics_unsaved = False  # to write again once writing works
         self._writes_seen = 0
 
-    def _load(self, store: SettingsStore | StatisticsStore, default: Callable[[], T]) -> T:
-        value: T  # load_or_set_aside reads any store: its value is the store's kind
+    def _load(self, store: Loadable[T], default: Callable[[], T]) -> T:
         value, problem = load_or_set_aside(store, default)
         if problem is not None:
             self.problems.append(problem)

@@ -16,6 +16,7 @@ from craits.config.errors import dotted, show_value
 from craits.config.rules import RULE_FIELDS
 from craits.config.schema import Field, Integer, Invalid, ListOf, Struct, kind_of
 from craits.engine.notation import NotationError, read_log_entry
+from craits.persistence.files import JsonObject
 
 SEAT_NAME_LENGTH = 16  # as in the new-game screen: fits a seat's name plate at the table
 MAX_ACTIONS = 100_000  # far more than a full game of 15 rounds ever records
@@ -73,7 +74,7 @@ _SPEC: dict[str, tuple[Field, bool]] = {  # name -> (check, required)
 }
 
 
-def check_save(data: object) -> dict:
+def check_save(data: object) -> JsonObject:
     """The save's data, checked and normalised; raises ``SaveInvalid`` naming the first
     problem (``actions[12]: ...``)."""
     if not isinstance(data, dict):
