@@ -45,12 +45,12 @@ class CutScene(OverlayScene):
         self.names = list(names)
         self.rows = cut_rows(cuts, len(names))
         self.dealer = dealer
-        factor = SPEED_FACTORS.get(getattr(app.settings, "animation_speed", "normal"), 1.0)
+        factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
         self.step = FLIP_STEP * factor
         self.total_cards = sum(len(r) for r in self.rows)
         self.finish_at = self.step * self.total_cards + 0.3 * factor
         self.leave_at = self.finish_at + HOLD * max(0.35, factor)
-        self.cards = CardPainter(app.card_art, getattr(app.settings, "card_style", "classic"))
+        self.cards = CardPainter(app.card_art, app.settings.card_style)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key != pygame.K_F11 or (

@@ -52,7 +52,7 @@ class SuitDialog(OverlayScene):
         self.keyboard = keyboard  # opened from the keyboard: show the focus ring at once
         self.hover: int | None = None
         self.nine = RANK_OF[card] == 9
-        style = getattr(app.settings, "card_style", "classic")
+        style = app.settings.card_style
         self.style = style
         self.cards = CardPainter(app.card_art, style)
         self.layout()
