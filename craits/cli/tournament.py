@@ -111,8 +111,8 @@ def run(levels: list[str], games: int, seed: int, rules: Rules, duplicate: bool,
     """Play the matches; returns (deal index, record) for each, in plan order."""
     n = len(levels)
     plan = [(d, r) for d in range(games) for r in (range(n) if duplicate else (d % n,))]
-    jobs: list[Job] = [([levels[(i + rotation) % n] for i in range(n)], deal_seed(seed, deal), rules,
-             profiles) for deal, rotation in plan]
+    jobs: list[Job] = [([levels[(i + rotation) % n] for i in range(n)], deal_seed(seed, deal),
+                        rules, profiles) for deal, rotation in plan]
     records: list[MatchRecord] = []
     pool = None
     if workers > 1 and len(jobs) > 1:
