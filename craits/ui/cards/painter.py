@@ -38,7 +38,8 @@ class CardImages(Protocol):
 class CardPainter:
     """Card surfaces for the table from the app's CardArt, with rotation and dimming cached."""
 
-    def __init__(self, card_art: CardImages, style: str = "classic", back: str | None = None) -> None:
+    def __init__(self, card_art: CardImages, style: str = "classic",
+                 back: str | None = None) -> None:
         """``back`` None: the back the player chose (``card_art.chosen_back``), followed when
         it changes."""
         self.card_art = card_art
