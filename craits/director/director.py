@@ -298,15 +298,13 @@ class MatchDirector:
     # ------------------------------------------------------------ inside
 
     def _computer_moves(self) -> list[Event] | None:
-        """Play the computer's answer if it is in and still for this position; None if not."""
+        """Play the computer's answer if it is in; None if not. The answer is for this
+        position: ``update`` calls ``think_ahead`` (which drops a job made for an older position
+        and asks again) just before, and nothing acts in between."""
         s = self.session
         if self._answer is None or self._job is None:
             return None
-        version = self._job[0]
         action, self._answer, self._job = self._answer, None, None
-        if version != s.version:  # the position changed while it thought: ask again
-            self.think_ahead()
-            return None
         seat = s.to_act()
         if action not in legal_actions(s.match.state):
             self.illegal_answers += 1
