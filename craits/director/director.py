@@ -399,4 +399,7 @@ class MatchDirector:
 
 
 def _actor(action: Action) -> int:
-    return action.player if isinstance(action, Announce) else action.caller  # type: ignore[union-attr]
+    if isinstance(action, Announce):
+        return action.player
+    assert isinstance(action, Call), action  # the director's actors announce or call
+    return action.caller

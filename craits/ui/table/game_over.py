@@ -47,7 +47,7 @@ class GameOverScene(Scene):
     def __init__(self, app: SceneContext, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]
+        self.size: tuple[int, int] = app.size
         self.age = 0.0
         rng = random.Random(session.seed)
         self.confetti = [(rng.random(), rng.random(), rng.randrange(4), rng.uniform(0.6, 1.4))

@@ -37,7 +37,7 @@ class HandoffScene(Scene):
         self.announcer_name = announcer_name
         self.on_announce = on_announce
         self.age = 0.0
-        self.size: tuple[int, int] = tuple(app.size)  # type: ignore[assignment]
+        self.size: tuple[int, int] = app.size
         self.cards = CardPainter(app.card_art)
         self.layout()
 

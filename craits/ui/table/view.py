@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -121,10 +122,10 @@ class CardWarmUp:
         lay = model.layout  # read at the first step
         sizes = [lay.card, lay.pile_card]
         for size in (lay.small_card, lay.pile_card, lay.card):
-            yield lambda size=size: cards.with_shadow(None, size, 0)  # type: ignore[misc]
+            yield partial(cards.with_shadow, None, size, 0)
         for code in range(52):
             for size in sizes:
-                yield lambda code=code, size=size: cards.with_shadow(code, size, 0)  # type: ignore[misc]
+                yield partial(cards.with_shadow, code, size, 0)
 
     def step(self, budget: float = 0.004) -> None:
         """Render images for up to ``budget`` seconds."""
