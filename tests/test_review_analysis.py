@@ -212,3 +212,37 @@ def test_a_choice_and_a_hint_run_in_the_helper_process(replay):
         assert answers == [job(), hint_job()]
     finally:
         worker.stop()
+
+
+def _two_eights():
+    from test_review_hint import play
+
+    view = position([["8S", "8H", "5D"], ["QC", "QD", "QS"], ["JD", "JS", "10C"]], "5H")
+    return view, play("8S", "H"), play("8H", "H"), play("8H", "C")
+
+
+def test_two_eights_naming_one_suit_compare_as_one_choice():
+    view, spade, heart, other = _two_eights()
+    for pair in ([spade, heart], [heart, spade], [heart, heart]):
+        first, second = compare(QUICK, view, [], pair, random.Random(2))
+        assert first == second
+    # Three actions, two choices: the two 8s naming hearts score alike against the other suit.
+    means = compare(QUICK, view, [], [spade, other, heart], random.Random(2))
+    assert means[0] == means[2]
+    with pytest.raises(ValueError):
+        compare(QUICK, view, [], [spade, other, play_card("5D")], random.Random(2))
+
+
+def play_card(card):
+    return Play(parse_card(card))
+
+
+def test_the_expert_naming_the_same_suit_with_the_other_eight_agrees(monkeypatch):
+    import craits.review.analysis as analysis
+
+    view, spade, heart, _ = _two_eights()
+    monkeypatch.setattr(analysis, "decide", lambda *a: (heart, [(spade, 1.5, 10)]))
+    verdict = judge(QUICK, 0, view, [], spade, random.Random(2))
+    assert not verdict.differs and verdict.cost == 0.0
+    assert verdict.played_mean == verdict.expert_mean == 1.5
+    assert verdict.message == Message("review.expert_agrees")

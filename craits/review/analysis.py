@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from craits.ai.profiles import Profile
+from craits.ai.search import choice_key
 from craits.engine import Action, Event, SeatView
 from craits.engine.refusal import normalized
 
@@ -49,7 +50,8 @@ class Verdict:
 
     @property
     def differs(self) -> bool:
-        return self.played != self.expert
+        """Whether the expert chose otherwise (two 8s naming one suit are one choice)."""
+        return choice_key(self.played) != choice_key(self.expert)
 
     @property
     def expert_move(self) -> Message:
@@ -92,8 +94,8 @@ def judge(profile: Profile, number: int, view: SeatView, history: Sequence[Event
     if played not in view.legal:
         raise ValueError(f"{played} was not legal at step {number}")
     expert, estimates = decide(profile, view, history, rng)
-    if expert == played:
-        mean = next((m for a, m, _ in estimates if a == played), 0.0)
+    if choice_key(expert) == choice_key(played):
+        mean = next((m for a, m, _ in estimates if choice_key(a) == choice_key(played)), 0.0)
         played_mean = expert_mean = mean
     else:
         played_mean, expert_mean = compare(profile, view, history, [played, expert], rng)

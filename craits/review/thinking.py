@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from craits.ai import ProfileBot, bot_for
 from craits.ai.profiles import Profile
-from craits.ai.search import SearchBot
+from craits.ai.search import SearchBot, choice_key
 from craits.config.levels import default_profiles
 from craits.engine import Action, Event, SeatView
 
@@ -66,17 +66,21 @@ def compare(
     profile: Profile, view: SeatView, history: Sequence[Event], actions: Sequence[Action],
     rng: random.Random, iterations: int | None = None,
 ) -> list[float]:
-    """The mean relative score of each of ``actions`` (at most two distinct ones), both tried
-    on the same guesses at the hidden cards and the same rollouts: ``iterations`` rollouts in
-    all (default: the level's budget)."""
-    unique = tuple(dict.fromkeys(actions))
+    """The mean relative score of each of ``actions`` (at most two distinct choices), both
+    tried on the same guesses at the hidden cards and the same rollouts: ``iterations``
+    rollouts in all (default: the level's budget). Actions the search takes for one choice
+    (``choice_key``: two 8s naming the same suit) are one and score the same."""
+    for action in actions:
+        if action not in view.legal:
+            raise ValueError(f"{action} is not legal here")
+    choices: dict[object, Action] = {}
+    for action in actions:
+        choices.setdefault(choice_key(action), action)
+    unique = tuple(choices.values())
     if not unique:
         return []
     if len(unique) > 2:
         raise ValueError("compare weighs at most two distinct actions")
-    for action in unique:
-        if action not in view.legal:
-            raise ValueError(f"{action} is not legal here")
     budget = profile.search.iterations if iterations is None else iterations
     # With two actions the search is one stage: every guess tries both.
     settings = replace(profile.search, iterations=max(budget, 2), method="flat")
@@ -85,5 +89,5 @@ def compare(
     if len(unique) == 1:
         unique = (unique[0], unique[0])
     searcher.choose_turn(replace(view, legal=unique), history, rng)
-    means = {action: mean for action, mean, _ in searcher.last_report}
-    return [means[a] for a in actions]
+    means = {choice_key(action): mean for action, mean, _ in searcher.last_report}
+    return [means[choice_key(a)] for a in actions]
