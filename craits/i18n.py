@@ -4,7 +4,8 @@ Keys are dotted (``"menu.new_game"``). A value is either a string with named ``s
 placeholders (``"{player} played {card}"``) or a plural table of CLDR categories
 (``{ one = "...", other = "..." }``). Lookups never raise: a key missing in the current language
 falls back to English, a key missing in English returns the key itself, and a translation whose
-placeholders do not fit the given parameters falls back to English, then to the key.
+placeholders do not fit the given parameters, or that ``text_problems`` refuses (a field other
+than a plain English ``{name}``, a control character), falls back to English, then to the key.
 
 Rules screen text lives under ``rules.sNN.title`` / ``rules.sNN.body``; a body is paragraphs
 separated by blank lines, lines starting with ``- `` are bullets, and ``[[7H]]`` marks a card
@@ -150,6 +151,7 @@ _catalogue_dir: Path = DEFAULT_DIR
 _catalogues: dict[str, dict[str, Value]] = {}
 _current: str = FALLBACK
 _warned: set[tuple[str, str]] = set()
+_fitness: dict[tuple[str, str, str], str | None] = {}  # (language, key, text): _unfit's answer
 
 
 def set_catalogue_dir(path: Path | None) -> None:
@@ -158,6 +160,7 @@ def set_catalogue_dir(path: Path | None) -> None:
     _catalogue_dir = DEFAULT_DIR if path is None else Path(path)
     _catalogues.clear()
     _warned.clear()
+    _fitness.clear()
 
 
 def _catalogue(language: str) -> dict[str, Value]:
@@ -232,6 +235,75 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+def _field_text(field: str, spec: str, conversion: str | None) -> str:
+    return "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+
+
+def text_problems(text: str, allowed: Iterable[str] | None = None) -> list[str]:
+    """What makes ``text`` unfit to show: each replacement field must be a plain ``{name}``
+    (no format spec, conversion, index or attribute), among ``allowed`` when that is given (the
+    English text's names), and every character printable (a space or a line break is fine).
+    An empty list means the text is fine."""
+    problems: list[str] = []
+    odd = sorted({ch for ch in text if not (ch.isprintable() or ch in " \n")})
+    if odd:
+        shown = ", ".join(f"U+{ord(ch):04X}" for ch in odd)
+        problems.append(f"non-printable character(s) {shown}")
+    try:
+        fields = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        return [*problems, f"malformed placeholder ({exc})"]
+    names: set[str] = set()
+    for _, field, spec, conversion in fields:
+        if field is None:
+            continue
+        shown = _field_text(field, spec or "", conversion)
+        if field == "" or field.isdigit():
+            problems.append(f"placeholder {shown}: placeholders must be named, e.g. {{player}}")
+        elif not field.isidentifier():
+            problems.append(f"placeholder {shown}: only a plain name, no index or attribute")
+        elif conversion:
+            problems.append(f"placeholder {shown}: no conversion (!r, !s, !a)")
+        elif spec:
+            problems.append(f"placeholder {shown}: no format spec")
+        else:
+            names.add(field)
+    if allowed is not None:
+        known = set(allowed)
+        unknown = names - known
+        if unknown:
+            problems.append(
+                f"placeholders {{{', '.join(sorted(unknown))}}} not in English "
+                f"{{{', '.join(sorted(known))}}}"
+            )
+    return problems
+
+
+def _english_names(key: str) -> set[str] | None:
+    """The placeholder names of ``key``'s English text (all forms), ``None`` if unknown."""
+    value = _catalogue(FALLBACK).get(key)
+    if value is None:
+        return None
+    try:
+        return set().union(*(placeholders(t) for t in _forms_of(value)))
+    except ValueError:
+        return None
+
+
+def _forms_of(value: Value) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def _unfit(language: str, key: str, text: str) -> str | None:
+    """Why ``text`` (``key`` in ``language``) must not be shown, or ``None``; cached."""
+    cache_key = (language, key, text)
+    if cache_key not in _fitness:
+        allowed = None if language == FALLBACK else _english_names(key)
+        problems = text_problems(text, allowed)
+        _fitness[cache_key] = "; ".join(problems) if problems else None
+    return _fitness[cache_key]
+
+
 def _choose_form(value: Value, language: str, count: int | float | None) -> str:
     if isinstance(value, str):
         return value
@@ -244,13 +316,16 @@ def _render(key: str, count: int | float | None, params: Mapping[str, object]) -
         value = _catalogue(language).get(key)
         if value is None:
             continue
-        text = _choose_form(value, language, count)
         try:
-            return text.format_map(params)
-        except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:
-            if (language, key) not in _warned:
-                _warned.add((language, key))
-                log.warning("bad placeholder in %s %r: %r", language, key, exc)
+            text = _choose_form(value, language, count)
+            problem = _unfit(language, key, text)
+            if problem is None:
+                return text.format_map(params)
+        except Exception as exc:  # a broken text must never stop the game
+            problem = repr(exc)
+        if (language, key) not in _warned:
+            _warned.add((language, key))
+            log.warning("unusable text in %s %r: %s", language, key, problem)
     return key
 
 

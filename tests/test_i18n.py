@@ -383,3 +383,87 @@ def test_the_rules_say_how_long_a_human_always_has_to_announce_or_call():
         body = data["rules"]["s06"]["body"]
         number = f"{CALL_GRACE:g}"
         assert number in body or number.replace(".", ",") in body, lang
+
+
+# ----------------------------------------------------------------------------- unfit fields
+
+BAD_FIELDS = [
+    ("{player:>50000000} juega {card}", "placeholder {player:>50000000}: no format spec"),
+    ("{player!r} juega {card}", "placeholder {player!r}: no conversion"),
+    ("{player.__class__} juega {card}", "placeholder {player.__class__}: only a plain name"),
+    ("{player[0]} juega {card}", "placeholder {player[0]}: only a plain name"),
+    ("{player} juega {card} {secreto}", "placeholders {secreto} not in English"),
+    ("{player} juega\\u0000 {card}", "non-printable character(s) U+0000"),
+]
+
+
+@pytest.mark.parametrize(("bad", "problem"), BAD_FIELDS)
+def test_check_fails_on_a_field_that_is_not_a_plain_english_name(
+    catalogue_copy: Path, capsys, bad: str, problem: str
+) -> None:
+    path = catalogue_copy / "es.toml"
+    line = next(ln for ln in path.read_text(encoding="utf-8").splitlines()
+                if ln.startswith("card_played ="))
+    _edit(path, line, f'card_played = "{bad}"')
+    _check_fails(catalogue_copy, capsys, f"es: event.card_played: {problem}")
+
+
+def test_text_problems_accept_plain_names_spaces_and_line_breaks() -> None:
+    assert i18n.text_problems("{a} and {b}\n{{literal}}  ", {"a", "b"}) == []
+    assert i18n.text_problems("{a}", None) == []
+    assert i18n.text_problems("{0} {}", None) == [
+        "placeholder {0}: placeholders must be named, e.g. {player}",
+        "placeholder {}: placeholders must be named, e.g. {player}",
+    ]
+    assert i18n.text_problems("a\tb\x1b", {"a"}) == ["non-printable character(s) U+0009, U+001B"]
+    assert i18n.text_problems("{a", {"a"})[0].startswith("malformed placeholder")
+
+
+RUNTIME_BAD = [
+    "{player:>50000000} gana",
+    "{player!r} gana",
+    "{player.__class__} gana",
+    "{player[0]} gana",
+    "{secret} gana",
+    "{player} gana\\u0000",
+]
+
+
+@pytest.mark.parametrize("bad", RUNTIME_BAD)
+def test_an_unfit_translation_falls_back_to_english_and_warns_once(
+    tmp_path: Path, bad: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    (tmp_path / "en.toml").write_text(
+        '[demo]\nwins = "{player} wins"\n'
+        'cards = { one = "{count} card", other = "{count} cards" }\n',
+        encoding="utf-8",
+    )
+    count_bad = bad.replace("{player", "{count").replace("{secret}", "{secret} {count}")
+    (tmp_path / "es.toml").write_text(
+        f'[demo]\nwins = "{bad}"\n'
+        f'cards = {{ one = "{count_bad}", other = "{count_bad}" }}\n',
+        encoding="utf-8",
+    )
+    i18n.set_catalogue_dir(tmp_path)
+    i18n.set_language("es")
+    with caplog.at_level("WARNING", logger="craits.i18n"):
+        for _ in range(3):
+            assert i18n.t("demo.wins", player="Ana", secret="x") == "Ana wins"
+            assert i18n.tn("demo.cards", 3, secret="x") == "3 cards"
+    warnings = [r for r in caplog.records if "demo.wins" in r.getMessage()]
+    assert len(warnings) == 1 and "es" in warnings[0].getMessage()
+
+
+def test_a_translation_that_raises_when_formatted_falls_back_to_english(tmp_path: Path) -> None:
+    class Grumpy:
+        def __format__(self, spec: str) -> str:
+            raise RuntimeError("no")
+
+        def __str__(self) -> str:
+            return "G"
+
+    (tmp_path / "en.toml").write_text('[demo]\nwins = "{player} wins"\n', encoding="utf-8")
+    (tmp_path / "es.toml").write_text('[demo]\nwins = "{player} gana"\n', encoding="utf-8")
+    i18n.set_catalogue_dir(tmp_path)
+    i18n.set_language("es")
+    assert i18n.t("demo.wins", player=Grumpy()) == "demo.wins"  # never raises

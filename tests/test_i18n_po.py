@@ -249,3 +249,29 @@ def test_command_line_export_and_check(tmp_path: Path, capsys: pytest.CaptureFix
     assert po.main(["import", str(out / "es.po"), "--into", str(tmp_path / "nope")]) == 2
     assert po.main(["import", str(out / po.TEMPLATE)]) == 2  # the template has no language
     assert "which language is this?" in capsys.readouterr().err
+
+
+BAD_FIELDS = [
+    ("{player:>50000000} juega {card}", "placeholder {player:>50000000}: no format spec"),
+    ("{player!r} juega {card}", "placeholder {player!r}: no conversion"),
+    ("{player.__class__} juega {card}", "placeholder {player.__class__}: only a plain name"),
+    ("{player[0]} juega {card}", "placeholder {player[0]}: only a plain name"),
+    ("{player} juega {card} {secreto}", "placeholders {secreto} not in English"),
+    ("{player} juega\x00 {card}", "non-printable character(s) U+0000"),
+]
+
+
+@pytest.mark.parametrize(("bad", "problem"), BAD_FIELDS)
+def test_import_and_check_refuse_a_field_that_is_not_a_plain_english_name(
+    exported: Path, locale_copy: Path, bad: str, problem: str
+):
+    es = exported / "es.po"
+    _edit_po(es, 'msgstr "{player} juega {card}"', f'msgstr "{bad}"')
+    before = (locale_copy / "es.toml").read_bytes()
+    status, report = _import([es], locale_copy, write=False)
+    assert status == 1
+    assert f"es: event.card_played: {problem}" in report
+    status, report = _import([es], locale_copy)
+    assert status == 1 and "Nothing written" in report
+    assert (locale_copy / "es.toml").read_bytes() == before
+    assert po.main(["check", str(es), "--into", str(locale_copy)]) == 1

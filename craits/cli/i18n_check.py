@@ -1,7 +1,9 @@
 """``craits i18n-check [DIR]``: check every translation catalogue against the English one.
 
 Prints each language's coverage and exits 1 on any problem: a missing or unknown key, a file that
-cannot be parsed, a placeholder set that differs from English (per plural form), a plural table
+cannot be parsed, a placeholder set that differs from English (per plural form), a placeholder
+that is not a plain ``{name}`` (``{n:>9}``, ``{n!r}``, ``{n.x}``, ``{n[0]}``) or a character that
+is not printable (``craits.i18n.text_problems``), a plural table
 lacking a category its language needs, a card token (``[[7H]]``) set that differs, or a text left
 identical to English where that is not on the allow-list below. Two slips a reader notices
 at once are caught too: a stop right after "!" or "?" (``the Last card! button.`` wants the
@@ -82,9 +84,8 @@ def _check_english(english: dict[str, i18n.Value]) -> list[str]:
     for key, value in english.items():
         for form, text in _forms(value).items():
             where = f"en: {key}" + (f" [{form}]" if form else "")
-            fields = _fields(text)
-            if isinstance(fields, str):
-                problems.append(f"{where}: {fields}")
+            for problem in i18n.text_problems(text):
+                problems.append(f"{where}: {problem}")
             slip = double_stop(text)
             if slip:
                 problems.append(f"{where}: {slip!r}: quote the button name or reword")
@@ -146,10 +147,11 @@ def check_language(
             if not text.strip():
                 problems.append(f"{where}: empty")
                 continue
+            unfit = i18n.text_problems(text, allowed)
             fields = _fields(text)
-            if isinstance(fields, str):
-                problems.append(f"{where}: {fields}")
-            elif not required <= fields <= allowed:
+            if unfit:
+                problems.extend(f"{where}: {problem}" for problem in unfit)
+            elif isinstance(fields, set) and not required <= fields:
                 problems.append(
                     f"{where}: placeholders {{{', '.join(sorted(fields))}}} differ from English "
                     f"{{{', '.join(sorted(allowed))}}}"
