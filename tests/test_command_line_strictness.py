@@ -75,3 +75,25 @@ def test_max_seconds_must_be_a_time(value, capsys):
         main(["--headless", "--max-seconds", value])
     assert stopped.value.code == 2
     assert "--max-seconds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", [str(2**63 + 1), str(-(2**63) - 1), "9" * 40, "seven", "1.5"])
+def test_a_seed_a_save_could_not_hold_is_refused(value, capsys):
+    from craits.ui.startup import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--headless", "--max-seconds", "0.2", "--seed", value])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "--seed" in err and "Traceback" not in err and len(err) < 1000
+    if value not in ("seven", "1.5"):
+        assert f"from {-(2**63)} to {2**63}" in err
+
+
+@pytest.mark.parametrize("value", [str(2**63), str(-(2**63)), "0", " 12 "])
+def test_a_seed_a_save_holds_is_taken(value):
+    from craits.persistence.save_check import SEED_MAX, SEED_MIN
+    from craits.ui.startup import build_parser
+
+    got = build_parser().parse_args(["--seed", value]).seed
+    assert got == int(value) and SEED_MIN <= got <= SEED_MAX

@@ -21,6 +21,7 @@ from craits.persistence.files import JsonObject
 SEAT_NAME_LENGTH = 16  # as in the new-game screen: fits a seat's name plate at the table
 MAX_ACTIONS = 100_000  # far more than a full game of 15 rounds ever records
 LEVEL_NAME = re.compile(r"[a-z][a-z0-9_-]{0,29}")
+SEED_MIN, SEED_MAX = -(2**63), 2**63  # the seeds a save may hold, both ends included
 
 
 class SaveInvalid(ValueError):
@@ -64,7 +65,7 @@ class _Unchecked(Field):
 
 _SEAT = Struct({"kind": _Kind(), "name": SeatName()}, required=True)
 _SPEC: dict[str, tuple[Field, bool]] = {  # name -> (check, required)
-    "seed": (Integer(-(2**63), 2**63), True),
+    "seed": (Integer(SEED_MIN, SEED_MAX), True),
     "rules": (Struct(RULE_FIELDS), True),
     "seats": (ListOf(_SEAT, min_items=2, max_items=5), True),
     "actions": (ListOf(_Unchecked(), max_items=MAX_ACTIONS), True),  # each checked below

@@ -26,6 +26,7 @@ from craits.config.errors import show_value
 from craits.config.levels import offered_levels
 from craits.paths import HOME_ENV, user_home
 from craits.persistence.home_lock import HomeInUse, lock_home
+from craits.persistence.save_check import SEED_MAX, SEED_MIN
 from craits.ui.app import App
 from craits.ui.seat_names import remembered_seats
 from craits.ui.selftest import run_selftest
@@ -42,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", metavar="LIST",
                    help="start at the table with these seats, e.g. human,hard,medium "
                         "(human or a computer level)")
-    p.add_argument("--seed", type=int, help="seed for the shuffles (replays the same deals)")
+    p.add_argument("--seed", type=seed, help="seed for the shuffles (replays the same deals)")
     p.add_argument("--rules", metavar="FILE", help="a rules YAML file to play by")
     p.add_argument("--lang", metavar="CODE", help="language: en, tl, es, af, cs or et")
     p.add_argument("--speed", choices=SPEEDS, help="animation speed for this run")
@@ -70,6 +71,19 @@ def seconds(text: str) -> float:
     if not math.isfinite(value) or value < 0:
         raise argparse.ArgumentTypeError(f"{show_value(text)} is not a time: give a finite "
                                          "number of seconds, 0 or more")
+    return value
+
+
+def seed(text: str) -> int:
+    """``--seed``: a whole number in the range a saved game may hold, so Continue can
+    replay the game it starts."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {show_value(text)}") from None
+    if not SEED_MIN <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"{show_value(text)} is out of range: give a whole "
+                                         f"number from {SEED_MIN} to {SEED_MAX}")
     return value
 
 
