@@ -9,12 +9,13 @@ and a one-line reason replaces the line above the hand until the position change
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
 
 from craits import i18n
+from craits.director import Runner
 from craits.engine import Draw, Pass, Play, SeatView
 from craits.review import Hint, hint_job
 from craits.session import Session
@@ -29,14 +30,10 @@ CREAM = (246, 238, 214)
 Position = tuple[int, int]  # (session version, seat)
 
 
-class HintRunner(Protocol):
-    """The bot helper as the hint uses it: one job at a time, the newest wins."""
+class HintRunner(Runner, Protocol):
+    """The director's runner, as the hint uses it: one job at a time, the newest wins."""
 
     submitted: int | None
-
-    def submit(self, job: Callable[[], object]) -> int: ...
-
-    def poll(self, ticket: int) -> object | None: ...
 
 
 class HintPanel:
