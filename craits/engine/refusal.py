@@ -17,6 +17,7 @@ from typing import Protocol
 from .actions import KEEP_SUIT, PLAIN_PLAYS, Action, Announce, Call, ChooseSuit, Draw, Pass, Play
 from .cards import RANK_OF, SUIT_OF, card_str, suit_str
 from .legality import Round, can_announce, can_call, playable
+from .rules import Rules
 from .state import CHOOSE_SUIT, DRAWN, OVER, PLAY
 from .view import SeatView
 
@@ -41,6 +42,7 @@ class Why(Enum):
     NO_DRAW_BEFORE_SUIT = "no_draw_before_suit"
     ANSWER_THE_CRANK = "answer_the_crank"
     HOLDS_A_PLAY = "holds_a_play"
+    NOTHING_TO_DRAW = "nothing_to_draw"  # draw_when_able, but both piles are empty
     NO_PASS = "no_pass"
     NO_SUIT_TO_CHOOSE = "no_suit_to_choose"
     TURNED_EIGHT = "turned_eight"
@@ -106,6 +108,7 @@ _FIXED = {
         "no draw now: the dealer must first settle the suit of the turned-up card",
     Why.ANSWER_THE_CRANK: "a player who can answer the crank must answer it",
     Why.HOLDS_A_PLAY: "you may not draw while you hold a playable card",
+    Why.NOTHING_TO_DRAW: "there is nothing to draw: both piles are empty",
     Why.NO_PASS: "you may pass only after drawing a card you could play",
     Why.NO_SUIT_TO_CHOOSE: "no suit to choose now",
     Why.TURNED_EIGHT: "a turned-up 8 must be given a suit",
@@ -143,6 +146,8 @@ class Table(Protocol):
     def drawn(self) -> int | None: ...
     @property
     def lose_turn(self) -> Sequence[bool]: ...
+    @property
+    def rules(self) -> Rules: ...
 
 
 def normalized(table: Table, action: Action) -> Action:
@@ -210,6 +215,8 @@ def refusal(table: Table, action: Action, hand: Sequence[int], legal: Sequence[A
             return Refusal(Why.NO_DRAW_BEFORE_SUIT, top=top)
         if table.crank:
             return Refusal(Why.ANSWER_THE_CRANK, crank=table.crank, can_play=True)
+        if table.rules.draw_when_able:  # a draw at will is refused only for want of cards
+            return Refusal(Why.NOTHING_TO_DRAW, can_play=True)
         return Refusal(Why.HOLDS_A_PLAY, can_play=True)
     if isinstance(action, Pass):
         return Refusal(Why.NO_PASS)

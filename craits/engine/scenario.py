@@ -13,8 +13,8 @@ from typing import Any
 from .actions import Announce, Call
 from .core import apply, legal_actions
 from .errors import CraitsError
-from .events import Event
-from .notation import INPUT_KEYS, NotationError, read_action, read_position, write_action
+from .events import Event, StarterTurned
+from .notation import INPUT_KEYS, NotationError, read_action, read_card, read_position, write_action
 from .notation import write_card as card_str
 from .notation import write_suit as suit_str
 from .state import RoundState
@@ -24,8 +24,31 @@ ScenarioError = NotationError  # what a scenario that cannot be run raises
 
 
 def parse_position(doc: Any) -> tuple[RoundState, tuple[Event, ...]]:
-    """The position of a scenario document (its ``actions`` aside): ``notation.read_position``."""
-    return read_position(doc, INPUT_KEYS)
+    """The position of a scenario document (its ``actions`` aside): ``notation.read_position``,
+    whose last-card state must be one the rules can reach; a start names the turned-up card
+    first, as a dealt round's events do."""
+    state, events = read_position(doc, INPUT_KEYS)
+    if doc.get("start") is True:
+        return state, (StarterTurned(read_card(doc["discard"][0])), *events)
+    window = doc.get("last_card_window")
+    if window is not None:  # read_position has checked it is a seat's index
+        _check_window(state, window)
+    return state, events
+
+
+def _check_window(state: RoundState, window: int) -> None:
+    """A catch window is open only on a seat just down to one unannounced card, and only
+    while the last-card rule is on (RULES.md 6 and 8)."""
+    if not state.rules.announce_last_card:
+        raise ScenarioError("'last_card_window' is given but announce_last_card is off: "
+                            "with the rule off no one can be caught")
+    held = len(state.hands[window])
+    if held != 1:
+        raise ScenarioError(f"'last_card_window' names player {window}, who holds {held} cards: "
+                            "only a player at one card can be caught")
+    if state.announced[window]:
+        raise ScenarioError(f"'last_card_window' names player {window}, who has announced: "
+                            "an announced last card cannot be caught")
 
 
 def state_to_output(state: RoundState, events: Sequence[Event]) -> dict[str, object]:
