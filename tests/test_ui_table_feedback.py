@@ -12,13 +12,11 @@ from table_harness import click, press, run_until, set_position, sprite_centre, 
 
 from craits import i18n
 from craits.engine import Draw, apply, seat_view
-from craits.engine import events as ev
 from craits.engine.notation import read_card as parse_card
 from craits.engine.scenario import parse_position
 from craits.ui.table.controls_help import CONTROLS, ControlsScene, ControlsTip
 from craits.ui.table.hand_input import REFUSED_FILL
 from craits.ui.table.hints import refusal_reason
-from craits.ui.table.scoreboard import KEY_GRACE, ScoreboardScene
 from craits.ui.table.suit_dialog import SuitDialog
 
 C = parse_card
@@ -272,23 +270,6 @@ def test_the_controls_fit_in_every_language(make_app):
         overlay = ControlsScene(app)
         overlay.draw(pygame.Surface(app.size))
         assert overlay.close_button.rect.bottom <= overlay.panel.bottom
-
-
-def test_the_scoreboard_ignores_enter_for_half_a_second(make_app):
-    app = make_app()
-    table = start_table(app)
-    state = table.session.match.state
-    ended = ev.RoundEnded(0, False, (0,) * len(state.hands), tuple(map(tuple, state.hands)))
-    board = ScoreboardScene(app, table.session, ended)
-    board.autoplay = False
-    app.scenes.push(board)
-    press(app, pygame.K_RETURN)
-    press(app, pygame.K_SPACE)
-    assert app.scenes.top is board and board.age < KEY_GRACE
-    step(app, 16)
-    assert board.age >= KEY_GRACE
-    press(app, pygame.K_RETURN)
-    assert app.scenes.top is not board
 
 
 def test_a_refusal_stays_clear_of_a_coaching_note_above_the_hand(make_app):

@@ -78,6 +78,7 @@ class App:
         self.bot_worker = BotWorker(bot_mode)
         self.scenes = SceneStack()
         self.running = True
+        self.keys_down: set[int] = set()
         self.frames = FrameTimes()
         self._crashes = RecentCrashes()
 
@@ -215,6 +216,12 @@ class App:
 
     def _frame(self, dt: float) -> None:
         for event in pygame.event.get():
+            if event.type == pygame.KEYDOWN:
+                self.keys_down.add(event.key)
+            elif event.type == pygame.KEYUP:
+                self.keys_down.discard(event.key)
+            elif event.type == pygame.WINDOWFOCUSLOST:  # its key-ups go to another window
+                self.keys_down.clear()
             if event.type == pygame.QUIT:
                 self.quit()
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

@@ -8,6 +8,7 @@ hands the result to the callback it was pushed with (as Textual's modal screens 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -70,6 +71,7 @@ class SceneContext(Protocol):
     bot_worker: BotWorker
     statistics: Statistics
     notices: list[Notice | str]  # for the player, each told with str()
+    keys_down: AbstractSet[int]  # keys pressed and not yet let go, as the events told
     screens: Screens
 
     @property

@@ -1,7 +1,8 @@
 """The end of a round: every hand face up with its score, each 3 shown beside the card it
 cancelled, leftover 3s with their bonus, the running totals, and the way to the next round.
-Review (R) steps through the round just played (``ReviewScene``). Enter and Space, which go on,
-count only after the board's first half second."""
+Review (R) steps through the round just played (``ReviewScene``); Menu (Esc) opens the table's
+menu, the way out of the table. Nothing counts in the board's first second, nor a key that was
+already down when it appeared (the press that ended the round), so it is always seen."""
 
 from __future__ import annotations
 
@@ -19,14 +20,15 @@ from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
+from craits.ui.table.pause import PauseScene
 from craits.ui.tabletop.choreographer import SPEED_FACTORS
 from craits.ui.widgets import Button, draw_rounded, draw_text_fit
 from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.key_guard import FreshInput
 from craits.ui.widgets.textcache import blit_text
 
 AUTOPLAY_WAIT = 4.0
-KEY_GRACE = 0.5  # seconds Enter and Space are ignored for, so a held key does not skip it
-NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+SETTLE = 1.0  # seconds before any key or click counts: long enough to see the scores
 CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
 GOLD = (250, 218, 130)
@@ -55,6 +57,7 @@ class ScoreboardScene(OverlayScene):
         self.autoplay = not session.human_seats()
         factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
         self.auto_after = AUTOPLAY_WAIT * max(0.25, factor)
+        self.input = FreshInput(app.keys_down, SETTLE)
         self.layout()
 
     def layout(self) -> None:
@@ -78,6 +81,18 @@ class ScoreboardScene(OverlayScene):
             text_size=th.px(20),
         )
         self.review_button.set_theme(th)
+        mw = min(th.px(180), panel.width // 6)
+        self.menu_button = Button(
+            pygame.Rect(self.review_button.rect.left - th.px(16) - mw, self.next_button.rect.top,
+                        mw, self.next_button.rect.height),
+            i18n.t("table.menu"), self.menu, key=pygame.K_ESCAPE, style="secondary",
+            text_size=th.px(20),
+        )
+        self.menu_button.set_theme(th)
+
+    def menu(self) -> None:
+        """The table's menu over the board: resume, rules, settings or the title (saved)."""
+        self.app.scenes.push(PauseScene(self.app))
 
     def next(self) -> None:
         self.dismiss("next")
@@ -94,16 +109,17 @@ class ScoreboardScene(OverlayScene):
             replay, round_index=self.session.match.round_index))
 
     def handle(self, event: pygame.event.Event) -> None:
-        if (event.type == pygame.KEYDOWN and event.key in NEXT_KEYS
-                and self.age < KEY_GRACE):
-            return  # still held from the table's last move: not a wish to go on
-        if self.next_button.handle(event) or self.review_button.handle(event):
+        if not self.input.accepts(event):
+            return  # held from the table's last move, or too soon to have read the board
+        if (self.next_button.handle(event) or self.review_button.handle(event)
+                or self.menu_button.handle(event)):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
             self.next()
 
     def update(self, dt: float) -> None:
         self.age += dt
+        self.input.update(dt)
         if self.autoplay and self.age >= self.auto_after and self.app.scenes.top is self:
             self.next()
 
@@ -181,7 +197,8 @@ class ScoreboardScene(OverlayScene):
         round_text = i18n.t("table.round_of", n=match.round_index + 1, total=match.rounds)
         blit_text(surface, round_text, th.px(17), DIM,
                   midleft=(panel.left + pad, self.next_button.rect.centery),
-                  max_width=self.review_button.rect.left - panel.left - 2 * pad)
+                  max_width=self.menu_button.rect.left - panel.left - 2 * pad)
+        draw_button(self.menu_button, surface)
         draw_button(self.review_button, surface)
         draw_button(self.next_button, surface)
 
