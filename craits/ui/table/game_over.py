@@ -11,6 +11,9 @@ import pygame
 from craits import i18n
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.session import Session
+from craits.ui.cards.art import card_size_for_height
+from craits.ui.cards.cascade import CardCascade, blit_outside
+from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_text_fit, felt_background
 from craits.ui.widgets.button_images import draw_button
@@ -52,10 +55,13 @@ class GameOverScene(Scene):
         rng = random.Random(session.seed)
         self.confetti = [(rng.random(), rng.random(), rng.randrange(4), rng.uniform(0.6, 1.4))
                          for _ in range(36)]
-        self.layout()
         humans = session.human_seats()
-        won = any(p in humans for p in session.match.winners())
-        app.audio.play("round_won" if won or not humans else "round_lost")
+        # A won game (or a table of computers) gets the cascade, a lost one a little confetti.
+        self.won = any(p in humans for p in session.match.winners()) or not humans
+        self.cards = CardPainter(app.card_art, app.settings.card_style)
+        self.animate = True  # off: the screen without its celebration (tests compare the two)
+        self.layout()
+        app.audio.play("round_won" if self.won else "round_lost")
 
     def layout(self) -> None:
         self.theme = th = Theme.for_size(self.size)
@@ -70,6 +76,20 @@ class GameOverScene(Scene):
                                   style="secondary", key=pygame.K_ESCAPE)
         for b in (self.again_button, self.menu_button):
             b.set_theme(th)
+        n = len(self.session.seats)
+        room = y - th.px(190)
+        height = min(room, th.px(56) * (n + 1) + th.px(36))
+        # The score table: the celebration is never drawn inside it.
+        self.table_rect = pygame.Rect(th.px(60), th.px(160) + (room - height) // 3,
+                                      w - th.px(120), height)
+        # The heading sits on a panel of its own, kept clear of the celebration as well.
+        widest = max(text_surface(i18n.t("event.game_over"), th.px(30), DIM, True).get_width(),
+                     text_surface(winners_text(self.session), th.px(56), GOLD, True).get_width())
+        head_w = min(w - th.px(60), widest + th.px(56))
+        self.heading_rect = pygame.Rect((w - head_w) // 2, th.px(16), head_w, th.px(132))
+        self.keep_clear = (self.table_rect, self.heading_rect)
+        card = card_size_for_height(max(40, round(h * 0.17)))
+        self.cascade = CardCascade(self.size, card, self.session.seed) if self.won else None
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
@@ -89,23 +109,25 @@ class GameOverScene(Scene):
 
     def update(self, dt: float) -> None:
         self.age += dt
+        if self.cascade is not None:
+            self.cascade.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
         w, h = self.size
         surface.blit(felt_background(surface.get_size()), (0, 0))
-        self._draw_confetti(surface)
+        if self.animate and self.cascade is not None:
+            self.cascade.draw(surface, self.cards, self.keep_clear)
+        elif self.animate:
+            self._draw_confetti(surface)
+        draw_rounded(surface, self.heading_rect, th.panel, th.radius * 2)
         draw_text_fit(surface, i18n.t("event.game_over"),
                       pygame.Rect(th.px(40), th.px(24), w - th.px(80), th.px(44)), th.px(30),
                       color=DIM, bold=True)
         draw_text_fit(surface, winners_text(self.session),
                       pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
                       color=GOLD, bold=True, shadow=(0, 0, 0))
-        n = len(self.session.seats)
-        room = self.again_button.rect.top - th.px(190)
-        height = min(room, th.px(56) * (n + 1) + th.px(36))
-        self._draw_table(surface, pygame.Rect(th.px(60), th.px(160) + (room - height) // 3,
-                                              w - th.px(120), height))
+        self._draw_table(surface, self.table_rect)
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)
 
@@ -117,7 +139,8 @@ class GameOverScene(Scene):
             x = x0 * w + math.sin(self.age * speed + x0 * 9) * th.px(18)
             colour = (214, 76, 70) if suit in (1, 2) else (236, 196, 92)
             glyph = text_surface(SUIT_SYMBOLS[suit], th.px(22), colour)
-            surface.blit(glyph, glyph.get_rect(center=(round(x), round(y))))
+            blit_outside(surface, glyph, glyph.get_rect(center=(round(x), round(y))),
+                         self.keep_clear)
 
     def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         th = self.theme

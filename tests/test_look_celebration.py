@@ -1,0 +1,170 @@
+"""The game-over screen: a won game gets the cascading deck, a lost one confetti, and neither is
+ever drawn over the score table."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from craits.engine import Rules
+from craits.seat import Seat
+from craits.session import Session
+from craits.ui.cards.art import CardArt
+from craits.ui.cards.cascade import CardCascade, blit_outside, deck_order, visible_parts
+from craits.ui.cards.painter import CardPainter
+from craits.ui.table.game_over import GameOverScene
+
+FRAME = 1 / 60
+
+
+@pytest.fixture(scope="module")
+def card_art() -> CardArt:
+    pygame.display.init()
+    return CardArt()
+
+
+def finished(kinds: list[str], totals: tuple[int, ...], seed: int = 5) -> Session:
+    seats = [Seat(kind, f"P{i}") for i, kind in enumerate(kinds)]
+    session = Session(seats, Rules(game_length="short"), seed)
+    rounds = 8
+    history = tuple(tuple(t // rounds + (t % rounds if r == 0 else 0) for t in totals)
+                    for r in range(rounds))
+    session.match = dataclasses.replace(session.match, round_index=rounds - 1, history=history,
+                                        totals=totals)
+    return session
+
+
+def scene_for(session: Session, card_art: CardArt, size: tuple[int, int]) -> GameOverScene:
+    app = SimpleNamespace(size=size, card_art=card_art,
+                          audio=SimpleNamespace(play=lambda name: None),
+                          settings=SimpleNamespace(card_style="classic"))
+    return GameOverScene(app, session)  # type: ignore[arg-type]
+
+
+def frames(scene: GameOverScene, seconds: float) -> None:
+    for _ in range(round(seconds / FRAME)):
+        scene.update(FRAME)
+
+
+def drawn(scene: GameOverScene, animate: bool) -> pygame.Surface:
+    surface = pygame.Surface(scene.size)
+    scene.animate = animate
+    scene.draw(surface)
+    return surface
+
+
+def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1600, 1000)])
+@pytest.mark.parametrize("won", [True, False])
+def test_the_score_table_is_the_same_with_and_without_the_celebration(card_art, size, won):
+    totals = (20, 55, 61) if won else (70, 55, 61)
+    scene = scene_for(finished(["human", "hard", "medium"], totals), card_art, size)
+    assert (scene.cascade is not None) is won
+    changed_outside = False
+    for seconds in (0.6, 1.4, 2.5, 4.0):
+        frames(scene, seconds - scene.age)
+        with_it, without = drawn(scene, True), drawn(scene, False)
+        for rect in (scene.table_rect, scene.heading_rect):
+            assert pixels(with_it, rect) == pixels(without, rect), (seconds, rect)
+        changed_outside |= pixels(with_it, with_it.get_rect()) != pixels(without,
+                                                                         without.get_rect())
+    assert changed_outside  # the celebration is drawn, only not over the table
+
+
+def test_the_cascade_crosses_the_table_rectangle_and_is_cut_there(card_art):
+    # Cards do fly through the table's rectangle (so the test above tests the wiping).
+    scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    seen_inside = False
+    for _ in range(round(5 / FRAME)):
+        scene.update(FRAME)
+        seen_inside |= any(scene.table_rect.collidepoint(f.x, f.y)
+                           for f in scene.cascade.falling)
+    assert seen_inside
+
+
+def test_cards_leave_the_foundations_fall_and_bounce_off_the_bottom():
+    cascade = CardCascade((960, 600), (80, 112), seed=3)
+    lowest_speed_up = 0.0
+    for _ in range(round(3 / FRAME)):
+        cascade.update(FRAME)
+        for f in cascade.falling:
+            assert f.y <= 600 - 112 / 2 + 0.01  # never below the floor
+            if f.y > 400:
+                lowest_speed_up = min(lowest_speed_up, f.vy)
+    assert cascade.falling  # still going after 3 s
+    assert lowest_speed_up < -300  # low down and moving up fast: a bounce
+
+
+def test_the_whole_deck_leaves_kings_first_then_comes_round_again():
+    from craits.engine.cards import card_str
+
+    assert len(set(deck_order())) == 52
+    assert [card_str(c) for c in deck_order()[:5]] == ["KS", "KH", "KD", "KC", "QS"]
+    cascade = CardCascade((960, 600), (80, 112), seed=3)
+    launched: list[int] = []
+    for _ in range(round(30 / FRAME)):
+        before = {id(f) for f in cascade.falling}
+        cascade.update(FRAME)
+        launched += [f.code for f in cascade.falling if id(f) not in before]
+    assert launched[:52] == deck_order()
+    assert len(launched) > 52  # a second pass
+
+
+def test_the_same_seed_gives_the_same_cascade():
+    a, b = (CardCascade((960, 600), (80, 112), seed=11) for _ in range(2))
+    for _ in range(90):
+        a.update(FRAME)
+        b.update(FRAME)
+    assert [(f.code, f.x, f.y) for f in a.falling] == [(f.code, f.x, f.y) for f in b.falling]
+
+
+def test_a_slow_frame_does_not_throw_the_cards_out():
+    cascade = CardCascade((960, 600), (80, 112), seed=3)
+    cascade.update(FRAME)
+    cascade.update(5.0)  # a stalled frame counts as a quarter of a second at most
+    assert cascade.falling
+
+
+def test_blit_outside_leaves_the_holes_untouched():
+    surface = pygame.Surface((100, 100))
+    image = pygame.Surface((60, 60))
+    image.fill((200, 10, 10))
+    holes = [pygame.Rect(30, 30, 20, 20), pygame.Rect(0, 70, 45, 30)]
+    blit_outside(surface, image, pygame.Rect(20, 20, 60, 60), holes)
+    assert surface.get_at((40, 40))[:3] == (0, 0, 0)
+    assert surface.get_at((30, 75))[:3] == (0, 0, 0)
+    for point in ((21, 21), (79, 79), (25, 40), (55, 40), (40, 25), (40, 55), (50, 75)):
+        assert surface.get_at(point)[:3] == (200, 10, 10), point
+
+
+def test_visible_parts_cover_the_rest_exactly_once():
+    rect = pygame.Rect(0, 0, 50, 40)
+    holes = [pygame.Rect(10, 10, 10, 10), pygame.Rect(15, 0, 50, 5), pygame.Rect(-5, 30, 8, 20)]
+    parts = visible_parts(rect, holes)
+    for x in range(50):
+        for y in range(40):
+            inside = sum(p.collidepoint(x, y) for p in parts)
+            assert inside == (0 if any(h.collidepoint(x, y) for h in holes) else 1), (x, y)
+
+
+def test_drawing_a_frame_of_the_cascade_is_quick(card_art):
+    import time
+
+    cascade = CardCascade((1600, 1000), (130, 182), seed=3)
+    cards = CardPainter(card_art)
+    surface = pygame.Surface((1600, 1000))
+    keep = [pygame.Rect(80, 260, 1440, 400)]
+    for _ in range(120):  # into the thick of it, images cached
+        cascade.update(FRAME)
+        cascade.draw(surface, cards, keep)
+    start = time.perf_counter()
+    for _ in range(30):
+        cascade.update(FRAME)
+        cascade.draw(surface, cards, keep)
+    assert (time.perf_counter() - start) / 30 < 0.030
