@@ -368,3 +368,92 @@ def test_a_wrapped_paragraph_never_ends_with_one_lone_word():
     assert len(lines) == 2 and " " in lines[-1]
     assert all(font.size(line)[0] <= width for line in lines)
     assert " ".join(lines) == text
+
+
+def _wrap_cases():
+    """The texts wrapped most on the menus, in every language: the tagline and the levels."""
+    from craits import i18n
+    from craits.persistence import LEVELS
+
+    cases = []
+    for code, _ in i18n.available_languages():
+        i18n.set_language(code)
+        texts = [i18n.t("app.tagline"), *(i18n.level_description(lv) for lv in LEVELS)]
+        cases += [(code, text) for text in texts]
+    i18n.set_language("en")
+    return cases
+
+
+@pytest.mark.parametrize(("language", "text"), _wrap_cases())
+def test_wrapping_is_balanced_in_every_language(language, text):
+    """In as few lines as the width allows, no narrower block holds those lines, and the last
+    line is never one lone word."""
+    from craits.ui.fonts import get_font
+    from craits.ui.widgets.text import BALANCE_LINES, wrap_words
+
+    font = get_font(20)
+    words = text.split(" ")
+    widest_word = max(font.size(word)[0] for word in words)
+    full = font.size(text)[0]
+    checked = 0
+    for width in range(widest_word, full, 5):
+        lines = wrap_words(text, font, width)
+        fewest = len(greedy_lines(words, font, width))
+        if not 2 <= fewest <= BALANCE_LINES:
+            continue
+        checked += 1
+        assert " ".join(lines) == text
+        assert len(lines) == fewest, (width, lines)
+        block = max(font.size(line)[0] for line in lines)
+        assert block <= width
+        assert len(greedy_lines(words, font, block - 1)) > fewest, (width, lines)
+        assert " " in lines[-1], (width, lines)
+    assert checked
+
+
+def greedy_lines(words, font, width):
+    """The plain first-fit wrap, as a yardstick: how few lines a width allows."""
+    lines, current = [], ""
+    for word in words:
+        candidate = f"{current} {word}" if current else word
+        if current and font.size(candidate)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    return [*lines, current]
+
+
+def test_the_tagline_wraps_in_two_even_lines_on_the_title():
+    from craits import i18n
+    from craits.ui.fonts import get_font
+
+    i18n.set_language("tl")
+    try:
+        # The width at which the title showed "...ingatan ang / mga tres." at 1600x1000.
+        width = get_font(24).size("Ibaba ang baraha, iwasan ang kadena, ingatan ang")[0] + 2
+        fitted = w.fit_text(i18n.t("app.tagline"), width, 64, 24, wrap=True)
+    finally:
+        i18n.set_language("en")
+    assert fitted.lines == ("Ibaba ang baraha, iwasan ang", "kadena, ingatan ang mga tres.")
+
+
+def test_a_long_paragraph_keeps_its_lines_and_evens_out_its_end():
+    from craits.ui.fonts import get_font
+    from craits.ui.widgets.text import wrap_words
+
+    font = get_font(20)
+    text = "one two three four five six seven eight nine ten eleven twelve thirteen end"
+    words = text.split(" ")
+    # The widths at which first-fit leaves "end" alone on the last of more than four lines.
+    lone = [
+        width
+        for width in range(font.size("thirteen end")[0], font.size(text)[0])
+        if len(plain := greedy_lines(words, font, width)) > 4 and plain[-1] == "end"
+    ]
+    assert lone
+    for width in lone:
+        plain = greedy_lines(words, font, width)
+        lines = wrap_words(text, font, width)
+        assert lines[:-2] == plain[:-2] and len(lines) == len(plain)
+        assert " " in lines[-1] and " ".join(lines) == text

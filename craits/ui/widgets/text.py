@@ -4,6 +4,7 @@ fit, whatever the language, and ``draw_text_fit`` draws it aligned inside a rect
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -28,36 +29,66 @@ class FittedText:
         return self.width <= r.width and self.height <= r.height
 
 
+BALANCE_LINES = 4  # a paragraph of up to this many lines is balanced; a longer one, its end
+
+
 def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap of ``text`` (keeps explicit newlines); a too-long word gets its own line."""
+    """Word wrap of ``text`` within ``width`` (keeps explicit newlines), balanced: a paragraph
+    of a few lines keeps the fewest lines but makes them as even as it can ("Ibaba ang baraha,
+    iwasan ang / kadena, ingatan ang mga tres.", not a lone "tres." below a full line), and a
+    longer one evens out its last two lines. A word wider than ``width`` gets its own line."""
+    return [line for paragraph in text.split("\n") for line in _balanced(paragraph, font, width)]
+
+
+def _greedy(words: list[str], font: pygame.font.Font, width: int) -> list[str]:
+    """As many words on each line as fit, line after line."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
-        current = ""
-        start = len(lines)
-        for word in words:
-            candidate = word if not current else f"{current} {word}"
-            if current and font.size(candidate)[0] > width:
-                lines.append(current)
-                current = word
-            else:
-                current = candidate
-        lines.append(current)
-        _no_orphan(lines, start, font, width)
+    current = ""
+    for word in words:
+        candidate = word if not current else f"{current} {word}"
+        if current and font.size(candidate)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    lines.append(current)
     return lines
 
 
-def _no_orphan(lines: list[str], start: int, font: pygame.font.Font, width: int) -> None:
-    """A paragraph's last line of one lone word takes a word from the line above, when the
-    two still fit ("ingatan ang mga / tres." rather than "...ingatan ang mga / tres.")."""
-    if len(lines) - start < 2 or " " in lines[-1]:
-        return
-    above = lines[-2].split(" ")
-    if len(above) < 3:
-        return
-    moved = f"{above[-1]} {lines[-1]}"
-    if font.size(moved)[0] <= width:
-        lines[-2], lines[-1] = " ".join(above[:-1]), moved
+def _greedy_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """The greedy wrap of every paragraph: as many lines as the balanced wrap has."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        lines += _greedy(paragraph.split(" "), font, width)
+    return lines
+
+
+def _balanced(paragraph: str, font: pygame.font.Font, width: int) -> list[str]:
+    words = paragraph.split(" ")
+    lines = _greedy(words, font, width)
+    if len(lines) < 2:
+        return lines
+    if len(lines) > BALANCE_LINES:
+        # Only the end: the paragraph keeps its shape, its last line is no lone word.
+        tail = f"{lines[-2]} {lines[-1]}".split(" ")
+        return lines[:-2] + _narrowest(tail, font, width, 2)
+    return _narrowest(words, font, width, len(lines))
+
+
+def _narrowest(words: list[str], font: pygame.font.Font, width: int, count: int) -> list[str]:
+    """The greedy wrap of ``words`` in ``count`` lines at the smallest width that allows it
+    (a binary search: the number of lines only grows as the width shrinks)."""
+    low = max(font.size(word)[0] for word in words)  # no line is narrower than its widest word
+    high = width  # wraps in ``count`` lines
+    if low >= high:
+        return _greedy(words, font, width)
+    while low < high:
+        middle = (low + high) // 2
+        if len(_greedy(words, font, middle)) <= count:
+            high = middle
+        else:
+            low = middle + 1
+    return _greedy(words, font, high)
 
 
 def fit_text(
@@ -85,12 +116,18 @@ def fit_text(
         largest = min_size  # no glyph is narrower than a pixel: it cannot fit at any size
     for s in range(largest, min_size - 1, -1):
         font = get_font(s, bold)
-        lines = wrap_words(text, font, width) if wrap else text.split("\n")
+        # Whether it fits is the greedy wrap's answer (balancing keeps the number of lines and
+        # only narrows them): the balanced lines are made once, for the size that fits.
+        lines = _greedy_lines(text, font, width) if wrap else text.split("\n")
         w = max((font.size(line)[0] for line in lines), default=0)
         lh = font.get_linesize()
         h = lh * len(lines)
         fitted = FittedText(s, bold, tuple(lines), lh, w, h)
         if w <= width and h <= height:
+            if wrap and len(lines) > 1:
+                lines = _wrapped(text, s, bold, width)
+                w = max(font.size(line)[0] for line in lines)
+                fitted = FittedText(s, bold, tuple(lines), lh, w, h)
             return fitted
     assert fitted is not None
     # Last resort: drop lines that do not fit vertically and truncate wide ones.
@@ -110,6 +147,21 @@ def fit_text(
         fitted.line_height * len(lines),
         truncated=True,
     )
+
+
+_WRAP_CACHE_TEXT = 4000  # longer texts are wrapped afresh rather than kept
+
+
+@lru_cache(maxsize=512)
+def _cached_wrap(text: str, size: int, bold: bool, width: int) -> list[str]:
+    return wrap_words(text, get_font(size, bold), width)
+
+
+def _wrapped(text: str, size: int, bold: bool, width: int) -> list[str]:
+    """``wrap_words`` at a font size, remembered: a screen draws the same texts every frame."""
+    if len(text) > _WRAP_CACHE_TEXT:
+        return wrap_words(text, get_font(size, bold), width)
+    return _cached_wrap(text, size, bold, width)
 
 
 def drawable(text: str) -> str:
