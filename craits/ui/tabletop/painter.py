@@ -14,6 +14,7 @@ import pygame
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.ui.cards.painter import CardPainter
 from craits.ui.fonts import get_font
+from craits.ui.tabletop.avatars import avatar, level_of
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.sprites import CardSprite, RestKey, rounded_panel
@@ -183,23 +184,27 @@ class TablePainter:
         if info.is_turn:
             pygame.draw.rect(image, GOLD, rect, max(1, lay.px(2)), border_radius=radius)
         pad = lay.px(10)
-        inner_w = rect.width - 2 * pad
+        disc = round(rect.height * 0.68)  # the avatar; the words start after it
+        image.blit(avatar(info.name, level_of(info.detail), disc),
+                   (rect.left + lay.px(7), rect.centery - disc // 2))
+        text_left = rect.left + lay.px(7) + disc + lay.px(7)
+        inner_w = rect.right - pad - text_left
         score_text = str(info.score)
         score_w = text_surface(score_text, lay.tx(22), GOLD_LIGHT, True).get_width()
         name_w = inner_w - score_w - lay.px(8)
         line1 = rect.top + rect.height * 0.32
         line2 = rect.top + rect.height * 0.72
         blit_text(image, info.name, lay.tx(19), CREAM, bold=True,
-                  midleft=(rect.left + pad, round(line1)), max_width=name_w)
+                  midleft=(text_left, round(line1)), max_width=name_w)
         blit_text(image, score_text, lay.tx(22), GOLD_LIGHT, bold=True,
                   midright=(rect.right - pad, round(line1)))
         if info.thinking:
             label = texts["thinking"].rstrip("…. ") + "." * dots
-            blit_text(image, label, lay.tx(15), GOLD, midleft=(rect.left + pad, round(line2)),
+            blit_text(image, label, lay.tx(15), GOLD, midleft=(text_left, round(line2)),
                       max_width=inner_w - lay.px(46))
         elif info.detail:
             blit_text(image, info.detail, lay.tx(15), DIM,
-                      midleft=(rect.left + pad, round(line2)), max_width=inner_w - lay.px(46))
+                      midleft=(text_left, round(line2)), max_width=inner_w - lay.px(46))
         # Cards in hand: a small card and the number (the same in every language).
         count = text_surface(str(info.cards), lay.tx(16), CREAM, True)
         count_rect = count.get_rect(midright=(rect.right - pad, round(line2)))
@@ -213,7 +218,7 @@ class TablePainter:
             chips.append((texts["dealer"], (60, 70, 64), CREAM))
         if info.announced and info.cards == 1:
             chips.append((texts["announced"], (196, 142, 30), (30, 24, 10)))
-        x = rect.left + pad
+        x = text_left
         for label, fill, ink in chips:
             chip = _chip(label, lay.tx(13), fill, ink)
             image.blit(chip, chip.get_rect(midleft=(x, rect.top)))
