@@ -11,7 +11,7 @@ import sys
 from test_review_replay import game
 
 from craits.review.cli import main
-from craits.review.record import load_record
+from craits.review.record import export_record, load_record
 
 
 def run(capsys, *argv: str) -> tuple[int, dict]:
@@ -35,7 +35,7 @@ def test_a_save_is_exported_as_a_record_and_reviewed(tmp_path, capsys):
 
 def test_errors_are_one_json_object_and_status_2(tmp_path, capsys):
     record = tmp_path / "game.json"
-    record.write_text(json.dumps(game()))
+    record.write_text(json.dumps(export_record(game())))
     assert run(capsys, str(tmp_path / "none.json"))[0] == 2
     assert run(capsys, str(record), "--seat", "7") == (
         2, {"error": "no seat 7: the seats are 0 to 2"})
@@ -48,7 +48,7 @@ def test_errors_are_one_json_object_and_status_2(tmp_path, capsys):
 
 def test_it_runs_as_a_module(tmp_path):
     record = tmp_path / "game.json"
-    record.write_text(json.dumps(game()))
+    record.write_text(json.dumps(export_record(game())))
     done = subprocess.run([sys.executable, "-m", "craits.review", str(record), "--round", "1",
                            "--iterations", "20"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -57,7 +57,7 @@ def test_it_runs_as_a_module(tmp_path):
 
 def test_the_verdicts_are_the_same_in_another_process(tmp_path, capsys):
     record = tmp_path / "game.json"
-    record.write_text(json.dumps(game()))
+    record.write_text(json.dumps(export_record(game())))
     args = [str(record), "--round", "3", "--iterations", "40"]
     here = run(capsys, *args)[1]
     env = {**os.environ, "PYTHONHASHSEED": "12345"}

@@ -16,13 +16,17 @@ that fails; the review's ``Replay`` steps it with a callback.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 from collections.abc import Callable, Mapping
+from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from craits.ai import Bot
-from craits.config.errors import did_you_mean, show_value
+from craits.config.errors import ConfigError, did_you_mean, show_value
 from craits.config.levels import make_bot
 from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
@@ -43,6 +47,8 @@ MAX_RECORD_BYTES = 8_000_000  # a full game is some tens of kilobytes
 MAX_MESSAGE = 300  # characters of an error message
 TITLE_LENGTH = 100
 NOTE_LENGTH = 4000
+MAX_DIGITS = 100  # a record's longest number, the seed, has 19; Python refuses past 4300
+NEW_NAMES = 1000  # names tried for a new file (name.json, name-2.json, ...)
 
 
 class RecordError(ValueError):
@@ -86,9 +92,15 @@ def export_record(
     focus: int | None = None,
 ) -> dict[str, Any]:
     """The game record of a match (``source`` as for ``save_of``), with the result it reached;
-    plain JSON values. The match is replayed once to check it and read its result."""
+    plain JSON values. The match is replayed once to check it and read its result. A record's
+    own title, note and focus are kept unless others are given."""
     save = save_of(source)
     session = replay_save(save)
+    if isinstance(source, Mapping) and source.get("format") == RECORD_FORMAT:
+        check_result(source, session)
+        title = source.get("title") if title is None else title
+        note = source.get("note") if note is None else note
+        focus = source.get("focus") if focus is None else focus
     record = game_record(save, result_of(session), title=title, note=note, focus=focus)
     _check_extras(record, len(record["actions"]), len(record["seats"]))
     return record
@@ -111,6 +123,9 @@ def load_record(
     game does not know gets a stand-in that can be reviewed but not played against)."""
     if not isinstance(data, Mapping):
         raise RecordError(f"a game record is a JSON object, not {show_value(data)}")
+    if "format" not in data:
+        raise RecordError(f"format: missing (a game record says \"format\": "
+                          f"\"{RECORD_FORMAT}\")")
     if data.get("format") != RECORD_FORMAT:
         found = data.get("format")
         hint = " (a saved game: export it as a record first)" if found == SAVE_FORMAT else ""
@@ -152,6 +167,8 @@ def _record_save(data: Mapping[str, Any]) -> dict[str, Any]:
         if key not in RECORD_KEYS:
             raise RecordError(f"unknown field {show_value(key)}"
                               + did_you_mean(str(key)[:40], RECORD_KEYS))
+    if "version" not in data:
+        raise RecordError(f"version: missing (this game reads version {RECORD_VERSION})")
     version = data.get("version")
     if type(version) is not int or version < 1:
         raise RecordError(f"version: expected a whole number from 1, not {show_value(version)}")
@@ -170,14 +187,17 @@ def _record_save(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _check_extras(data: Mapping[str, Any], actions: int, seats: int) -> None:
-    for key, limit in (("title", TITLE_LENGTH), ("note", NOTE_LENGTH)):
+    # A note may run over lines; a title is one line.
+    for key, limit, breaks in (("title", TITLE_LENGTH, ""), ("note", NOTE_LENGTH, "\n")):
         if key in data:
             value = data[key]
             if not isinstance(value, str):
                 raise RecordError(f"{key}: expected text, not {show_value(value)}")
             if len(value) > limit:
                 raise RecordError(f"{key}: longer than {limit} characters")
-            bad = next((ch for ch in value if not ch.isprintable() and ch != "\n"), None)
+            bad = next((ch for ch in value if not ch.isprintable() and ch not in breaks), None)
+            if key == "title" and bad in ("\n", "\r"):
+                raise RecordError(f"{key}: a title is one line, without line breaks")
             if bad is not None:
                 raise RecordError(f"{key}: contains the character U+{ord(bad):04X}, which "
                                   "cannot be shown")
@@ -215,10 +235,11 @@ class AbsentBot:
 
 
 def review_bot(level: str) -> Bot:
-    """The bundled level's computer player, or a stand-in for a level not known here."""
+    """The bundled level's computer player, or a stand-in for a level not known here (or
+    when the levels file cannot be read)."""
     try:
         return make_bot(level)
-    except ValueError:
+    except (ValueError, ConfigError):
         return AbsentBot(level)
 
 
@@ -226,42 +247,98 @@ def review_bot(level: str) -> Bot:
 
 
 def write_record(path: str | os.PathLike[str], record: Mapping[str, Any]) -> None:
-    """Write a record as UTF-8 JSON, all or nothing (temp file, fsync, replace)."""
-    atomic_write_json(path, dict(record), sort_keys=False)
+    """Write a record as UTF-8 JSON, all or nothing (temp file, fsync, replace), as a new file
+    or over a regular file only (never a device, a pipe, a folder or a link); raises
+    ``RecordError`` saying why in the player's words."""
+    name = file_name(path)
+    try:
+        mode: int | None = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except (OSError, ValueError) as exc:
+        raise RecordError(f"cannot write {name}: {os_reason(exc)}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise RecordError(f"cannot write {name}: {_kind_of_file(mode)}, not a file a record "
+                          "may replace")
+    try:
+        atomic_write_json(path, dict(record), sort_keys=False)
+    except OSError as exc:
+        raise RecordError(f"cannot write {name}: {os_reason(exc)}") from None
+    except ValueError:
+        raise RecordError(f"cannot write {name}: the record is not plain JSON") from None
+
+
+def write_new_record(folder: str | os.PathLike[str], stem: str,
+                     record: Mapping[str, Any]) -> Path:
+    """Write a record into ``folder`` as ``STEM.json``, or ``STEM-2.json``... if that name is
+    taken: always a file of its own, never replacing another (two exports in one second keep
+    both). The new file's path; raises ``RecordError`` in the player's words."""
+    for counter in range(1, NEW_NAMES + 1):
+        path = Path(folder) / (f"{stem}.json" if counter == 1 else f"{stem}-{counter}.json")
+        try:  # claim the name: creating it fails if anything, even a link, has it
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        except (OSError, ValueError) as exc:
+            raise RecordError(f"cannot write {file_name(path)}: {os_reason(exc)}") from None
+        os.close(descriptor)
+        try:
+            write_record(path, record)  # replaces the empty file claimed above
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(path)
+            raise
+        return path
+    raise RecordError(f"cannot write {file_name(stem)}.json: {NEW_NAMES} records of that name "
+                      "are already there")
 
 
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The parsed JSON of a record file (checked by ``load_record``); raises ``RecordError``
-    for a file that cannot be read, is too large, not UTF-8 or not JSON."""
-    name = os.path.basename(os.fspath(path))[:80]
+    """The parsed JSON of a record file (or a save file): an object naming its ``format`` and
+    ``version``, checked further by ``load_record`` or ``Replay``. Raises ``RecordError`` for
+    a path or file that cannot be read (whatever the reason: "cannot be read"), too large,
+    not UTF-8, not JSON, or with no format or version."""
+    name = file_name(path)
     try:
         raw = read_limited(path, MAX_RECORD_BYTES)
     except FileRefused as exc:
-        raise RecordError(f"{name}: {exc}") from None
-    except OSError as exc:
-        raise RecordError(f"{name}: cannot be read ({exc.strerror or type(exc).__name__})"
-                          ) from None
-    return parse_record_text(raw, name)
+        raise RecordError(f"{name}: cannot be read ({exc})") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL, a name the system cannot spell
+        raise RecordError(f"{name}: cannot be read ({os_reason(exc)})") from None
+    document = parse_record_text(raw, name)
+    if "format" not in document:
+        raise RecordError(f"{name}: format: missing (a game record says \"format\": "
+                          f"\"{RECORD_FORMAT}\")")
+    if document["format"] not in (RECORD_FORMAT, SAVE_FORMAT):
+        raise RecordError(f"{name}: not a Craits game record: format "
+                          f"{show_value(document['format'])}, expected {RECORD_FORMAT!r}")
+    if "version" not in document:
+        raise RecordError(f"{name}: version: missing")
+    return document
 
 
 def parse_record_text(raw: bytes | str, name: str = "record") -> dict[str, Any]:
     """JSON text to a dict, refusing what no record is: not UTF-8, not JSON, NaN, numbers of
-    thousands of digits, nesting thousands deep."""
+    thousands of digits, nesting thousands deep. A leading byte-order mark is allowed."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as exc:
         raise RecordError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+    text = text.removeprefix("\ufeff")  # some editors begin UTF-8 files with one
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(f"{name}: larger than a game record can be")
     try:
-        document = json.loads(text, parse_constant=_refuse_constant)
+        document = json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number,
+                              parse_float=_fraction)
+    except _NotUsable as exc:
+        raise RecordError(f"{name}: not a usable JSON document ({exc})") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno})"
                           ) from None
     except RecursionError:
         raise RecordError(f"{name}: nested too deeply to be a game record") from None
-    except ValueError as exc:
-        raise RecordError(f"{name}: not a usable JSON document ({exc})") from None
+    except ValueError:
+        raise RecordError(f"{name}: not a usable JSON document") from None
     if not isinstance(document, dict):
         raise RecordError(f"{name}: a game record is a JSON object")
     return document
@@ -274,5 +351,80 @@ def open_record(
     return load_record(read_record(path), bot_factory)
 
 
+def file_name(path: str | os.PathLike[str]) -> str:
+    """The last part of ``path`` as a message can show it: at most 80 characters, anything
+    that cannot be shown as ``?``."""
+    try:
+        text = os.fspath(path)
+    except TypeError:
+        return "?"
+    text = str(text)
+    name = os.path.basename(text.rstrip("/\\")) or text
+    return "".join(ch if ch.isprintable() else "?" for ch in name[:80]) or "?"
+
+
+_REASONS = {  # errno names -> the player's words (a name this system lacks is skipped)
+    "ENOENT": "there is no such file or folder",
+    "EACCES": "permission denied",
+    "EPERM": "permission denied",
+    "EEXIST": "a file of that name is already there",
+    "EISDIR": "it is a folder",
+    "ENOTDIR": "a part of the path is not a folder",
+    "ENAMETOOLONG": "the path is too long",
+    "ELOOP": "the path runs through too many links",
+    "ENOSPC": "the disk is full",
+    "EDQUOT": "the disk space allowed is used up",
+    "EROFS": "the disk is read-only",
+    "EBUSY": "the file is in use",
+    "ETXTBSY": "the file is in use",
+    "EIO": "the disk could not be read or written",
+    "EXDEV": "the file is on another disk",
+    "EINVAL": "the path is not one this system can use",
+}
+OS_REASONS = {getattr(errno, key): words for key, words in _REASONS.items()
+              if hasattr(errno, key)}
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why a file operation failed, in the player's words: never an ``[Errno 17]``."""
+    if isinstance(exc, OSError):
+        if isinstance(exc.errno, int) and exc.errno in OS_REASONS:
+            return OS_REASONS[exc.errno]
+        if exc.strerror:
+            return exc.strerror
+        return "the system refused it"
+    if isinstance(exc, ValueError):  # a NUL, or a character the system cannot spell
+        return "the path holds a character no file name can hold"
+    return "the system refused it"
+
+
+def _kind_of_file(mode: int) -> str:
+    for test, words in ((stat.S_ISDIR, "it is a folder"), (stat.S_ISLNK, "it is a link"),
+                        (stat.S_ISFIFO, "it is a pipe"), (stat.S_ISCHR, "it is a device"),
+                        (stat.S_ISBLK, "it is a device"), (stat.S_ISSOCK, "it is a socket")):
+        if test(mode):
+            return words
+    return "it is not a regular file"
+
+
+class _NotUsable(ValueError):
+    """A JSON value no record holds; ``str()`` says which, in the player's words."""
+
+
 def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _NotUsable(f"{name} is not a number JSON allows")
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:  # before Python's own limit, which speaks to programmers
+        raise _NotUsable(f"a number {digits} digits long; no field of a game record holds one "
+                         f"of more than {MAX_DIGITS}")
+    return int(text)
+
+
+def _fraction(text: str) -> float:
+    if len(text) > MAX_DIGITS:
+        raise _NotUsable(f"a number {len(text)} characters long; no field of a game record "
+                         f"holds one of more than {MAX_DIGITS}")
+    return float(text)

@@ -4,6 +4,8 @@ and the box stays open to try another. Returns the ``Replay`` (``dismiss``), or 
 
 from __future__ import annotations
 
+import os
+from contextlib import suppress
 from pathlib import Path
 
 import pygame
@@ -20,12 +22,38 @@ PATH_LENGTH = 1000
 
 
 def newest_record(folder: Path) -> Path | None:
-    """The newest ``.json`` file in ``folder`` (where the review exports records)."""
+    """The newest ``.json`` file in ``folder`` (where the review exports records); a file
+    that goes away while the folder is read is passed over."""
+    found: list[tuple[int, str, Path]] = []
     try:
-        files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
+        for path in folder.iterdir():
+            with suppress(OSError):
+                if path.suffix == ".json" and path.is_file():
+                    found.append((path.stat().st_mtime_ns, path.name, path))
     except OSError:
         return None
-    return max(files, key=lambda p: (p.stat().st_mtime, p.name), default=None)
+    return max(found)[2] if found else None
+
+
+def default_path() -> str:
+    """The newest exported record, else the folder records are exported to ("" when the
+    data folder itself cannot be made: the player types a path)."""
+    try:
+        folder = user_home() / EXPORT_FOLDER
+    except OSError:
+        return ""
+    newest = newest_record(folder)
+    return str(newest) if newest is not None else str(folder) + os.sep
+
+
+def typed_path(text: str) -> str:
+    """The path the player typed, ``~`` and ``~user`` expanded where they can be: one that
+    cannot (no such user, no home) stays as typed, and reading it says it cannot be read."""
+    text = text.strip()
+    try:
+        return os.path.expanduser(text)
+    except (OSError, ValueError, RuntimeError, KeyError):
+        return text
 
 
 class OpenRecordScene(OverlayScene):
@@ -35,9 +63,7 @@ class OpenRecordScene(OverlayScene):
     def __init__(self, app: SceneContext, path: str | None = None) -> None:
         super().__init__(app)
         if path is None:
-            folder = user_home() / EXPORT_FOLDER
-            newest = newest_record(folder)
-            path = str(newest) if newest is not None else str(folder) + "/"
+            path = default_path()
         self.error = ""
         self.field = TextInput((0, 0, 1, 1), path, lambda _text: self._clear_error(),
                                max_length=PATH_LENGTH)
@@ -69,9 +95,8 @@ class OpenRecordScene(OverlayScene):
         self.focus.set_widgets(widgets, focus_index=0)
 
     def open(self) -> None:
-        text = self.field.text.strip()
         try:
-            replay = Replay(read_record(Path(text).expanduser()))
+            replay = Replay(read_record(typed_path(self.field.text)))
         except RecordError as exc:
             self.error = i18n.t("review.open_failed", error=str(exc))
             return
