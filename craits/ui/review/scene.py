@@ -25,8 +25,9 @@ from craits import i18n
 from craits.ai.profiles import Profile
 from craits.director.bot_worker import BotWorker
 from craits.paths import safe_child, user_home
-from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record, write_record
+from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record
 from craits.review.analysis import Runner
+from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review.board import ReviewBoard
 from craits.ui.scene import Scene, SceneContext
@@ -220,9 +221,10 @@ class ReviewScene(Scene):
         try:
             record = export_record(self.replay.save, focus=focus)
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            path = export_folder() / f"craits-game-{stamp}.json"
-            write_record(path, record)
-        except (OSError, ValueError) as exc:
+            path = write_new_record(export_folder(), f"craits-game-{stamp}", record)
+        except OSError as exc:  # the records folder could not be made
+            body = i18n.t("review.export_failed", error=f"{EXPORT_FOLDER}: {os_reason(exc)}")
+        except ValueError as exc:  # RecordError: why, in the player's words
             body = i18n.t("review.export_failed", error=str(exc))
         else:
             body = i18n.t("review.exported", path=str(path))
