@@ -230,6 +230,68 @@ def test_seat_count_kind_level_and_name_reach_the_setup():
     assert setup.seats == [Seat("human", "Zoë"), Seat("hard", i18n.t("bot_names.n1"))]
 
 
+def hover(scene, pos):
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def level_text(level):
+    return f"{i18n.t(f'level.{level}')}: {i18n.level_description(level)}"
+
+
+def test_a_level_is_described_while_the_pointer_is_on_its_chooser():
+    _, scene = open_scene(NewGameScene)
+    assert scene.status_text() == ""
+    _, _, level = scene.seat_rows[1]
+    hover(scene, level.rect.center)  # the default level, never changed
+    assert scene.status_text() == level_text("medium")
+    click(scene, level)  # medium -> hard: the note follows the new level
+    assert scene.seat_rows[1][2].value == "hard"
+    assert scene.status_text() == level_text("hard")
+    hover(scene, scene.seat_rows[1][0].rect.center)  # on to the name field
+    assert scene.status_text() == ""
+    hover(scene, scene.seat_rows[3][2].rect.center)
+    assert scene.status_text() == level_text("medium")
+    hover(scene, (2, 2))  # off every control
+    assert scene.status_text() == ""
+
+
+def test_a_level_is_described_while_its_chooser_has_the_keyboard_focus():
+    _, scene = open_scene(NewGameScene)
+    _, kind, level = scene.seat_rows[1]
+    scene.focus.focus(kind)
+    press(scene, pygame.K_TAB)  # kind -> level, by keyboard
+    assert scene.focus.focused is scene.seat_rows[1][2]
+    assert scene.status_text() == level_text("medium")
+    press(scene, pygame.K_RIGHT)  # the focused level changes: so does its note
+    assert scene.status_text() == level_text("hard")
+    press(scene, pygame.K_TAB)  # on to the next seat's name
+    assert scene.status_text() == ""
+
+
+def test_a_problem_with_the_seats_comes_before_the_level_note():
+    _, scene = open_scene(NewGameScene)
+    _, kind, _ = scene.seat_rows[0]
+    click(scene, kind)  # nobody human
+    hover(scene, scene.seat_rows[1][2].rect.center)
+    assert scene.status_text() == i18n.t("setup.need_human")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_seat_rows_choosers_share_one_size_at_full_size(language, size):
+    """Every kind and level label of a seat row ("Kompyuter", "Katamtaman") is set in one
+    font size, the body size: none is shrunk to fit its chooser."""
+    i18n.set_language(language)
+    _, scene = open_scene(NewGameScene, size=size)
+    for _, kind, level in scene.seat_rows:
+        for choice in (kind, level):
+            size = choice.text_size or scene.theme.body_size  # what ``Choice.draw`` sets
+            box = choice.text_box()
+            for _, text in choice.options:
+                fitted = widget_text.fit_text(text, box.width, box.height, size, bold=True)
+                assert fitted.size == size == scene.theme.body_size, text
+
+
 def test_two_humans_get_numbered_default_names():
     app, scene = open_scene(NewGameScene)
     _, kind, _ = scene.seat_rows[2]

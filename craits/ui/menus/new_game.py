@@ -180,9 +180,29 @@ class NewGameScene(MenuScene):
                 wrap=True,
                 min_size=th.px(11),
             )
-        elif self.form.level_note:
-            level = self.form.level_note
-            note = f"{i18n.t(f'level.{level}')}: {i18n.level_description(level)}"
+        elif note := self.level_note():
             draw_text_fit(
                 surface, note, self.error_rect, th.small_size, color=th.text_dim, wrap=True
             )
+
+    # ---------------------------------------------------------------- the status line
+    def status_text(self) -> str:
+        """What the line between Back and Start says: the problem, else the level note."""
+        return self.error or self.level_note()
+
+    def level_note(self) -> str:
+        """The level under the pointer (or, when the keyboard is in use, the focused one),
+        named and described; "" once the pointer or the focus has moved on."""
+        level = self._pointed_level()
+        if level is None:
+            return ""
+        return f"{i18n.t(f'level.{level}')}: {i18n.level_description(level)}"
+
+    def _pointed_level(self) -> str | None:
+        choosers = [level for _, _, level in self.seat_rows if level.visible]
+        if self.focus.keyboard:
+            focused = self.focus.focused
+            return next((c.value for c in choosers if c is focused), None)
+        if self.mouse is None:
+            return None
+        return next((c.value for c in choosers if c.rect.collidepoint(self.mouse)), None)

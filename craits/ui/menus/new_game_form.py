@@ -65,7 +65,6 @@ class NewGameForm:
 
     def __init__(self, book: RuleBook, remembered: NewGameSetup) -> None:
         self.book = book
-        self.level_note: str | None = None  # the level last picked: the screen describes it
         self._load_remembered(remembered)
 
     def _load_remembered(self, setup: NewGameSetup) -> None:
@@ -193,11 +192,9 @@ class NewGameForm:
 
     def set_kind(self, index: int, kind: str) -> None:
         self.drafts[index].kind = kind
-        self.level_note = self.drafts[index].level if kind == "computer" else None
 
     def set_level(self, index: int, level: str) -> None:
         self.drafts[index].level = level
-        self.level_note = level
 
     def set_name(self, index: int, name: str) -> None:
         self.drafts[index].name = name

@@ -31,6 +31,7 @@ from craits.ui.widgets import (
     Widget,
     draw_rounded,
     draw_text_fit,
+    fit_text,
 )
 
 # Display order of the house rules (idiot_penalty right after the announcement it punishes).
@@ -94,9 +95,11 @@ class PlayersPanel:
         y = area.top + row_h + th.px(14)
         # column headings
         number_w = th.px(34)
-        name_w = round((area.width - number_w) * 0.31)
-        kind_w = round((area.width - number_w) * 0.33)
-        level_w = area.width - number_w - name_w - kind_w - 2 * gap
+        kind_options = [("human", i18n.t("setup.human")), ("computer", i18n.t("setup.computer"))]
+        level_options = [(lv, i18n.t(f"level.{lv}")) for lv in LEVELS]
+        name_w, kind_w, level_w = seat_columns(
+            th, area.width - number_w - 2 * gap, row_h, kind_options, level_options
+        )
         name_x = area.left + number_w
         kind_x = name_x + name_w + gap
         level_x = kind_x + kind_w + gap
@@ -136,18 +139,19 @@ class PlayersPanel:
             kind = Choice(
                 pygame.Rect(kind_x, y, kind_w, row_h),
                 "",
-                [("human", i18n.t("setup.human")), ("computer", i18n.t("setup.computer"))],
+                kind_options,
                 seat.kind,
                 partial(self.set_kind, i),
             )
             level = Choice(
                 pygame.Rect(level_x, y, level_w, row_h),
                 "",
-                [(lv, i18n.t(f"level.{lv}")) for lv in LEVELS],
+                level_options,
                 seat.level,
                 partial(self.set_level, i),
             )
             level.visible = not seat.is_human
+            share_text_size(th, [kind, level])
             self.name_fields.append(name)
             self.seat_rows.append((name, kind, level))
             widgets += [name, kind, level]
@@ -323,6 +327,48 @@ class RulesPanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.draw(surface)
+
+
+def seat_columns(
+    th: Theme,
+    width: int,
+    row_h: int,
+    kind_options: list[tuple[str, str]],
+    level_options: list[tuple[str, str]],
+) -> tuple[int, int, int]:
+    """The widths of a seat row's name, kind and level columns in ``width``: the kind and
+    level choosers wide enough for their longest option at full size ("Katamtaman",
+    "Kompyuter") as long as the name keeps a fifth of the row; narrower, they shrink alike."""
+    font = get_font(th.body_size, True)
+
+    def need(options: list[tuple[str, str]]) -> int:
+        text = max(font.size(label)[0] for _, label in options) + th.px(6)
+        chooser = text
+        for _ in range(4):  # its arrows widen with it (as ``Choice.parts`` sizes them)
+            chooser = text + 2 * min(row_h, th.px(40), max(th.px(14), chooser // 7))
+        return chooser
+
+    kind_w = max(round(width * 0.345), need(kind_options))
+    level_w = max(round(width * 0.305), need(level_options))
+    room = width - round(width * 0.22)  # what the two choosers may take
+    if kind_w + level_w > room:
+        kind_w = round(room * kind_w / (kind_w + level_w))
+        level_w = room - kind_w
+    return width - kind_w - level_w, kind_w, level_w
+
+
+def share_text_size(th: Theme, choices: list[Choice[str]]) -> None:
+    """Set every option of ``choices`` in one font size: the largest at which each fits its
+    chooser, so a row's labels never differ in size, nor change size when stepped through."""
+    size = th.body_size
+    for choice in choices:
+        choice.set_theme(th)
+        box = choice.text_box()
+        for _, text in choice.options:
+            fitted = fit_text(text, box.width, box.height, size, bold=True, min_size=th.px(10))
+            size = min(size, fitted.size)
+    for choice in choices:
+        choice.text_size = size
 
 
 def seat_positions(count: int, box: pygame.Rect) -> list[tuple[int, int]]:

@@ -127,6 +127,7 @@ class Choice(Widget, Generic[V]):
         enabled: bool = True,
         wrap_around: bool = True,
         label_share: float = 0.5,
+        text_size: int | None = None,
     ) -> None:
         if not options:
             raise ValueError("a Choice needs at least one option")
@@ -138,6 +139,7 @@ class Choice(Widget, Generic[V]):
         self.on_change = on_change
         self.wrap_around = wrap_around
         self.label_share = label_share if label else 0.0
+        self.text_size = text_size  # the value's font size (None: the theme's body size)
 
     @property
     def value(self) -> V:
@@ -186,6 +188,11 @@ class Choice(Widget, Generic[V]):
         label_box = pygame.Rect(r.left + th.px(10), r.top, max(0, label_w - th.px(16)), r.height)
         return label_box, left, value_box, right
 
+    def text_box(self) -> pygame.Rect:
+        """Where the value's text is fitted, inside the value box."""
+        th = self.theme
+        return self.parts()[2].inflate(-th.px(4), -th.px(6))
+
     def handle(self, event: pygame.event.Event) -> bool:
         if not self._takes_input(event):
             return False
@@ -209,7 +216,7 @@ class Choice(Widget, Generic[V]):
         if not self.visible:
             return
         th = self.theme
-        label_box, left, value_box, right = self.parts()
+        label_box, left, _, right = self.parts()
         self._draw_hover(surface)
         color = th.text if self.enabled else th.disabled_text
         if self.label:
@@ -235,8 +242,8 @@ class Choice(Widget, Generic[V]):
         draw_text_fit(
             surface,
             self.text,
-            value_box.inflate(-th.px(4), -th.px(6)),
-            th.body_size,
+            self.text_box(),
+            self.text_size or th.body_size,
             color=color,
             bold=True,
             min_size=th.px(10),
