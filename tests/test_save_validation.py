@@ -37,6 +37,12 @@ def with_field(name: str, value) -> str:
     return envelope_text(json.dumps(data))
 
 
+def with_seat_kind(kind: str) -> str:
+    data = good_save()
+    data["seats"][1]["kind"] = kind
+    return envelope_text(json.dumps(data))
+
+
 def with_seat_name(name: str) -> str:
     data = good_save()
     data["seats"][0]["name"] = name
@@ -56,6 +62,8 @@ BAD_SAVES = {
     "a seat name with a lone surrogate": lambda: with_seat_name("An\ud800a"),
     "rules of the wrong type": lambda: with_field("rules", {"seven_skips": "yes"}),
     "a clock that is not a number": lambda: with_field("clock", "soon"),
+    "a seat of the research oracle": lambda: with_seat_kind("oracle"),
+    "a seat of the research seer": lambda: with_seat_kind("seer"),
     "nesting thousands deep": lambda: envelope_text(
         '{"seed": 1, "actions": ' + "[" * DEEP + "]" * DEEP + "}"),
 }

@@ -4,6 +4,8 @@ Every field of the save's data is checked here, so that a damaged or hand-edited
 refused with a reason (and then kept aside by the caller) instead of failing half-way through
 the replay or later at the table. Seat names get the same rules as names typed in the game:
 printable characters only, at most ``SEAT_NAME_LENGTH`` of them (a longer one is shortened).
+A seat's level is never a research-only one that reads the hidden cards (``play: oracle`` in
+config/ai.yaml): the game never seats one, so a save or record that does was edited.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 from typing import Any
 
 from craits.config.errors import dotted, show_value
+from craits.config.levels import default_profiles
 from craits.config.rules import RULE_FIELDS
 from craits.config.schema import Field, Integer, Invalid, ListOf, Struct, kind_of
 from craits.engine.notation import NotationError, read_log_entry
@@ -44,7 +47,22 @@ class _Kind(Field):
     def check(self, value: Any) -> str:
         if not isinstance(value, str) or not LEVEL_NAME.fullmatch(value):
             raise Invalid(f"bad seat kind {show_value(value)}: human or a level name")
+        if reads_hidden_cards(value):
+            raise Invalid(f"the level {value!r} reads the hidden cards: it is for research "
+                          "and never takes a seat")
         return value
+
+
+def reads_hidden_cards(level: str) -> bool:
+    """Whether ``level`` is a bundled level that plays with every card face up (research only).
+
+    A levels file that cannot be read seats no level at all (the table and the review say so
+    where they seat one), so nothing here can read hidden cards then either."""
+    try:
+        profile = default_profiles().get(level)
+    except Exception:  # the file's own problem, reported where levels are seated
+        return False
+    return profile is not None and profile.play == "oracle"
 
 
 class _Clock(Field):
