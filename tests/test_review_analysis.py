@@ -13,7 +13,6 @@ import pytest
 from test_review_hint import position
 from test_review_replay import game, hidden_dealt_otherwise
 
-from craits.director import InlineRunner
 from craits.director.bot_worker import BotWorker
 from craits.engine import Play, RoundState, seat_view
 from craits.engine.notation import read_card as parse_card
@@ -26,8 +25,10 @@ from craits.review.analysis import (
     choice_jobs,
     choices,
     judge,
+    review_level,
 )
 from craits.review.messages import KEYS, Message
+from craits.review.pool import InlinePool, ProcessPool
 from craits.review.replay import Replay
 from craits.review.thinking import compare, decide, level_profile
 
@@ -78,7 +79,7 @@ def test_the_analysis_never_reads_hidden_cards(replay):
         assert other.hands != before.hands or other.draw_pile != before.draw_pile
         other_view = seat_view(other, 0)
         assert other_view == job.view
-        assert dataclasses.replace(job, view=other_view)() == job()
+        assert dataclasses.replace(job, choice=replace(job.choice, view=other_view))() == job()
 
 
 def test_every_verdict_weighs_the_move_actually_played(replay):
@@ -100,10 +101,11 @@ def test_a_costly_move_is_found_and_costed():
     view = position([["8S", "KH", "QH", "4C", "5D"], ["QC", "QD", "QS", "10S"],
                      ["JD", "JS", "10C"]], "5H")
     played = Play(parse_card("8S"), 2)
-    verdict = judge(EXPERT, 0, view, [], played, random.Random(1))
+    verdict = judge(review_level(), 0, view, [], played, random.Random(1))
     assert verdict.differs and verdict.expert != played
-    # 2 to 7 points over seeds 1 to 5 (6 to 14 before the expert expected players reaching one
-    # card to be caught: a player near the end is less of a threat, and the 8 matters less).
+    # 3 to 11 points over seeds 1 to 5 at the review's budget (2 to 7 at expert's full one; 6
+    # to 14 before the expert expected players reaching one card to be caught: a player near
+    # the end is less of a threat, and the 8 matters less).
     assert verdict.cost > 1
     assert verdict.message.key == "review.expert_other"
     assert verdict.message.params["count"] == round(verdict.cost)
@@ -148,11 +150,11 @@ def test_the_summary_line(replay):
 def test_the_analysis_runs_a_job_at_a_time_with_progress(replay):
     index = busy_round(replay)
     analysis = RoundAnalysis(replay, 0, index, QUICK)
-    runner = InlineRunner()
-    total = len(analysis.jobs)
+    pool = InlinePool()
+    total = len(analysis.choices)
     seen = [analysis.progress]
     while not analysis.finished:
-        analysis.poll(runner)
+        analysis.poll(pool)
         seen.append(analysis.progress)
     assert seen[0] == (0, total) and seen[-1] == (total, total)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
@@ -161,27 +163,27 @@ def test_the_analysis_runs_a_job_at_a_time_with_progress(replay):
 
 def test_the_analysis_can_be_cancelled(replay):
     analysis = RoundAnalysis(replay, 0, busy_round(replay), QUICK)
-    runner = InlineRunner()
-    analysis.poll(runner)
-    analysis.poll(runner)
+    pool = InlinePool()
+    analysis.poll(pool)
+    analysis.poll(pool)
     analysis.cancel()
-    analysis.poll(runner)
+    analysis.poll(pool)
     assert analysis.finished and analysis.result is None
     assert analysis.progress[0] == 1
 
 
-def test_the_jobs_run_on_the_bot_helper(replay):
-    worker = BotWorker("thread")
+def test_the_analysis_runs_on_helper_processes(replay):
+    pool = ProcessPool(2)
     try:
         analysis = RoundAnalysis(replay, 0, busy_round(replay), QUICK)
         for _ in range(20_000):
-            analysis.poll(worker)
+            analysis.poll(pool)
             if analysis.finished:
                 break
-            time.sleep(0.005)
+            pool.wait(0.01)
         assert analysis.result == analyse_round(replay, 0, analysis.round, QUICK)
     finally:
-        worker.stop()
+        pool.stop()
 
 
 def test_a_job_for_a_move_that_was_not_legal_is_refused(replay):
@@ -189,7 +191,7 @@ def test_a_job_for_a_move_that_was_not_legal_is_refused(replay):
     illegal = next(a for a in (j.played for j in choice_jobs(replay, 1, 0, QUICK))
                    if a not in job.view.legal)
     with pytest.raises(ValueError):
-        ChoiceJob(QUICK, job.number, job.view, job.history, illegal, job.seed)()
+        ChoiceJob(job.level, replace(job.choice, played=illegal), job.history)()
 
 
 def test_a_choice_and_a_hint_run_in_the_helper_process(replay):

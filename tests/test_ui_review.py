@@ -12,11 +12,11 @@ import pytest
 from test_review_replay import play
 
 from craits import i18n
-from craits.director.bot_worker import BotWorker
 from craits.persistence import Settings, Statistics
 from craits.persistence.archive import GameArchive
 from craits.review import Replay
 from craits.review.analysis import choices
+from craits.review.pool import InlinePool, ProcessPool
 from craits.review.thinking import level_profile
 from craits.ui import widgets
 from craits.ui.cards.art import CardArt
@@ -33,7 +33,7 @@ from craits.ui.table.scoreboard import ScoreboardScene
 
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=40))
-FAST = {"profile": QUICK, "make_runner": lambda: BotWorker("inline")}
+FAST = {"profile": QUICK, "make_runner": InlinePool}
 
 
 class Audio:
@@ -181,9 +181,8 @@ def test_the_analysis_shows_progress_can_be_cancelled_and_started_again(session)
     assert scene.analysis.progress == (1, total)
     assert scene.status()[0] == i18n.t("review.analysing", done=1, total=total)
     assert scene.cancel_button.visible and not scene.analyse_button.visible
-    runner = scene.runner
     key(scene, pygame.K_c)
-    assert scene.analysis.cancelled and scene.runner is None and runner.submitted is None
+    assert scene.analysis.cancelled and scene.runner is None
     scene.update(0.03)
     assert scene.status()[0] == i18n.t("review.cancelled")
     assert scene.analyse_button.visible and not scene.cancel_button.visible
@@ -221,7 +220,7 @@ def test_the_analysis_runs_in_a_helper_process_without_holding_up_frames(session
     scene = ReviewScene(app, replay, round_index=index, profile=QUICK)
     app.scenes.push(scene)
     try:
-        assert scene.runner.mode == "process"
+        assert isinstance(scene.runner, ProcessPool)
         worst = 0.0
         deadline = time.monotonic() + 60
         while scene.running and time.monotonic() < deadline:

@@ -16,10 +16,10 @@ The jobs (``choice_jobs``) are small, picklable, one per choice, for the bot hel
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
 
 from craits.ai.profiles import Profile
 from craits.ai.search import choice_key
@@ -27,10 +27,16 @@ from craits.engine import Action, Event, SeatView
 from craits.engine.refusal import normalized
 
 from .messages import Message, declare, move_message
+from .pool import InlinePool, Pool, Task
 from .replay import Replay
 from .thinking import Estimate, compare, decide, level_profile
 
 REVIEW_LEVEL = "expert"
+REVIEW_ITERATIONS = 2000  # rollouts a choice (expert's own 3,000 in play): see review_speed
+COMPARE_SHARE = 0.5  # of those, to weigh the move played against the level's
+ANALYSIS_VERSION = 2  # up whenever judging changes: verdicts kept from before are dropped
+SLICE = 256  # steps looked through per poll
+EVENTS_A_STEP = 4  # about: a slice of earlier rounds' log is as long as a slice's
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,24 +79,87 @@ class Verdict:
 
 
 @dataclass(frozen=True, slots=True)
-class ChoiceJob:
-    """One choice to judge, self-contained and picklable: ``job()`` returns its ``Verdict``."""
+class ReviewLevel:
+    """The level a review compares with and its budget: ``profile`` searches each choice, and
+    ``compare_iterations`` rollouts weigh the move played against the level's when they
+    differ. ``version`` changes with anything that changes a verdict."""
 
     profile: Profile
+    compare_iterations: int
+
+    @property
+    def version(self) -> str:
+        # The description is words only; everything else in a profile changes how it plays.
+        play = replace(self.profile, description="")
+        text = repr((ANALYSIS_VERSION, play, self.compare_iterations))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def review_level(level: str = REVIEW_LEVEL, iterations: int | None = None) -> ReviewLevel:
+    """``level``'s profile with the review's budget: ``iterations`` rollouts a choice (default:
+    the level's own, at most ``REVIEW_ITERATIONS``), half as many to weigh two moves."""
+    profile = level_profile(level)
+    budget = min(profile.search.iterations, REVIEW_ITERATIONS) if iterations is None \
+        else iterations
+    return as_level(replace(profile, search=replace(profile.search, iterations=budget)))
+
+
+def as_level(level: ReviewLevel | Profile | None) -> ReviewLevel:
+    """A review level from a level, a bare profile (judged with the review's share of its
+    budget to weigh two moves) or None (the review's default)."""
+    if level is None:
+        return review_level()
+    if isinstance(level, ReviewLevel):
+        return level
+    return ReviewLevel(level, max(2, round(level.search.iterations * COMPARE_SHARE)))
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice to judge, without its history: the seat had seen ``end`` events of its log
+    (``Replay.seat_log``) when it chose ``played`` in ``view``."""
+
     number: int
     view: SeatView
-    history: tuple[Event, ...]
+    end: int
     played: Action
     seed: str
 
-    def __call__(self) -> Verdict:
-        return judge(self.profile, self.number, self.view, self.history, self.played,
+    def judge(self, level: ReviewLevel, history: Sequence[Event]) -> Verdict:
+        """The verdict, ``history`` being at least the seat's log up to ``end``."""
+        return judge(level, self.number, self.view, history[:self.end], self.played,
                      random.Random(self.seed))
 
 
-def judge(profile: Profile, number: int, view: SeatView, history: Sequence[Event],
+@dataclass(frozen=True, slots=True)
+class ChoiceJob:
+    """One choice to judge, self-contained and picklable: ``job()`` returns its ``Verdict``."""
+
+    level: ReviewLevel
+    choice: Choice
+    history: tuple[Event, ...]
+
+    @property
+    def number(self) -> int:
+        return self.choice.number
+
+    @property
+    def view(self) -> SeatView:
+        return self.choice.view
+
+    @property
+    def played(self) -> Action:
+        return self.choice.played
+
+    def __call__(self) -> Verdict:
+        return self.choice.judge(self.level, self.history)
+
+
+def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Sequence[Event],
           played: Action, rng: random.Random) -> Verdict:
-    """The expert's move in ``view`` and the expected cost of ``played`` against it."""
+    """The level's move in ``view`` and the expected cost of ``played`` against it."""
+    level = as_level(level)
+    profile = level.profile
     if played not in view.legal:
         raise ValueError(f"{played} was not legal at step {number}")
     expert, estimates = decide(profile, view, history, rng)
@@ -98,7 +167,8 @@ def judge(profile: Profile, number: int, view: SeatView, history: Sequence[Event
         mean = next((m for a, m, _ in estimates if choice_key(a) == choice_key(played)), 0.0)
         played_mean = expert_mean = mean
     else:
-        played_mean, expert_mean = compare(profile, view, history, [played, expert], rng)
+        played_mean, expert_mean = compare(profile, view, history, [played, expert], rng,
+                                           level.compare_iterations)
     return Verdict(number, view.seat, played, expert, max(0.0, played_mean - expert_mean),
                    played_mean, expert_mean, tuple(estimates), view.crank, view.top)
 
@@ -141,94 +211,187 @@ class RoundReview:
 
 def choices(replay: Replay, seat: int, round_index: int) -> list[int]:
     """The steps of round ``round_index`` at which ``seat`` had a real choice."""
-    out = []
-    for step in replay.rounds[round_index].steps:
-        if step.player == seat and step.is_turn and len(replay.view_before(step.number, seat)
-                                                        .legal) > 1:
-            out.append(step.number)
-    return out
+    scan = ChoiceScan(replay, seat, round_index)
+    while not scan.done:
+        scan.run(SLICE)
+    return [c.number for c in scan.found]
+
+
+class ChoiceScan:
+    """Finds a seat's choices in a round a slice of steps at a time (``run``): a round of a
+    record at the format's limit is looked through over many frames, never in one."""
+
+    def __init__(self, replay: Replay, seat: int, round_index: int) -> None:
+        self.replay = replay
+        self.seat = seat
+        self.steps = replay.rounds[round_index].steps
+        self.found: list[Choice] = []
+        self.looked = 0  # steps looked at
+
+    @property
+    def done(self) -> bool:
+        return self.looked >= len(self.steps)
+
+    def run(self, limit: int) -> None:
+        """Look at up to ``limit`` more steps, or first make up to ``limit`` steps' worth of
+        the seat's log of earlier rounds."""
+        replay, seat = self.replay, self.seat
+        made = len(replay.seat_log(seat, 0))
+        start = replay.history_end(self.steps[0].number)
+        if made < start:
+            replay.seat_log(seat, min(start, made + limit * EVENTS_A_STEP))
+            return
+        stop = min(len(self.steps), self.looked + limit)
+        for step in self.steps[self.looked:stop]:
+            if step.player != seat or not step.is_turn:
+                continue
+            before = replay.before(step.number)
+            assert before is not None and step.action is not None  # a turn action
+            view = replay.view_before(step.number, seat)
+            if len(view.legal) > 1:
+                self.found.append(Choice(
+                    step.number, view, replay.history_end(step.number),
+                    normalized(before, step.action),
+                    f"{replay.seed}:review:{step.index}:{seat}"))  # fmt: skip
+        self.looked = stop
+        # The seat's log as far as the steps looked at: every choice found can be judged.
+        replay.seat_log(seat, replay.history_end(self.steps[stop - 1].number + 1))
 
 
 def choice_jobs(replay: Replay, seat: int, round_index: int,
-                profile: Profile | None = None) -> list[ChoiceJob]:
-    """One job per choice of ``seat`` in the round, in order (the expert level by default)."""
-    profile = profile or level_profile(REVIEW_LEVEL)
-    jobs = []
-    for number in choices(replay, seat, round_index):
-        step = replay.steps[number]
-        before = replay.before(number)
-        assert before is not None and step.action is not None  # a turn action
-        jobs.append(ChoiceJob(
-            profile, number, replay.view_before(number, seat),
-            tuple(replay.history(number, seat)), normalized(before, step.action),
-            f"{replay.seed}:review:{step.index}:{seat}"))  # fmt: skip
-    return jobs
+                level: ReviewLevel | Profile | None = None) -> list[ChoiceJob]:
+    """One self-contained job per choice of ``seat`` in the round, in order (each holds its
+    own history: for a few choices; a round's analysis shares one log)."""
+    review = as_level(level)
+    log = replay.seat_log(seat)
+    scan = ChoiceScan(replay, seat, round_index)
+    while not scan.done:
+        scan.run(SLICE)
+    return [ChoiceJob(review, c, tuple(log[:c.end])) for c in scan.found]
 
 
 def analyse_round(replay: Replay, seat: int, round_index: int,
-                  profile: Profile | None = None) -> RoundReview:
+                  level: ReviewLevel | Profile | None = None) -> RoundReview:
     """The whole round's review, computed here and now."""
-    jobs = choice_jobs(replay, seat, round_index, profile)
-    return RoundReview(round_index, seat, tuple(job() for job in jobs))
+    return analyse_rounds(replay, seat, [round_index], level)[0]
 
 
-class Runner(Protocol):
-    """The match director's runner protocol: ``BotWorker`` and ``InlineRunner`` fit it."""
-
-    def submit(self, job: Any) -> int: ...
-
-    def poll(self, ticket: int) -> Any | None: ...
+def analyse_rounds(replay: Replay, seat: int, rounds: Sequence[int],
+                   level: ReviewLevel | Profile | None = None,
+                   pool: Pool | None = None) -> list[RoundReview]:
+    """The reviews of ``rounds``, judged on ``pool`` (default: here and now); the same
+    verdicts whatever the pool, as every choice has its own seed."""
+    own = pool is None
+    runner = pool if pool is not None else InlinePool()
+    analyses = [RoundAnalysis(replay, seat, index, level) for index in rounds]
+    try:
+        while not all(a.finished for a in analyses):
+            moved = False
+            for analysis in analyses:
+                moved = analysis.poll(runner) or moved
+            if not moved:
+                runner.wait(0.05)
+    finally:
+        if own:
+            runner.stop()
+    out = []
+    for analysis in analyses:
+        if analysis.error is not None:
+            raise ValueError(analysis.error)
+        result = analysis.result
+        assert result is not None
+        out.append(result)
+    return out
 
 
 class RoundAnalysis:
-    """A round's review run one job at a time on a runner, for progress and cancelling:
-    call ``poll(runner)`` every frame until ``finished``, read ``progress``; ``cancel`` stops
-    after the job in hand (its answer is dropped). Nothing is computed on the caller's thread
-    but what an inline runner does."""
+    """A round's review, run on a pool a slice at a time, for progress and cancelling: call
+    ``poll(pool)`` every frame until ``finished``, read ``progress``; ``cancel`` drops what is
+    in hand. On the caller's thread only a slice of steps is looked through per poll (and, on
+    an inline pool, one choice judged). ``kept``: the review already made (from the cache)."""
 
     def __init__(self, replay: Replay, seat: int, round_index: int,
-                 profile: Profile | None = None) -> None:
+                 level: ReviewLevel | Profile | None = None,
+                 kept: RoundReview | None = None) -> None:
         self.round = round_index
         self.seat = seat
-        self.jobs = choice_jobs(replay, seat, round_index, profile)
-        self.verdicts: list[Verdict] = []
+        self.level = as_level(level)
+        self.replay = replay
+        self.kept = kept
+        self.scan = ChoiceScan(replay, seat, round_index)
+        self.key = f"{id(replay):x}:{seat}"  # the seat's log, for the pool
+        self.judged: dict[int, Verdict] = {}  # by the choice's place in ``choices``
+        self.submitted = 0
         self.cancelled = False
-        self._ticket: int | None = None
+        self.error: str | None = None
+        self._tickets: dict[int, int] = {}  # ticket -> the choice's place
+        self._pool: Pool | None = None
+        if kept is None:
+            self.scan.run(SLICE)  # a round of a game: all its choices, so the total is known
+
+    @property
+    def choices(self) -> list[Choice]:
+        """The choices found so far (all of them once the round is looked through)."""
+        return self.scan.found
 
     @property
     def progress(self) -> tuple[int, int]:
-        """(choices judged, choices in all)."""
-        return len(self.verdicts), len(self.jobs)
+        """(choices judged, choices found so far: all once the whole round is looked at)."""
+        if self.kept is not None:
+            return self.kept.choices, self.kept.choices
+        return len(self.judged), len(self.scan.found)
 
     @property
     def finished(self) -> bool:
-        return self.cancelled or len(self.verdicts) == len(self.jobs)
+        if self.kept is not None or self.cancelled or self.error is not None:
+            return True
+        return self.scan.done and len(self.judged) == len(self.scan.found)
 
     @property
     def result(self) -> RoundReview | None:
         """The review once every choice is judged (None before, or when cancelled)."""
-        if self.cancelled or len(self.verdicts) < len(self.jobs):
+        if self.kept is not None:
+            return self.kept
+        if self.cancelled or self.error is not None or not self.finished:
             return None
-        return RoundReview(self.round, self.seat, tuple(self.verdicts))
+        return RoundReview(self.round, self.seat,
+                           tuple(self.judged[i] for i in range(len(self.scan.found))))
 
-    def poll(self, runner: Runner) -> None:
-        """Collect a ready answer and hand the runner the next job."""
+    def poll(self, pool: Pool) -> bool:
+        """Look through a slice of the round, collect ready verdicts and hand the pool the
+        choices it has room for; whether anything moved."""
         if self.finished:
-            return
-        if self._ticket is not None:
-            answer = runner.poll(self._ticket)
-            if answer is None:
-                return
+            return False
+        self._pool = pool
+        moved = False
+        if not self.scan.done:
+            self.scan.run(SLICE)
+            moved = True
+        for ticket, answer in pool.answers(list(self._tickets)):
+            place = self._tickets.pop(ticket)
             if not isinstance(answer, Verdict):
-                raise TypeError(f"expected a verdict, got {type(answer).__name__}")
-            self.verdicts.append(answer)
-            self._ticket = None
-        if len(self.verdicts) < len(self.jobs):
-            self._ticket = runner.submit(self.jobs[len(self.verdicts)])
+                self.error = str(answer) or type(answer).__name__
+                self._drop()
+                return True
+            self.judged[place] = answer
+            moved = True
+        found = self.scan.found
+        while self.submitted < len(found) and pool.room() > 0:
+            task = Task(self.key, self.replay.seat_log(self.seat, 0), self.level,
+                        found[self.submitted])
+            self._tickets[pool.submit(task)] = self.submitted
+            self.submitted += 1
+            moved = True
+        return moved
 
     def cancel(self) -> None:
         self.cancelled = True
-        self._ticket = None
+        self._drop()
+
+    def _drop(self) -> None:
+        if self._pool is not None and self._tickets:
+            self._pool.discard(list(self._tickets))
+        self._tickets = {}
 
 
 declare("", "review.expert_agrees", "review.summary_no_choices")

@@ -7,11 +7,16 @@ Each step is one entry of the action log (or a round's deal) with what happened 
 hidden cards included) and the round and totals after it. ``history`` and ``view_before`` give
 exactly what a seat saw when it chose the step's action: the review's analysis reads only that.
 Replaying reads the save and changes nothing.
+
+A seat's redacted log is made once, the first time it is read, and grows with the match: a
+history is a slice of it (``history``) or the log itself with an end (``seat_log`` and
+``history_end``), never rebuilt per choice, so a record at the format's limit of actions opens
+and is analysed without work that grows with the square of its length.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,9 +33,9 @@ from craits.engine import (
 )
 from craits.engine.events import RoundStarted
 from craits.persistence.game_record import RECORD_FORMAT
-from craits.session import Session
+from craits.session import ReplayFailed, Session
 
-from .record import check_result, replay_save, save_of
+from .record import RecordError, check_result, save_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +89,27 @@ class RoundReplay:
         return self.steps[-1].number
 
 
+class ReplaySession(Session):
+    """A replayed match whose seats' redacted logs are made when first read, not at every
+    step: replaying only needs the full log, and a review reads one seat's."""
+
+    def _log(self, events: Sequence[Event]) -> None:
+        self.batches.append(len(self.events))
+        self.events.extend(events)
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        return self.seen(seat)[start:]
+
+    def seen(self, seat: int | None, upto: int | None = None) -> list[Event]:
+        """``seat``'s redacted log (None: a spectator's), made at least as far as ``upto``
+        events (default: all); the list itself, not a copy: read it, never change it."""
+        log = self._seen[-1 if seat is None else seat]
+        end = len(self.events) if upto is None else min(upto, len(self.events))
+        if len(log) < end:
+            log.extend(redact(e, seat) for e in self.events[len(log):end])
+        return log
+
+
 class Replay:
     """The match a save or record holds, replayed step by step (``RecordError`` if it does not
     replay). ``steps`` is every step in order; ``rounds`` groups them."""
@@ -93,7 +119,12 @@ class Replay:
         self.rules = Rules.from_dict(self.save["rules"])
         self.seed: int = self.save["seed"]
         self.steps: list[Step] = []
-        self.session = replay_save(self.save, on_step=self._record)
+        try:  # as ``record.replay_save``, on a session that redacts when read
+            session = ReplaySession.replay(self.save, bots={}, on_step=self._record)
+        except ReplayFailed as exc:
+            raise RecordError(str(exc)) from None
+        assert isinstance(session, ReplaySession)
+        self.session = session
         self.seats = self.session.seats
         record = source if isinstance(source, Mapping) and source.get(
             "format") == RECORD_FORMAT else None
@@ -146,8 +177,19 @@ class Replay:
     def history(self, number: int, seat: int | None) -> list[Event]:
         """The match's events before step ``number`` as ``seat`` saw them (None: a spectator),
         its round's last: the history a player had when choosing that step's action."""
-        return [redact(e, seat) for step in self.steps if step.number < number
-                for e in step.events]
+        end = self.history_end(number)
+        return self.seat_log(seat, end)[:end]
+
+    def seat_log(self, seat: int | None, upto: int | None = None) -> list[Event]:
+        """The match as ``seat`` saw it, made at least as far as ``upto`` events (default: the
+        whole match); shared and growing: read it, never change it."""
+        return self.session.seen(seat, upto)
+
+    def history_end(self, number: int) -> int:
+        """How many events came before step ``number``: ``history`` is the seat's log up to
+        there."""
+        batches = self.session.batches
+        return batches[number] if number < len(batches) else len(self.session.events)
 
     def view_before(self, number: int, seat: int) -> SeatView:
         """What ``seat`` saw just before step ``number``."""

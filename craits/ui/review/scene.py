@@ -6,8 +6,10 @@ Keys: Left / Right step back and forth (across rounds), Up / Down go to the revi
 previous and next choice, Home / End to the round's deal and end, Page Up / Page Down to the
 previous and next round, A analyses the round again (C or the
 button cancels it), S changes whose choices are reviewed, E exports the game record, Esc
-closes. The analysis runs a choice at a time in a helper process of its own, so frames never
-wait, and stops when cancelled or when the review is closed. A review reads a replay (the same
+closes. The analysis runs on helper processes (one a core), so frames never wait: the round
+shown first, then the seat's other rounds while the player reads; it stops when cancelled or
+when the review is closed. Each round's verdicts are kept beside the past games
+(``review.cache``), so a review reopened shows them at once. A review reads a replay (the same
 action log Continue replays) and never changes a save or a statistic.
 """
 
@@ -17,16 +19,16 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
 
 import pygame
 
 from craits import i18n
 from craits.ai.profiles import Profile
-from craits.director.bot_worker import BotWorker
 from craits.paths import safe_child, user_home
 from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record
-from craits.review.analysis import Runner
+from craits.review.analysis import ReviewLevel, RoundReview, as_level
+from craits.review.cache import ReviewCache, game_key
+from craits.review.pool import Pool, ProcessPool
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review.board import ReviewBoard
@@ -43,14 +45,8 @@ GOLD = (250, 218, 130)
 EXPORT_FOLDER = "records"
 
 
-class AnalysisRunner(Runner, Protocol):
-    """Where the analysis runs (``BotWorker``): jobs in, answers out, and a stop."""
-
-    def stop(self) -> None: ...
-
-
-def default_runner() -> AnalysisRunner:
-    return BotWorker("process")
+def default_runner() -> Pool:
+    return ProcessPool()
 
 
 def export_folder() -> Path:
@@ -62,9 +58,9 @@ def export_folder() -> Path:
 class ReviewScene(Scene):
     def __init__(self, app: SceneContext, replay: Replay, *, round_index: int | None = None,
                  seat: int | None = None, number: int | None = None,
-                 profile: Profile | None = None,
-                 make_runner: Callable[[], AnalysisRunner] = default_runner,
-                 analyse: bool = True) -> None:
+                 profile: ReviewLevel | Profile | None = None,
+                 make_runner: Callable[[], Pool] = default_runner,
+                 analyse: bool = True, cache: ReviewCache | None = None) -> None:
         super().__init__(app)
         self.replay = replay
         humans = [i for i, s in enumerate(replay.seats) if s.is_human]
@@ -73,9 +69,12 @@ class ReviewScene(Scene):
         self.profile = profile
         self.make_runner = make_runner
         self.auto_analyse = analyse
-        self.runner: AnalysisRunner | None = None
+        self.runner: Pool | None = None
         self.analyses: dict[tuple[int, int], RoundAnalysis] = {}
         self.failed: str | None = None
+        self.cache = cache
+        self._kept: dict[tuple[int, int], RoundReview] | None = None  # the cache's, once read
+        self._game = ""  # the game's key in the cache
         self.clock = 0.0
         width, height = app.size
         self.size = (width, height)
@@ -161,25 +160,67 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------ the analysis
 
     def analyse(self) -> None:
-        """(Re)start the analysis of the round shown, for the seat reviewed."""
+        """(Re)start the analysis of the round shown, for the seat reviewed (at once when it
+        was kept from before)."""
         self._drop_other_work()
         self.failed = None
+        self._start(self.seat, self.round)
+
+    def _start(self, seat: int, round_index: int) -> RoundAnalysis | None:
         try:
-            self.analyses[(self.seat, self.round)] = RoundAnalysis(
-                self.replay, self.seat, self.round, self.profile)
+            level = as_level(self.profile)
+            kept = self._kept_reviews(level).get((seat, round_index))
+            analysis = self.analyses[(seat, round_index)] = RoundAnalysis(
+                self.replay, seat, round_index, level, kept)
         except ValueError as exc:  # a level this game does not know, say
             self.failed = str(exc)
-            return
-        if self.runner is None:
+            return None
+        if self.runner is None and not analysis.finished:
             self.runner = self.make_runner()
+        return analysis
+
+    def _kept_reviews(self, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
+        if self._kept is None:
+            if self.cache is None:
+                self.cache = ReviewCache.in_home()
+            self._game = game_key(self.replay.save)
+            self._kept = self.cache.load(self._game, level)
+        return self._kept
+
+    def _keep(self, analysis: RoundAnalysis) -> None:
+        """A round's verdicts, judged here, kept for the next time."""
+        result = analysis.result
+        if result is None or analysis.kept is not None or self.cache is None:
+            return
+        assert self._kept is not None
+        self._kept[(result.seat, result.round)] = result
+        self.cache.store_later(self._game, analysis.level, result)
 
     def _drop_other_work(self) -> None:
         """Unfinished analyses of other rounds or seats give way (their answers are dropped;
-        the helper goes on to the new work)."""
+        the helpers go on to the new work)."""
         for key, analysis in list(self.analyses.items()):
             if key != (self.seat, self.round) and not analysis.finished:
                 analysis.cancel()
                 del self.analyses[key]
+
+    def _background(self) -> RoundAnalysis | None:
+        """While the round shown is done: the seat's next round not yet analysed, so the whole
+        game is soon judged (and kept)."""
+        for key, analysis in self.analyses.items():
+            if key[0] == self.seat and not analysis.finished:
+                return analysis
+        if not self.auto_analyse or self.failed is not None or self.runner is None:
+            return None
+        rounds = len(self.replay.rounds)
+        for offset in range(1, rounds):
+            index = (self.round + offset) % rounds
+            if (self.seat, index) not in self.analyses:
+                analysis = self._start(self.seat, index)
+                if analysis is not None and analysis.finished:
+                    continue  # kept from before: on to the next
+                return analysis
+        return None
 
     def cancel(self) -> None:
         """Stop the analysis in progress and the helper with it."""
@@ -201,16 +242,20 @@ class ReviewScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         analysis = self.analysis
+        shown = analysis is not None and not analysis.finished
+        if not shown and self.failed is None and self.runner is not None:
+            analysis = self._background()
         if analysis is not None and not analysis.finished and self.runner is not None:
-            try:
-                analysis.poll(self.runner)
-            except (RuntimeError, TypeError) as exc:
-                log.warning("the review's analysis failed: %s", exc)
-                self.failed = str(exc)
-                analysis.cancel()
-                self._stop_runner()
-            if analysis.finished:
-                self.go(self.number)  # the verdict at this step, if any
+            analysis.poll(self.runner)
+            if analysis.error is not None:
+                log.warning("the review's analysis failed: %s", analysis.error)
+                if shown:  # a later round's failure waits until that round is shown
+                    self.failed = analysis.error
+                    self._stop_runner()
+            elif analysis.finished:
+                self._keep(analysis)
+                if shown:
+                    self.go(self.number)  # the verdict at this step, if any
         self._refresh_buttons()
 
     # ------------------------------------------------------------ export
