@@ -25,6 +25,7 @@ Needs Babel (``pip install -e '.[dev]'``); the game itself does not.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import re
 import shutil
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from craits import __version__, i18n
 from craits.cli import i18n_check
+from craits.cli.po_file import po_lines, write_whole
 
 if TYPE_CHECKING:  # Babel is read only when a command needs it (the game does not)
     from babel.messages.catalog import Catalog
@@ -246,24 +248,41 @@ def write_po(path: Path, catalog: Catalog) -> None:
 
     buffer = io.BytesIO()
     pofile.write_po(buffer, catalog, width=76, include_previous=False)
-    Path(path).write_bytes(buffer.getvalue())
+    _write(Path(path), buffer.getvalue())
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        write_whole(path, data)
+    except OSError as exc:
+        raise PoError(f"{path}: cannot be written ({exc.strerror or 'error'})") from None
 
 
 def read_po(path: Path) -> Catalog:
+    """The catalog of the ``.po`` file at ``path``; ``PoError`` naming the file, and the line
+    where there is one, for anything Babel would only warn about or silently get wrong."""
     _need_babel()
     from babel.messages import pofile
 
+    path = Path(path)
     try:
-        with open(path, "rb") as handle:
-            return pofile.read_po(handle, abort_invalid=True)
+        lines = po_lines(path)
     except OSError as exc:
-        raise PoError(f"{path}: {exc}") from exc
-    except Exception as exc:  # babel's PoFileError, and what it raises on a broken file
-        problem = PoError(f"{path}: {exc}")
-    # Explain the commonest cause in words: Plural-Forms that do not fit the language.
+        raise PoError(f"{path}: cannot be read ({exc.strerror or 'error'})") from None
+    except ValueError as exc:
+        raise PoError(str(exc)) from None
     try:
-        with open(path, "rb") as handle:
-            lenient = pofile.read_po(handle)
+        return pofile.read_po(lines, abort_invalid=True)
+    except pofile.PoFileError as exc:
+        message = str(exc).rsplit(" on ", 1)[0]
+        problem = PoError(f"{path}, line {exc.lineno + 1}: {message}")
+    except Exception:  # what Babel raises on a header it cannot make sense of
+        problem = PoError(f"{path}: its header or an entry is malformed, so it cannot be read")
+    # Explain the commonest cause in words: Plural-Forms that do not fit the language. The
+    # lenient reading prints Babel's warnings; they are the problem already raised.
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            lenient = pofile.read_po(lines)
     except Exception:
         raise problem from None
     _check_plural_forms(path, lenient, po_language(path, lenient))
@@ -408,7 +427,7 @@ def import_po(
         if not (trial / english_path.name).exists():
             shutil.copy2(english_path, trial / english_path.name)
         for code, text in texts.items():
-            (trial / f"{code}.toml").write_text(text, encoding="utf-8")
+            (trial / f"{code}.toml").write_text(text, encoding="utf-8")  # scratch: plain
         report, problems = i18n_check.run_check(trial)
     for line in report:
         print(line, file=out)
@@ -422,7 +441,7 @@ def import_po(
         print("Nothing written (use --force to write anyway).", file=out)
         return 1
     for code, text in texts.items():
-        (into / f"{code}.toml").write_text(text, encoding="utf-8")
+        _write(into / f"{code}.toml", text.encode("utf-8"))
     print(f"Wrote {len(texts)} catalogue(s) into {into}.", file=out)
     return 1 if problems else 0
 
