@@ -2,7 +2,8 @@
 
 Prints one JSON object on standard output and exits 0, or ``{"error": "..."}`` and exits 2,
 whatever the file holds: never a traceback. ``--export OUT`` writes FILE (a save, say) as a
-game record instead. Texts are left to the game; the output is data:
+game record instead (a new file, or over a regular file only; a record's title, note and focus
+are kept). Texts are left to the game; the output is data:
 
     {"seat": 0, "level": "expert", "rounds": [{"round": 1, "choices": 4, "differed": 1,
      "cost": 12, "verdicts": [{"step": 7, "action": 5, "played": {"play": "8S", "suit": "H"},
@@ -75,10 +76,8 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps({"exported": args.export}, ensure_ascii=False))
             return 0
         replay = Replay(data)
-    except RecordError as exc:
+    except RecordError as exc:  # reading and writing say what is wrong in the player's words
         return _error(str(exc))
-    except OSError as exc:
-        return _error(f"cannot write {args.export}: {exc.strerror or exc}")
     seat = args.seat
     if seat is None:
         seat = next((i for i, s in enumerate(replay.seats) if s.is_human), 0)
