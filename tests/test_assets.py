@@ -67,7 +67,9 @@ def test_svgs_are_small_and_use_no_text_elements():
         text = path.read_text(encoding="utf-8")
         # pygame-ce's SVG renderer ignores <text>, so letters must be paths.
         assert "<text" not in text, path
-        assert len(text.encode()) < 8000, f"{path} is {len(text.encode())} bytes"
+        # Court figures carry a patterned robe (tests/test_look_court_cards.py bounds them).
+        limit = 40_000 if re.match(r"^[JQK][SHDC]$", path.stem) else 8000
+        assert len(text.encode()) < limit, f"{path} is {len(text.encode())} bytes"
 
 
 def _ink_pixels(surface: pygame.Surface, rect: tuple[int, int, int, int]) -> int:

@@ -15,6 +15,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))  # court_art beside this script (tools/ is no package)
+
+from court_art import FIGURES, court_figure  # noqa: E402
+
 OUT_DIR = ROOT / "assets" / "cards"
 
 WIDTH, HEIGHT = 250, 350  # 5:7, the viewBox of every card
@@ -30,8 +34,6 @@ RED = "#c62a35"
 BLUE = "#1d5fbf"
 GREEN = "#1b8541"
 GOLD = "#e0a933"
-SKIN = "#f3d3b3"
-HAIR = "#5a3a26"
 
 SUIT_COLOURS = {
     "classic": {"S": INK, "H": RED, "D": RED, "C": INK},
@@ -247,106 +249,14 @@ def ace_pip(suit: str, colour: str) -> list[str]:
 
 
 # --- Court cards -------------------------------------------------------------------------------
-# A half-length figure drawn in flat geometric shapes for the top half of the panel; the lower
-# half is the same drawing turned half a turn, as on a double-ended court card.
-
-def _robe(colour: str) -> list[str]:
-    return [
-        f'<path fill="{colour}" d="M78 175L80 152C82 135 92 126 108 122L142 122C158 126 168 135 '
-        '170 152L172 175Z"/>',
-        # Shirt in the open collar, a gold placket and trim.
-        '<path fill="#ffffff" d="M108 122L125 150L142 122Z"/>',
-        f'<path fill="none" stroke="{GOLD}" stroke-width="4" stroke-linejoin="round" '
-        'd="M106 122L125 152L144 122"/>',
-        f'<path fill="{GOLD}" d="M121 150L129 150L129 175L121 175Z"/>',
-        f'<path fill="none" stroke="{GOLD}" stroke-width="2" d="M92 134C96 146 97 160 96 175'
-        'M158 134C154 146 153 160 154 175"/>',
-    ]
-
-
-def _hand(colour: str) -> list[str]:
-    """The hand holding the figure's attribute, with a gold cuff on the sleeve."""
-    return [
-        f'<path fill="{colour}" d="M80 150L90 136L96 146L86 158Z"/>',
-        f'<path fill="none" stroke="{GOLD}" stroke-width="3" d="M78 147L86 156"/>',
-        f'<circle cx="72" cy="146" r="7" fill="{SKIN}"/>',
-    ]
-
-
-def _head() -> list[str]:
-    return [
-        f'<path fill="{SKIN}" d="M117 104L133 104L133 124L117 124Z"/>',
-        f'<circle cx="125" cy="90" r="20" fill="{SKIN}"/>',
-        f'<circle cx="118" cy="91" r="2.3" fill="{INK}"/>',
-        f'<circle cx="132" cy="91" r="2.3" fill="{INK}"/>',
-    ]
-
-
-def _king(colour: str) -> list[str]:
-    return [
-        # Sword on the left, hilt up.
-        f'<path fill="none" stroke="{INK}" stroke-width="4.5" stroke-linecap="round" '
-        'd="M70 62L70 160"/>',
-        f'<path fill="none" stroke="{GOLD}" stroke-width="5" stroke-linecap="round" '
-        'd="M61 66L79 66M70 52L70 62"/>',
-        *_robe(colour),
-        *_hand(colour),
-        *_head(),
-        # Beard, moustache and crown.
-        f'<path fill="{HAIR}" d="M106 92C107 114 116 126 125 132C134 126 143 114 144 92'
-        'C140 104 132 106 125 102C118 106 110 104 106 92Z"/>',
-        f'<path fill="{GOLD}" d="M105 76L103 50L114 62L125 44L136 62L147 50L145 76Z"/>',
-        f'<circle cx="103" cy="50" r="3.5" fill="{GOLD}"/>',
-        f'<circle cx="125" cy="44" r="3.5" fill="{GOLD}"/>',
-        f'<circle cx="147" cy="50" r="3.5" fill="{GOLD}"/>',
-        f'<circle cx="125" cy="67" r="4" fill="{colour}"/>',
-    ]
-
-
-def _queen(colour: str) -> list[str]:
-    return [
-        # A flower held on the left.
-        f'<path fill="none" stroke="{INK}" stroke-width="3" d="M70 78L70 160"/>',
-        f'<circle cx="70" cy="70" r="10" fill="{colour}"/>',
-        f'<circle cx="70" cy="70" r="4" fill="{GOLD}"/>',
-        # Hair falls behind the head and onto the shoulders.
-        f'<path fill="{HAIR}" d="M103 92C101 62 149 62 147 92L154 134L96 134Z"/>',
-        *_robe(colour),
-        *_hand(colour),
-        *_head(),
-        f'<path fill="{HAIR}" d="M105 88C105 70 145 70 145 88C138 78 112 78 105 88Z"/>',
-        f'<path fill="{GOLD}" d="M106 74L108 54L117 64L125 48L133 64L142 54L144 74'
-        'C132 70 118 70 106 74Z"/>',
-        f'<circle cx="125" cy="62" r="3.5" fill="{colour}"/>',
-    ]
-
-
-def _jack(colour: str) -> list[str]:
-    return [
-        # A halberd on the left.
-        f'<path fill="none" stroke="{INK}" stroke-width="4" stroke-linecap="round" '
-        'd="M70 46L70 160"/>',
-        f'<path fill="{GOLD}" d="M70 56C56 56 52 68 54 80L70 72Z"/>',
-        f'<path fill="{GOLD}" d="M70 36L75 48L65 48Z"/>',
-        *_robe(colour),
-        *_hand(colour),
-        f'<path fill="{HAIR}" d="M105 92C103 70 147 70 145 92L146 104L104 104Z"/>',
-        *_head(),
-        # A beret with a feather.
-        f'<path fill="{colour}" d="M101 82C99 60 151 56 157 76C141 72 117 74 101 82Z"/>',
-        f'<path fill="none" stroke="{GOLD}" stroke-width="4" stroke-linecap="round" '
-        'd="M143 70C153 56 163 50 176 46"/>',
-    ]
-
-
-COURT_FIGURES = {"K": _king, "Q": _queen, "J": _jack}
-
+# The figures (tools/court_art.py) are drawn for the top half of the panel; the lower half is the
+# same drawing turned half a turn, as on a double-ended court card.
 
 def court_panel(rank: str, suit: str, colour: str) -> list[str]:
     left, top, right, bottom = PANEL
     tint = PANEL_TINTS[colour]
     half = [
-        *COURT_FIGURES[rank](colour),
+        *court_figure(rank, suit),
         suit_shape(suit, right - 19, top + 21, 0.24, colour),
     ]
     return [
@@ -368,7 +278,7 @@ def face_svg(rank: str, suit: str, style: str) -> str:
     defs, body = card_blank()
     if rank == "A":
         body += ace_pip(suit, colour)
-    elif rank in COURT_FIGURES:
+    elif rank in FIGURES:
         body += court_panel(rank, suit, colour)
     else:
         body += number_pips(rank, suit, colour)
