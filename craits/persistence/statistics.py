@@ -38,6 +38,12 @@ MAX_HINT_MATCHES = 20  # matches whose hints are remembered (only the one in pro
 OVERALL = "overall"
 HUMANS_ONLY = "humans_only"
 BUCKETS = (OVERALL, *LEVELS, HUMANS_ONLY)
+# Bounds of what a stored figure can be: far past any lifetime of play (a million games of
+# 15 rounds is 15 million rounds), yet small enough that every sum, average and percentage
+# of them is an ordinary number. A value outside is damage, set aside as any other.
+MAX_COUNT = 10**9  # games, rounds, wins, hints, calls, a crank's count
+MAX_SCORE = 10**6  # one game's total or one round's score, either sign
+MAX_TOTAL = MAX_COUNT * MAX_SCORE  # the sum of the final totals of every game
 
 
 @dataclass
@@ -204,14 +210,23 @@ def _count(tallies: dict[str, Tally], seats: Sequence[str], won: bool) -> None:
 _Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
 
 
+def _count_field() -> Integer:
+    return Integer(0, MAX_COUNT)
+
+
+def _score_field() -> Nullable:
+    return Nullable(Integer(-MAX_SCORE, MAX_SCORE))
+
+
 def _tally_entries() -> Entries:
-    spec: _Spec = {"played": (Integer(0), lambda: 0), "won": (Integer(0), lambda: 0)}
+    spec: _Spec = {"played": (_count_field(), lambda: 0), "won": (_count_field(), lambda: 0)}
     return Entries(BUCKETS, Group(spec, Tally))
 
 
 def _score_entries() -> Entries:
-    spec: _Spec = {"best": (Nullable(Integer()), lambda: None), "total": (Integer(), lambda: 0),
-            "count": (Integer(0), lambda: 0)}
+    spec: _Spec = {"best": (_score_field(), lambda: None),
+                   "total": (Integer(-MAX_TOTAL, MAX_TOTAL), lambda: 0),
+                   "count": (_count_field(), lambda: 0)}
     return Entries(GAME_LENGTHS, Group(spec, ScoreRecord))
 
 
@@ -256,11 +271,11 @@ _STATS_SPEC: _Spec = {
     "games": (_tally_entries(), _tallies),
     "rounds": (_tally_entries(), _tallies),
     "game_scores": (_score_entries(), _score_records),
-    "best_round_score": (Nullable(Integer()), lambda: None),
-    "longest_crank": (Integer(0), lambda: 0),
-    "idiots_caught_by_you": (Integer(0), lambda: 0),
-    "idiots_caught_of_you": (Integer(0), lambda: 0),
-    "hints_used": (Integer(0), lambda: 0),
+    "best_round_score": (_score_field(), lambda: None),
+    "longest_crank": (_count_field(), lambda: 0),
+    "idiots_caught_by_you": (_count_field(), lambda: 0),
+    "idiots_caught_of_you": (_count_field(), lambda: 0),
+    "hints_used": (_count_field(), lambda: 0),
     "games_without_hints": (_tally_entries(), _tallies),
     "hints_by_match": (_HintsByMatch(), dict),
     "counted": (CountedField(), Counted),

@@ -10,12 +10,13 @@ numbers in place (the session may hold the same object) and saves.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 
 import pygame
 
 from craits import i18n
-from craits.persistence import LEVELS, Statistics, Tally
+from craits.persistence import LEVELS, ScoreRecord, Statistics, Tally
 from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
@@ -28,15 +29,28 @@ HUMANS_ONLY = "humans_only"
 
 
 def percent(won: int, played: int) -> str:
-    return f"{round(100 * won / played)}%" if played else "–"
+    if not played:
+        return "–"
+    return number(100 * won / played) + "%"
 
 
 def number(value: int | float | None) -> str:
-    if value is None:
+    """A figure as shown: whole points, "–" for none. Stored figures are bounded
+    (``persistence.statistics.MAX_COUNT``...); one that still cannot be shown is "–"."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return "–"
-    if isinstance(value, float):
-        return str(round(value))  # totals are whole points; a decimal adds nothing
-    return str(value)
+    try:
+        # Totals are whole points; a decimal adds nothing.
+        return str(round(value)) if isinstance(value, float) else str(value)
+    except (OverflowError, ValueError):  # a number too long to write out
+        return "–"
+
+
+def _average(record: ScoreRecord) -> float | None:
+    try:
+        return record.average
+    except (OverflowError, ZeroDivisionError):  # sums past what a float holds
+        return None
 
 
 class StatisticsScene(MenuScene):
@@ -102,7 +116,7 @@ class StatisticsScene(MenuScene):
         records = [self.stats.game_scores[length] for length in lengths]
         return headers, [
             (i18n.t("stats.best_score"), [number(r.best) for r in records]),
-            (i18n.t("stats.average_score"), [number(r.average) for r in records]),
+            (i18n.t("stats.average_score"), [number(_average(r)) for r in records]),
         ]
 
     def record_rows(self) -> list[tuple[str, str]]:
