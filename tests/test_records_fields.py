@@ -123,6 +123,23 @@ def test_the_command_line_export_of_a_record_keeps_them(tmp_path, capsys, record
     assert read_record(out) == record
 
 
+def test_the_review_exports_an_opened_record_with_its_title_and_note(tmp_path, home, record):
+    from craits.ui.dialogs.message import MessageScene
+    from craits.ui.review.scene import ReviewScene
+
+    app = App()
+    scene = ReviewScene(app, Replay(read_record(_file(tmp_path, record))), round_index=1,
+                        analyse=False)
+    app.scenes.push(scene)
+    key(scene, pygame.K_e)
+    assert isinstance(app.scenes.top, MessageScene)
+    (exported,) = (home / "records").glob("*.json")
+    again = read_record(exported)
+    assert (again["title"], again["note"]) == (record["title"], record["note"])
+    assert again["focus"] == scene.step.index + 1  # where the review stood
+    assert without(again, "focus") == without(record, "focus")
+
+
 # ---------------------------------------------------------------- a title is one line
 
 

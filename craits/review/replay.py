@@ -132,6 +132,9 @@ class Replay:
             check_result(record, self.session)
         # A record's focus: the step to open at (the position after that many actions).
         self.focus: int | None = record.get("focus") if record is not None else None
+        # Its title and note, kept when the review exports the game again.
+        self.title: str | None = record.get("title") if record is not None else None
+        self.note: str | None = record.get("note") if record is not None else None
         by_round: list[list[Step]] = []
         for step in self.steps:
             if step.is_deal:

@@ -264,7 +264,8 @@ class ReviewScene(Scene):
         step = self.step
         focus = 0 if step.index is None else step.index + 1
         try:
-            record = export_record(self.replay.save, focus=focus)
+            record = export_record(self.replay.save, title=self.replay.title,
+                                   note=self.replay.note, focus=focus)
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             path = write_new_record(export_folder(), f"craits-game-{stamp}", record)
         except OSError as exc:  # the records folder could not be made
