@@ -52,6 +52,7 @@ class App:
         self.card_art = CARD_ART
         self.audio = Audio()
         self.notices: list = []
+        self.keys_down: set[int] = set()
         self.calls: list[str] = []
         self.screens = AppScreens(self)
 

@@ -84,7 +84,7 @@ def test_menu_to_scoreboard_with_a_suit_dialog_and_a_last_card(make_app):
     click(app, sprite_centre(table, C("KH")))
     run_until(app, lambda: isinstance(app.scenes.top, ScoreboardScene), 30)
     assert table.session.match.state.winner == 0
-    step(app, 16)  # the board takes Enter after its first half second
+    step(app, 31)  # the board takes Enter after its first second
     press(app, pygame.K_RETURN)
     assert app.scenes.top is table
     assert table.session.match.round_index == 1
@@ -99,12 +99,14 @@ def test_keyboard_picks_and_plays_and_d_draws(make_app):
         "draw_pile": ["4H", "5H", "6H"], "discard": ["7D", "8C"], "suit": "C", "turn": 0,
     })
     step(app, 2)
-    # Number keys pick a card (a focus ring, not a play); Enter plays it.
+    # Number keys pick a card (a focus ring, not a play); Enter plays it. The arrows step
+    # over the cards that may not be played (3S, 9H): from KC round to KC.
     press(app, pygame.K_3)
     assert table.hand.focus == 2 and table.hand.hand()[2].focus
     press(app, pygame.K_LEFT)
-    assert table.hand.focus == 1
+    assert table.hand.focus == 2
     press(app, pygame.K_RIGHT)
+    assert table.hand.focus == 2
     press(app, pygame.K_RETURN)
     assert C("KC") not in table.session.match.state.hands[0]
     # Next time round: nothing fits, D draws.

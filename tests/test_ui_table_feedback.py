@@ -165,15 +165,14 @@ def test_clicking_a_card_on_someone_elses_turn_says_whose_turn_it_is(make_app):
     assert refusals(table) == [f"Not your turn: waiting for {table.match.names[1]}"]
 
 
-def test_enter_on_a_card_that_cannot_be_played_moves_the_focus_to_a_playable_one(make_app):
+def test_picking_a_card_that_cannot_be_played_says_why_and_focuses_a_playable_one(make_app):
     app = make_app()
     table = start_table(app)
     set_position(table, {"hands": [["3S", "5S", "9S", "KD", "4C"], ["2C", "3C"]],
                          "draw_pile": ["4H"], "discard": ["7D", "8D"], "turn": 0})
     step(app, 2)
-    press(app, pygame.K_1)
-    assert table.hand.focus == hand_index(table, "3S") and table.hand.keyboard
-    press(app, pygame.K_RETURN)
+    press(app, pygame.K_1 + hand_index(table, "3S"))
+    assert table.hand.keyboard
     assert refusals(table) == ["Needs ♦ or 8"]
     assert table.hand.focus == hand_index(table, "KD")
     assert table.hand.hand()[table.hand.focus].focus
@@ -201,12 +200,12 @@ def test_the_focus_starts_on_a_playable_card_when_the_turn_comes(make_app):
 def test_cards_beyond_the_ninth_are_reached_and_played_from_the_keyboard(make_app):
     app = make_app()
     table = start_table(app)
-    hand = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "9S", "10S", "JS", "QS", "KD"]
+    hand = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "9S", "10S", "JS", "QS", "KS"]
     set_position(table, {"hands": [hand, ["2C", "3C"]], "draw_pile": ["4H"],
-                         "discard": ["7D", "8D"], "turn": 0})
+                         "discard": ["7D", "8S"], "suit": "S", "turn": 0})
     step(app, 2)
     assert len(table.hand.hand()) == 12
-    king = hand_index(table, "KD")
+    king = hand_index(table, "KS")
     assert king >= 10
     post_key(pygame.K_0)
     step(app, 2)
@@ -225,7 +224,7 @@ def test_cards_beyond_the_ninth_are_reached_and_played_from_the_keyboard(make_ap
     press(app, pygame.K_RIGHT)
     assert table.hand.focus == king
     press(app, pygame.K_RETURN)
-    assert table.session.match.state.discard[-1] == C("KD")
+    assert table.session.match.state.discard[-1] == C("KS")
 
 
 def test_f1_opens_and_closes_the_controls_and_the_hint_line_points_to_them(make_app):

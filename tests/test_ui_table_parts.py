@@ -196,7 +196,7 @@ def test_a_finished_round_counts_in_the_statistics_once(app):
     assert app.statistics.rounds["overall"].played == 1
     assert resumed.model.revealed
     assert all(s.face_up for s in resumed.model.hands[1])  # the round is over: hands shown
-    step(app, 16)  # the board takes Enter after its first half second
+    step(app, 31)  # the board takes Enter after its first second
     press(app, pygame.K_RETURN)
     assert resumed.session.match.round_index == 1
 
@@ -234,7 +234,7 @@ def test_the_last_round_leads_to_the_final_table_and_play_again(app):
     play_round_through(app, table)
     board = app.scenes.top
     assert board.next_button.label.startswith("Final results")
-    step(app, 16)  # the board takes Enter after its first half second
+    step(app, 31)  # the board takes Enter after its first second
     press(app, pygame.K_RETURN)
     over = app.scenes.top
     assert isinstance(over, GameOverScene)

@@ -71,11 +71,15 @@ class SceneContext(Protocol):
     bot_worker: BotWorker
     statistics: Statistics
     notices: list[Notice | str]  # for the player, each told with str()
-    keys_down: AbstractSet[int]  # keys pressed and not yet let go, as the events told
     screens: Screens
 
     @property
     def size(self) -> tuple[int, int]: ...
+
+    @property
+    def keys_down(self) -> AbstractSet[int]:
+        """Keys pressed and not yet let go, as the events told."""
+        ...
 
     def new_game(self, setup: MatchSetup | Sequence[Seat], rules: Rules | None = None,
                  seed: int | None = None, *, replace_ok: bool = False) -> None: ...

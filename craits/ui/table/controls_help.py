@@ -15,7 +15,7 @@ from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.tabletop.sprites import Banner
-from craits.ui.widgets import Button, draw_text_fit
+from craits.ui.widgets import Button, draw_text_fit, fit_text
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
 
@@ -39,6 +39,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     _row("controls.keys_draw", "draw"),
     _row("P", "pass"),
     _row("L", "last_card"),
+    _row("controls.keys_shift_play", "shift_play"),
     _row("I", "idiot"),
     _row("H", "hint"),
     _row("Backspace", "note"),
@@ -60,6 +61,8 @@ class ControlsScene(OverlayScene):
 
     def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
+        self._size_for: tuple[object, ...] | None = None
+        self._size = 0
         self.layout()
 
     def layout(self) -> None:
@@ -90,6 +93,23 @@ class ControlsScene(OverlayScene):
                 or getattr(event, "unicode", "") == "?":
             self.close()
 
+    def row_size(self, rows: list[tuple[str, str]], keys_w: int, text_w: int,
+                 row_h: int) -> int:
+        """One font size for every row: the largest at which each row fits its box (wrapped
+        if need be), so no row is set smaller than the rest."""
+        key = (keys_w, text_w, row_h, tuple(rows))
+        if key != self._size_for:
+            th = self.theme
+            size = min(th.px(19), max(th.px(11), round(row_h * 0.58)))
+            for keys, does in rows:
+                size = min(size,
+                           fit_text(keys, keys_w, row_h, size, bold=True, wrap=True,
+                                    min_size=th.px(9)).size,
+                           fit_text(does, text_w, row_h, size, wrap=True,
+                                    min_size=th.px(9)).size)
+            self._size_for, self._size = key, size
+        return self._size
+
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
         panel = self.panel
@@ -106,7 +126,7 @@ class ControlsScene(OverlayScene):
         keys_w = round((panel.width - 2 * pad) * 0.4)
         text_left = panel.left + pad + keys_w + th.px(16)
         text_w = panel.right - pad - text_left
-        size = min(th.px(19), max(th.px(11), round(row_h * 0.58)))
+        size = self.row_size(rows, keys_w, text_w, row_h)
         for i, (keys, does) in enumerate(rows):
             y = top + i * row_h
             if i % 2 == 0:
@@ -114,9 +134,9 @@ class ControlsScene(OverlayScene):
                 band.fill((255, 255, 255, 12))
                 surface.blit(band, (panel.left + th.px(12), y))
             draw_text_fit(surface, keys, pygame.Rect(panel.left + pad, y, keys_w, row_h), size,
-                          color=GOLD, bold=True, align="left", min_size=th.px(10))
+                          color=GOLD, bold=True, align="left", wrap=True, min_size=size)
             draw_text_fit(surface, does, pygame.Rect(text_left, y, text_w, row_h), size,
-                          color=CREAM, align="left", min_size=th.px(10))
+                          color=CREAM, align="left", wrap=True, min_size=size)
         blit_text(surface, i18n.t("controls.close_hint"), th.px(16), (180, 192, 176),
                   midleft=(panel.left + pad, self.close_button.rect.centery),
                   max_width=self.close_button.rect.left - panel.left - 2 * pad)

@@ -10,9 +10,11 @@ Backspace dismisses a coaching note, Esc opens the menu. A card is played by a c
 dragging it up onto the table; Shift held with the click or Enter says "Last card!" with it.
 
 The part owns the pointer and focus state of the viewer's hand and shows it (lift, dim,
-focus ring); each turn the focus starts on a playable card. A card reached for that may not
-be played is refused by the scene, which calls ``refuse`` here: the card shakes, a banner says
-why, and the focus moves to the nearest playable card.
+focus ring). On the viewer's turn the focus rests only on cards that may be played (it starts
+on one, the keys step over the dimmed ones, and a hint moves it to the hinted card, so Enter
+plays it). A card reached for that may not be played is refused by the scene, which calls
+``refuse`` here: the card shakes, a banner says why, and the focus moves to the nearest
+playable card.
 """
 
 from __future__ import annotations
@@ -82,7 +84,8 @@ class HandInput:
         self.press: tuple[int, tuple[int, int]] | None = None  # card index, where pressed
         self.dragging: CardSprite | None = None
         self.playable: frozenset[int] = frozenset()  # codes the viewer may play now
-        self._focus_for: object = None  # the position the focus was settled for
+        self.mine = False  # the viewer's turn: only playable cards take the focus
+        self._focus_for: object = None  # the position the first-turn tip was shown for
         self._tip_shown = False
 
     # ------------------------------------------------------------ the hand
@@ -105,16 +108,24 @@ class HandInput:
             return indices[0]
         return min(indices, key=lambda i: (abs(i - index), -i))
 
+    def stops(self) -> list[int]:
+        """Where the focus may rest: the playable cards on the viewer's turn (none if nothing
+        may be played), else the whole hand."""
+        if self.mine:
+            return self.playable_indices()
+        return list(range(len(self.hand())))
+
     def update(self, playable: Collection[int], mine: bool, position: object) -> None:
-        """Each frame: what may be played now; at each new ``position`` on the viewer's turn
-        the focus starts on a playable card; then the hand's looks: playable cards lifted
-        (more under the pointer or the focus), the others dimmed on the viewer's turn."""
+        """Each frame: what may be played now, with the focus kept on a card that may be
+        played on the viewer's turn (off it, none is dimmed); then the hand's looks: playable
+        cards lifted (more under the pointer or the focus), the others dimmed on the viewer's
+        turn."""
         self.playable = frozenset(playable) if mine else frozenset()
+        self.mine = mine
+        if mine and self.focus not in self.playable_indices():
+            self.focus = self.nearest_playable(self.focus)
         if mine and position != self._focus_for:
             self._focus_for = position
-            indices = self.playable_indices()
-            if indices and self.focus not in indices:
-                self.focus = self.nearest_playable(self.focus)
             if not self._tip_shown:  # the first turn at this table: where the keys are
                 self._tip_shown = True
                 self.model.banners.append(ControlsTip(self.model.layout))
@@ -194,30 +205,63 @@ class HandInput:
             self.post(COMMAND_KEYS[key])
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and hand:
             back = key == pygame.K_LEFT or (key == pygame.K_TAB and shift)
-            self._move_focus(-1 if back else 1, len(hand))
+            self._move_focus(-1 if back else 1)
         elif key in (pygame.K_HOME, pygame.K_END) and hand:
-            self.keyboard = True
-            self.focus = 0 if key == pygame.K_HOME else len(hand) - 1
+            stops = self.stops()
+            if stops:
+                self.keyboard = True
+                self.focus = stops[0] if key == pygame.K_HOME else stops[-1]
         elif key in DIGITS and hand:
             index = DIGITS[key] + (10 if shift else 0)
             if index < len(hand):
-                self.keyboard = True
-                self.focus = index
+                self._pick(index)
         elif key in PLAY_KEYS:
             self._play_focused(hand, shift)
         else:
             return False
         return True
 
-    def _move_focus(self, step: int, count: int) -> None:
+    def _move_focus(self, step: int) -> None:
+        """To the next (or previous) place the focus may rest, round and round."""
         if not self.keyboard and self.focus is not None:
             self.keyboard = True  # first show where the focus is
             return
+        stops = self.stops()
+        if not stops:
+            return
         self.keyboard = True
         if self.focus is None:
-            self.focus = 0 if step > 0 else count - 1
+            self.focus = stops[0] if step > 0 else stops[-1]
+        elif step > 0:
+            self.focus = next((i for i in stops if i > self.focus), stops[0])
         else:
-            self.focus = (self.focus + step) % count
+            self.focus = next((i for i in reversed(stops) if i < self.focus), stops[-1])
+
+    def _pick(self, index: int) -> None:
+        """A digit: that card, or on the viewer's turn, if it may not be played, why not (the
+        focus then goes to the nearest card that may)."""
+        hand = self.hand()
+        self.keyboard = True
+        code = hand[index].code
+        if self.mine and code is not None and code not in self.playable:
+            self.post(PlayCard(code))  # refused: a banner says why, ``refuse`` moves the focus
+            return
+        self.focus = index
+
+    def point_at(self, code: int) -> None:
+        """The focus on ``code`` (the hinted card), shown, so Enter plays it."""
+        index = next((i for i, s in enumerate(self.hand()) if s.code == code), None)
+        if index is not None:
+            self.focus = index
+            self.keyboard = True
+
+    def say(self, text: str) -> None:
+        """A short banner above the hand: why a key did nothing."""
+        lay = self.model.layout
+        banners = [b for b in self.model.banners if not isinstance(b, Refusal)]
+        banners.append(Refusal(text, lay.banner_for(self.model.bottom), lay.px(22),
+                               REFUSED_FILL, duration=REFUSAL_SECONDS))
+        self.model.banners = banners
 
     def _play_focused(self, hand: list[CardSprite], shift: bool) -> None:
         focus = self.focus

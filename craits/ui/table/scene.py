@@ -20,7 +20,7 @@ import pygame
 
 from craits import i18n
 from craits.director import MatchDirector, TablePace, Wait
-from craits.engine import Announce, Call, Draw, Pass
+from craits.engine import Announce, Call, Draw, Pass, Play
 from craits.engine.actions import Action
 from craits.review import CoachState
 from craits.session import Session
@@ -69,6 +69,7 @@ class TableScene(Scene):
         self.buttons = TableButtons(self.model.layout, self.post)
         self.hand = HandInput(self.model, self.post)
         self.hint = HintPanel(session, app.bot_worker, self.match.names)
+        self._pointed: object = None  # the hint the hand's focus was last moved to
         coach = CoachState.from_dict(settings.coach)
         coach.enabled = coach.enabled and settings.coaching and bool(session.human_seats())
         self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
@@ -104,8 +105,9 @@ class TableScene(Scene):
         if intent is Command.ANNOUNCE:
             return self.announce()
         if intent is Command.CALL:
-            if view is not None and view.can_call and not self.chor.busy:
-                return self.match.act(Call(view.seat, view.can_call[0]))
+            if view is not None and view.can_call:
+                return not self.chor.busy and self.match.act(Call(view.seat, view.can_call[0]))
+            self.hand.say(i18n.t("table.nobody_to_call"))
             return False
         if intent is Command.HINT:
             return self.ask_hint()
@@ -259,6 +261,11 @@ class TableScene(Scene):
         self.hand.update({p.card for p in match.legal_plays()}, mine, (s.version, match.viewer))
         position = (s.version, match.viewer) if match.viewer is not None else None
         self.hint.update(position, view, match.director.thinking is not None)
+        hinted = self.hint.hint if mine else None
+        if hinted is not None and hinted is not self._pointed:
+            self._pointed = hinted  # once per hint: the player may move the focus on
+            if isinstance(hinted.action, Play):
+                self.hand.point_at(hinted.action.card)
         self.hint.mark(self.hand.hand(), self.model.layout, mine)
         if self.coach.take(s.events):
             self._keep_coach()
