@@ -36,7 +36,10 @@ $(PACKAGE_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[package]' '$(PYINSTALLER)'
 	@touch $(PACKAGE_STAMP)
 
-package: $(PACKAGE_STAMP) native
+# A release ships the compiled hot path: --require fails without it (CRAITS_ALLOW_PURE_PYTHON=1
+# lets a platform without a C compiler build from the sources alone).
+package: $(PACKAGE_STAMP)
+	@$(BIN)/python tools/build_native.py --require
 	@sh packaging/ensure_binutils.sh
 	@echo "Building dist/Craits with PyInstaller (a minute or two)..."
 	$(BIN)/python -m PyInstaller --noconfirm --log-level WARN build.spec

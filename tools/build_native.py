@@ -1,10 +1,13 @@
 """Compile the round's hot path with mypyc, next to its sources (``craits.native`` says why).
 
-    python tools/build_native.py [--force]
+    python tools/build_native.py [--force] [--require]
 
 Does nothing when the compiled copies are current. Needs mypyc (it comes with mypy, in the
 ``dev`` extra) and a C compiler with Python's headers. Without them it says why and leaves the
-game running from its sources, which play the same, only slower: it never fails the build.
+game running from its sources, which play the same, only slower: for playing and testing that
+is no failure. A release is (``--require``, as ``make package`` asks): there it exits 1 unless
+the compiled copies are built and current, so a build without a compiler cannot quietly ship the
+slower hot path; ``CRAITS_ALLOW_PURE_PYTHON=1`` lets it through on a platform without one.
 The compiling happens in a scratch copy of the package, so a failed build leaves nothing behind.
 """
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from craits import native  # noqa: E402  (after the path: run as a script from anywhere)
+
+ALLOW_PURE = "CRAITS_ALLOW_PURE_PYTHON"  # =1: a release may ship the sources uncompiled
 
 SETUP = """\
 from setuptools import setup
@@ -72,17 +78,27 @@ def build() -> str | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--force", action="store_true", help="compile even if current")
+    parser.add_argument("--require", action="store_true",
+                        help=f"exit 1 unless the compiled copies are built and current "
+                             f"({ALLOW_PURE}=1 allows the sources alone)")
     args = parser.parse_args(argv)
     if native.status() == "compiled" and not args.force:
         print("compiled modules are current")
         return 0
     why = build()
-    if why is not None:
-        remove_compiled()
-        print(f"not compiled ({why}); the game runs from its sources: the same play, with "
-              "the computer players taking about twice as long to think", file=sys.stderr)
+    if why is None and native.status() != "compiled":  # e.g. a source edited meanwhile
+        why = f"the compiled copies are {native.status()} after the build"
+    if why is None:
+        print(f"compiled {len(native.MODULES)} modules with mypyc")
         return 0
-    print(f"compiled {len(native.MODULES)} modules with mypyc")
+    remove_compiled()
+    if args.require and os.environ.get(ALLOW_PURE) != "1":
+        print(f"not compiled ({why}): a release needs the compiled hot path, or the computer "
+              f"players take about twice as long to think. Install a C compiler, or set "
+              f"{ALLOW_PURE}=1 to build from the sources alone.", file=sys.stderr)
+        return 1
+    print(f"not compiled ({why}); the game runs from its sources: the same play, with "
+          "the computer players taking about twice as long to think", file=sys.stderr)
     return 0
 
 
