@@ -5,7 +5,9 @@
 reached. The match keeper writes one when a game with a human seat ends, before the save is
 cleared; only the newest ``KEEP`` are kept. A file that cannot be used is never deleted: it is
 renamed aside (``game-....bad.json``) and reported like the other files of the folder, and the
-list goes on without it.
+list goes on without it; one the system will not let be read is left where it is. ``games``
+may be a link to a folder of the player's own; a link elsewhere is refused with a notice, and
+keeping past games is never a reason for the game not to be saved.
 
     archive = GameArchive(home)
     archive.keep(session)                 # at the end of a match
@@ -16,7 +18,9 @@ list goes on without it.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,14 +28,29 @@ from pathlib import Path
 from typing import Any
 
 from craits.config.reading import FileRefused, read_limited
-from craits.paths import safe_child, user_home
+from craits.paths import user_home
 from craits.persistence.files import MAX_FILE_BYTES, Problem, atomic_write_json, set_aside
-from craits.persistence.game_record import RECORD_FORMAT, game_record, match_result
+from craits.persistence.game_record import RECORD_FORMAT, SAVE_KEYS, game_record, match_result
+from craits.persistence.save_check import check_save
 
 FOLDER = "games"
 KEEP = 20
+MAX_TOTAL = 1_000_000  # far beyond any game's points; a larger one is not a game's
+MAX_ROUNDS = 10_000  # as a save's count of rounds
 _NAME = re.compile(r"game-(\d{8}-\d{6})-([0-9a-f]{1,16})\.json")
 _STAMP = "%Y%m%d-%H%M%S"
+
+
+class Unreadable(ValueError):
+    """A kept game the system would not let be read: left where it is, never set aside."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"cannot be read: {reason}")
+        self.reason = reason
+
+
+class FolderRefused(ValueError):
+    """The ``games`` folder is a link the game does not follow; ``str()`` says why."""
 
 
 @dataclass(frozen=True)
@@ -52,29 +71,87 @@ class PastGame:
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
 
+@dataclass
+class _Pending:
+    """A finished game not yet written (the folder refused the write): written when it can."""
+
+    match_id: str
+    record: dict[str, Any]
+    stamp: str
+
+
+def games_folder(home: Path) -> tuple[Path, str | None]:
+    """Where the games are kept, and why that folder is refused (None: it is not).
+
+    A ``games`` that is a link (a folder moved to another disk and linked back) is used when
+    it leads to a folder of the player's own (on POSIX: owned by this user); a link to
+    anything else is refused, and saving the game never depends on it."""
+    folder = home / FOLDER
+    if not folder.is_symlink():
+        return folder, None
+    try:
+        target = folder.resolve(strict=True)
+        info = target.stat()
+    except (OSError, RuntimeError):
+        return folder, "it is a link to a folder that is not there"
+    if not stat.S_ISDIR(info.st_mode):
+        return folder, "it is a link to something that is not a folder"
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return folder, "it is a link to a folder that is not yours"
+    return target, None
+
+
 class GameArchive:
-    """The ``games`` folder of the player's home (or ``home``)."""
+    """The ``games`` folder of the player's home (or ``home``). ``refused`` says why the
+    folder cannot be used (a link leading elsewhere), else None; ``pending`` are finished
+    games whose writing failed, written again by ``write_pending``."""
 
     def __init__(self, home: Path | None = None, keep: int = KEEP) -> None:
         self.home = user_home() if home is None else Path(home)
-        self.folder = safe_child(FOLDER, self.home)
+        self.folder, self.refused = games_folder(self.home)
         self.keep_count = keep
+        self.pending: list[_Pending] = []
+        self._refusal_told = False
 
     # ---------------------------------------------------------------- writing
 
     def keep(self, session: Any, now: datetime | None = None) -> Path:
         """Keep ``session``'s match as a record (again under its own name if it is already
-        kept), then let the oldest go beyond ``KEEP``; raises ``OSError`` if it cannot."""
+        kept), then let the oldest go beyond ``KEEP``. Raises ``FolderRefused`` when the
+        folder is refused, ``OSError`` when writing fails: then the game waits in ``pending``
+        for ``write_pending``."""
         record = game_record(session.to_save(), match_result(session.match))
         match_id = str(session.match_id)[:16].lower()
         if not re.fullmatch(r"[0-9a-f]{1,16}", match_id):
             match_id = "0"
+        if self.refused is not None:
+            raise FolderRefused(f"{FOLDER}: {self.refused}")
+        entry = _Pending(match_id, record, (now or datetime.now()).strftime(_STAMP))
+        self.pending = [p for p in self.pending if p.match_id != match_id]
+        try:
+            return self._write(entry)
+        except OSError:
+            self.pending.append(entry)
+            raise
+
+    def write_pending(self) -> list[str]:
+        """Write the games that could not be written before, oldest first, until one fails;
+        the match ids written."""
+        written: list[str] = []
+        while self.pending and self.refused is None:
+            try:
+                self._write(self.pending[0])
+            except OSError:
+                break
+            written.append(self.pending.pop(0).match_id)
+        return written
+
+    def _write(self, entry: _Pending) -> Path:
         self.folder.mkdir(parents=True, exist_ok=True)
-        path = next((p for p in self._files() if _parts(p)[1] == match_id), None)
+        path = next((p for p in self._files() if _parts(p)[1] == entry.match_id), None)
         if path is None:
-            stamp = (now or datetime.now()).strftime(_STAMP)
-            path = self.folder / f"game-{stamp}-{match_id}.json"
-        atomic_write_json(path, record, sort_keys=False)
+            path = self.folder / f"game-{entry.stamp}-{entry.match_id}.json"
+        atomic_write_json(path, entry.record, sort_keys=False)
         self.prune()
         return path
 
@@ -87,7 +164,10 @@ class GameArchive:
     # ---------------------------------------------------------------- reading
 
     def _files(self) -> list[Path]:
-        """The kept games' files, newest first (by the time in their names)."""
+        """The kept games' files, newest first (by the time in their names: no file is
+        opened to sort them)."""
+        if self.refused is not None:
+            return []
         try:
             found = [p for p in self.folder.iterdir() if _NAME.fullmatch(p.name)]
         except OSError:
@@ -95,21 +175,39 @@ class GameArchive:
         return sorted(found, key=lambda p: (_parts(p)[0], p.name), reverse=True)
 
     def games(self) -> tuple[list[PastGame], list[Problem]]:
-        """The kept games, newest first; a file that cannot be used is set aside, with a
-        problem to tell the player."""
+        """The newest ``KEEP`` kept games, newest first (only those are read; older ones are
+        let go). A file found wrong is set aside and one that cannot be read is left in
+        place, each with a problem to tell the player; a refused folder is told once."""
         out: list[PastGame] = []
         problems: list[Problem] = []
-        for path in self._files():
+        if self.refused is not None and not self._refusal_told:
+            self._refusal_told = True
+            problems.append(Problem("refused", FOLDER, self.refused, folder=str(self.home)))
+        files = self._files()
+        for path in files[:self.keep_count]:
             try:
                 out.append(self._summary(path))
+            except Unreadable as exc:
+                problems.append(Problem("unreadable", path.name, exc.reason,
+                                        folder=str(path.parent)))
             except ValueError as exc:
                 problems.append(self.set_aside(path, str(exc)))
+        if len(files) > self.keep_count:  # put there by hand, or left when pruning failed
+            self.prune()
         return out, problems
 
     def record(self, game: PastGame | Path) -> dict[str, Any]:
-        """The record a kept game's file holds (``ValueError`` if it is not readable)."""
+        """The record a kept game's file holds (``ValueError`` if it is not readable:
+        ``Unreadable`` when the system would not let it be read)."""
         path = game.path if isinstance(game, PastGame) else Path(game)
         return _read(path)
+
+    def problem(self, path: Path, error: ValueError) -> Problem:
+        """What to tell the player of a kept game that cannot be used: one found wrong is
+        set aside first, one that cannot be read stays where it is."""
+        if isinstance(error, Unreadable):
+            return Problem("unreadable", path.name, error.reason, folder=str(path.parent))
+        return self.set_aside(path, str(error))
 
     def set_aside(self, path: Path, reason: str) -> Problem:
         """Keep an unusable file as ``game-....bad.json``; the problem, for the player."""
@@ -119,16 +217,15 @@ class GameArchive:
 
     def _summary(self, path: Path) -> PastGame:
         record = _read(path)
-        seats = record.get("seats")
+        # Every field a save shares with a record is checked as a save's is (a name that
+        # cannot be shown, a level that is not one...); the result's as what a game reaches.
+        seats = check_save({key: record[key] for key in SAVE_KEYS if key in record})["seats"]
         result = record.get("result")
-        if not (isinstance(seats, list) and 2 <= len(seats) <= 5
-                and all(isinstance(s, dict) and isinstance(s.get("name"), str)
-                        and isinstance(s.get("kind"), str) for s in seats)):
-            raise ValueError("no seats")
         if not (isinstance(result, dict) and isinstance(result.get("totals"), list)
                 and len(result["totals"]) == len(seats)
-                and all(type(t) is int for t in result["totals"])
-                and type(result.get("finished_rounds")) is int):
+                and all(type(t) is int and abs(t) <= MAX_TOTAL for t in result["totals"])
+                and type(result.get("finished_rounds")) is int
+                and 0 <= result["finished_rounds"] <= MAX_ROUNDS):
             raise ValueError("no result")
         try:
             finished = datetime.strptime(_parts(path)[0], _STAMP)
@@ -153,7 +250,7 @@ def _read(path: Path) -> dict[str, Any]:
     except FileRefused as exc:
         raise ValueError(str(exc)) from None
     except OSError as exc:
-        raise ValueError(f"cannot be read: {exc.strerror or type(exc).__name__}") from None
+        raise Unreadable(exc.strerror or type(exc).__name__) from None
     try:
         document = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
     except UnicodeDecodeError as exc:

@@ -41,8 +41,10 @@ Migration = Callable[[JsonObject], JsonObject]
 class Problem:
     """Why a file could not be used as it was; ``str()`` is a message for the player.
 
-    ``kind``: ``damaged`` (unreadable, not JSON, not our format), ``newer`` (written by a newer
-    game), ``too_old`` (no way to convert it), ``fields`` (some values replaced by defaults).
+    ``kind``: ``damaged`` (read and found wrong: not JSON, not our format...), ``unreadable``
+    (the system would not let it be read: left where it is, never renamed), ``newer`` (written
+    by a newer game), ``too_old`` (no way to convert it), ``fields`` (some values replaced by
+    defaults).
     ``kept_as`` is the name the file was renamed to, if it was; ``folder`` where both are.
     """
 
@@ -65,6 +67,9 @@ class Problem:
         if self.kind == "fields":
             return f"{self.file}: some values were not understood; defaults are used for " \
                    f"them: {self.detail}"
+        if self.kind == "unreadable":
+            return f"{self.file} could not be read ({self.detail}). It was left where it is; " \
+                   "the game carries on without it."
         opening = {
             "damaged": f"{self.file} could not be used ({self.detail}).",
             "newer": f"{self.file} comes from a newer version of Craits ({self.detail}).",
@@ -142,15 +147,23 @@ def set_aside(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
 
 def keep_copy(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
     """Copy ``save.json`` to ``save.TAG.json`` (or ``save.TAG-2.json``...) without overwriting
-    anything, leaving the file itself in place; the copy's path, or None if it failed."""
+    anything, leaving the file itself in place; the copy's path, or None if it failed.
+
+    A copy already holding the same bytes is that copy: the same file met at every start is
+    kept once, not once per start."""
     path = Path(path)
+    try:
+        content = read_limited(path, MAX_FILE_BYTES)
+    except OSError:
+        return None
     for counter in range(1, 1000):
         suffix = tag if counter == 1 else f"{tag}-{counter}"
         target = path.with_name(f"{path.stem}.{suffix}{path.suffix}")
         try:
-            content = read_limited(path, MAX_FILE_BYTES)
             copy = open(target, "xb")  # noqa: SIM115 (closed below; removed if unfinished)
         except FileExistsError:
+            if _holds(target, content):
+                return target
             continue
         except OSError:
             return None
@@ -165,6 +178,15 @@ def keep_copy(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
             return None
         return target
     return None
+
+
+def _holds(path: Path, content: bytes) -> bool:
+    """Whether ``path`` is a regular file (not a link) of exactly ``content``."""
+    try:
+        return not path.is_symlink() and path.stat().st_size == len(content) \
+            and read_limited(path, MAX_FILE_BYTES) == content
+    except OSError:
+        return False
 
 
 def fields_problem(path: Path, notes: list[str]) -> Problem:
@@ -188,8 +210,9 @@ def load_json_file(
 ) -> tuple[JsonObject | T, Problem | None]:
     """The ``data`` dict of an envelope file, or ``(default, problem)`` when it cannot be used.
 
-    A missing file is no problem. A file that is unreadable, not JSON or not a ``kind`` envelope
-    is set aside as ``.bad``; an older version is converted step by step with ``migrations``
+    A missing file is no problem. A file the system will not let be read (permissions, a disk
+    error) is left in place with an ``unreadable`` problem: nothing is known to be wrong with
+    it. A file read and found not JSON or not a ``kind`` envelope is set aside as ``.bad``; an older version is converted step by step with ``migrations``
     (``{N: data_N -> data_N+1}``) or set aside as ``.old``; a newer version is set aside as
     ``.newer``, so that the next save cannot overwrite what a newer game wrote.
     """
@@ -204,7 +227,7 @@ def load_json_file(
     except FileRefused as exc:
         return default, _put_aside(path, "bad", "damaged", str(exc))
     except OSError as exc:
-        return default, _put_aside(path, "bad", "damaged", f"cannot be read: {exc.strerror}")
+        return default, unreadable(path, exc)
     try:
         document = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
     except UnicodeDecodeError as exc:
@@ -256,6 +279,13 @@ def load_or_set_aside(store: Loadable[T], default: Callable[[], T]) -> tuple[T, 
         log.exception("%s could not be read", Path(store.path).name)
         detail = f"it could not be read ({type(exc).__name__})"
         return default(), _put_aside(Path(store.path), "bad", "damaged", detail)
+
+
+def unreadable(path: Path, error: OSError) -> Problem:
+    """``path`` could not be read (``error``): it stays where it is, and the player is told
+    why."""
+    reason = error.strerror or type(error).__name__
+    return Problem("unreadable", path.name, reason, folder=str(path.parent))
 
 
 def _envelope_problem(document: object, kind: str) -> str | None:

@@ -5,13 +5,21 @@ and lose each other's statistics.
 lives (the system drops it when the process ends, however it ends); a second copy gets
 ``HomeInUse``. The lock is an OS lock on an open file, not the file's existence, so a copy
 that was killed never leaves a stale lock behind.
+
+A ``craits.lock`` that is a link is never followed (it could create or lock a file anywhere):
+it is moved aside and a lock file of the folder's own is made. A lock file that may be read but
+not written (left by ``sudo craits``) is locked read-only; a folder where none can be made
+raises ``OSError``, and the game plays on unlocked (it cannot write there either).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
+
+from craits.persistence.files import set_aside
 
 LOCK_FILE = "craits.lock"
 
@@ -41,8 +49,7 @@ def lock_home(home: Path) -> HomeLock:
     """Lock ``home`` for this process; raises ``HomeInUse`` when another process holds it,
     ``OSError`` when the lock file cannot be opened at all."""
     path = home / LOCK_FILE
-    # Not inherited by the bot helper (started fresh), so only this process holds it.
-    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    descriptor = _open(path)
     try:
         _lock(descriptor)
     except BlockingIOError:
@@ -54,6 +61,27 @@ def lock_home(home: Path) -> HomeLock:
             raise HomeInUse(home) from None
         raise
     return HomeLock(descriptor, path)
+
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _open(path: Path) -> int:
+    """The lock file, opened without following a link; read-only when it may not be
+    written. Not inherited by the bot helper (started fresh), so only this process holds it."""
+    if path.is_symlink() and set_aside(path, "link") is None:
+        raise OSError(errno.ELOOP, "craits.lock is a link that could not be moved aside")
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | _NO_FOLLOW, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # made a link since the check: still never followed
+            raise OSError(errno.ELOOP, "craits.lock is a link") from None
+        if exc.errno not in _NOT_WRITABLE or path.is_symlink() or not path.is_file():
+            raise
+    return os.open(path, os.O_RDONLY | _NO_FOLLOW)  # a lock needs no writing
+
+
+_NOT_WRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
 if sys.platform == "win32":  # os.name "nt", in the form the type checker follows

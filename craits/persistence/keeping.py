@@ -10,9 +10,12 @@ counted: the keeper reads it before counting, and each save carries a copy of it
 (``stats_rounds``) for when the statistics do not know the match (reset, or written by an
 older version). The app and the soak benchmark keep matches with this one class; it is the
 match director's hooks (``changed``, ``round_over``, ``match_over``). A finished game with a
-human seat is kept among the past games (``craits.persistence.archive``) before its save goes.
-Only tables with a human seat are kept: a table of computer players (watching) is neither
-saved nor counted.
+human seat is kept among the past games (``craits.persistence.archive``) before its save goes;
+when that write fails the save stays, and the game waits in the archive's ``pending`` to be
+written once writing works again. A save read at start is ``settle``d: a round (or the game)
+it holds finished but not counted is counted then, whatever the player does next. Only tables
+with a human seat are kept: a table of computer players (watching) is neither saved nor
+counted.
 """
 
 from __future__ import annotations
@@ -108,10 +111,18 @@ class MatchKeeper:
 
     def round_over(self, session: KeptMatch) -> None:
         """Count the round just finished, once (see the module's note on order)."""
+        if self._round_uncounted(session):
+            self._count_round(session)
+
+    def _round_uncounted(self, session: KeptMatch) -> bool:
+        """A round has ended that the statistics do not hold (and its end is the state's)."""
+        return bool(session.human_seats()) and session.match.state.scores is not None \
+            and len(session.match.history) > self.counted_rounds(session)
+
+    def _count_round(self, session: KeptMatch) -> None:
         history = len(session.match.history)
         state = session.match.state
-        if not session.human_seats() or history <= self.counted_rounds(session) \
-                or state.scores is None:  # no new round, or its end is not the state's
+        if state.scores is None:  # not a round's end (``_round_uncounted`` asked first)
             return
         self.changed(session)
         self.writer.flush()
@@ -128,9 +139,32 @@ class MatchKeeper:
         self.save_statistics()
         self.changed(session)
 
+    def settle(self, session: KeptMatch, saved_rounds: int) -> None:
+        """A saved match read when the app starts: what it holds finished but not counted
+        (a kill between the save at a round's end and the statistics) is counted now, so that
+        starting a new game instead of continuing loses nothing; the record of what is
+        counted keeps Continue from counting it again."""
+        self.begin(session, saved_rounds)
+        if self._round_uncounted(session):
+            self._count_round(session)
+        if session.match.is_over() and session.human_seats():
+            self._count_game(session)
+            self._keep_game(session)
+
     def match_over(self, session: KeptMatch) -> None:
         """The match is over: the game in the statistics (with the hints asked for in it),
-        kept among the past games, and no save left to continue."""
+        kept among the past games, and no save left to continue (kept while the game waits
+        to be written among the past games)."""
+        self._count_game(session)
+        self.writer.flush()
+        if not self._keep_game(session):
+            return
+        try:
+            self.saves.clear()
+        except OSError as exc:
+            log.warning("could not remove the finished game's save: %s", exc)
+
+    def _count_game(self, session: KeptMatch) -> None:
         kinds = [s.kind for s in session.seats]
         statistics = self.statistics()
         counted = statistics.counted
@@ -143,13 +177,18 @@ class MatchKeeper:
         except ValueError as exc:
             log.warning("game not counted: %s", exc)
         self.save_statistics()
-        self.writer.flush()
-        if self.archive is not None and session.human_seats():
-            try:
-                self.archive.keep(session)
-            except (OSError, ValueError) as exc:
-                log.warning("could not keep the finished game among the past games: %s", exc)
+
+    def _keep_game(self, session: KeptMatch) -> bool:
+        """Keep the finished game among the past games; False when its writing failed (it
+        waits in the archive's ``pending``, and its save is what holds it on disk)."""
+        if self.archive is None or not session.human_seats():
+            return True
         try:
-            self.saves.clear()
+            self.archive.keep(session)
         except OSError as exc:
-            log.warning("could not remove the finished game's save: %s", exc)
+            log.warning("the finished game is kept to be written among the past games once "
+                        "writing works again: %s", exc)
+            return False
+        except ValueError as exc:  # a refused folder too: never a reason not to save the game
+            log.warning("could not keep the finished game among the past games: %s", exc)
+        return True

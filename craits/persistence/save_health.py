@@ -12,6 +12,7 @@ import logging
 import threading
 
 log = logging.getLogger("craits.app")
+FOLDER = "the data folder"  # the folder itself (it could not be locked): any write clears it
 
 
 class SaveHealth:
@@ -38,7 +39,8 @@ class SaveHealth:
 
     def succeeded(self, what: str) -> None:
         with self._lock:
-            if self._failing.pop(what, None) is None:
+            folder = self._failing.pop(FOLDER, None)  # a write went through: it can be written
+            if self._failing.pop(what, None) is None and folder is None:
                 return
             if not self._failing:
                 self._told = False  # a new run of failures is told again

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
+from craits.config.reading import read_limited
 from craits.paths import safe_child, user_home
 from craits.persistence.files import (
+    MAX_FILE_BYTES,
     JsonObject,
     Migration,
     Problem,
@@ -40,6 +43,29 @@ class SaveStore:
     def load(self) -> tuple[JsonObject | None, Problem | None]:
         """The saved data, or None (no save, or one that could not be used: then a problem)."""
         return load_json_file(self.path, SAVE_FORMAT, SAVE_VERSION, None, SAVE_MIGRATIONS)
+
+    def peek(self) -> JsonObject | None:
+        """The saved data, read without touching the file (a file that cannot be used is
+        for ``load`` to set aside and report): None when there is none usable."""
+        if self.path.is_symlink():
+            return None
+        try:
+            document = json.loads(read_limited(self.path, MAX_FILE_BYTES).decode("utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return None
+        if not (isinstance(document, dict) and document.get("format") == SAVE_FORMAT
+                and document.get("version") == SAVE_VERSION
+                and isinstance(document.get("data"), dict)):
+            return None
+        data: JsonObject = document["data"]
+        return data
+
+    def holds(self, match_id: str) -> bool:
+        """Whether the save is of the match ``match_id`` (or of one whose id begins so: the
+        past games name a match by its first 16 digits)."""
+        data = self.peek()
+        saved = data.get("match_id") if data is not None else None
+        return isinstance(saved, str) and bool(match_id) and saved.startswith(match_id)
 
     def exists(self) -> bool:
         return self.path.is_file()

@@ -86,12 +86,32 @@ MatchOutcome = OpenTable | AskToReplace | RulesFileUnusable | LevelsFileUnusable
 
 class Matches:
     """Starts and resumes the matches kept in the player's ``files``; its ``keeper`` keeps
-    each one as it goes, counting into the files' statistics."""
+    each one as it goes, counting into the files' statistics. Made when the app starts, it
+    counts at once what the saved game holds finished but uncounted (``settle_saved``)."""
 
     def __init__(self, files: PlayerFiles) -> None:
         self.saves = files.saves
         self.keeper = MatchKeeper(files.saves, files.autosaver, lambda: files.statistics,
-                                  files.save_statistics)
+                                  files.save_statistics, files.archive)
+        self.settle_saved()
+
+    def settle_saved(self) -> None:
+        """Count what the saved game holds finished but not yet counted (a kill between the
+        save at a round's end and the statistics), whatever the player does next. The file
+        is only read: one that cannot be used is for Continue to set aside and report."""
+        data = self.saves.peek()
+        if data is None:
+            return
+        try:
+            kinds = [seat["kind"] for seat in check_save(data)["seats"]]
+            if seat_levels_problem(kinds) is not None:
+                return
+            session = Session.from_save(data)
+        except Exception:  # Continue reports it; here it only is not counted yet
+            log.info("the saved game could not be read to count it", exc_info=True)
+            return
+        saved = data.get("stats_rounds", len(session.match.history))
+        self.keeper.settle(session, saved if isinstance(saved, int) else 0)
 
     def start(self, request: StartRequest, *, replace_ok: bool = False) -> MatchOutcome:
         """A new match. A table with a human seat replaces the saved game: unless

@@ -31,6 +31,10 @@ class Notice:
 def notice_key(problem: Problem) -> str:
     """The catalogue key telling the player about ``problem`` (see ``notice.*``)."""
     what = _FILES.get(problem.file)
+    if problem.kind == "unreadable":
+        return "notice.unreadable"
+    if problem.kind == "refused":
+        return "notice.games_link_refused"
     if problem.kind == "fields" and what in ("settings", "stats"):
         return f"notice.{what}_fields_kept" if problem.kept_as else f"notice.{what}_fields"
     if problem.kept_as is None:
@@ -46,5 +50,7 @@ def notice_key(problem: Problem) -> str:
 def problem_notice(problem: Problem) -> Notice:
     """What to tell the player about a file that could not be used as it was."""
     path = problem.kept_path or problem.file  # the folder too: where to find it
-    return Notice(notice_key(problem), (("path", path), ("file", problem.file)))
+    return Notice(notice_key(problem), (("path", path), ("file", problem.file),
+                                        ("folder", problem.folder or ""),
+                                        ("reason", problem.detail)))
 

@@ -27,7 +27,9 @@ from craits.config.levels import offered_levels
 from craits.paths import HOME_ENV, user_home
 from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.persistence.save_check import SEED_MAX, SEED_MIN
+from craits.persistence.save_health import FOLDER, describe
 from craits.ui.app import App
+from craits.ui.crash_log import logs_folder, open_log_file
 from craits.ui.seat_names import remembered_seats
 from craits.ui.selftest import run_selftest
 from craits.ui.window import MIN_SIZE
@@ -177,23 +179,39 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
 
     if args.selftest:
-        setup_logging()
+        setup_logging(data_home())
         return selftest(args.lang)
-    home_lock = None
+    home = data_home()
+    if home.exists() and not home.is_dir():
+        print(f"craits: cannot use the folder for saves and settings ({home}): it is a file, "
+              "not a folder", file=sys.stderr)
+        _tell("notice.cannot_start", {"folder": str(home), "reason": "not a folder"},
+              args.lang, args.headless)
+        return 1
+    home_lock, unlocked = None, None
     try:
-        home_lock = lock_home(user_home())
-        setup_logging()
-        app = App(language=args.lang, size=size, speed=args.speed)
+        home_lock = lock_home(home)
     except HomeInUse as exc:
         print(f"craits: {exc}; only one copy at a time can use it", file=sys.stderr)
-        _tell_already_running(exc.home, args.lang, args.headless)
+        _tell("notice.already_running", {"folder": str(exc.home)}, args.lang, args.headless)
         return 1
+    except OSError as exc:  # the folder cannot be written: it is said once, in the game
+        unlocked = exc
+    setup_logging(home)
+    try:
+        app = App(language=args.lang, size=size, speed=args.speed, home=home)
     except (OSError, ValueError) as exc:  # the folder for saves and settings cannot be used
-        print(f"craits: cannot use the folder for saves and settings ({home_description()}): "
-              f"{exc}", file=sys.stderr)
+        print(f"craits: cannot use the folder for saves and settings ({home}): {exc}",
+              file=sys.stderr)
+        _tell("notice.cannot_start", {"folder": str(home), "reason": describe(exc)}, args.lang,
+              args.headless)
         if home_lock is not None:
             home_lock.release()
         return 1
+    if unlocked is not None:
+        logging.getLogger("craits.app").warning("%s cannot be locked (%s); playing on",
+                                                home, unlocked)
+        app.files.health.failed(FOLDER, unlocked)  # the window says it once
     try:
         try:  # the loop's safety net is not up yet: errors here get the same treatment
             if args.resume:
@@ -232,51 +250,70 @@ def selftest(language: str | None) -> int:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _tell_already_running(home: Path, language: str | None, headless: bool) -> None:
-    """A copy started from a desktop menu has no console: say it in a window too."""
+def _tell(key: str, params: dict[str, str], language: str | None, headless: bool) -> None:
+    """A copy started from a desktop menu has no console: say the text of ``key`` in a
+    message box too (in the player's language: it is picked here, before any window)."""
     if headless or os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return
     try:
-
-
         code = language or i18n.pick_language(pygame.system.get_pref_locales())
         try:
             i18n.set_language(code)
         except ValueError:
             i18n.set_language("en")
-        pygame.display.message_box(i18n.t("app.title"),
-                                   i18n.t("notice.already_running", folder=str(home)),
+        pygame.display.message_box(i18n.t("app.title"), i18n.t(key, **params),
                                    message_type="warn")
     except Exception:  # the message on the console is the one that counts
         logging.getLogger("craits.app").debug("no message box", exc_info=True)
 
 
-def home_description() -> str:
-    """Where the player's files should go, for a message (CRAITS_HOME or the platform folder)."""
+def data_home() -> Path:
+    """The folder of the player's files, made if it can be; when it cannot be made, the
+    game still starts (each write then fails, and that is said once, in the window)."""
+    try:
+        return user_home()
+    except OSError:
+        return home_path()
 
+
+def home_path() -> Path:
+    """Where the player's files go (CRAITS_HOME or the platform folder), touching nothing."""
     override = os.environ.get(HOME_ENV, "").strip()
     if override:
-        return override
-    try:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_data_path("Craits", appauthor=False))
 
-        return str(platformdirs.user_data_path("Craits", appauthor=False))
+
+def home_description() -> str:
+    """Where the player's files should go, for a message (CRAITS_HOME or the platform folder)."""
+    try:
+        return str(home_path())
     except Exception:  # only for a message
         return "the user data folder"
 
 
-def setup_logging() -> Path | None:
-    """Log to ``CRAITS_HOME/logs/craits.log`` (never to a console that may not exist)."""
-    try:
+class _LogFile(logging.StreamHandler):  # type: ignore[type-arg]
+    """The app's log file (opened by ``open_log_file``: never through a link)."""
 
-        folder = user_home() / "logs"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "craits.log"
-        handler = logging.FileHandler(path, encoding="utf-8")
+
+def setup_logging(home: Path | None = None) -> Path | None:
+    """Log to ``home/logs/craits.log`` (``home``: the player's folder; never to a console
+    that may not exist, nor through a link out of the folder)."""
+    folder = logs_folder(data_home() if home is None else home)
+    if folder is None:
+        return None
+    path = folder / "craits.log"
+    try:
+        stream = open_log_file(path)
     except OSError:
         return None
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
-    if not any(isinstance(h, logging.FileHandler) for h in root.handlers):
+    if any(isinstance(h, _LogFile) for h in root.handlers):  # set up once a process
+        stream.close()
+    else:
+        handler = _LogFile(stream)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: "
+                                               "%(message)s"))
         root.addHandler(handler)
     root.setLevel(logging.INFO)
     return path

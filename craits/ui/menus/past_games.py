@@ -2,8 +2,9 @@
 opens its review at the first round. "Open game record" opens a record file (an exported game,
 or one someone sent). Reached from the statistics screen.
 
-A kept game that cannot be read or replayed is set aside (``game-....bad.json``) and the player
-told; the list goes on without it. Reviewing changes no file.
+A kept game found wrong (or that does not replay) is set aside (``game-....bad.json``), one the
+system will not let be read is left in place, and the player told; the list goes on without
+it. Reviewing changes no file.
 """
 
 from __future__ import annotations
@@ -111,8 +112,8 @@ class PastGamesScene(MenuScene):
     def open_game(self, game: PastGame) -> None:
         try:
             replay = Replay(self.archive.record(game))
-        except (RecordError, ValueError) as exc:
-            self.problems.append(self.archive.set_aside(game.path, str(exc)))
+        except (RecordError, ValueError) as exc:  # one that cannot be read stays in place
+            self.problems.append(self.archive.problem(game.path, exc))
             self.reload()
             self.rebuild()
             return
