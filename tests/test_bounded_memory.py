@@ -4,6 +4,7 @@ long measurement is ``benchmarks/app_soak.py``; a short run of it is here."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -18,6 +19,42 @@ from craits.ui.frame_times import FRAME_RECORDS
 from craits.ui.widgets.textcache import LRU, pixel_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def soak_module():
+    spec = importlib.util.spec_from_file_location("craits_app_soak",
+                                                  ROOT / "benchmarks" / "app_soak.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_soak_gives_memory_at_the_warm_up_the_marks_and_the_end():
+    soak = soak_module()
+    # An hour sampled every 10 s: 100 MB, climbing 1 MB a minute from minute 10 to 30.
+    samples = [(at, 100.0 + min(20.0, max(0.0, at / 60 - 10))) for at in range(0, 3601, 10)]
+    report = soak.SoakReport(seconds=3600.0, samples=samples, second_match_at=300.0)
+    soak.judge(report, warmup_minutes=5, window_minutes=5, marks=[20, 40, 90],
+               span_minutes=40)
+    assert report.warmup_seconds == 360  # a minute into the second match
+    assert report.warm_mb == 100.0
+    assert report.marks_mb == {"20": 107.5, "40": 120.0}  # 90 is past the end: not given
+    assert report.end_mb == 120.0 and report.growth_mb == 20.0
+    assert report.span_minutes == 40 and report.span_growth_mb == 12.5  # end minus minute 20
+    lines = soak.summary(report, 5, 5.0, flat=False)
+    assert "107.5 MB at 20 min" in lines[1] and "+12.5 MB over the last 40 min" in lines[2]
+
+
+def test_a_short_soak_judges_the_growth_since_its_warm_up():
+    soak = soak_module()
+    samples = [(at, 80.0 + at / 600) for at in range(0, 901, 10)]  # 0.1 MB a minute
+    report = soak.SoakReport(seconds=900.0, samples=samples)
+    soak.judge(report, warmup_minutes=5, window_minutes=2, marks=[20], span_minutes=40)
+    assert report.marks_mb == {}
+    assert report.span_minutes == 8.0  # from the end of the warm-up's window to the end
+    assert report.span_growth_mb == report.growth_mb == pytest.approx(0.8, abs=0.15)
 
 
 def test_frame_records_are_bounded(tmp_path, monkeypatch):
@@ -54,7 +91,8 @@ def test_a_soak_keeps_memory_flat_after_its_warm_up(tmp_path):
     minutes = float(os.environ["CRAITS_SOAK_MINUTES"])
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "app_soak.py"), "--minutes", str(minutes),
-         "--warmup", str(min(5.0, minutes / 2)), "--limit", "10", "--seats",
+         "--warmup", str(min(5.0, minutes / 2)), "--span", str(minutes), "--limit", "10",
+         "--seats",
          "easy,medium,easy,medium,easy", "--json"], cwd=ROOT, capture_output=True, text=True,
         timeout=minutes * 60 + 300, env={**os.environ, "CRAITS_HOME": str(tmp_path)})
     report = json.loads(result.stdout.strip().splitlines()[-1])
