@@ -84,9 +84,11 @@ class Session:
         seed: int = 0,
         bot_factory: BotFactory | None = None,
         bots: dict[int, Bot] | None = None,
+        undo: bool = False,
     ) -> None:
         """``bots`` (by seat) seats given computer players, e.g. a tournament's; otherwise
-        ``bot_factory`` makes one per computer seat from its level."""
+        ``bot_factory`` makes one per computer seat from its level. ``undo``: a player may
+        take back a move while nothing new was seen (``craits.director.take_back``)."""
         if not 2 <= len(seats) <= 5:
             raise ValueError("Craits is played by 2 to 5 players")
         self.seats = list(seats)
@@ -106,6 +108,7 @@ class Session:
         self._log(first)
         self.records: list[dict[str, Any]] = []  # the action log, in the scenario action shape
         self.clock = 0.0  # match time (seconds), kept by the match director and saved
+        self.undo = undo  # part of the match, saved: the players agreed to it at the start
         self.version = 0  # bumped on every change, so a stale bot answer is noticed
         self._round_start = round_start(self.events)
 
@@ -158,6 +161,19 @@ class Session:
         self._round_start = round_start(self.events)
         return list(new)
 
+    def take_back(self, keep: int) -> None:
+        """Go back to the position after the first ``keep`` entries of the action log: the
+        match is replayed from its seed (a position is never edited), the seats, computer
+        players, clock and match id stay."""
+        if not 0 <= keep <= len(self.records):
+            raise ValueError(f"cannot keep {keep} of {len(self.records)} actions")
+        again = Session.replay({**self.to_save(), "actions": self.records[:keep]},
+                               bots=self.bots)
+        self.match, self.events, self.batches = again.match, again.events, again.batches
+        self._seen, self.records = again._seen, again.records
+        self._round_start = again._round_start
+        self.version += 1  # newer than every position before: a stale answer is noticed
+
     def decision_rng(self, seat: int) -> random.Random:
         """A fresh generator for one bot decision, fixed by the seed and the log's length."""
         return random.Random(f"{self.seed}:decision:{len(self.records)}:{seat}")
@@ -187,12 +203,15 @@ class Session:
             "actions": list(self.records),
             "clock": self.clock,
             "match_id": self.match_id,
+            **({"undo": True} if self.undo else {}),  # older saves and records: off
         }
 
     @classmethod
     def from_save(cls, data: dict[str, Any], bot_factory: BotFactory | None = None) -> Session:
         """Replay a save; raises ValueError (``ReplayFailed`` naming the action) if it does not
-        replay. Every field is checked first (``craits.persistence.save_check``)."""
+        replay. Every field is checked first (``craits.persistence.save_check``); ``undo``
+        is on only when it is ``true``."""
+        undo = isinstance(data, dict) and data.get("undo") is True
         try:
             data = check_save(data)
         except SaveInvalid as exc:
@@ -200,6 +219,7 @@ class Session:
         session = cls.replay(data, bot_factory)
         session.clock = float(data.get("clock", session.clock))
         session.match_id = data.get("match_id") or session.match_id  # older saves: a new one
+        session.undo = undo
         return session
 
     @classmethod

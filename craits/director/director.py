@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from craits.director.take_back import take_back_point
 from craits.engine import (
     Action,
     Announce,
@@ -149,7 +150,9 @@ class MatchDirector:
         """``grace``: seconds a human at the table always has to announce a last card or to
         call a computer player, from when the card lands (the table gives match time only
         once the card is seen); computers' announcement and call delays, and the next
-        computer player's thinking, start after it."""
+        computer player's thinking, start after it. When the match lets a move be taken
+        back (``Session.undo``), a computer player also waits ``grace`` after a human's move
+        that may still be taken back, so there is time to."""
         self.session = session
         self.runner: Runner = runner or InlineRunner()
         self.pace: Pace = pace or FixedPace()
@@ -170,6 +173,7 @@ class MatchDirector:
         self._rounds_recorded = len(session.match.history) - session.match.state.is_over()
         self._match_recorded = False
         self._window_seen: tuple[int, int] | None = None  # (version, target) of the open window
+        self._moved_at = 0.0  # match time of the last human action (the take-back's window)
         self._schedule_reactions()
 
     # ------------------------------------------------------------ reading
@@ -202,8 +206,36 @@ class MatchDirector:
     def act(self, action: Action, player: int | None = None) -> list[Event]:
         """A human's action (turn, announcement or call); raises IllegalActionError."""
         events = self.session.act(action, player)
+        self._moved_at = self.session.clock
         self._after_change()
         return events
+
+    def take_back_point(self, seat: int | None) -> int | None:
+        """Where the action log goes back to if ``seat`` takes back its last move; None when
+        it may not (``craits.director.take_back``)."""
+        return take_back_point(self.session, seat)
+
+    def take_back_left(self, seat: int | None) -> float:
+        """Match seconds left of the wait the computer players (and a pass-and-play hand-off)
+        give ``seat`` to take back its last move; 0 when it may not be taken back."""
+        if self.take_back_point(seat) is None:
+            return 0.0
+        return max(0.0, self._moved_at + self.grace - self.session.clock)
+
+    def take_back(self, seat: int | None) -> bool:
+        """Take back ``seat``'s last move (see ``take_back_point``): the position before it,
+        replayed from the log, saved at once. False, changing nothing, when it may not."""
+        keep = self.take_back_point(seat)
+        if keep is None:
+            return False
+        self.session.take_back(keep)
+        # What the computers were thinking or about to say was for the move taken back.
+        self._job, self._answer, self._think_left = None, None, 0.0
+        self._reactions.clear()
+        self._window_seen = None
+        self._moved_at = self.session.clock
+        self._after_change()
+        return True
 
     def handed_to(self, seat: int) -> None:
         """Pass-and-play: ``seat`` now holds the screen."""
@@ -240,6 +272,8 @@ class MatchDirector:
             # The race after the grace is the race without it, shifted: the computer's usual
             # pace, counted from the end of the grace.
             self._think_left = self.pace.think_time(seat) + max(0.0, grace_left)
+            viewer = self.viewer
+            self._think_left = max(self._think_left, self.take_back_left(viewer))
         self._answer = None
         self._job = (version, self.runner.submit(job))
 
