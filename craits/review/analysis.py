@@ -36,7 +36,9 @@ REVIEW_ITERATIONS = 2000  # rollouts a choice (expert's own 3,000 in play): see 
 COMPARE_SHARE = 0.5  # of those, to weigh the move played against the level's
 ANALYSIS_VERSION = 2  # up whenever judging changes: verdicts kept from before are dropped
 SLICE = 256  # steps looked through per poll
-EVENTS_A_STEP = 4  # about: a slice of earlier rounds' log is as long as a slice's
+# Events of earlier rounds' log made in a slice, per step a slice looks at: redacting an event
+# costs a fraction of making a seat's view.
+EVENTS_A_STEP = 16
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ every hand face up, and the log of the round up to that step beside it.
 ``ReviewBoard.show(number)`` puts step ``number`` of a ``Replay`` on the board exactly (no
 animation); ``draw`` paints it. The log is written by the table's own choreographer, fed the
 round's events up to the step, so it reads as it did at the table (in the second person for
-the reviewed seat).
+the reviewed seat); only the last steps are fed (from the position before them), so a step of a
+round of thousands of actions shows as fast as one of a game's.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ CREAM = (246, 238, 214)
 DIM = (196, 204, 184)
 GREEN = (150, 226, 160)
 LOG_LINES = 12
+WINDOW = 4 * LOG_LINES  # steps fed to the log: more only when they say too little
 
 
 def seat_names(replay: Replay) -> list[str]:
@@ -95,17 +97,31 @@ class ReviewBoard:
         if lines is None:
             if len(self._logs) > 64:
                 self._logs.clear()
-            scratch = TableModel(self.replay.n_players, self.model.layout.size, self.seat,
-                                 self.seat)
-            chor = Choreographer(scratch, self.names, speed="instant", viewer=self.seat)
-            for step in self.replay.round_of(self.number).steps:  # a line a step, as played
-                if step.number > self.number:
+            first = self.replay.round_of(self.number).first
+            window = WINDOW
+            while True:
+                start = max(first, self.number - window + 1)
+                lines = self._log_from(start)
+                if len(lines) >= LOG_LINES or start == first:
                     break
-                chor.feed(step.events)
-            chor.finish()
-            lines = chor.log.recent(self.seat, LOG_LINES)
+                window *= 4
             self._logs[key] = lines
         return lines
+
+    def _log_from(self, start: int) -> list[tuple[int, str]]:
+        """The log of steps ``start`` to the one shown, fed to the table's own choreographer
+        from the position before ``start`` (the round's deal: from the start)."""
+        replay = self.replay
+        scratch = TableModel(replay.n_players, self.model.layout.size, self.seat, self.seat)
+        if not replay.steps[start].is_deal:
+            before = replay.steps[start - 1]
+            scratch.sync_from_view(seat_view(before.state, self.seat), before.totals,
+                                   before.round)
+        chor = Choreographer(scratch, self.names, speed="instant", viewer=self.seat)
+        for step in replay.steps[start:self.number + 1]:  # a line a step, as played
+            chor.feed(step.events)
+        chor.finish()
+        return chor.log.recent(self.seat, LOG_LINES)
 
     def lines(self, verdict: Verdict | None) -> list[tuple[str, Color]]:
         """What the lines above the hand say at the step shown: the deal, or at the reviewed

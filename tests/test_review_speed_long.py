@@ -1,0 +1,179 @@
+"""Long records never freeze the review: a seat's log is made once (not a copy of the history
+per choice), a round's choices are found a slice of steps per poll, and a helper is sent each
+piece of a log once. Structure only: no timed assertion."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+import pytest
+from test_review_replay import game
+
+import craits.review.replay as replay_module
+from craits.engine import redact
+from craits.review.analysis import (
+    EVENTS_A_STEP,
+    SLICE,
+    ChoiceScan,
+    RoundAnalysis,
+    analyse_round,
+    choices,
+)
+from craits.review.pool import InlinePool, Task, _Helper
+from craits.review.replay import Replay
+from craits.review.thinking import level_profile
+
+ROOT = Path(__file__).resolve().parents[1]
+EXPERT = level_profile("expert")
+QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=20))
+LONG = 12_000  # actions: the record that froze the window for 17 to 22 s
+
+
+def bench():
+    spec = importlib.util.spec_from_file_location("review_speed",
+                                                  ROOT / "benchmarks" / "review_speed.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@lru_cache(maxsize=1)
+def long_replay() -> Replay:
+    record = bench().long_record(LONG)
+    assert len(record["actions"]) == LONG
+    return Replay(record)
+
+
+class Counted:
+    """Counts the calls of a function it stands in for."""
+
+    def __init__(self, function) -> None:
+        self.function = function
+        self.calls = 0
+
+    def __call__(self, *args, **kwargs):
+        self.calls += 1
+        return self.function(*args, **kwargs)
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """(views made, events redacted) on the replay, counted."""
+    replay = long_replay()
+    views = Counted(replay.view_before)
+    monkeypatch.setattr(replay, "view_before", views)
+    redacted = Counted(redact)
+    monkeypatch.setattr(replay_module, "redact", redacted)
+    return replay, views, redacted
+
+
+def test_a_long_round_is_looked_through_a_slice_per_poll(counted):
+    replay, views, redacted = counted
+    assert len(replay.rounds[0].steps) > 20 * SLICE  # one long round
+    analysis = RoundAnalysis(replay, 0, 0, QUICK)
+    most_views, most_redacted = views.calls, redacted.calls
+    pool = InlinePool()
+    polls = 0
+    while not analysis.scan.done:
+        views.calls = redacted.calls = 0
+        analysis.poll(pool)
+        most_views = max(most_views, views.calls)
+        most_redacted = max(most_redacted, redacted.calls)
+        polls += 1
+    assert polls > 20
+    assert most_views <= SLICE  # never the whole round at once
+    assert most_redacted <= SLICE * EVENTS_A_STEP * 2
+    assert len(analysis.choices) > 100 and analysis.submitted <= len(analysis.choices)
+    analysis.cancel()
+
+
+def test_every_event_of_a_seat_is_redacted_once_whatever_the_choices(counted):
+    replay, _, redacted = counted
+    found = choices(replay, 0, 0)
+    assert len(found) > 100
+    events = len(replay.session.events)
+    assert redacted.calls <= events  # not once per choice
+    # Each choice reads its history from the one log: exactly what the seat had seen.
+    rng = random.Random(1)
+    for number in rng.sample(found, 5):
+        before = [redact(e, 0) for step in replay.steps[:number] for e in step.events]
+        assert replay.history(number, 0) == before
+    assert redacted.calls <= events + 5 * replay.history_end(max(found))
+
+
+def test_a_later_round_first_makes_the_earlier_log_a_slice_at_a_time():
+    replay = Replay(bench().long_record(3000, round_actions=600))
+    assert len(replay.rounds) > 3
+    last = len(replay.rounds) - 1
+    scan = ChoiceScan(replay, 1, last)
+    made = []
+    while not scan.done:
+        before = len(replay.seat_log(1, 0))
+        scan.run(50)
+        made.append(len(replay.seat_log(1, 0)) - before)
+    assert max(made) <= 50 * EVENTS_A_STEP * 2 and len(made) > 2
+    assert [c.number for c in scan.found] == choices(replay, 1, last)
+
+
+class Pipe:
+    """A helper's end of the pipe as the parent sees it: what was sent, a verdict back."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple] = []
+
+    def send(self, message) -> None:
+        self.sent.append(message)
+
+    def recv(self):
+        _, key, (level, choice) = self.sent[-1]
+        logs: list = []
+        for _, _, body in (m for m in self.sent if m[0] == "extend" and m[1] == key):
+            logs.extend(body)
+        return True, choice.judge(level, logs)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_helper_is_sent_each_piece_of_a_log_once():
+    replay = Replay(game(11, ("human", "medium", "easy")))
+    index = next(r.index for r in replay.rounds if len(choices(replay, 0, r.index)) >= 4)
+    analysis = RoundAnalysis(replay, 0, index, QUICK)
+    pipe = Pipe()
+    helper = _Helper(pipe, None)
+    verdicts = []
+    for choice in analysis.choices:
+        task = Task(analysis.key, replay.seat_log(0, 0), analysis.level, choice)
+        verdicts.append(helper.judge(task))
+    sent = sum(len(body) for kind, _, body in pipe.sent if kind == "extend")
+    assert sent == analysis.choices[-1].end  # each event once, not a history per choice
+    assert tuple(verdicts) == analyse_round(replay, 0, index, QUICK).verdicts
+
+
+def test_the_review_of_a_long_record_opens_and_steps_without_judging_on_the_frame(counted):
+    import test_ui_review
+
+    from craits.ui.cards.art import CardArt
+    from craits.ui.review.scene import ReviewScene
+
+    replay, views, _ = counted
+    pygame.init()
+    pygame.display.set_mode((1280, 800))
+    test_ui_review.CARD_ART = CardArt()
+    views.calls = 0
+    scene = ReviewScene(test_ui_review.App(), replay, round_index=0, profile=QUICK,
+                        make_runner=InlinePool)
+    assert views.calls <= SLICE + 2  # the first slice, and the lines at the step shown
+    for _ in range(5):
+        views.calls = 0
+        scene.update(0.016)
+        assert views.calls <= SLICE + 2
+    _, found = scene.analysis.progress
+    assert found < len(choices(replay, 0, 0))  # still looking through the round
+    scene.cancel()
