@@ -54,6 +54,7 @@ class CardCascade:
         self.falling: list[Falling] = []
         self._trail = pygame.Surface(size, pygame.SRCALPHA)
         self._pending: list[tuple[int, int, int]] = []  # (code, x, y) to stamp
+        self._fades = 0  # stamp ticks not yet drawn: the trail fades once for each
 
     def foundations(self) -> list[tuple[float, float]]:
         w, _ = self.size
@@ -71,6 +72,7 @@ class CardCascade:
         self._stamp += dt
         if self._stamp >= STAMP_GAP:
             self._stamp = 0.0
+            self._fades += 1  # the trail keeps fading between passes, back to the felt
             self._pending.extend((f.code, round(f.x), round(f.y)) for f in self.falling)
 
     def _launch(self, dt: float) -> None:
@@ -114,9 +116,13 @@ class CardCascade:
     def draw(self, surface: pygame.Surface, cards: CardPainter,
              keep_clear: Sequence[pygame.Rect] = ()) -> None:
         """The trail and the cards in flight onto ``surface``, nothing inside ``keep_clear``."""
+        if self._fades:
+            keep = round(255 * FADE ** min(self._fades, 40))
+            self._trail.fill((255, 255, 255, keep), special_flags=pygame.BLEND_RGBA_MULT)
+            self._fades = 0
         if self._pending:
-            self._trail.fill((255, 255, 255, round(255 * FADE)), special_flags=pygame.BLEND_RGBA_MULT)
-            image_of = {code: cards.with_shadow(code, self.card, 0) for code, _, _ in self._pending}
+            # The trail is the bare cards; only the cards in flight cast a shadow.
+            image_of = {code: cards.base(code, self.card) for code, _, _ in self._pending}
             self._trail.fblits([(image_of[code], image_of[code].get_rect(center=(x, y)))
                                 for code, x, y in self._pending])
             self._pending.clear()
