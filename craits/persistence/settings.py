@@ -83,6 +83,7 @@ class Settings:
     felt: str = "green"
     large_cards: bool = False  # large print: larger hand cards and larger text
     coaching: bool = True  # first-game notes at the table (the player may turn them off)
+    undo: bool = True  # a misclick may be taken back in games with one human
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
     coach: dict[str, object] = field(default_factory=dict)
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
@@ -170,6 +171,7 @@ _SETTINGS_SPEC: _Spec = {
     "felt": (OneOf(*FELT_COLOURS), _default("felt")),
     "large_cards": (Boolean(), _default("large_cards")),
     "coaching": (Boolean(), _default("coaching")),
+    "undo": (Boolean(), _default("undo")),
     "coach": (_CoachProgress(), _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),
 }

@@ -96,7 +96,9 @@ class Statistics:
     hints_used: int = 0  # hints asked for at the table, in every game
     # Finished games in which no hint was asked for: played, and won, per level.
     games_without_hints: dict[str, Tally] = field(default_factory=_tallies)
-    hints_by_match: dict[str, int] = field(default_factory=dict)  # match id -> hints, newest last
+    # Match id -> hints and moves taken back (both are help), newest last.
+    hints_by_match: dict[str, int] = field(default_factory=dict)
+    undos_used: int = 0  # moves taken back at the table, in every game
     # What is already counted, by match (stored with the figures, not one of them).
     counted: Counted = field(default_factory=Counted, compare=False, repr=False)
 
@@ -153,8 +155,16 @@ class Statistics:
         while len(self.hints_by_match) > MAX_HINT_MATCHES:
             del self.hints_by_match[next(iter(self.hints_by_match))]
 
+    def note_undo(self, match_id: str) -> None:
+        """A move was taken back in the match ``match_id``: help counted as a hint is, so the
+        game is not one won without help."""
+        self.undos_used += 1
+        hints = self.hints_used
+        self.note_hint(match_id)
+        self.hints_used = hints
+
     def hints_in(self, match_id: str) -> int:
-        """Hints asked for so far in the match ``match_id``."""
+        """Hints asked for and moves taken back so far in the match ``match_id``."""
         return self.hints_by_match.get(match_id, 0)
 
     def to_dict(self) -> dict[str, object]:
@@ -170,6 +180,7 @@ class Statistics:
             "games_without_hints": {name: tally.to_dict()
                                     for name, tally in self.games_without_hints.items()},
             "hints_by_match": dict(self.hints_by_match),
+            "undos_used": self.undos_used,
         }
 
     @classmethod
@@ -278,6 +289,7 @@ _STATS_SPEC: _Spec = {
     "hints_used": (_count_field(), lambda: 0),
     "games_without_hints": (_tally_entries(), _tallies),
     "hints_by_match": (_HintsByMatch(), dict),
+    "undos_used": (_count_field(), lambda: 0),
     "counted": (CountedField(), Counted),
 }
 

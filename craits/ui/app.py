@@ -153,7 +153,11 @@ class App:
         seats = setup if isinstance(setup, Sequence) else setup.seats
         if not isinstance(setup, Sequence):
             rules, seed = setup.rules, setup.seed
-        request = StartRequest(named_seats(seats), rules, seed)
+        # Taking back a move: the setup's choice, else (one human) the player's setting.
+        undo = getattr(setup, "undo", None)
+        if not isinstance(undo, bool):
+            undo = self.settings.undo and sum(s.is_human for s in seats) == 1
+        request = StartRequest(named_seats(seats), rules, seed, undo)
         self._show(self.matches.start(request, replace_ok=replace_ok))
 
     def continue_game(self) -> bool:

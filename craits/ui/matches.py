@@ -40,6 +40,7 @@ class StartRequest:
     seats: tuple[Seat, ...]
     rules: Rules | None = None
     seed: int | None = None
+    undo: bool = False  # a move may be taken back (``Session.undo``)
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ class Matches:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         try:
-            session = Session(list(seats), rules, seed)
+            session = Session(list(seats), rules, seed, undo=request.undo)
         except ConfigError as exc:  # the computer players' file (config/ai.yaml) is broken
             return LevelsFileUnusable(exc)
         if session.human_seats():  # this table's save replaces the saved game: keep that

@@ -132,7 +132,7 @@ class NewGameScene(MenuScene):
         left, right = self.columns()
         self.players_panel = PlayersPanel(
             left, th, self.form, set_count=self.set_count, set_kind=self.set_kind,
-            set_level=self.set_level, set_name=self.set_name,
+            set_level=self.set_level, set_name=self.set_name, set_undo=self.form.set_undo_agreed,
         )  # fmt: skip
         self.rules_panel = RulesPanel(
             right, th, self.form, set_preset=self.set_preset, set_rule=self.set_rule

@@ -31,6 +31,8 @@ class GameSetup:
     seats: list[Seat]
     rules: Rules
     seed: int | None = None
+    # A move may be taken back: pass-and-play's agreement; None (one human): the setting's.
+    undo: bool | None = None
 
 
 @dataclass
@@ -66,6 +68,9 @@ class NewGameForm:
     def __init__(self, book: RuleBook, remembered: NewGameSetup) -> None:
         self.book = book
         self._load_remembered(remembered)
+        # Pass-and-play: every player agreed that a misclick may be taken back (asked anew
+        # for each game, off until they do).
+        self.undo_agreed = False
 
     def _load_remembered(self, setup: NewGameSetup) -> None:
         drafts = []
@@ -170,7 +175,11 @@ class NewGameForm:
         seats = [
             Seat(s.seat_kind, name) for s, name in zip(self.seats, self.final_names(), strict=True)
         ]
-        return GameSetup(seats=seats, rules=self.rules(), seed=None)
+        undo = self.undo_agreed if self.humans() > 1 else None
+        return GameSetup(seats=seats, rules=self.rules(), seed=None, undo=undo)
+
+    def humans(self) -> int:
+        return sum(s.is_human for s in self.seats)
 
     def preset_label(self, name: str) -> str:
         key = f"setup.preset_{name}"
@@ -198,6 +207,9 @@ class NewGameForm:
 
     def set_name(self, index: int, name: str) -> None:
         self.drafts[index].name = name
+
+    def set_undo_agreed(self, on: bool) -> None:
+        self.undo_agreed = on
 
     def set_preset(self, name: str) -> bool:
         """Take the rules of preset ``name``; False (nothing changes) for ``custom``, which only

@@ -1,7 +1,8 @@
 """The two panels of the new-game screen, laid out from a ``NewGameForm``.
 
-Left, the players: the number of seats, a row per seat (name, Human or Computer, level) and
-below them a small table with each seat's plate in order of play. Right, the rules: the
+Left, the players: the number of seats, a row per seat (name, Human or Computer, level), with
+two or more humans whether they agree that a misclick may be taken back, and below them a
+small table with each seat's plate in order of play. Right, the rules: the
 preset, the game length and every house rule with a one-line explanation, in a region that
 scrolls when the window is short. A panel builds its widgets once; the screen builds the panels
 again whenever a change alters them, and hands each change to the callbacks it is given.
@@ -68,18 +69,22 @@ class PlayersPanel:
         set_kind: Callable[[int, str], None],
         set_level: Callable[[int, str], None],
         set_name: Callable[[int, str], None],
+        set_undo: Callable[[bool], None] | None = None,
     ) -> None:
         self.theme = th
         self.form = form
         self.panel = titled_panel(rect, i18n.t("setup.players"), th)
         self.set_count, self.set_kind = set_count, set_kind
         self.set_level, self.set_name = set_level, set_name
+        self.set_undo = set_undo or form.set_undo_agreed
         self.widgets = self._layout(self.panel.content_rect())
 
     def _layout(self, area: pygame.Rect) -> list[Widget]:
         th = self.theme
         form = self.form
-        row_h = min(th.row_height, (area.height - th.px(40)) // (MAX_SEATS + 1) - th.px(8))
+        agreeing = form.humans() > 1  # pass-and-play: may a misclick be taken back?
+        rows = MAX_SEATS + 1 + agreeing
+        row_h = min(th.row_height, (area.height - th.px(40)) // rows - th.px(8))
         gap = th.px(8)
         widgets: list[Widget] = []
         self.count_choice = Choice(
@@ -155,6 +160,13 @@ class PlayersPanel:
             self.name_fields.append(name)
             self.seat_rows.append((name, kind, level))
             widgets += [name, kind, level]
+            y += row_h + gap
+        self.undo_toggle: Toggle | None = None
+        if agreeing:
+            self.undo_toggle = Toggle(pygame.Rect(area.left, y, area.width, row_h),
+                                      i18n.t("undo.setup_agree"), form.undo_agreed,
+                                      self.set_undo)
+            widgets.append(self.undo_toggle)
             y += row_h + gap
         self.preview_rect = pygame.Rect(
             area.left, y + th.px(8), area.width, area.bottom - y - th.px(8)

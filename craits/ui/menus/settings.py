@@ -1,6 +1,6 @@
 """The settings screen: language, sound, animation speed, display, card style, card back, felt
 colour, large print (hand cards and text), first-game coaching notes (turning them on again
-starts them over).
+starts them over), and whether a misclick may be taken back in a new game against the computer.
 
 Every change applies at once (``app.apply_settings()``); the settings are saved when the screen
 is left (and after each change but volume drags, so a crash loses little). Reached from the title
@@ -39,6 +39,7 @@ class Changes(TypedDict, total=False):
     large_cards: bool
     coaching: bool
     coach: dict[str, object]
+    undo: bool
 
 
 class SettingsScene(MenuScene):
@@ -201,6 +202,14 @@ class SettingsScene(MenuScene):
                 i18n.t("settings.coaching"),
                 s.coaching,
                 self.set_coaching,
+                on_text=on_text,
+                off_text=off_text,
+            ),
+            Toggle(
+                (0, 0, 1, 1),
+                i18n.t("undo.setting"),
+                s.undo,
+                lambda v: self.change(undo=v),
                 on_text=on_text,
                 off_text=off_text,
             ),

@@ -1,5 +1,6 @@
-"""The statistics screen: games and rounds per opponent level (and games won without a hint),
-scores, cranks, idiot calls, hints used; Past games opens the finished games kept for review.
+"""The statistics screen: games and rounds per opponent level (and games won without a hint
+or an undo), scores, cranks, idiot calls, hints used and moves taken back; Past games opens
+the finished games kept for review.
 A line under the per-level heading says how a table of several computer levels is counted
 (under its strongest level, as ``craits.persistence.statistics.opponent_bucket`` does).
 
@@ -101,7 +102,7 @@ class StatisticsScene(MenuScene):
                 "stats.win_rate",
                 [percent(tally(s.games, b).won, tally(s.games, b).played) for b in buckets],
             ),
-            ("stats.won_without_hints",
+            ("stats.won_without_help",
              [str(tally(s.games_without_hints, b).won) for b in buckets]),
             ("stats.rounds_played", [str(tally(s.rounds, b).played) for b in buckets]),
         ]
@@ -126,6 +127,7 @@ class StatisticsScene(MenuScene):
             (i18n.t("stats.idiots_caught"), number(s.idiots_caught_by_you)),
             (i18n.t("stats.times_caught"), number(s.idiots_caught_of_you)),
             (i18n.t("stats.hints_used"), number(s.hints_used)),
+            (i18n.t("stats.undos_used"), number(s.undos_used)),
         ]
 
     def is_empty(self) -> bool:

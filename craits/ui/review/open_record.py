@@ -1,6 +1,8 @@
-"""Open a game record: a box for the file's path (filled in with the newest exported record),
-Open and Cancel. A file that is not a usable record is refused with its reason in the box,
-and the box stays open to try another. Returns the ``Replay`` (``dismiss``), or None."""
+"""Open a game record: the record files of the ``records`` folder and the past games in a list,
+newest first (``record_rows``), and a box for the path of any other file (filled in with the
+newest exported record, shown from its end). Enter on a row, or on the box, opens it; a file
+that is not a usable record is refused with its reason, and the dialog stays open to try
+another. Returns the ``Replay`` (``dismiss``), or None."""
 
 from __future__ import annotations
 
@@ -11,14 +13,21 @@ from pathlib import Path
 import pygame
 
 from craits import i18n
-from craits.paths import user_home
+from craits.paths import safe_child, user_home
+from craits.persistence.archive import GameArchive
 from craits.review import RecordError, Replay, read_record
 from craits.ui.dialogs.overlay import OverlayScene
+from craits.ui.review.path_field import PathInput
+from craits.ui.review.record_list import MAX_SCAN, Entry, RecordList
+from craits.ui.review.record_rows import PROBLEM, RecordRows
 from craits.ui.review.scene import EXPORT_FOLDER
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, FocusGroup, TextInput, draw_text_fit
+from craits.ui.widgets import Button, FocusGroup, Widget, draw_text_fit
 
 PATH_LENGTH = 1000
+READ_BUDGET = 0.008  # seconds of reading rows a frame: the window keeps answering
+LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
+             pygame.K_END, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 def newest_record(folder: Path) -> Path | None:
@@ -56,45 +65,85 @@ def typed_path(text: str) -> str:
         return text
 
 
-class OpenRecordScene(OverlayScene):
-    panel_share = (0.64, 0.42)
-    panel_min = (700, 320)
+def default_listing() -> RecordList:
+    """The player's records folder and past games (either left out when it cannot be used)."""
+    try:
+        records: Path | None = safe_child(EXPORT_FOLDER, user_home())
+    except (OSError, ValueError):
+        records = None
+    try:
+        archive: GameArchive | None = GameArchive()
+    except (OSError, ValueError):
+        archive = None
+    return RecordList(records, archive)
 
-    def __init__(self, app: SceneContext, path: str | None = None) -> None:
+
+class OpenRecordScene(OverlayScene):
+    panel_share = (0.84, 0.88)
+    panel_min = (700, 500)
+
+    def __init__(self, app: SceneContext, path: str | None = None,
+                 listing: RecordList | None = None) -> None:
         super().__init__(app)
-        if path is None:
-            path = default_path()
+        self.listing = listing if listing is not None else default_listing()
         self.error = ""
-        self.field = TextInput((0, 0, 1, 1), path, lambda _text: self._clear_error(),
-                               max_length=PATH_LENGTH)
+        self.field = PathInput((0, 0, 1, 1), default_path() if path is None else path,
+                               lambda _text: self._typed(), max_length=PATH_LENGTH)
+        self.rows = RecordRows(self.listing, self.open_entry)
+        # What Open opens: the list, unless a path was given or the box was used last.
+        self.chosen: Widget = self.field if path is not None or not self.listing else self.rows
         self.focus = FocusGroup()
         self.layout()
 
-    def _clear_error(self) -> None:
+    def _typed(self) -> None:
         self.error = ""
+        self.chosen = self.field
 
     def layout(self) -> None:
         th = self.theme
         panel = self.panel_rect()
         self.panel = panel
         pad = th.px(26)
-        self.field.rect = pygame.Rect(panel.left + pad, panel.top + th.px(86),
-                                      panel.width - 2 * pad, th.px(46))
-        bw = min(th.px(240), (panel.width - 2 * pad - th.px(14)) // 2)
+        inner_w = panel.width - 2 * pad
         bh = th.px(52)
-        y = panel.bottom - pad - bh
-        self.open_button = Button(pygame.Rect(panel.right - pad - bw, y, bw, bh),
+        buttons_y = panel.bottom - pad - bh
+        self.status_rect = pygame.Rect(panel.left + pad, buttons_y - th.px(50), inner_w,
+                                       th.px(44))
+        field_h = th.px(46)
+        self.field.rect = pygame.Rect(panel.left + pad, self.status_rect.top - th.px(6) - field_h,
+                                      inner_w, field_h)
+        self.field_label = pygame.Rect(panel.left + pad, self.field.rect.top - th.px(30),
+                                       inner_w, th.px(28))
+        list_top = panel.top + th.px(74)
+        self.rows.set_theme(th)
+        self.rows.set_rect(pygame.Rect(panel.left + pad, list_top, inner_w,
+                                       self.field_label.top - th.px(8) - list_top))
+        bw = min(th.px(240), (inner_w - th.px(14)) // 2)
+        self.open_button = Button(pygame.Rect(panel.right - pad - bw, buttons_y, bw, bh),
                                   i18n.t("review.open_short"), self.open, text_size=th.px(20))
-        self.cancel_button = Button(pygame.Rect(panel.right - pad - 2 * bw - th.px(14), y, bw,
-                                                bh),
+        self.cancel_button = Button(pygame.Rect(panel.right - pad - 2 * bw - th.px(14),
+                                                buttons_y, bw, bh),
                                     i18n.t("common.cancel"), lambda: self.dismiss(None),
                                     style="secondary", text_size=th.px(20))
-        widgets = [self.field, self.open_button, self.cancel_button]
+        widgets: list[Widget] = [self.rows, self.field, self.open_button, self.cancel_button]
         for widget in widgets:
             widget.set_theme(th)
-        self.focus.set_widgets(widgets, focus_index=0)
+        focused = self.focus.focused
+        self.focus.set_widgets(widgets, focus_index=widgets.index(
+            focused if focused in widgets else self.chosen))
+        if not self.listing:
+            self.rows.focusable = False
+
+    # ---- opening
 
     def open(self) -> None:
+        """What the Open button does: open the row selected, or the path in the box."""
+        if self.chosen is self.rows and self.rows.entry is not None:
+            self.rows.open_selected()
+        else:
+            self.open_path()
+
+    def open_path(self) -> None:
         try:
             replay = Replay(read_record(typed_path(self.field.text)))
         except RecordError as exc:
@@ -102,23 +151,46 @@ class OpenRecordScene(OverlayScene):
             return
         self.dismiss(replay)
 
+    def open_entry(self, entry: Entry) -> None:
+        try:
+            replay = self.listing.open(entry)
+        except RecordError as exc:  # the row now says it cannot be read; the others open
+            self.error = i18n.t("review.open_failed", error=str(exc))
+            return
+        self.dismiss(replay)
+
+    # ---- input
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.dismiss(None)
                 return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
-                    self.focus.focused is self.field:
-                self.open()
+            focused = self.focus.focused
+            if focused is self.rows and event.key in LIST_KEYS:
+                self.error = ""
+                self.rows.handle_key(event)
                 return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and focused is self.field:
+                self.open_path()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 \
+                and self.rows.rect.collidepoint(event.pos):
+            self.chosen = self.rows
+            self.error = ""
         self.focus.handle(event)
+        if self.focus.focused in (self.rows, self.field):
+            self.chosen = self.focus.focused
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.focus.update(dt)
+        self.listing.read_some(self.rows.shown(), READ_BUDGET)
 
     def on_enter(self) -> None:
         pygame.key.start_text_input()
+
+    # ---- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
@@ -129,11 +201,13 @@ class OpenRecordScene(OverlayScene):
                       pygame.Rect(panel.left + pad, panel.top + th.px(18), panel.width - 2 * pad,
                                   th.px(46)),
                       th.px(30), color=(250, 218, 130), bold=True, shadow=(0, 0, 0))
-        error_top = self.field.rect.bottom + th.px(10)
-        if self.error:
-            draw_text_fit(surface, self.error,
-                          pygame.Rect(panel.left + pad, error_top, panel.width - 2 * pad,
-                                      self.open_button.rect.top - th.px(10) - error_top),
-                          th.px(18), color=(255, 170, 150), wrap=True, valign="top",
-                          align="left", min_size=th.px(11))
+        draw_text_fit(surface, i18n.t("open_record.other_file"), self.field_label,
+                      th.small_size, color=th.text_dim, align="left", valign="bottom")
+        status, color = self.error, PROBLEM
+        if not status and self.listing.more:
+            status = i18n.t("open_record.more", count=str(MAX_SCAN))
+            color = th.text_dim
+        if status:
+            draw_text_fit(surface, status, self.status_rect, th.px(18), color=color, wrap=True,
+                          valign="top", align="left", min_size=th.px(11))
         self.focus.draw(surface)

@@ -1,5 +1,6 @@
 """The table's buttons: Draw (or take the crank), Pass, "Last card!" and its toggle, "Idiot!",
-Hint and Menu. Each shows while it can be used; a click posts its ``Command``.
+Undo, Hint and Menu. Each shows while it can be used; a click posts its ``Command``. Undo's
+keys (U, Ctrl+Z) are taken here too, before the hand's.
 
 The toggle beside the hand ("+ Last card!") arms "Last card!" to be said together with the next
 play that leaves one card, so no one can be quicker; Shift held with a click or Enter arms it
@@ -15,11 +16,21 @@ import pygame
 from craits import i18n
 from craits.engine import Draw, Pass, Play, SeatView
 from craits.ui.table.intents import Command, Intent
+from craits.ui.table.match import TableView
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.widgets import Button, Theme
 from craits.ui.widgets.button_images import draw_button
 
 ARMED, UNARMED = "✓ ", "+ "  # the "Last card!" toggle's marks, before the translated name
+
+
+def is_undo_key(event: pygame.event.Event) -> bool:
+    """U alone, or Ctrl+Z (Cmd+Z on a Mac)."""
+    mods = getattr(event, "mod", 0)
+    command = mods & (pygame.KMOD_CTRL | pygame.KMOD_META)
+    if event.key == pygame.K_u:
+        return not command and not mods & pygame.KMOD_ALT
+    return event.key == pygame.K_z and bool(command)
 
 
 class TableButtons:
@@ -51,13 +62,15 @@ class TableButtons:
                           "secondary")
         self.arm.label = self._arm_label()
         self.idiot = button(lay.button_rect(0, 3), "table.idiot", Command.CALL, "danger")
+        # In the idiot's place: right after the viewer's own move nobody is theirs to call.
+        self.undo = button(lay.button_rect(0, 3), "undo.button", Command.UNDO, "secondary")
         self.menu = button(lay.menu_button, "table.menu", Command.MENU, "secondary",
                            lay.px(18))
         # Hint sits beside Menu, clear of the hand and of the buttons that come and go.
         self.hint = button(lay.menu_button.move(-lay.menu_button.width - lay.px(12), 0),
                            "hint.button", Command.HINT, "secondary", lay.px(18))
-        self.all = [self.draw, self.pass_, self.last_card, self.arm, self.idiot, self.hint,
-                    self.menu]
+        self.all = [self.draw, self.pass_, self.last_card, self.arm, self.idiot, self.undo,
+                    self.hint, self.menu]
         self.language = i18n.get_language()
 
     def refresh(self, view: SeatView | None, mine: bool, busy: bool) -> None:
@@ -83,6 +96,8 @@ class TableButtons:
         self.arm.label = self._arm_label()
         self.arm.style = "primary" if self.last_armed else "secondary"
         self.hint.visible = mine and bool(legal)
+        self.undo.visible = (isinstance(view, TableView) and view.can_undo
+                             and not self.idiot.visible)
 
     def toggle_armed(self) -> None:
         self.last_armed = not self.last_armed
@@ -92,6 +107,9 @@ class TableButtons:
         return (ARMED if self.last_armed else UNARMED) + i18n.t("table.last_card")
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and is_undo_key(event):
+            self.post(Command.UNDO)
+            return True
         return any(b.visible and b.handle(event) for b in self.all)
 
     def draw_all(self, surface: pygame.Surface) -> None:

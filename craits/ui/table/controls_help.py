@@ -42,6 +42,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     _row("controls.keys_shift_play", "shift_play"),
     _row("I", "idiot"),
     _row("H", "hint"),
+    ("U, Ctrl+Z", "undo.does"),
     _row("Backspace", "note"),
     _row("Esc", "menu"),
     _row("controls.keys_log", "log"),

@@ -13,6 +13,7 @@ class Command(enum.Enum):
     ANNOUNCE = "announce"  # "Last card!"
     CALL = "call"  # "Idiot!"
     HINT = "hint"
+    UNDO = "undo"  # take back the viewer's last move (while nothing new was seen)
     MENU = "menu"
     CONTROLS = "controls"  # the list of keys (F1)
     TOGGLE_ARM = "toggle_arm"  # say "Last card!" with the next play

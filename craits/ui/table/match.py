@@ -10,13 +10,18 @@ and says what the table must show next.
                                                                     └──> game over
 
 It reads the match only through the viewer's ``SeatView`` and the events each seat may see.
+The viewer's last move may be taken back (``undo``) while nothing new was seen since
+(``craits.director.take_back``); a pass-and-play hand-off waits as the computers do, so there
+is time to.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass
 
+from craits import i18n
 from craits.director import MatchDirector, Wait
 from craits.engine import Announce, Call, IllegalActionError, Play, SeatView
 from craits.engine import events as ev
@@ -58,6 +63,14 @@ class ShowRoundEnd:
 Next = ShowCut | HandOff | AskStarterSuit | ShowRoundEnd
 
 
+@dataclass(frozen=True, slots=True)
+class TableView(SeatView):
+    """The viewer's seat view with what the table adds: whether their last move may be taken
+    back now (the Undo button shows then)."""
+
+    can_undo: bool = False
+
+
 def last_round_end(events: list[ev.Event]) -> ev.RoundEnded | None:
     """The newest round's ``RoundEnded``, if that round has ended."""
     for e in reversed(events):
@@ -84,20 +97,31 @@ class TableMatch:
         self.thinking: int | None = None  # the computer seat thinking now
         self.modal_open = False
         self.scoreboard_shown_for: int | None = None
-        self._view_cache: tuple[tuple[int, int] | None, SeatView | None] = (None, None)
+        self._view_cache: tuple[object, TableView | None] = (None, None)
         self.cut_pending = fresh and not session.records and any(
             isinstance(e, ev.CardCut) for e in session.events)
 
     # ------------------------------------------------------------ the viewer's seat
 
-    def view(self) -> SeatView | None:
+    def view(self) -> TableView | None:
         """The viewer's view of the engine now (kept until the session changes)."""
         if self.viewer is None:
             return None
-        key = (self.session.version, self.viewer)
+        key = (self.session.version, self.viewer, self.modal_open, self.cut_pending)
         if self._view_cache[0] != key:
-            self._view_cache = (key, self.session.view(self.viewer))
+            seen = self.session.view(self.viewer)
+            fields = {f.name: getattr(seen, f.name) for f in dataclasses.fields(SeatView)}
+            self._view_cache = (key, TableView(**fields, can_undo=self._undo_open()))
         return self._view_cache[1]
+
+    def _undo_open(self) -> bool:
+        return (not self.modal_open and not self.cut_pending
+                and self.director.take_back_point(self.viewer) is not None)
+
+    def can_undo(self) -> bool:
+        """Whether the viewer may take back their last move now."""
+        view = self.view()
+        return view is not None and view.can_undo
 
     def my_turn(self) -> bool:
         """Whether the viewer may play now: their turn, the cards at rest, nothing on top."""
@@ -130,6 +154,18 @@ class TableMatch:
             return False
         self.pull()
         return True
+
+    def undo(self) -> str | None:
+        """Take back the viewer's last move: the table shows the position before it at once
+        (the log without it). None when done, else why not, in the player's words."""
+        if not self.session.undo:
+            return i18n.t("undo.off")
+        if not self.can_undo() or not self.director.take_back(self.viewer):
+            return i18n.t("undo.nothing")
+        self.thinking = None
+        self.sync_to_engine()
+        self.rebuild_log(self.model.layout.size)
+        return None
 
     def become_viewer(self, seat: int) -> None:
         """Pass-and-play: ``seat``'s player is at the screen now."""
@@ -206,6 +242,8 @@ class TableMatch:
         self.model.turn = waiting.seat
         self.thinking = waiting.seat if waiting.kind is Wait.COMPUTER else None
         if waiting.kind is Wait.HANDOFF and waiting.seat is not None:
+            if self.director.take_back_left(self.viewer) > 0:
+                return None  # the screen stays a moment: the move may still be taken back
             return HandOff(waiting.seat)
         if waiting.kind is Wait.STARTER_SUIT and not self.modal_open:
             return AskStarterSuit()

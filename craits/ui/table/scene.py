@@ -111,6 +111,14 @@ class TableScene(Scene):
             return False
         if intent is Command.HINT:
             return self.ask_hint()
+        if intent is Command.UNDO:
+            refused = self.match.undo()
+            if refused is not None:
+                self.hand.say(refused)
+                return False
+            self.app.statistics.note_undo(self.session.match_id)
+            self.app.save_statistics()
+            return True
         if intent is Command.MENU:
             self.app.scenes.push(PauseScene(self.app))
         elif intent is Command.CONTROLS:

@@ -1,0 +1,228 @@
+"""What *Open game record* lists: the record files of the ``records`` folder and the past games,
+newest first, each with its date, players and result or title.
+
+The folder may hold thousands of files, so listing it opens none: it is scanned once (at most
+``MAX_SCAN`` entries, their names and times only), and a file's content is read only when its
+row is shown or it is among the ``PREFETCH`` newest, at most ``LIST_BYTES`` of it, within a time
+budget a frame (``read_some``). A file that cannot be read is listed as such; the past games
+come from the archive's own reading (``GameArchive.games``: its newest ``KEEP``).
+
+    listing = RecordList(records_folder, archive)
+    listing.read_some(range(10, 20), budget=0.008)   # each frame: the rows shown
+    listing.open(entry)                              # a Replay, or RecordError
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from craits.config.reading import FileRefused, read_limited
+from craits.persistence.archive import GameArchive, PastGame
+from craits.persistence.game_record import RECORD_FORMAT, SAVE_KEYS
+from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.saves import SAVE_FORMAT
+from craits.review import RecordError, Replay, read_record
+from craits.review.record import TITLE_LENGTH, file_name, os_reason, parse_record_text
+
+MAX_SCAN = 10_000  # folder entries looked at (names and times only)
+PREFETCH = 24  # newest files read ahead of being shown
+LIST_BYTES = 1_000_000  # read of a file for its row (a game is some tens of kilobytes)
+NAME_LENGTH = 40
+
+RECORD = "record"
+PAST_GAME = "past"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A row's content: the players, the totals and rounds of the result (None without one),
+    the record's title; ``problem`` says why the file could not be read ("": it could)."""
+
+    names: tuple[str, ...] = ()
+    totals: tuple[int, ...] | None = None
+    rounds: int | None = None
+    title: str = ""
+    problem: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if not self.totals:
+            return ()
+        best = min(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+
+@dataclass
+class Entry:
+    """One row: a file, when it was written (a past game: finished), where it comes from
+    (``RECORD`` or ``PAST_GAME``), and its summary once read (None before)."""
+
+    path: Path
+    when: datetime
+    source: str
+    summary: Summary | None = None
+    game: PastGame | None = None
+
+    @property
+    def name(self) -> str:
+        return file_name(self.path)
+
+
+def read_summary(path: Path, reader: Callable[[Path, int], bytes] | None = None) -> Summary:
+    """The row of a record (or save) file, never raising: what cannot be read is a problem."""
+    name = file_name(path)
+    try:
+        raw = (reader or read_limited)(path, LIST_BYTES)
+    except FileRefused as exc:
+        return Summary(problem=f"{name}: cannot be read ({exc})")
+    except (OSError, ValueError) as exc:
+        return Summary(problem=f"{name}: cannot be read ({os_reason(exc)})")
+    try:
+        document = parse_record_text(raw, name)
+        return _summary_of(document, name)
+    except RecordError as exc:
+        return Summary(problem=str(exc))
+
+
+def _summary_of(document: dict[str, Any], name: str) -> Summary:
+    found = document.get("format")
+    if found == SAVE_FORMAT:  # a saved game: its data, no result
+        data = document.get("data")
+        document = data if isinstance(data, dict) else {}
+    elif found != RECORD_FORMAT:
+        raise RecordError(f"{name}: not a Craits game record")
+    try:
+        seats = check_save({key: document[key] for key in SAVE_KEYS if key in document})["seats"]
+    except SaveInvalid as exc:
+        raise RecordError(f"{name}: damaged ({exc})") from None
+    names = tuple(str(seat["name"])[:NAME_LENGTH] for seat in seats)
+    totals, rounds = None, None
+    result = document.get("result")
+    if isinstance(result, dict):
+        given, played = result.get("totals"), result.get("finished_rounds")
+        if (isinstance(given, list) and len(given) == len(names)
+                and all(type(t) is int for t in given) and type(played) is int):
+            totals, rounds = tuple(given), played
+    title = document.get("title")
+    shown = "".join(ch for ch in title if ch.isprintable())[:TITLE_LENGTH] \
+        if isinstance(title, str) else ""
+    return Summary(names, totals, rounds, shown)
+
+
+def _past_summary(game: PastGame) -> Summary:
+    return Summary(tuple(n[:NAME_LENGTH] for n in game.names), game.totals, game.rounds)
+
+
+def scan_records(folder: Path | None, limit: int = MAX_SCAN) -> tuple[list[Entry], bool]:
+    """The ``.json`` files of ``folder``, newest first, none of them opened; and whether the
+    folder holds more entries than ``limit`` (then only the first ``limit`` are looked at)."""
+    if folder is None:
+        return [], False
+    found: list[tuple[int, str, Path]] = []
+    more = False
+    try:
+        with os.scandir(folder) as entries:
+            for count, item in enumerate(entries):
+                if count >= limit:
+                    more = True
+                    break
+                if not item.name.lower().endswith(".json"):
+                    continue
+                try:
+                    if item.is_file():
+                        found.append((item.stat().st_mtime_ns, item.name, Path(item.path)))
+                except OSError:
+                    continue  # gone while the folder was read
+    except (OSError, ValueError):
+        return [], False
+    found.sort(reverse=True)
+    return [Entry(path, _local_time(ns), RECORD) for ns, _name, path in found], more
+
+
+def _local_time(ns: int) -> datetime:
+    try:
+        return datetime.fromtimestamp(ns / 1e9)
+    except (OverflowError, OSError, ValueError):
+        return datetime.min
+
+
+class RecordList:
+    """The rows of *Open game record*: ``entries`` newest first; ``more`` when the records
+    folder held more than could be listed; ``reads`` counts the files read for rows."""
+
+    def __init__(self, records: Path | None, archive: GameArchive | None = None, *,
+                 scan_limit: int = MAX_SCAN,
+                 reader: Callable[[Path, int], bytes] | None = None) -> None:
+        self.reader = reader
+        self.reads = 0
+        entries, self.more = scan_records(records, scan_limit)
+        self.archive = archive
+        if archive is not None:
+            entries.extend(self._past_games(archive))
+        entries.sort(key=lambda e: e.when, reverse=True)  # stable: a folder's order kept
+        self.entries = entries
+
+    @staticmethod
+    def _past_games(archive: GameArchive) -> Iterable[Entry]:
+        try:
+            games, problems = archive.games()
+        except (OSError, ValueError):
+            return []
+        rows = [Entry(game.path, game.finished, PAST_GAME, _past_summary(game), game)
+                for game in games]
+        folder = archive.folder
+        for problem in problems:
+            reason = problem.detail
+            rows.append(Entry(folder / (problem.kept_as or problem.file), datetime.min,
+                              PAST_GAME, Summary(problem=f"{problem.file}: {reason}")))
+        return rows
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def unread(self, shown: range) -> list[Entry]:
+        """The entries of ``shown`` not read yet, then those of the ``PREFETCH`` newest."""
+        wanted = [*shown, *range(min(PREFETCH, len(self.entries)))]
+        seen: set[int] = set()
+        out = []
+        for index in wanted:
+            if 0 <= index < len(self.entries) and index not in seen:
+                seen.add(index)
+                if self.entries[index].summary is None:
+                    out.append(self.entries[index])
+        return out
+
+    def read_some(self, shown: range, budget: float,
+                  clock: Callable[[], float] = time.perf_counter) -> int:
+        """Read the rows of ``shown`` (then the newest) until ``budget`` seconds are spent:
+        at least one file when any is unread. The number read."""
+        start = clock()
+        done = 0
+        for entry in self.unread(shown):
+            if done and clock() - start >= budget:
+                break
+            entry.summary = read_summary(entry.path, self.reader)
+            self.reads += 1
+            done += 1
+        return done
+
+    def open(self, entry: Entry) -> Replay:
+        """The replay of ``entry``'s file; raises ``RecordError`` in the player's words, and
+        the row is then marked as not readable."""
+        try:
+            if entry.game is not None and self.archive is not None:
+                return Replay(self.archive.record(entry.game))
+            return Replay(read_record(entry.path))
+        except ValueError as exc:  # a RecordError, or the archive's reading
+            message = str(exc)
+            if not message.startswith(entry.name):  # which file, among the many listed
+                message = f"{entry.name}: {message}"
+            kept = entry.summary or Summary()
+            entry.summary = Summary(kept.names, kept.totals, kept.rounds, kept.title, message)
+            raise RecordError(message) from None
