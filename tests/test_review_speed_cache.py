@@ -94,7 +94,7 @@ def test_a_changed_game_or_level_is_judged_afresh(home, monkeypatch):
     replay = Replay(game(11, KINDS))
     index = busy(replay)
     review = analyse_round(replay, 0, index, QUICK)
-    cache = ReviewCache.in_home()
+    cache = ReviewCache.in_home(home)
     key = game_key(replay.save)
     cache.store(key, QUICK, review)
     assert cache.load(key, QUICK) == {(0, index): review}
@@ -123,7 +123,7 @@ def test_a_changed_game_or_level_is_judged_afresh(home, monkeypatch):
 def test_a_damaged_kept_file_is_ignored_and_written_anew(home, content):
     replay = Replay(game(11, KINDS))
     index = busy(replay)
-    cache = ReviewCache.in_home()
+    cache = ReviewCache.in_home(home)
     path = cache.path(game_key(replay.save), QUICK)
     assert path is not None
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -137,7 +137,7 @@ def test_a_damaged_kept_file_is_ignored_and_written_anew(home, content):
 def test_kept_verdicts_with_a_wrong_field_are_not_used(home):
     replay = Replay(game(11, KINDS))
     index = busy(replay)
-    cache = ReviewCache.in_home()
+    cache = ReviewCache.in_home(home)
     key = game_key(replay.save)
     cache.store(key, QUICK, analyse_round(replay, 0, index, QUICK))
     path = cache.path(key, QUICK)
@@ -162,7 +162,7 @@ def test_a_kept_file_that_is_a_link_is_never_followed(home, tmp_path_factory):
     outside.store(key, QUICK, review)
     target = outside.path(key, QUICK)
     before = target.read_bytes()
-    cache = ReviewCache.in_home()
+    cache = ReviewCache.in_home(home)
     link = cache.path(key, QUICK)
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(target)

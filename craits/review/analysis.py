@@ -321,7 +321,7 @@ class RoundAnalysis:
         self.replay = replay
         self.kept = kept
         self.scan = ChoiceScan(replay, seat, round_index)
-        self.key = f"{id(replay):x}:{seat}"  # the seat's log, for the pool
+        self.key = f"{replay.key}:{seat}"  # the seat's log, for the pool
         self.judged: dict[int, Verdict] = {}  # by the choice's place in ``choices``
         self.submitted = 0
         self.cancelled = False

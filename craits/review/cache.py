@@ -8,7 +8,7 @@ cannot be read or is wrong in any way is ignored (and replaced by the next write
 and never a reason for the review to fail. Written all or nothing, never through a link; only
 the newest ``KEEP`` files are kept.
 
-    cache = ReviewCache.in_home()
+    cache = ReviewCache.in_home(user_home())
     kept = cache.load(game_key(replay.save), level)     # {(seat, round): RoundReview}
     cache.store(game_key(replay.save), level, review)
 """
@@ -29,7 +29,6 @@ from typing import Any
 from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
 from craits.engine.notation import NotationError, read_action, write_action
-from craits.paths import user_home
 from craits.persistence.archive import games_folder
 from craits.persistence.files import atomic_write_json
 from craits.persistence.game_record import SAVE_KEYS
@@ -73,10 +72,11 @@ class ReviewCache:
             self._writer.join(timeout)
 
     @classmethod
-    def in_home(cls, home: Path | None = None) -> ReviewCache:
-        """The cache in the player's ``games`` folder (none if that folder is refused)."""
+    def in_home(cls, home: Path) -> ReviewCache:
+        """The cache in the ``games`` folder of the player's ``home`` (none if that folder is
+        refused)."""
         try:
-            folder, refused = games_folder(user_home() if home is None else home)
+            folder, refused = games_folder(home)
         except OSError:
             return cls(None)
         return cls(None if refused is not None else folder)

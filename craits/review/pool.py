@@ -204,6 +204,8 @@ class ProcessPool:
                 answer = helper.judge(task) if helper is not None else None
                 if answer is None:  # no helper, or it stopped: judge here
                     helper = None
+                    if self._stopping:  # it was stopped with the pool
+                        return
                     answer = _run(task)
                 with self._cond:
                     self._running.discard(ticket)

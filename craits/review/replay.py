@@ -16,6 +16,7 @@ and is analysed without work that grows with the square of its length.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -119,6 +120,7 @@ class Replay:
         self.rules = Rules.from_dict(self.save["rules"])
         self.seed: int = self.save["seed"]
         self.steps: list[Step] = []
+        self.key = secrets.token_hex(8)  # names this replay's logs to the review's helpers
         try:  # as ``record.replay_save``, on a session that redacts when read
             session = ReplaySession.replay(self.save, bots={}, on_step=self._record)
         except ReplayFailed as exc:

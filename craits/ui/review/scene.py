@@ -182,7 +182,7 @@ class ReviewScene(Scene):
     def _kept_reviews(self, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
         if self._kept is None:
             if self.cache is None:
-                self.cache = ReviewCache.in_home()
+                self.cache = ReviewCache.in_home(user_home())
             self._game = game_key(self.replay.save)
             self._kept = self.cache.load(self._game, level)
         return self._kept
@@ -216,10 +216,10 @@ class ReviewScene(Scene):
         for offset in range(1, rounds):
             index = (self.round + offset) % rounds
             if (self.seat, index) not in self.analyses:
-                analysis = self._start(self.seat, index)
-                if analysis is not None and analysis.finished:
+                started = self._start(self.seat, index)
+                if started is not None and started.finished:
                     continue  # kept from before: on to the next
-                return analysis
+                return started
         return None
 
     def cancel(self) -> None:
