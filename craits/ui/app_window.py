@@ -1,14 +1,50 @@
 """The app's window: its surface, fullscreen or windowed, and the windowed size to come back
 to (and to remember when the player changed it). It never tells the scenes: the app does,
-with the size ``follow_resize`` returns."""
+with the size ``follow_resize`` returns. A start that asked for a window but where SDL found
+no display, and fell back to a window-less driver, is refused (``unasked_windowless``)."""
 
 from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Mapping
 
 import pygame
 
 from craits import i18n
 from craits.resources import resource_path
 from craits.ui.window import MIN_SIZE, fit_window, usable_size
+
+WINDOWLESS = ("dummy", "offscreen")  # SDL's video drivers that show nothing
+NO_WINDOW = "no window can be shown: no display was found ({why}). Start Craits from your " \
+    "desktop, or run it with --headless to play without a window."
+WHY = {"none": "no video driver works here"}
+FELL_BACK = "SDL fell back to its window-less \"{driver}\" video driver"
+
+
+def unasked_windowless(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The window-less video driver SDL fell back to when no display could be reached and
+    ``SDL_VIDEODRIVER`` did not ask for it ("none" when there is no video driver at all), or
+    None when a window can be shown, or none was asked for (tests, ``--headless``). Starts the
+    display to find out."""
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver().lower()
+    except pygame.error:
+        return "none"
+    asked = {name.strip().lower() for name in environ.get("SDL_VIDEODRIVER", "").split(",")}
+    return driver if driver in WINDOWLESS and driver not in asked else None
+
+
+def refuse_windowless(driver: str) -> None:
+    """Say that the game does not start without a window (``driver``: from
+    ``unasked_windowless``) on stderr and in the log (a message box needs the display there
+    is not), and shut the display."""
+    message = NO_WINDOW.format(why=WHY.get(driver) or FELL_BACK.format(driver=driver))
+    print(f"craits: {message}", file=sys.stderr)
+    logging.getLogger("craits.app").error("%s", message)
+    pygame.display.quit()
 
 
 class AppWindow:

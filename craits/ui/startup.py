@@ -29,6 +29,7 @@ from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.persistence.save_check import SEED_MAX, SEED_MIN
 from craits.persistence.save_health import FOLDER, describe
 from craits.ui.app import App
+from craits.ui.app_window import refuse_windowless, unasked_windowless
 from craits.ui.crash_log import logs_folder, open_log_file
 from craits.ui.seat_names import remembered_seats
 from craits.ui.selftest import run_selftest
@@ -181,6 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.selftest:
         setup_logging(data_home())
         return selftest(args.lang)
+    windowless = None if args.headless else unasked_windowless()
+    if windowless is not None:  # refused before the folder is locked: nothing is held
+        setup_logging(data_home())
+        refuse_windowless(windowless)
+        return 1
     home = data_home()
     if home.exists() and not home.is_dir():
         print(f"craits: cannot use the folder for saves and settings ({home}): it is a file, "
