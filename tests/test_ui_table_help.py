@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 
 import pygame
@@ -20,6 +21,7 @@ from craits.engine.notation import read_card as parse_card
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.scene import TableScene
 from craits.ui.table.suit_dialog import SuitDialog
+from craits.ui.tabletop.clearance import must_see
 
 C = parse_card
 
@@ -154,8 +156,11 @@ def test_a_coaching_note_shows_once_by_the_seat_and_is_dismissed(make_app):
     run_until(app, lambda: table.coach.note is not None and table.coach.note.id == "four_skip", 10)
     note = table.coach.note
     assert note.player == 1  # the skipped seat
-    spot = table.model.layout.seats[1]
-    assert table.coach.rect.top >= spot.plate.bottom
+    lay = table.model.layout
+    spot = lay.seats[1]  # by the seat, covering nothing the player must see
+    rect = table.coach.rect
+    assert math.dist(rect.center, spot.plate.center) < lay.size[0] / 3
+    assert all(rect.collidelist(group) < 0 for group in must_see(lay).values())
     assert "four_skip" in app.settings.coach["shown"]
     surface = pygame.Surface(app.size)
     table.draw(surface)

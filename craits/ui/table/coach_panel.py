@@ -17,6 +17,7 @@ from craits import i18n
 from craits.engine import events as ev
 from craits.review import CoachState, Note
 from craits.ui.table.intents import Command, Intent
+from craits.ui.tabletop.clearance import find_free, fixed_overlays, note_anchor, place_box
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_shadow, draw_text_fit, fit_text
 from craits.ui.widgets.textcache import blit_text
@@ -25,6 +26,33 @@ NOTE_SECONDS = 14.0  # a note goes by itself after this long
 NOTE_SHORT_SECONDS = 6.0  # or after this long when another note is waiting
 GOLD = (250, 218, 130)
 CREAM = (246, 238, 214)
+
+
+NOTE_WIDTHS = (380, 330, 290, 250, 220)  # the widest that finds room (1280x800 pixels)
+NOTE_FOOT = 10
+NOTE_TEXT = 17
+
+
+def note_top(lay: TableLayout) -> int:
+    """Where a note's text begins below its top (the title row with its button)."""
+    return lay.px(42)
+
+
+def note_box(lay: TableLayout, text: str, seat: int | None) -> pygame.Rect:
+    """A note's box: the widest of ``NOTE_WIDTHS`` that finds room near the seat where it
+    happened while covering nothing the player must see (``clearance``): the piles, the
+    hand, the plates, the log, the buttons, the direction ring and the other overlays."""
+    anchor = note_anchor(lay, seat)
+    avoid = list(fixed_overlays(lay).values())
+    size = (0, 0)
+    for width in (lay.px(w) for w in NOTE_WIDTHS):
+        body = fit_text(text, width - lay.px(28), lay.px(220), lay.px(NOTE_TEXT), wrap=True,
+                        min_size=lay.px(12))
+        size = (width, note_top(lay) + body.height + lay.px(NOTE_FOOT))
+        found = find_free(lay, size, anchor, avoid)
+        if found is not None:
+            return found
+    return place_box(lay, size, anchor, avoid)
 
 
 class CoachPanel:
@@ -77,29 +105,17 @@ class CoachPanel:
         self.rect = self.button = None
 
     def place(self, lay: TableLayout, theme: Theme) -> None:
-        """The note's box: by the seat where it happened (below an opponent's plate; above
-        the hand for the viewer), or by the piles for the whole table."""
+        """The note's box: as near the seat where it happened as it can be while covering
+        nothing the player must see (``clearance``): the piles, the hand, the plates, the log,
+        the buttons, the direction ring and the other overlays."""
         self.layout, self.theme = lay, theme
         if self.note is None:
             return
-        width = lay.px(380)
-        text = self.note.message.text(i18n.t)
-        body = fit_text(text, width - lay.px(28), lay.px(200), lay.px(17), wrap=True,
-                        min_size=lay.px(12))
-        height = lay.px(34) + body.height + lay.px(54)  # title, text, button row
-        rect = pygame.Rect(0, 0, width, height)
-        seat = self.note.player
-        spot = lay.seats.get(seat) if seat is not None else None
-        if spot is not None:
-            rect.midtop = (spot.plate.centerx, spot.plate.bottom + lay.px(10))
-        else:
-            rect.midbottom = (lay.centre[0], lay.hint.top - lay.px(8))
-        rect.clamp_ip(pygame.Rect(lay.px(8), lay.top_bar.bottom, lay.size[0] - lay.px(16),
-                                  lay.hint.top - lay.top_bar.bottom - lay.px(4)))
-        self.rect = rect
-        bw = min(lay.px(140), width // 2)
-        self.button = Button(
-            pygame.Rect(rect.right - lay.px(12) - bw, rect.bottom - lay.px(44), bw, lay.px(34)),
+        self.rect = rect = note_box(lay, self.note.message.text(i18n.t), self.note.player)
+        width = rect.width
+        bw = min(lay.px(120), width // 3)
+        self.button = Button(  # in the title row: the note keeps to a small box
+            pygame.Rect(rect.right - lay.px(8) - bw, rect.top + lay.px(6), bw, lay.px(30)),
             i18n.t("coach.dismiss"), lambda: self.post(Command.DISMISS_NOTE),
             style="secondary", text_size=lay.px(16))
         self.button.set_theme(theme)
@@ -126,10 +142,10 @@ class CoachPanel:
                      border_width=max(1, lay.px(2)))
         pad = lay.px(14)
         blit_text(layer, i18n.t("coach.title"), lay.px(16), GOLD, bold=True,
-                  midleft=(inner.left + pad, inner.top + lay.px(20)),
-                  max_width=inner.width - 2 * pad)
-        body = pygame.Rect(inner.left + pad, inner.top + lay.px(34), inner.width - 2 * pad,
-                           inner.height - lay.px(34) - lay.px(50))
+                  midleft=(inner.left + pad, inner.top + lay.px(21)),
+                  max_width=inner.width - 2 * pad - self.button.rect.width)
+        body = pygame.Rect(inner.left + pad, inner.top + note_top(lay), inner.width - 2 * pad,
+                           inner.height - note_top(lay) - lay.px(NOTE_FOOT))
         draw_text_fit(layer, self.note.message.text(i18n.t), body, lay.px(17), color=CREAM,
                       wrap=True, align="left", valign="top", min_size=lay.px(12))
         saved = self.button.rect

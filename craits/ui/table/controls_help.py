@@ -150,5 +150,5 @@ class ControlsTip(Banner):
     def __init__(self, layout: TableLayout, duration: float = TIP_SECONDS) -> None:
         x = (layout.hint.right + layout.size[0]) // 2
         # Banners rise a little as they pop in; start that much lower to end on the line.
-        super().__init__(i18n.t("controls.tip"), (x, layout.hint.centery + 9), layout.px(15),
+        super().__init__(i18n.t("controls.tip"), (x, layout.hint.centery + 4), layout.px(15),
                          (12, 44, 30, 225), color=GOLD, duration=duration)

@@ -96,12 +96,62 @@ class TableLayout:
     def banner_for(self, seat: int) -> tuple[int, int]:
         if seat in self.seats:
             return self.seats[seat].banner
-        return (self.hand_area.centerx, self.hint.top - self.px(30))
+        # Just above the line over the hand (the pill rises a little as it pops in).
+        return (self.hand_area.centerx,
+                self.hint.top - banner_height(self.scale) // 2 - self.px(3) + 4)
 
 
 def card_size(height: float) -> tuple[int, int]:
     h = max(8, round(height))
     return max(6, round(h * CARD_ASPECT)), h
+
+
+# The fan of ``hand_slots``: the outermost card turns at most this far and drops this share
+# of a card's height at the ends of the arc.
+MAX_TILT = 10.0
+ARC_DROP = 0.08
+
+
+def hand_reach(card: tuple[int, int]) -> float:
+    """How far below a hand card's resting centre line its lowest corner can reach."""
+    a = math.radians(MAX_TILT)
+    return card[1] / 2 * math.cos(a) + card[0] / 2 * math.sin(a) + card[1] * ARC_DROP
+
+
+BANNER_TEXT = 22  # the type size of a banner by a seat (1280x800 pixels)
+CRANK_ROOM = 120  # the width kept beside the discard for the crank's count (1280x800 pixels)
+
+
+def banner_height(scale: float) -> int:
+    """A banner pill's height with its shadow and the rise it pops in with (``Banner``)."""
+    size = max(1, round(BANNER_TEXT * scale))
+    return round(size * 1.9) + 10 + 9
+
+
+def ring_head(scale: float) -> int:
+    """How far an arrowhead of the direction ring reaches beyond the ring (at its pop)."""
+    return max(1, round(11 * scale * 1.6))
+
+
+def _ring_clearing_piles(pile: tuple[int, int], gap: int, rx: int, clearance: int) -> int:
+    """The least vertical radius at which the ring passes ``clearance`` outside both piles'
+    outer corners (cards lying askew reach a little further)."""
+    x = min(0.95 * rx, pile[0] + gap / 2 + clearance)
+    y = pile[1] / 2 + clearance + pile[1] * 0.05
+    return math.ceil(y / math.sqrt(1.0 - (x / rx) ** 2))
+
+
+def _centre_height(cy: int, ceiling: int, floor: int, ry: int, least_ry: int) -> tuple[int, int]:
+    """The piles' centre line and the ring's vertical radius: the ring's top below
+    ``ceiling`` (the seats above it) and its bottom above ``floor`` (the line over the hand),
+    lower than ``cy`` if it must be; where the two cannot both hold, a flatter ring, never
+    flatter than ``least_ry``."""
+    ry = max(ry, least_ry)
+    if floor - ceiling < 2 * ry:
+        ry = max(least_ry, (floor - ceiling) // 2)
+    cy = max(cy, ceiling + ry)
+    cy = min(cy, floor - ry)
+    return cy, ry
 
 
 def opponent_angles(count: int) -> list[float]:
@@ -111,7 +161,7 @@ def opponent_angles(count: int) -> list[float]:
     if count == 1:
         return [90.0]
     # Two opponents sit high on the arc (DESIGN.md: 3-5 players spread over the top arc).
-    margin = {2: 42.0, 3: 16.0}.get(count, 12.0)
+    margin = {2: 68.0, 3: 16.0}.get(count, 12.0)
     step = (180.0 - 2 * margin) / (count - 1)
     return [180.0 - margin - i * step for i in range(count)]
 
@@ -135,18 +185,18 @@ def compute_layout(
     def tx(v: float) -> int:  # a box holding text
         return max(1, round(v * scale * text))
 
-    card_h = min(h * 0.19, w * 0.125) * (1.15 if large_cards else 1.0)
-    card = card_size(card_h)
-    small = card_size(card[1] * (0.5 if n_players > 3 else 0.56))
-    pile = card_size(card[1] * 0.92)
+    base_h = min(h * 0.19, w * 0.125)
+    card = card_size(base_h * (1.15 if large_cards else 1.0))
+    small = card_size(base_h * (0.5 if n_players > 3 else 0.56))
 
     margin = px(16)
     top_bar = pygame.Rect(0, 0, w, px(44))
     menu_button = pygame.Rect(w - margin - px(120), px(8), px(120), px(34))
     round_label = pygame.Rect(margin, px(6), px(360), px(34))
 
-    # The hand: resting centre line leaves room for the lift of playable cards.
-    hand_y = h - card[1] // 2 - px(20)
+    # The hand: its resting centre line keeps the lowest corner of a fanned card (tilted,
+    # and lower at the ends of the arc: ``hand_slots``) inside the window.
+    hand_y = h - math.ceil(hand_reach(card)) - px(6)
     hand_top = hand_y - card[1] // 2 - round(card[1] * 0.22)
     side_w = max(px(230), round(w * 0.2))
     hand_area = pygame.Rect(side_w + margin, hand_top, w - 2 * (side_w + margin), h - hand_top)
@@ -159,18 +209,13 @@ def compute_layout(
         w - side_w, hand_top + px(4), side_w - margin, h - hand_top - px(4) - margin
     )
 
-    # The middle of the table, between the top bar and the hint line.
+    # The middle of the table, between the top bar and the hint line: the seats sit on an
+    # ellipse about it; the piles and the direction ring then find the height where the ring
+    # passes below every seat above it (see ``_centre_height``).
     area_top, area_bottom = top_bar.bottom, hint.top
     cy = area_top + round((area_bottom - area_top) * 0.58)
     cx = w // 2
     gap = px(26)
-    draw_pile = pygame.Rect(0, 0, *pile)
-    draw_pile.center = (cx - pile[0] // 2 - gap // 2, cy)
-    discard = pygame.Rect(0, 0, *pile)
-    discard.center = (cx + pile[0] // 2 + gap // 2, cy)
-    badge_radius = round(pile[1] * 0.27)
-    badge_centre = (discard.right + px(22) + badge_radius, cy)
-    ring = (round(pile[0] * 1.55 + gap), round(pile[1] * 0.78))
 
     # Opponents on the upper arc of an ellipse around the centre.
     plate_w = max(px(180), round(w * 0.15))
@@ -185,6 +230,8 @@ def compute_layout(
         a = math.radians(angle)
         fx = round(cx + rx * math.cos(a))
         fy = round(cy - ry * math.sin(a))
+        if 60 <= angle <= 120:  # seats across the table sit at its top, in one row
+            fy = top_y
         # Side seats come down towards the table's middle, but never into the hand area.
         fy = min(fy, hint.top - block_h - px(12) + small[1] // 2)
         plate = pygame.Rect(0, 0, plate_w, plate_h)
@@ -194,6 +241,32 @@ def compute_layout(
         side = "top" if 60 <= angle <= 120 else ("left" if angle > 90 else "right")
         banner = (fx, fy)
         seats[seat] = SeatSpot(seat, (fx, fy), fan, plate, banner, side)
+
+    # The ring goes round the piles, the suit badge and the crank's count beside them, and
+    # passes below every seat above it and above the viewer's banners; where the room between
+    # is short (large print, a low window), the piles are made smaller until it fits.
+    reach = ring_head(scale) + px(6)
+    ceiling = max([area_top, *(spot.block.bottom for spot in seats.values())]) + reach
+    floor = hint.top - banner_height(scale) - reach
+    for share in (0.92, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68, 0.64, 0.6):
+        pile = card_size(base_h * share)
+        ring_rx = max(round(pile[0] * 1.55 + gap),
+                      pile[0] + gap // 2 + px(14) + tx(CRANK_ROOM) + 3 * reach)
+        least_ry = _ring_clearing_piles(pile, gap, ring_rx, px(4) + reach)
+        overhead = [spot.block.bottom for spot in seats.values()
+                    if spot.block.right > cx - ring_rx - reach
+                    and spot.block.left < cx + ring_rx + reach]
+        ceiling = max([area_top, *overhead]) + reach
+        if floor - ceiling >= 2 * least_ry:
+            break
+    cy, ring_ry = _centre_height(cy, ceiling, floor, round(pile[1] * 0.78), least_ry)
+    draw_pile = pygame.Rect(0, 0, *pile)
+    draw_pile.center = (cx - pile[0] // 2 - gap // 2, cy)
+    discard = pygame.Rect(0, 0, *pile)
+    discard.center = (cx + pile[0] // 2 + gap // 2, cy)
+    badge_radius = round(pile[1] * 0.27)
+    badge_centre = (discard.right + px(22) + badge_radius, cy)
+    ring = (ring_rx, ring_ry)
     return TableLayout(
         size=(w, h), scale=scale, bottom_seat=bottom_seat, card=card, small_card=small,
         pile_card=pile, top_bar=top_bar, menu_button=menu_button, round_label=round_label,
@@ -222,13 +295,13 @@ def hand_slots(layout: TableLayout, count: int) -> list[Slot]:
     # A few cards lie side by side, not overlapping, when there is room; more fan out.
     widest = cw * 1.06 if count <= 3 else cw * 0.66
     spacing = min(widest, room / (count - 1)) if count > 1 else 0.0
-    tilt = min(2.5, 20.0 / count)  # degrees between neighbours
+    tilt = min(2.5, 20.0 / count)  # degrees between neighbours: at most MAX_TILT at the end
     out = []
     for i in range(count):
         u = i - (count - 1) / 2
         dx = u * spacing
         # The arc: edges sit lower, as if held in a hand.
-        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * 0.08
+        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * ARC_DROP
         out.append(Slot(layout.hand_area.centerx + dx, layout.hand_y + dy, -u * tilt))
     return out
 

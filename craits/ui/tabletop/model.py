@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from craits.engine import SeatView
 from craits.engine.cards import RANK_OF, SUIT_OF
+from craits.ui.tabletop.clearance import table_banner_spot
 from craits.ui.tabletop.layout import (
     Slot,
     TableLayout,
@@ -190,8 +191,7 @@ class TableModel:
 
     def pop_banner(self, text: str, seat: int | None, fill: Color, duration: float = 1.4) -> None:
         if seat is None:
-            pos = self.layout.centre
-            pos = (pos[0], self.layout.draw_pile.top - self.layout.px(24))
+            pos = table_banner_spot(self.layout)
         else:
             pos = self.layout.banner_for(seat)
         size = self.layout.px(22)

@@ -1,0 +1,188 @@
+"""What the player must always see at the table, and where the things drawn over it go so
+that they cover none of it: the piles, the hand and the line above it, the seats' plates and
+fans, the log and the buttons stay clear of every tip, banner and pill, and of the direction
+ring's arrows.
+
+Pure geometry over a ``TableLayout``; ``tests/test_overlay_placement.py`` checks it for every
+seat count and window size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from craits.ui.tabletop.layout import CRANK_ROOM, TableLayout, banner_height, ring_head
+
+RING_SAMPLES = 96
+
+
+def banner_box(lay: TableLayout, pos: tuple[int, int], width: int) -> pygame.Rect:
+    """Where a banner of ``width`` pixels centred at ``pos`` can reach (it pops in from a
+    little lower, ``Banner.draw``)."""
+    height = banner_height(lay.scale)
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (pos[0], pos[1] - 4)
+    return rect
+
+
+def piles(lay: TableLayout) -> list[pygame.Rect]:
+    """The draw pile with its count below, the discard pile (cards lie askew), the suit
+    badge, and the crank's count beside the discard."""
+    draw = lay.draw_pile.inflate(lay.px(10), lay.px(10))  # its count is on it
+    discard = lay.discard.inflate(lay.px(24), lay.px(20))
+    r = lay.badge_radius
+    badge = pygame.Rect(lay.badge_centre[0] - r, lay.badge_centre[1] - r, 2 * r, 2 * r)
+    crank = pygame.Rect(lay.discard.right, lay.discard.centery - lay.tx(24),
+                        lay.px(14) + lay.tx(CRANK_ROOM), lay.tx(48))
+    return [draw, discard, badge, crank]
+
+
+def must_see(lay: TableLayout) -> dict[str, list[pygame.Rect]]:
+    """Everything no overlay may cover, by name."""
+    return {
+        "piles": piles(lay),
+        "hand": [lay.hand_area, lay.hint],  # the hand's area holds its raised cards
+        "plates": [lay.own_plate, *(spot.block for spot in lay.seats.values())],
+        "log": [lay.log],
+        "buttons": [lay.buttons, lay.menu_button],
+    }
+
+
+def ring_points(lay: TableLayout) -> list[tuple[float, float]]:
+    cx, cy = lay.centre
+    rx, ry = lay.ring
+    return [(cx + rx * math.cos(t), cy + ry * math.sin(t))
+            for t in (2 * math.pi * i / RING_SAMPLES for i in range(RING_SAMPLES))]
+
+
+def ring_hits(lay: TableLayout, rect: pygame.Rect) -> bool:
+    """Whether the direction ring's arrows (drawn anywhere on the ring, heads at their
+    largest) reach into ``rect``."""
+    near = rect.inflate(2 * (ring_head(lay.scale) + lay.px(3)), 2 * (ring_head(lay.scale)
+                                                                     + lay.px(3)))
+    return any(near.collidepoint(x, y) for x, y in ring_points(lay))
+
+
+def ring_box(lay: TableLayout) -> pygame.Rect:
+    reach = ring_head(lay.scale) + lay.px(3)
+    rx, ry = lay.ring
+    rect = pygame.Rect(0, 0, 2 * (rx + reach), 2 * (ry + reach))
+    rect.center = lay.centre
+    return rect
+
+
+def _spots(lay: TableLayout, size: tuple[int, int],
+           near: tuple[int, int]) -> tuple[pygame.Rect, list[tuple[int, int]]]:
+    """The table's room below the top bar, and the places a box of ``size`` could have in
+    it, nearest ``near`` first."""
+    w, h = lay.size
+    bounds = pygame.Rect(lay.px(6), lay.top_bar.bottom + lay.px(2), w - lay.px(12),
+                         h - lay.top_bar.bottom - lay.px(8))
+    step = max(4, lay.px(10))
+    spots = [(x, y) for y in range(bounds.top, bounds.bottom - size[1] + 1, step)
+             for x in range(bounds.left, bounds.right - size[0] + 1, step)]
+    half_w, half_h = size[0] / 2, size[1] / 2
+    spots.sort(key=lambda p: math.hypot(p[0] + half_w - near[0], p[1] + half_h - near[1]))
+    return bounds, spots
+
+
+def _taken(lay: TableLayout, avoid: Iterable[pygame.Rect]) -> list[pygame.Rect]:
+    return [r for group in must_see(lay).values() for r in group] + list(avoid)
+
+
+def find_free(lay: TableLayout, size: tuple[int, int], near: tuple[int, int],
+              avoid: Iterable[pygame.Rect] = ()) -> pygame.Rect | None:
+    """The place for a box of ``size`` nearest ``near`` that covers nothing the player must
+    see, no ``avoid`` box and not the ring; None if there is none."""
+    taken = _taken(lay, avoid)
+    around = ring_box(lay)
+    for x, y in _spots(lay, size, near)[1]:
+        rect = pygame.Rect(x, y, *size)
+        if rect.collidelist(taken) < 0 and not (rect.colliderect(around)
+                                                 and ring_hits(lay, rect)):
+            return rect
+    return None
+
+
+def place_box(lay: TableLayout, size: tuple[int, int], near: tuple[int, int],
+              avoid: Iterable[pygame.Rect] = ()) -> pygame.Rect:
+    """``find_free``'s place; where nothing is free (a tiny window), the place that covers
+    least."""
+    found = find_free(lay, size, near, avoid)
+    if found is not None:
+        return found
+    taken = _taken(lay, avoid)
+    bounds, spots = _spots(lay, size, near)
+    if not spots:
+        rect = pygame.Rect(0, 0, *size)
+        rect.center = near
+        return rect.clamp(bounds)
+    # Nothing is free: the place that covers least, nearest among those.
+    def covered(p: tuple[int, int]) -> int:
+        rect = pygame.Rect(p[0], p[1], *size)
+        return sum(_area(rect.clip(t)) for t in taken)
+
+    x, y = min(spots[: 4000], key=covered)
+    return pygame.Rect(x, y, *size)
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
+
+
+def note_anchor(lay: TableLayout, seat: int | None) -> tuple[int, int]:
+    """Where a note about ``seat`` would rather be: by its plate, or by the viewer's plate
+    for the viewer and the whole table."""
+    spot = lay.seats.get(seat) if seat is not None else None
+    if spot is not None:
+        return spot.plate.midbottom
+    return lay.own_plate.midtop
+
+
+TABLE_BANNER_WIDTH = 300  # room kept for a banner about the whole table ("Reversed!")
+_banner_spots: dict[int, tuple[TableLayout, tuple[int, int]]] = {}
+
+
+def table_banner_box(lay: TableLayout) -> pygame.Rect:
+    """Where a banner about the whole table goes: above the piles where that is free, else
+    the nearest free place (worked out once per layout)."""
+    kept = _banner_spots.get(id(lay))
+    if kept is None or kept[0] is not lay:
+        size = (lay.px(TABLE_BANNER_WIDTH), banner_height(lay.scale))
+        near = (lay.centre[0], lay.draw_pile.top - lay.px(24))
+        rect = place_box(lay, size, near, (own_banner_box(lay), controls_tip_box(lay)))
+        if len(_banner_spots) > 16:
+            _banner_spots.clear()
+        kept = (lay, rect.center)
+        _banner_spots[id(lay)] = kept
+    rect = pygame.Rect(0, 0, lay.px(TABLE_BANNER_WIDTH), banner_height(lay.scale))
+    rect.center = kept[1]
+    return rect
+
+
+def table_banner_spot(lay: TableLayout) -> tuple[int, int]:
+    x, y = table_banner_box(lay).center
+    return (x, y + 4)  # ``banner_box`` reaches 4 pixels above its banner's centre
+
+
+def controls_tip_box(lay: TableLayout) -> pygame.Rect:
+    """The "F1: controls" pill at the end of the line above the hand."""
+    x = (lay.hint.right + lay.size[0]) // 2
+    width = lay.size[0] - lay.hint.right - lay.px(8)
+    rect = pygame.Rect(0, 0, width, lay.hint.height)
+    rect.center = (x, lay.hint.centery)
+    return rect
+
+
+def own_banner_box(lay: TableLayout) -> pygame.Rect:
+    """Banners by the viewer's seat (and refusals), above the line over the hand."""
+    return banner_box(lay, lay.banner_for(lay.bottom_seat), lay.hand_area.width)
+
+
+def fixed_overlays(lay: TableLayout) -> dict[str, pygame.Rect]:
+    """The overlays whose places are known from the layout alone."""
+    return {"table banner": table_banner_box(lay), "own banner": own_banner_box(lay),
+            "controls tip": controls_tip_box(lay)}
