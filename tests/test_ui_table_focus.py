@@ -112,3 +112,22 @@ def test_the_controls_list_announcing_with_the_play_in_one_font_size(make_app, l
         assert not fit_text(keys, keys_w, row_h, size, bold=True, wrap=True,
                             min_size=size).truncated
         assert not fit_text(does, text_w, row_h, size, wrap=True, min_size=size).truncated
+
+
+def test_while_the_suit_is_chosen_the_plate_counts_what_stays_in_hand(make_app):
+    from craits.ui.table.view import seat_info
+
+    app = make_app()
+    table = start(app, ["human", "easy"])
+    set_position(table, {"hands": [["8S", "KD", "3C"], ["2C", "3H", "5C"]],
+                         "draw_pile": ["4H", "5H"], "discard": ["7D", "9D"], "turn": 0})
+    quiet(table)
+    step(app, 2)
+    assert seat_info(table.frame(), 0).cards == 3
+    table.play_card(C("8S"))
+    step(app, 1)
+    assert isinstance(app.scenes.top, SuitDialog)
+    assert seat_info(table.frame(), 0).cards == 2
+    app.scenes.top.dismiss(None)  # gone back: the 8 stays in hand
+    step(app, 1)
+    assert seat_info(table.frame(), 0).cards == 3

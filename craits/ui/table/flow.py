@@ -29,6 +29,7 @@ class TableFlow:
         self.hand = hand
         self.suit_chosen = suit_chosen  # (the action with its suit, "Last card!" with it)
         self.rounds_shown = 0
+        self.playing: int | None = None  # the viewer's 8 or 9 while its suit is chosen
 
     def _push(self, scene: Scene, done: Callable[[Any], None] | None = None) -> None:
         self.match.modal_open = True
@@ -86,11 +87,13 @@ class TableFlow:
         view = self.match.view()
         rest = [c for c in view.hand if c != code] if view is not None else []
         offer = len(rest) == 1 and self.match.session.rules.announce_last_card
+        self.playing = code
         self._push(SuitDialog(self.app, card=code, options=options, may_cancel=True,
                               offer_announce=offer, hand=rest, keyboard=self.hand.keyboard),
                    self.suit_answer)
 
     def suit_answer(self, result: tuple[Action, bool] | None) -> None:
+        self.playing = None
         if result is not None:
             self.suit_chosen(*result)
 

@@ -295,6 +295,7 @@ class TableScene(Scene):
             drawable=bool(match.my_turn() and view is not None and Draw() in view.legal),
             line=self._line(), log=self.chor.log.recent(match.viewer, LOG_LINES),
             rounds=self.session.match.rounds, clock=self.clock, dragging=self.hand.dragging,
+            playing=self.flow.playing,
             overlays=[self.buttons.draw_all,
                       lambda surface: self.hint.draw_ring(surface, ringed, lay),
                       self.coach.draw],

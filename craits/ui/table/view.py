@@ -42,6 +42,7 @@ class TableFrame:
     clock: float  # presentation time, for pulsing and drifting decorations
     dragging: CardSprite | None
     overlays: Sequence[Callable[[pygame.Surface], None]]  # buttons, help: drawn last
+    playing: int | None = None  # the viewer's card on its way out (its suit being chosen)
 
 
 def level_label(kind: str) -> str:
@@ -51,9 +52,13 @@ def level_label(kind: str) -> str:
 def seat_info(frame: TableFrame, seat: int) -> SeatInfo:
     """What ``seat``'s plate says now."""
     m = frame.model
+    cards = len(m.hands[seat])
+    if seat == m.bottom and frame.playing is not None \
+            and any(s.code == frame.playing for s in m.hands[seat]):
+        cards -= 1  # as good as played: the plate counts what stays in hand
     return SeatInfo(
         name=frame.names[seat], detail=frame.levels[seat], score=m.totals[seat],
-        cards=len(m.hands[seat]), is_turn=m.turn == seat and not m.revealed,
+        cards=cards, is_turn=m.turn == seat and not m.revealed,
         thinking=frame.thinking == seat, dealer=m.dealer == seat, announced=m.announced[seat],
     )  # fmt: skip
 
