@@ -80,3 +80,19 @@ def test_a_choice_that_cannot_be_judged_says_so_and_the_others_go_on(replay):
             analyse_rounds(replay, 0, rounds, QUICK)
     finally:
         pool.stop()
+
+
+def test_the_command_line_gives_the_same_review_for_any_number_of_workers(tmp_path, capsys):
+    from craits.review.cli import main
+    from craits.review.record import export_record, write_record
+
+    path = tmp_path / "game.json"
+    write_record(path, export_record(game(11, ("human", "medium", "easy"))))
+    outputs = []
+    for workers in ("1", "2"):
+        assert main([str(path), "--round", "2", "--iterations", "30", "--workers", workers]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] and '"verdicts"' in outputs[0]
+    for bad in ("0", "5"):
+        assert main([str(path), "--workers", bad]) == 2
+        assert "--workers must be from 1 to 4" in capsys.readouterr().out

@@ -15,15 +15,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
 from typing import Any
 
 from craits.engine.notation import write_action
 
-from .analysis import REVIEW_LEVEL, RoundReview, analyse_round
+from .analysis import REVIEW_LEVEL, RoundReview, analyse_rounds, review_level
+from .pool import MAX_WORKERS, InlinePool, Pool, ProcessPool, default_workers
 from .record import MAX_MESSAGE, RecordError, export_record, read_record, write_record
 from .replay import Replay
-from .thinking import level_profile
 
 
 def _error(message: str) -> int:
@@ -43,17 +42,22 @@ def _parser() -> argparse.ArgumentParser:
                         help="a round to review, from 1 (repeatable; default: every round)")
     parser.add_argument("--level", default=REVIEW_LEVEL, help="the level to compare with")
     parser.add_argument("--iterations", type=int, default=None,
-                        help="rollouts per choice (default: the level's own budget)")
+                        help="rollouts per choice (default: the review's budget)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help=f"helper processes, 1 to {MAX_WORKERS} (default: one a core); "
+                             "the verdicts are the same for any number")
     parser.add_argument("--export", metavar="OUT", help="write FILE as a game record to OUT")
     return parser
 
 
 def review_document(replay: Replay, seat: int, rounds: list[int], level: str,
-                    iterations: int | None) -> dict[str, Any]:
-    profile = level_profile(level)
-    if iterations is not None:
-        profile = replace(profile, search=replace(profile.search, iterations=iterations))
-    reviews = [analyse_round(replay, seat, index, profile) for index in rounds]
+                    iterations: int | None, workers: int = 1) -> dict[str, Any]:
+    review = review_level(level, iterations)
+    pool: Pool = InlinePool() if workers <= 1 else ProcessPool(workers)
+    try:
+        reviews = analyse_rounds(replay, seat, rounds, review, pool)
+    finally:
+        pool.stop()
     return {"seat": seat, "level": level, "rounds": [_round(replay, r) for r in reviews]}
 
 
@@ -88,8 +92,11 @@ def main(argv: list[str] | None = None) -> int:
         return _error(f"the record has rounds 1 to {len(replay.rounds)}")
     if args.iterations is not None and not 1 <= args.iterations <= 1_000_000:
         return _error("--iterations must be from 1 to 1000000")
+    workers = default_workers() if args.workers is None else args.workers
+    if not 1 <= workers <= MAX_WORKERS:
+        return _error(f"--workers must be from 1 to {MAX_WORKERS}")
     try:
-        document = review_document(replay, seat, rounds, args.level, args.iterations)
+        document = review_document(replay, seat, rounds, args.level, args.iterations, workers)
     except ValueError as exc:
         return _error(str(exc))
     print(json.dumps(document, ensure_ascii=False))
