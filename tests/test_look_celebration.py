@@ -124,6 +124,24 @@ def test_the_same_seed_gives_the_same_cascade():
     assert [(f.code, f.x, f.y) for f in a.falling] == [(f.code, f.x, f.y) for f in b.falling]
 
 
+def test_the_trail_fades_back_to_the_felt_between_passes(card_art):
+    from craits.ui.cards import cascade as module
+
+    cascade = CardCascade((480, 300), (40, 56), seed=3)
+    cards = CardPainter(card_art)
+    surface = pygame.Surface((480, 300))
+    for _ in range(round(4 / FRAME)):
+        cascade.update(FRAME)
+        cascade.draw(surface, cards)
+    assert pygame.mask.from_surface(cascade._trail, 1).count() > 0
+    cascade._order = []  # no more cards: the deck has left
+    cascade.falling = []
+    for _ in range(round(module.REST / FRAME)):  # the rest between two passes
+        cascade.update(FRAME)
+        cascade.draw(surface, cards)
+    assert pygame.mask.from_surface(cascade._trail, 1).count() == 0  # not a trace left
+
+
 def test_a_slow_frame_does_not_throw_the_cards_out():
     cascade = CardCascade((960, 600), (80, 112), seed=3)
     cascade.update(FRAME)

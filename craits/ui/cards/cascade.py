@@ -71,7 +71,7 @@ class CardCascade:
             self._step(STEP)
         self._stamp += dt
         if self._stamp >= STAMP_GAP:
-            self._stamp = 0.0
+            self._stamp = min(self._stamp - STAMP_GAP, STAMP_GAP)
             self._fades += 1  # the trail keeps fading between passes, back to the felt
             self._pending.extend((f.code, round(f.x), round(f.y)) for f in self.falling)
 
@@ -119,6 +119,9 @@ class CardCascade:
         if self._fades:
             keep = round(255 * FADE ** min(self._fades, 40))
             self._trail.fill((255, 255, 255, keep), special_flags=pygame.BLEND_RGBA_MULT)
+            # Multiplying rounds up, so faint traces would stay for ever: take a little off too.
+            self._trail.fill((0, 0, 0, min(255, 2 * self._fades)),
+                             special_flags=pygame.BLEND_RGBA_SUB)
             self._fades = 0
         if self._pending:
             # The trail is the bare cards; only the cards in flight cast a shadow.
