@@ -39,6 +39,7 @@ SLICE = 256  # steps looked through per poll
 # Events of earlier rounds' log made in a slice, per step a slice looks at: redacting an event
 # costs a fraction of making a seat's view.
 EVENTS_A_STEP = 16
+FIRST_SLICES = 4  # at most, when an analysis is made
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,8 +329,12 @@ class RoundAnalysis:
         self.error: str | None = None
         self._tickets: dict[int, int] = {}  # ticket -> the choice's place
         self._pool: Pool | None = None
-        if kept is None:
-            self.scan.run(SLICE)  # a round of a game: all its choices, so the total is known
+        # A round of a game is looked through at once (the earlier rounds' log first), so the
+        # total is known from the start; a longer one goes on a slice per poll.
+        for _ in range(FIRST_SLICES if kept is None else 0):
+            if self.scan.done:
+                break
+            self.scan.run(SLICE)
 
     @property
     def choices(self) -> list[Choice]:
