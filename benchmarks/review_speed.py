@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -87,11 +89,22 @@ def played_game(seed: int, players: int) -> Session:
     return session
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its helpers that are gone."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    helpers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + helpers.ru_utime + helpers.ru_stime
+
+
 def timed(work: Any) -> tuple[float, float, Any]:
-    """(wall seconds, this process's CPU seconds, result)."""
-    wall, cpu = time.perf_counter(), time.process_time()
+    """(wall seconds, CPU seconds of this process and its helpers, result)."""
+    wall, cpu = time.perf_counter(), cpu_seconds()
     result = work()
-    return time.perf_counter() - wall, time.process_time() - cpu, result
+    return time.perf_counter() - wall, cpu_seconds() - cpu, result
+
+
+def load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
 
 
 def review(replay: Replay, rounds: list[int], level: ReviewLevel, workers: int
@@ -102,6 +115,8 @@ def review(replay: Replay, rounds: list[int], level: ReviewLevel, workers: int
         return analyse_rounds(replay, 0, rounds, level, pool)
     finally:
         pool.stop()
+        if isinstance(pool, ProcessPool):
+            pool.join()
 
 
 def open_at_limit() -> None:
@@ -110,8 +125,8 @@ def open_at_limit() -> None:
     wall, _, data = timed(lambda: parse_record_text(text))
     print(f"record at the limit: {len(record['actions'])} actions, {len(text) / 1e6:.1f} MB")
     print(f"  read (JSON)           {wall:6.2f} s")
-    wall, _, replay = timed(lambda: Replay(data))
-    print(f"  replay                {wall:6.2f} s")
+    wall, cpu, replay = timed(lambda: Replay(data))
+    print(f"  replay                {wall:6.2f} s ({cpu:.2f} s CPU; {load()})")
     wall, _, analysis = timed(lambda: RoundAnalysis(replay, 0, 0, review_level()))
     print(f"  first analysis slice  {wall:6.2f} s  (steps looked at: {analysis.scan.looked})")
     polls, worst = 0, 0.0
@@ -136,14 +151,14 @@ def game_speed(seed: int, players: int, quality: int) -> None:
     busiest = max(range(len(counts)), key=lambda i: counts[i])
     for name, index in (("median", median), ("busiest", busiest)):
         for workers in (1, 2):
-            wall, _, _ = timed(lambda i=index, w=workers: review(replay, [i], level, w))
+            wall, cpu, _ = timed(lambda i=index, w=workers: review(replay, [i], level, w))
             print(f"  one round ({name}, {counts[index]} choices), {workers} worker(s): "
-                  f"{wall:6.1f} s")
+                  f"{wall:6.1f} s ({cpu:.1f} s CPU; {load()})")
     rounds = list(range(len(replay.rounds)))
     results = {}
     for workers in (2, 1):
-        wall, _, results[workers] = timed(lambda w=workers: review(replay, rounds, level, w))
-        print(f"  whole game, {workers} worker(s): {wall:6.1f} s")
+        wall, cpu, results[workers] = timed(lambda w=workers: review(replay, rounds, level, w))
+        print(f"  whole game, {workers} worker(s): {wall:6.1f} s ({cpu:.1f} s CPU; {load()})")
     print(f"  the same verdicts with 1 and 2 workers: {results[1] == results[2]}")
     with tempfile.TemporaryDirectory() as folder:
         cache = ReviewCache(Path(folder))
