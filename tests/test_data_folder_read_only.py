@@ -185,3 +185,20 @@ def test_an_unreadable_past_game_is_left_in_place(tmp_path, monkeypatch):
     with pytest.raises(ValueError) as raised:
         archive.record(path)
     assert archive.problem(path, raised.value).kind == "unreadable" and path.is_file()
+
+
+def test_a_folder_that_cannot_be_used_at_all_is_said_in_a_message_box_too(tmp_path,
+                                                                           monkeypatch):
+    import pygame
+
+    home = tmp_path / "a-file"
+    home.write_text("a file where the game's folder should be", "utf-8")
+    shown = []
+    monkeypatch.setattr(pygame.display, "message_box",
+                        lambda title, text, **options: shown.append((title, text)))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")  # from a desktop menu: a display, no console
+    monkeypatch.setattr(startup, "unasked_windowless", lambda: None, raising=False)
+    monkeypatch.setenv("CRAITS_HOME", str(home))
+    assert startup.main(["--lang", "cs"]) == 1
+    assert shown == [(i18n.t("app.title"), i18n.t("notice.cannot_start", folder=str(home),
+                                                  reason="not a folder"))]

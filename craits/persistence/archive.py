@@ -31,7 +31,7 @@ from craits.config.reading import FileRefused, read_limited
 from craits.paths import user_home
 from craits.persistence.files import MAX_FILE_BYTES, Problem, atomic_write_json, set_aside
 from craits.persistence.game_record import RECORD_FORMAT, SAVE_KEYS, game_record, match_result
-from craits.persistence.save_check import check_save
+from craits.persistence.save_check import MAX_ACTIONS, check_save
 
 FOLDER = "games"
 KEEP = 20
@@ -219,7 +219,12 @@ class GameArchive:
         record = _read(path)
         # Every field a save shares with a record is checked as a save's is (a name that
         # cannot be shown, a level that is not one...); the result's as what a game reaches.
-        seats = check_save({key: record[key] for key in SAVE_KEYS if key in record})["seats"]
+        # The actions only as a list here: each is checked when the game is opened (Replay),
+        # which keeps a folder of long games quick to list.
+        shared = {key: record[key] for key in SAVE_KEYS if key in record}
+        if isinstance(shared.get("actions"), list) and len(shared["actions"]) <= MAX_ACTIONS:
+            shared["actions"] = []
+        seats = check_save(shared)["seats"]
         result = record.get("result")
         if not (isinstance(result, dict) and isinstance(result.get("totals"), list)
                 and len(result["totals"]) == len(seats)
