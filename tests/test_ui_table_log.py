@@ -10,8 +10,10 @@ from test_ui_table import settle, start_table
 from craits import i18n
 from craits.engine import events as ev
 from craits.engine.notation import read_card as parse_card
+from craits.ui.cards.painter import CardPainter
 from craits.ui.tabletop.choreographer import Choreographer
 from craits.ui.tabletop.model import TableModel
+from craits.ui.tabletop.painter import TablePainter
 
 
 def _texts(table) -> list[str]:
@@ -70,3 +72,61 @@ def test_continue_reads_the_log_back_from_the_save(make_app):  # noqa: F811
     after = _texts(resumed)
     assert len(before) > 5 and after[-len(before):] == before[-len(after):]
     assert after[-5:] == before[-5:]
+
+
+def test_scrolled_back_the_view_stays_and_says_so_until_the_jump_to_now(make_app):
+    app = make_app()
+    table = start_table(app, ["human", "easy", "easy"], seed=5)
+    settle(app, table)
+    _play_a_while(app, table)
+    log = table.chor.log
+    assert table.frame().log_newer == 0  # following play: no marker
+    press(app, pygame.K_PAGEUP)
+    shown = log.recent(0, 8)
+    assert table.frame().log_newer == 3
+    _play_a_while(app, table, 3)  # play goes on: the same lines stay in view
+    assert log.recent(0, 8) == shown
+    newer = table.frame().log_newer
+    assert newer > 3
+    surface = pygame.Surface(app.size)
+    table.draw(surface)  # the marker is drawn in its place
+    lay = table.model.layout
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=lay.log_marker.center,
+                                         button=1))
+    step(app, 1)
+    assert table.frame().log_newer == 0 and log.recent(0, 1)[-1][0] > shown[-1][0]
+    press(app, pygame.K_PAGEUP)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END,
+                                         mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    step(app, 1)
+    assert table.frame().log_newer == 0
+
+
+def test_an_entry_longer_than_the_panel_shows_its_start(make_app):
+    app = make_app(size=(960, 600))
+    table = start_table(app, ["human", "easy"], seed=5)
+    settle(app, table)
+    lay = table.model.layout
+    painter = TablePainter(CardPainter(app.card_art, "classic"))
+    line_h = round(lay.tx(15) * 1.3)
+
+    def drawn(lines):
+        surface = pygame.Surface(app.size)
+        surface.fill((0, 0, 0))
+        painter.draw_log(surface, lay.log, lines, lay.tx)
+        return surface.subsurface(lay.log).copy()
+
+    long_text = "Start " + " ".join(f"w{i}" for i in range(600))
+    whole = drawn([(1, "First"), (2, long_text)])
+    start = drawn([(2, "Start")])
+    # The panel is full, its top rows hold the entry's first words (as "Start" alone would
+    # sit at the bottom, compare the first row drawn with "Start" drawn on the first row).
+    first_row = next(y for y in range(whole.get_height())
+                     if pygame.transform.average_color(whole.subsurface(
+                         (0, y, whole.get_width(), 1)))[:3] != (0, 0, 0))
+    assert first_row < 2 * line_h
+    start.set_colorkey((0, 0, 0))
+    word = start.get_bounding_rect()  # "Start" as drawn alone
+    shifted = word.move(0, first_row - word.top)
+    assert pygame.image.tobytes(whole.subsurface(shifted), "RGB") == \
+        pygame.image.tobytes(start.subsurface(word), "RGB")

@@ -250,6 +250,12 @@ class TableScene(Scene):
             self.scroll_log(event.y)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll_log(3 if event.key == pygame.K_PAGEUP else -3)
+        elif self.chor.log.back and (
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                 and lay.log_marker.collidepoint(event.pos))
+                or (event.type == pygame.KEYDOWN and event.key == pygame.K_END
+                    and getattr(event, "mod", 0) & pygame.KMOD_CTRL)):
+            self.chor.log.jump_to_now()
         elif not self.buttons.handle(event):
             self.hand.handle(event)
 
@@ -295,7 +301,7 @@ class TableScene(Scene):
             drawable=bool(match.my_turn() and view is not None and Draw() in view.legal),
             line=self._line(), log=self.chor.log.recent(match.viewer, LOG_LINES),
             rounds=self.session.match.rounds, clock=self.clock, dragging=self.hand.dragging,
-            playing=self.flow.playing,
+            playing=self.flow.playing, log_newer=self.chor.log.newer(match.viewer),
             overlays=[self.buttons.draw_all,
                       lambda surface: self.hint.draw_ring(surface, ringed, lay),
                       self.coach.draw],

@@ -43,6 +43,7 @@ class TableFrame:
     dragging: CardSprite | None
     overlays: Sequence[Callable[[pygame.Surface], None]]  # buttons, help: drawn last
     playing: int | None = None  # the viewer's card on its way out (its suit being chosen)
+    log_newer: int = 0  # lines below the log's view (scrolled back)
 
 
 def level_label(kind: str) -> str:
@@ -93,7 +94,8 @@ def draw_table(surface: pygame.Surface, frame: TableFrame, painter: TablePainter
     bottom = m.bottom
     p.draw_plate(surface, lay.own_plate, seat_info(frame, bottom), m, clock, texts,
                  shake(bottom))
-    p.draw_log(surface, lay.log, frame.log, lay.tx)
+    marker = i18n.tn("table.log_newer", frame.log_newer) if frame.log_newer else ""
+    p.draw_log(surface, lay.log, frame.log, lay.tx, marker)
     text, colour = frame.line
     if text:
         blit_text(surface, text, lay.tx(19), colour, center=lay.hint.center,

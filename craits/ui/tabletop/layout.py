@@ -93,6 +93,12 @@ class TableLayout:
             self.buttons.left, top + index * (height + gap), self.buttons.width, height
         )
 
+    @property
+    def log_marker(self) -> pygame.Rect:
+        """The log's bottom row, where "newer lines below" shows while scrolled back."""
+        row = round(self.tx(15) * 1.3) + 4
+        return pygame.Rect(self.log.left, self.log.bottom - row, self.log.width, row)
+
     def banner_for(self, seat: int) -> tuple[int, int]:
         if seat in self.seats:
             return self.seats[seat].banner

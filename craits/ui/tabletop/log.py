@@ -1,6 +1,7 @@
 """The table's log: what happened, one line per action with its consequences, as each seat
 may read it (a player's own drawn cards are named to them only); it keeps this round and the
-ones before, and can be scrolled back."""
+ones before, and can be scrolled back. Scrolled back, the lines read stay put as new ones come
+(``back`` counts the newer lines below them) until the reader jumps to now."""
 
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ class EventLog:
             self._serial += 1
             self.lines.append(LogLine([part], self._serial))
             del self.lines[: -self.limit]
+            if self.back:  # the reader looks at older lines: keep them in view
+                self.back = min(self.back + 1, len(self.lines) - 1)
         else:
             self.lines[-1].parts.append(part)
 
@@ -58,6 +61,13 @@ class EventLog:
         shown = [item for item in out if item[1]]
         end = len(shown) - max(0, min(back, len(shown) - 1))
         return shown[max(0, end - count):end]
+
+    def jump_to_now(self) -> None:
+        self.back = 0
+
+    def newer(self, viewer: int | None) -> int:
+        """How many lines ``viewer`` may read below the ones shown (0: following play)."""
+        return max(0, min(self.back, self.readable(viewer) - 1))
 
     def readable(self, viewer: int | None) -> int:
         return sum(1 for line in self.lines if line.text_for(viewer))

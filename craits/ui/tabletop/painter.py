@@ -228,20 +228,29 @@ class TablePainter:
         return to_display(image)
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[int, str]],
-                 scale_px: Callable[[float], int]) -> None:
-        """The latest lines at the bottom, older ones fading upwards; long lines wrap
-        (``scale_px``: the text size for a size at the base scale)."""
+                 scale_px: Callable[[float], int], marker: str = "") -> None:
+        """The latest lines at the bottom, older ones fading upwards; long lines wrap, and
+        an entry too long for the panel shows its start (``scale_px``: the text size for a
+        size at the base scale). ``marker``, when scrolled back, takes the bottom row: how
+        many lines are newer and how to jump to them."""
         size = scale_px(15)
         line_h = round(size * 1.3)
+        if marker:
+            chip = self._panels.get(("log-marker", marker, size, rect.width),
+                                    lambda: _fit_width(_chip(marker, size, (120, 84, 20, 230),
+                                                             CREAM), rect.width))
+            surface.blit(chip, chip.get_rect(midbottom=rect.midbottom))
+            rect = pygame.Rect(rect.left, rect.top, rect.width, rect.height - line_h - 8)
         rows: list[pygame.Surface] = []
+        room = max(1, rect.height // line_h)
         for age, (serial, text) in enumerate(reversed(list(lines))):
             color = CREAM if age == 0 else (DIM if age < 3 else (150, 168, 152))
             wrapped = self._lines.get((serial, text, rect.width, size, color),
                                       partial(_wrap, text, size, rect.width, color))
-            if rows and (len(rows) + len(wrapped)) * line_h > rect.height:
+            if rows and len(rows) + len(wrapped) > room:
                 break  # only whole entries
-            rows = list(wrapped) + rows
-        shown = rows[-max(1, rect.height // line_h):]
+            rows = list(wrapped[:room]) + rows  # a lone long entry: its start
+        shown = rows[-room:]
         y = rect.bottom - line_h * len(shown)
         for image in shown:
             surface.blit(image, (rect.left, y + (line_h - image.get_height()) // 2))
@@ -335,6 +344,13 @@ def _crank_pill(text: str, size: int) -> pygame.Surface:
                      border_radius=h // 2)
     image.blit(label, label.get_rect(center=(3 + w // 2, 3 + h // 2)))
     return image
+
+
+def _fit_width(image: pygame.Surface, width: int) -> pygame.Surface:
+    if image.get_width() <= width:
+        return image
+    height = max(1, image.get_height() * width // image.get_width())
+    return pygame.transform.smoothscale(image, (width, height))
 
 
 def _chip(text: str, size: int, fill: Color, ink: Color) -> pygame.Surface:
