@@ -32,8 +32,12 @@ from .replay import Replay
 from .thinking import Estimate, compare, decide, level_profile
 
 REVIEW_LEVEL = "expert"
-REVIEW_ITERATIONS = 2000  # rollouts a choice (expert's own 3,000 in play): see review_speed
-COMPARE_SHARE = 0.5  # of those, to weigh the move played against the level's
+# The review's budget: rollouts to choose (expert's own 3,000 in play) and, of as many again,
+# the share that weighs the move played against the level's (3,000 in all before). Against
+# that budget, 120 choices' agree/disagree changed 16 % of the time and the line shown 49 %;
+# the old budget against itself with other seeds, 18 % and 45 % (benchmarks/review_speed.py).
+REVIEW_ITERATIONS = 1500
+COMPARE_SHARE = 2 / 3
 ANALYSIS_VERSION = 2  # up whenever judging changes: verdicts kept from before are dropped
 SLICE = 256  # steps looked through per poll
 # Events of earlier rounds' log made in a slice, per step a slice looks at: redacting an event
