@@ -102,7 +102,7 @@ class StatisticsScene(MenuScene):
                 "stats.win_rate",
                 [percent(tally(s.games, b).won, tally(s.games, b).played) for b in buckets],
             ),
-            ("stats.won_without_help",
+            ("undo.won_without_help",
              [str(tally(s.games_without_hints, b).won) for b in buckets]),
             ("stats.rounds_played", [str(tally(s.rounds, b).played) for b in buckets]),
         ]
@@ -127,7 +127,7 @@ class StatisticsScene(MenuScene):
             (i18n.t("stats.idiots_caught"), number(s.idiots_caught_by_you)),
             (i18n.t("stats.times_caught"), number(s.idiots_caught_of_you)),
             (i18n.t("stats.hints_used"), number(s.hints_used)),
-            (i18n.t("stats.undos_used"), number(s.undos_used)),
+            (i18n.t("undo.used"), number(s.undos_used)),
         ]
 
     def is_empty(self) -> bool:

@@ -63,12 +63,21 @@ class ShowRoundEnd:
 Next = ShowCut | HandOff | AskStarterSuit | ShowRoundEnd
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class TableView(SeatView):
     """The viewer's seat view with what the table adds: whether their last move may be taken
-    back now (the Undo button shows then)."""
+    back now (the Undo button shows then). It equals the seat view it was made from: what
+    the seat sees is the same."""
 
     can_undo: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name)
+                   for f in dataclasses.fields(SeatView))
+
+    __hash__ = SeatView.__hash__
 
 
 def last_round_end(events: list[ev.Event]) -> ev.RoundEnded | None:
