@@ -179,3 +179,55 @@ def test_the_review_of_a_long_record_opens_and_steps_without_judging_on_the_fram
     _, found = scene.analysis.progress
     assert found < len(choices(replay, 0, 0))  # still looking through the round
     scene.cancel()
+
+
+def test_a_long_record_is_opened_on_a_thread_while_the_box_keeps_answering(tmp_path,
+                                                                          monkeypatch):
+    import test_ui_review
+
+    from craits import i18n
+    from craits.review.record import write_record
+    from craits.ui.cards.art import CardArt
+    from craits.ui.review import opening
+    from craits.ui.review.open_record import OpenRecordScene
+
+    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
+    pygame.init()
+    pygame.display.set_mode((1280, 800))
+    test_ui_review.CARD_ART = CardArt()
+    record = bench().long_record(opening.LONG_RECORD + 500)
+    path = tmp_path / "long.json"
+    write_record(path, record)
+    app = test_ui_review.App()
+    made = []
+    real = opening.Opening.__init__
+
+    def counted(self, make):
+        made.append(make)
+        real(self, make)
+
+    monkeypatch.setattr(opening.Opening, "__init__", counted)
+    scene = OpenRecordScene(app, str(path))
+    results = []
+    app.scenes.push(scene, results.append)
+    scene.open_path()
+    assert len(made) == 1 and scene.opening is not None  # replayed on a thread, not here
+    scene.draw(pygame.Surface(app.size))
+    assert scene.opening is not None or results
+    opened = scene.opening
+    if opened is not None:
+        opened.wait(120)
+    scene.update(0.016)
+    assert len(results) == 1 and isinstance(results[0], Replay)
+    assert len(results[0].steps) == len(record["actions"]) + 1
+    # A long record that does not replay says why in the box, as a short one does.
+    record["actions"][-1] = {"player": 0, "pass": True}  # never legal without a drawn card
+    write_record(path, record)
+    scene = OpenRecordScene(app, str(path))
+    app.scenes.push(scene, results.append)
+    scene.open_path()
+    assert scene.opening is not None
+    scene.opening.wait(120)
+    scene.update(0.016)
+    assert scene.opening is None and len(results) == 1
+    assert scene.error.startswith(i18n.t("review.open_failed", error="")[:20])

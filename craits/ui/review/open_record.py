@@ -2,7 +2,8 @@
 newest first (``record_rows``), and a box for the path of any other file (filled in with the
 newest exported record, shown from its end). Enter on a row, or on the box, opens it; a file
 that is not a usable record is refused with its reason, and the dialog stays open to try
-another. Returns the ``Replay`` (``dismiss``), or None."""
+another. A long record is replayed on a thread (``opening``) while the window keeps answering.
+Returns the ``Replay`` (``dismiss``), or None."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from craits.paths import safe_child, user_home
 from craits.persistence.archive import GameArchive
 from craits.review import RecordError, Replay, read_record
 from craits.ui.dialogs.overlay import OverlayScene
+from craits.ui.review.opening import Opening, is_long
 from craits.ui.review.path_field import PathInput
 from craits.ui.review.record_list import MAX_SCAN, Entry, RecordList
 from craits.ui.review.record_rows import PROBLEM, RecordRows
@@ -87,6 +89,7 @@ class OpenRecordScene(OverlayScene):
         super().__init__(app)
         self.listing = listing if listing is not None else default_listing()
         self.error = ""
+        self.opening: Opening | None = None  # a long record being replayed
         self.field = PathInput((0, 0, 1, 1), default_path() if path is None else path,
                                lambda _text: self._typed(), max_length=PATH_LENGTH)
         self.rows = RecordRows(self.listing, self.open_entry)
@@ -144,8 +147,14 @@ class OpenRecordScene(OverlayScene):
             self.open_path()
 
     def open_path(self) -> None:
+        if self.opening is not None:
+            return
         try:
-            replay = Replay(read_record(typed_path(self.field.text)))
+            data = read_record(typed_path(self.field.text))
+            if is_long(data):
+                self.opening = Opening(lambda: Replay(data))
+                return
+            replay = Replay(data)
         except RecordError as exc:
             self.error = i18n.t("review.open_failed", error=str(exc))
             return
@@ -185,6 +194,16 @@ class OpenRecordScene(OverlayScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.focus.update(dt)
+        if self.opening is not None:
+            try:
+                replay = self.opening.poll()
+            except RecordError as exc:
+                self.opening = None
+                self.error = i18n.t("review.open_failed", error=str(exc))
+            else:
+                if replay is not None:
+                    self.opening = None
+                    self.dismiss(replay)
         self.listing.read_some(self.rows.shown(), READ_BUDGET)
 
     def on_enter(self) -> None:
@@ -204,6 +223,8 @@ class OpenRecordScene(OverlayScene):
         draw_text_fit(surface, i18n.t("open_record.other_file"), self.field_label,
                       th.small_size, color=th.text_dim, align="left", valign="bottom")
         status, color = self.error, PROBLEM
+        if self.opening is not None:
+            status, color = i18n.t("review.opening"), th.text_dim
         if not status and self.listing.more:
             status = i18n.t("open_record.more", count=str(MAX_SCAN))
             color = th.text_dim
