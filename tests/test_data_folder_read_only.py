@@ -202,3 +202,17 @@ def test_a_folder_that_cannot_be_used_at_all_is_said_in_a_message_box_too(tmp_pa
     assert startup.main(["--lang", "cs"]) == 1
     assert shown == [(i18n.t("app.title"), i18n.t("notice.cannot_start", folder=str(home),
                                                   reason="not a folder"))]
+
+
+def test_a_folder_told_unwritable_at_start_is_told_again_only_after_a_write_worked():
+    from craits.persistence.save_health import FOLDER, SaveHealth
+
+    health = SaveHealth()
+    health.failed(FOLDER, denied())
+    assert health.take_notice() == os.strerror(errno.EACCES)
+    health.failed("the saved game", denied())  # the same run of failures: not told again
+    assert health.take_notice() is None
+    health.succeeded("the saved game")  # a write went through: the folder can be written
+    assert not health.failing
+    health.failed("the saved game", OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+    assert health.take_notice() == os.strerror(errno.ENOSPC)  # a new run, told again
