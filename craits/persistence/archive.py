@@ -87,7 +87,11 @@ def games_folder(home: Path) -> tuple[Path, str | None]:
     it leads to a folder of the player's own (on POSIX: owned by this user); a link to
     anything else is refused, and saving the game never depends on it."""
     folder = home / FOLDER
-    if not folder.is_symlink():
+    try:
+        linked = folder.is_symlink()
+    except OSError:  # the home cannot be searched: writing there fails, and is told so
+        return folder, None
+    if not linked:
         return folder, None
     try:
         target = folder.resolve(strict=True)

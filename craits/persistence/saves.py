@@ -47,9 +47,9 @@ class SaveStore:
     def peek(self) -> JsonObject | None:
         """The saved data, read without touching the file (a file that cannot be used is
         for ``load`` to set aside and report): None when there is none usable."""
-        if self.path.is_symlink():
-            return None
         try:
+            if self.path.is_symlink():
+                return None
             document = json.loads(read_limited(self.path, MAX_FILE_BYTES).decode("utf-8"))
         except (OSError, ValueError, RecursionError):
             return None
