@@ -100,3 +100,18 @@ def test_three_players_sit_on_the_top_arc(size):
         assert spot.fan_centre[1] < lay.top_bar.bottom + (lay.hint.top - lay.top_bar.bottom) / 3
     assert ring_box(lay).top > max(spot.block.bottom for spot in lay.seats.values()) \
         or all(not ring_hits(lay, spot.block) for spot in lay.seats.values())
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_last_card_sits_beside_a_hand_of_one_or_two(case):
+    size, n, large = case
+    lay = compute_layout(size, n, 0, large)
+    button = lay.last_card_button
+    assert pygame.Rect((0, 0), size).contains(button)
+    for count in (1, 2):
+        slots = hand_slots(lay, count)
+        right = max(s.x for s in slots) + lay.card[0] / 2
+        assert 0 < button.left - right <= lay.px(40) + lay.card[0]  # next to the cards
+        assert button.top < slots[-1].y < button.bottom  # at the hand's height
+        assert not button.colliderect(lay.button_rect(2, 3))  # clear of Draw / Pass
+        assert not button.colliderect(lay.button_rect(0, 3))

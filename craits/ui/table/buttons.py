@@ -55,10 +55,10 @@ class TableButtons:
 
         self.draw = button(lay.button_rect(2, 3), "table.draw", Command.DRAW, "secondary")
         self.pass_ = button(lay.button_rect(2, 3), "table.pass", Command.PASS, "secondary")
-        self.last_card = button(lay.button_rect(1, 3), "table.last_card", Command.ANNOUNCE,
+        self.last_card = button(lay.last_card_button, "table.last_card", Command.ANNOUNCE,
                                 "primary")
         # Shown instead of "Last card!" while the viewer holds two cards on their turn.
-        self.arm = button(lay.button_rect(1, 3), "table.last_card", Command.TOGGLE_ARM,
+        self.arm = button(lay.last_card_button, "table.last_card", Command.TOGGLE_ARM,
                           "secondary")
         self.arm.label = self._arm_label()
         self.idiot = button(lay.button_rect(0, 3), "table.idiot", Command.CALL, "danger")

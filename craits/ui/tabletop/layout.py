@@ -94,6 +94,18 @@ class TableLayout:
         )
 
     @property
+    def last_card_button(self) -> pygame.Rect:
+        """"Last card!" and "+ Last card!" show only with one or two cards in hand: right
+        beside them, where the pointer already is, not in the far corner."""
+        cw = self.card[0]
+        height = min(self.px(54), self.buttons.height // 3)
+        two_cards_right = self.hand_area.centerx + round(cw * 1.03)  # hand_slots' spacing
+        left = two_cards_right + self.px(18)
+        # As wide as the column's buttons where there is room, never into the column.
+        width = max(self.px(120), min(self.buttons.width, self.buttons.left - self.px(10) - left))
+        return pygame.Rect(left, self.hand_y - height // 2, width, height)
+
+    @property
     def log_marker(self) -> pygame.Rect:
         """The log's bottom row, where "newer lines below" shows while scrolled back."""
         row = round(self.tx(15) * 1.3) + 4
