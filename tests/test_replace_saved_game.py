@@ -63,7 +63,7 @@ def test_the_menu_asks_before_replacing_and_keeps_the_old_game(tmp_path, app):
     assert isinstance(question, ConfirmScene)
     assert question.title == i18n.t("menu.new_game_title")
     assert "Ana, Bo, Cy" in question.body and "Round 2 of 8" in question.body
-    assert str(tmp_path / "save.previous.json") in question.body
+    assert i18n.t("menu.continue_previous") in question.body  # the way back
     post_key(pygame.K_ESCAPE)  # no: back to the setup, the game untouched
     app.step(FRAME)
     assert app.scenes.top is setup
@@ -116,3 +116,54 @@ def test_the_summary_never_touches_the_file(tmp_path):
     (tmp_path / "save.json").write_text("{not json", "utf-8")
     assert summarize(SaveStore(tmp_path)) is None
     assert (tmp_path / "save.json").read_text("utf-8") == "{not json"
+
+
+def replace_with_a_new_game(app):
+    from craits.ui.menus.new_game import NewGameScene
+
+    app.show_title()
+    app.step(FRAME)
+    app.scenes.top.open_new_game()
+    setup = app.scenes.top
+    assert isinstance(setup, NewGameScene)
+    setup.start()
+    app.scenes.top.confirm_button.on_click()  # yes: replace it
+    app.step(FRAME)
+    assert app.current_table() is not None
+    app.autosaver.flush()
+
+
+def test_a_replaced_game_is_kept_unfinished_among_the_past_games(tmp_path, app):
+    from craits.persistence.archive import GameArchive
+    from craits.ui.menus.past_games import game_line
+
+    game_in_progress(tmp_path)
+    replace_with_a_new_game(app)
+    games, problems = GameArchive(tmp_path).games()
+    assert problems == [] and len(games) == 1
+    kept = games[0]
+    assert not kept.over and kept.names == ("Ana", "Bo", "Cy") and kept.rounds == 1
+    line = game_line(kept)
+    assert line.endswith(i18n.t("review.unfinished")) and "★" not in line
+    body = i18n.t("menu.replace_body", game="x", path=str(tmp_path))
+    assert str(tmp_path) not in body  # the player is told the way back, not a file's path
+
+
+def test_the_title_takes_up_the_previous_game_and_keeps_the_newer_one(tmp_path, app):
+    from craits.ui.menus.title import TitleScene
+
+    old = game_in_progress(tmp_path)
+    replace_with_a_new_game(app)
+    newer = (tmp_path / "save.json").read_bytes()
+    app.show_title()
+    app.step(FRAME)
+    title = app.scenes.top
+    assert isinstance(title, TitleScene) and "menu.continue_previous" in title.buttons
+    title.buttons["menu.continue_previous"].on_click()
+    app.step(FRAME)
+    table = app.current_table()
+    assert table is not None and [s.name for s in table.session.seats] == ["Ana", "Bo", "Cy"]
+    assert table.session.to_save()["actions"] == Session.from_save(
+        SaveStore(tmp_path).load()[0]).to_save()["actions"]
+    assert (tmp_path / "save.previous.json").read_bytes() == newer  # nothing is lost
+    assert len(old) > 0

@@ -63,6 +63,7 @@ class PastGame:
     kinds: tuple[str, ...]
     totals: tuple[int, ...]
     rounds: int  # rounds played
+    over: bool = True  # False: replaced by a new game before its end (kept unfinished)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -242,7 +243,7 @@ class GameArchive:
             raise ValueError("no date in its name") from None
         return PastGame(path, finished, tuple(s["name"] for s in seats),
                         tuple(s["kind"] for s in seats), tuple(result["totals"]),
-                        result["finished_rounds"])
+                        result["finished_rounds"], result.get("over") is not False)
 
 
 def _parts(path: Path) -> tuple[str, str]:

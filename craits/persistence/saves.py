@@ -70,14 +70,40 @@ class SaveStore:
     def exists(self) -> bool:
         return self.path.is_file()
 
+    @property
+    def previous_path(self) -> Path:
+        return self.path.with_name(f"{self.path.stem}.previous{self.path.suffix}")
+
     def keep_previous(self) -> Path | None:
         """A new game is about to replace this one: keep it as ``save.previous.json`` (the one
         kept before goes); its new path, or None when there was no save."""
         if not (self.path.exists() or self.path.is_symlink()):
             return None
-        previous = self.path.with_name(f"{self.path.stem}.previous{self.path.suffix}")
+        previous = self.previous_path
         os.replace(self.path, previous)
         return previous
+
+    def has_previous(self) -> bool:
+        """Whether a game replaced by a new one is kept to be taken up again."""
+        try:
+            previous = self.previous_path
+            return previous.is_file() and not previous.is_symlink()
+        except OSError:
+            return False
+
+    def take_up_previous(self) -> None:
+        """The previous game becomes the saved game again; the game it replaced, if any,
+        becomes the previous one, so neither is lost. Raises ``OSError`` if it cannot."""
+        previous = self.previous_path
+        if not self.has_previous():
+            raise FileNotFoundError(previous.name)
+        if not (self.path.exists() or self.path.is_symlink()):
+            os.replace(previous, self.path)
+            return
+        swap = self.path.with_name(f"{self.path.stem}.swap{self.path.suffix}")
+        os.replace(self.path, swap)
+        os.replace(previous, self.path)
+        os.replace(swap, previous)
 
     def clear(self) -> None:
         """Forget the save (the match ended or was abandoned)."""

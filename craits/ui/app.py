@@ -169,6 +169,19 @@ class App:
         self._show(outcome)
         return isinstance(outcome, OpenTable)
 
+    def continue_previous(self) -> bool:
+        """Take up the game a new one replaced (``save.previous.json``); the game it replaces
+        in turn is kept as the previous one. False (and a notice) if it cannot."""
+        self.matches.keeper.flush()
+        try:
+            self.saves.take_up_previous()
+        except OSError as exc:
+            log.warning("the previous game could not be taken up: %s", exc)
+            self.notices.append(i18n.t("notice.previous_unusable"))
+            self.show_title()
+            return False
+        return self.continue_game()
+
     def _show(self, outcome: MatchOutcome) -> None:
         """What ``Matches`` reported: the table, or a question or a problem over the title."""
         if isinstance(outcome, OpenTable):

@@ -137,12 +137,30 @@ class Matches:
             return LevelsFileUnusable(exc)
         if session.human_seats():  # this table's save replaces the saved game: keep that
             self.keeper.flush()
+            self.keep_unfinished()
             try:
                 self.saves.keep_previous()
             except OSError as exc:
                 log.warning("could not keep the replaced game: %s", exc)
         self.keeper.begin(session)
         return OpenTable(session, fresh=True)
+
+    def keep_unfinished(self) -> None:
+        """The saved game, about to be replaced, among the past games (marked unfinished), so
+        it can still be reviewed. A save that cannot be read is only kept aside as before."""
+        data = self.saves.peek()
+        if data is None:
+            return
+        try:
+            kinds = [seat["kind"] for seat in check_save(data)["seats"]]
+            if seat_levels_problem(kinds) is not None:
+                return
+            session = Session.from_save(data)
+            if session.match.is_over() or not data["actions"] or self.keeper.archive is None:
+                return  # over: kept when it ended; not one move made: nothing to review
+            self.keeper.archive.keep(session)
+        except Exception:  # never a reason not to start the new game
+            log.info("the replaced game could not be kept among the past games", exc_info=True)
 
     def by_default_rules(self, request: StartRequest) -> MatchOutcome:
         """``request`` again, by the default rules (the player chose them over a broken file)."""

@@ -26,14 +26,17 @@ from craits.ui.widgets import Button, Label, Panel, Widget
 
 def game_line(game: PastGame) -> str:
     """"2026-11-30 14:50 · Ada 23 ★, Hard 41 · 8 rounds": when, everyone's total (the winners
-    starred) and how long it went."""
-    winners = game.winners
+    starred) and how long it went; a game replaced before its end says so, with no winner."""
+    winners = game.winners if game.over else ()
     players = ", ".join(
         f"{name or i18n.t('setup.default_name', n=seat + 1)} {total}"
         + (" ★" if seat in winners else "")
         for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True)))
-    return " · ".join((game.finished.strftime("%Y-%m-%d %H:%M"), players,
-                       i18n.tn("review.rounds", game.rounds)))
+    parts = [game.finished.strftime("%Y-%m-%d %H:%M"), players,
+             i18n.tn("review.rounds", game.rounds)]
+    if not game.over:
+        parts.append(i18n.t("review.unfinished"))
+    return " · ".join(parts)
 
 
 class PastGamesScene(MenuScene):

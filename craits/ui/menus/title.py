@@ -31,6 +31,8 @@ FAN_SPREAD_DEGREES = 44
 class _Saves(Protocol):
     def exists(self) -> bool: ...
 
+    def has_previous(self) -> bool: ...
+
 
 # What the title reads of an app beyond the scene context, when it has it (the ``App`` does;
 # a test's stand-in may not): whether a game is saved, and what it is.
@@ -43,6 +45,11 @@ class _KeepsSaves(Protocol):
 @runtime_checkable
 class _DescribesSave(Protocol):
     def saved_game_text(self) -> str | None: ...
+
+
+@runtime_checkable
+class _TakesUpPrevious(Protocol):
+    def continue_previous(self) -> bool: ...
 
 
 class TitleScene(MenuScene):
@@ -58,6 +65,15 @@ class TitleScene(MenuScene):
         app = self.app
         try:
             return isinstance(app, _KeepsSaves) and app.saves.exists()
+        except OSError:
+            return False
+
+    def has_previous(self) -> bool:
+        """A game replaced by a new one is kept to be taken up again."""
+        app = self.app
+        try:
+            return (isinstance(app, _KeepsSaves) and isinstance(app, _TakesUpPrevious)
+                    and app.saves.has_previous())
         except OSError:
             return False
 
@@ -81,6 +97,8 @@ class TitleScene(MenuScene):
         entries: list[tuple[str, Callable[[], object], str]] = []
         if self.has_save():
             entries.append(("menu.continue", self.continue_game, "primary"))
+        if self.has_previous():
+            entries.append(("menu.continue_previous", self.continue_previous, "secondary"))
         entries += [
             ("menu.new_game", self.open_new_game, "secondary" if entries else "primary"),
             ("menu.rules", self.open_rules, "secondary"),
@@ -161,6 +179,10 @@ class TitleScene(MenuScene):
     def continue_game(self) -> None:
         self.app.continue_game()
 
+    def continue_previous(self) -> None:
+        if isinstance(self.app, _TakesUpPrevious):
+            self.app.continue_previous()
+
     def open_new_game(self) -> None:
 
         self.app.scenes.push(NewGameScene(self.app))
@@ -191,7 +213,8 @@ class TitleScene(MenuScene):
     def on_enter(self) -> None:
         # A save may have appeared or gone (a game abandoned, finished) while we were covered.
         has_continue = "menu.continue" in self.buttons
-        if has_continue != self.has_save():
+        has_previous = "menu.continue_previous" in self.buttons
+        if has_continue != self.has_save() or has_previous != self.has_previous():
             self.rebuild()
         super().on_enter()
 
