@@ -188,7 +188,7 @@ class RecordRows(Widget):
         left = row.left + pad + date_w + pad
         draw_text_fit(surface, row_text(entry),
                       (left, row.top, row.right - left - tag_w - pad, row.height), size,
-                      color=color, align="left", min_size=max(8, size * 2 // 3))
+                      color=color, align="left", min_size=max(8, size * 5 // 6))
         tag = i18n.t("open_record.past_game" if entry.source == PAST_GAME
                      else "open_record.record")
         draw_text_fit(surface, tag, (row.right - tag_w - pad, row.top, tag_w, row.height),
