@@ -277,3 +277,16 @@ def test_the_path_box_draws_the_file_name_of_a_long_path(home, monkeypatch):
     dialog.field.draw(pygame.Surface((960, 600)))
     assert len(drawn) == 1 and drawn[0].startswith(ELLIPSIS)
     assert drawn[0].endswith("/folder/the-file.json")
+
+
+def test_a_game_left_before_its_end_is_listed_unfinished_without_a_winner(home, record):
+    left = named(record, "Una", "Vic", "Wen")
+    left["result"] = dict(left["result"], over=False)
+    put(home / "records", "left.json", left, 10)
+    put(home / "records", "done.json", named(record, "Ida", "Jo", "Kit"), 20)
+    dialog = OpenRecordScene(App())
+    settle(dialog)
+    rows = texts(dialog)
+    unfinished = i18n.t("review.unfinished")
+    assert rows[0].startswith("Una ") and rows[0].endswith(unfinished) and "★" not in rows[0]
+    assert rows[1].startswith("Ida ") and unfinished not in rows[1] and "★" in rows[1]

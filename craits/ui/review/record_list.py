@@ -49,10 +49,11 @@ class Summary:
     rounds: int | None = None
     title: str = ""
     problem: str = ""
+    over: bool = True  # False: a game left before its end
 
     @property
     def winners(self) -> tuple[int, ...]:
-        if not self.totals:
+        if not self.totals or not self.over:
             return ()
         best = min(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
@@ -102,21 +103,22 @@ def _summary_of(document: dict[str, Any], name: str) -> Summary:
     except SaveInvalid as exc:
         raise RecordError(f"{name}: damaged ({exc})") from None
     names = tuple(str(seat["name"])[:NAME_LENGTH] for seat in seats)
-    totals, rounds = None, None
+    totals, rounds, over = None, None, True
     result = document.get("result")
     if isinstance(result, dict):
         given, played = result.get("totals"), result.get("finished_rounds")
         if (isinstance(given, list) and len(given) == len(names)
                 and all(type(t) is int for t in given) and type(played) is int):
-            totals, rounds = tuple(given), played
+            totals, rounds, over = tuple(given), played, result.get("over") is not False
     title = document.get("title")
     shown = "".join(ch for ch in title if ch.isprintable())[:TITLE_LENGTH] \
         if isinstance(title, str) else ""
-    return Summary(names, totals, rounds, shown)
+    return Summary(names, totals, rounds, shown, over=over)
 
 
 def _past_summary(game: PastGame) -> Summary:
-    return Summary(tuple(n[:NAME_LENGTH] for n in game.names), game.totals, game.rounds)
+    return Summary(tuple(n[:NAME_LENGTH] for n in game.names), game.totals, game.rounds,
+                   over=game.over)
 
 
 def scan_records(folder: Path | None, limit: int = MAX_SCAN) -> tuple[list[Entry], bool]:
@@ -224,5 +226,6 @@ class RecordList:
             if not message.startswith(entry.name):  # which file, among the many listed
                 message = f"{entry.name}: {message}"
             kept = entry.summary or Summary()
-            entry.summary = Summary(kept.names, kept.totals, kept.rounds, kept.title, message)
+            entry.summary = Summary(kept.names, kept.totals, kept.rounds, kept.title, message,
+                                    kept.over)
             raise RecordError(message) from None

@@ -17,7 +17,8 @@ PROBLEM: Color = (255, 170, 150)
 
 
 def players_text(summary: Summary) -> str:
-    """"Ada 23 ★, Hard 41 · 8 rounds" (the winners starred); without a result, the names."""
+    """"Ada 23 ★, Hard 41 · 8 rounds" (the winners of a finished game starred; one left
+    before its end says so); without a result, the names."""
     names = [name or i18n.t("setup.default_name", n=seat + 1)
              for seat, name in enumerate(summary.names)]
     if summary.totals is None:
@@ -27,7 +28,8 @@ def players_text(summary: Summary) -> str:
                         for seat, (name, total) in enumerate(zip(names, summary.totals,
                                                                  strict=True)))
     rounds = "" if summary.rounds is None else " · " + i18n.tn("review.rounds", summary.rounds)
-    return players + rounds
+    left = "" if summary.over else " · " + i18n.t("review.unfinished")
+    return players + rounds + left
 
 
 def row_text(entry: Entry) -> str:
