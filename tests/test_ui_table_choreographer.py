@@ -8,6 +8,7 @@ import pytest
 from craits import i18n
 from craits.engine import Draw
 from craits.engine import events as ev
+from craits.engine.cards import SUIT_OF
 from craits.engine.notation import read_card as parse_card
 from craits.session import Seat, Session
 from craits.ui.tabletop.choreographer import Choreographer
@@ -126,13 +127,22 @@ def test_a_play_flies_to_the_discard_with_an_ease_out_and_is_highlighted():
     assert "play" in sounds
 
 
-def test_the_log_says_what_happened_in_words_with_consequences_on_the_same_line():
+def test_the_log_says_what_happened_in_words_one_subject_per_entry():
     _, model, chor, _ = make()
     model.hands[1] = []
     chor.feed([ev.CardPlayed(1, C("7H"), 0), ev.CardsDrawn(2, None, 1, "seven")])
     run(chor, model, 2)
     lines = [text for _, text in chor.log.recent(0, 5)]
-    assert lines[-1] == "Bot1 played 7♥ — Bot2 drew 1 card"
+    assert lines[-2:] == ["Bot1 played 7♥", "Bot2 drew 1 card"]
+
+
+def test_what_a_player_did_with_their_card_goes_on_their_entry():
+    _, model, chor, _ = make()
+    switched_to = SUIT_OF[C("9H")]
+    chor.feed([ev.CardPlayed(0, C("9D"), 0), ev.SuitChosen(0, switched_to, True)])
+    run(chor, model, 2)
+    mine = [text for _, text in chor.log.recent(0, 5)]
+    assert mine[-1] == f"You played 9♦ and switched to {i18n.suit_name(switched_to)}"
 
 
 def test_the_viewer_reads_about_themselves_in_the_second_person():
@@ -142,9 +152,8 @@ def test_the_viewer_reads_about_themselves_in_the_second_person():
     run(chor, model, 3)
     mine = [text for _, text in chor.log.recent(0, 5)]
     theirs = [text for _, text in chor.log.recent(1, 5)]
-    assert mine[-2:] == ["You played 4♠ — Bot1 is skipped", "You drew K♥"]
-    assert theirs[-2:] == ["You played 4♠ — You are skipped", "You drew a card"] or \
-        theirs[-2] == "You played 4♠ — You are skipped"
+    assert mine[-3:] == ["You played 4♠", "Bot1 is skipped", "You drew K♥"]
+    assert theirs[-2] == "You are skipped"
     assert "K♥" not in theirs[-1]
 
 

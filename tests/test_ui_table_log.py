@@ -42,7 +42,7 @@ def test_a_six_says_its_player_plays_again():
     chor.finish()
     chor.feed([ev.CardPlayed(1, parse_card("6H"), 0)])
     chor.finish()
-    assert chor.log.recent(0, 1)[0][1] == "Ada played 6♥ — Ada plays again"
+    assert chor.log.recent(0, 1)[0][1] == "Ada played 6♥ and plays again"
 
 
 def test_the_log_scrolls_back_and_forth(make_app):  # noqa: F811

@@ -115,7 +115,11 @@ class Choreographer:
         else:
             public = i18n.tn(f"event.{key}", count, player=self.name(seat), **params)
             mine = i18n.tn(f"event_you.{key}", count, **params)
-        self.say(public, new_line, {seat: mine})
+        then, then_mine = "", ""
+        if count is None and i18n.has_key(f"event_then.{key}"):  # can follow the same seat
+            then = i18n.t(f"event_then.{key}", **params)
+            then_mine = i18n.t(f"event_you_then.{key}", **params)
+        self.log.add(LogPart(public, {seat: mine}, seat, then, {seat: then_mine}), new_line)
 
     def sound(self, name: str) -> None:
         if self.factor > 0 or name not in ("deal", "draw", "flip"):
@@ -291,7 +295,7 @@ class Choreographer:
             public = i18n.t("event.card_drawn", player=who)
         else:
             public = i18n.tn("event.cards_drawn", event.count, player=who)
-        self.say(public, new_line, variants)
+        self.log.add(LogPart(public, variants, event.player), new_line)
         step, flight = self.t(DRAW_STEP), self.t(FLIGHT)
         for i in range(event.count):
             code = cards[i] if cards is not None else None

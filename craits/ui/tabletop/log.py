@@ -1,11 +1,14 @@
-"""The table's log: what happened, one line per action with its consequences, as each seat
-may read it (a player's own drawn cards are named to them only); it keeps this round and the
-ones before, and can be scrolled back. Scrolled back, the lines read stay put as new ones come
+"""The table's log: what happened, as each seat may read it (a player's own drawn cards are
+named to them only), one subject per entry: an action and what its player did with it ("You
+played 9♦ and switched to hearts"); what it did to another player is that player's entry ("Ben
+is skipped"). It keeps this round and the ones before, and can be scrolled back. Scrolled back, the lines read stay put as new ones come
 (``back`` counts the newer lines below them) until the reader jumps to now."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from craits import i18n
 
 
 @dataclass
@@ -15,11 +18,21 @@ class LogPart:
 
     text: str
     variants: dict[int, str] = field(default_factory=dict)
+    subject: int | None = None  # the seat the clause is about, if it is about one
+    # The clause without its subject, to follow one about the same seat ("switched to ♥"),
+    # and the subject's own reading of it ("play again"); empty: it cannot follow.
+    then: str = ""
+    then_variants: dict[int, str] = field(default_factory=dict)
 
     def for_viewer(self, viewer: int | None) -> str:
         if viewer is not None and viewer in self.variants:
             return self.variants[viewer]
         return self.text
+
+    def then_for(self, viewer: int | None) -> str:
+        if viewer is not None and viewer in self.then_variants:
+            return self.then_variants[viewer]
+        return self.then
 
 
 @dataclass
@@ -27,10 +40,27 @@ class LogLine:
     parts: list[LogPart] = field(default_factory=list)
     serial: int = 0
 
+    @property
+    def subject(self) -> int | None:
+        return next((p.subject for p in reversed(self.parts) if p.subject is not None), None)
+
     def text_for(self, viewer: int | None) -> str:
-        texts = [t for t in (p.for_viewer(viewer) for p in self.parts) if t]
-        # A clause that goes on after a dash loses its full stop ("5♣ is turned up — ...").
-        return " — ".join([t.rstrip(".") for t in texts[:-1]] + texts[-1:])
+        out = ""
+        previous: int | None = None
+        for part in self.parts:
+            text = part.for_viewer(viewer)
+            if not text:
+                continue
+            then = part.then_for(viewer)
+            if out and then and part.subject is not None and part.subject == previous:
+                out = i18n.t("event.then", first=out.rstrip("."), then=then)
+            elif out:  # a clause that goes on after a dash loses its full stop
+                out = f"{out.rstrip('.')} — {text}"
+            else:
+                out = text
+            if part.subject is not None:
+                previous = part.subject
+        return out
 
 
 class EventLog:
@@ -43,6 +73,11 @@ class EventLog:
         self.back = 0  # lines the reader scrolled back from the newest
 
     def add(self, part: LogPart, new_line: bool) -> None:
+        """``part`` starts an entry, or goes on the last one: unless it is about another
+        player than that entry (one subject per entry)."""
+        if not new_line and self.lines and part.subject is not None:
+            subject = self.lines[-1].subject
+            new_line = subject is not None and subject != part.subject
         if new_line or not self.lines:
             self._serial += 1
             self.lines.append(LogLine([part], self._serial))
