@@ -15,6 +15,7 @@ import pygame
 import pytest
 from app_driver import make_app
 
+from craits.ui.cards.art import CARD_CODES, CardArt, card_size_for_height
 from craits.ui.frame_times import FRAME_RECORDS
 from craits.ui.widgets.textcache import LRU, pixel_bytes
 
@@ -82,6 +83,33 @@ def test_surface_caches_are_bounded_in_bytes():
     lists = LRU(10, max_bytes=100_000)
     lists.get("a", lambda: [pygame.Surface((50, 50)), pygame.Surface((50, 50))])
     assert lists.bytes == 2 * pixel_bytes(pygame.Surface((50, 50)))
+
+
+def test_card_images_are_bounded_in_bytes():
+    # Faces at a large window's size are big: a count alone lets the cache hold hundreds.
+    art = CardArt(max_entries=400, max_bytes=3_000_000)
+    size = card_size_for_height(300)  # about 340 kB each
+    for code in CARD_CODES[:20]:
+        art.face(code, size)
+    assert art.bytes <= 3_000_000 and 1 <= len(art) < 20
+    assert art.bytes == sum(s.get_pitch() * s.get_height() for s in art._cache.values())
+    newest = art.face(CARD_CODES[19], size)
+    assert art.face(CARD_CODES[19], size) is newest  # the newest is kept
+    art.clear()
+    assert art.bytes == 0 and len(art) == 0
+
+
+def test_button_images_are_bounded_in_bytes():
+    from craits.ui.widgets import Button
+    from craits.ui.widgets.button_images import _button_cache, draw_button
+
+    screen = pygame.Surface((1900, 300), pygame.SRCALPHA)
+    _button_cache.clear()
+    for n in range(100):  # 100 wide buttons of about 0.7 MB each
+        draw_button(Button((0, 0, 1800, 100), f"Button {n}", None), screen)
+    assert 1 <= len(_button_cache) < 100
+    assert _button_cache.bytes <= 6_000_000
+    _button_cache.clear()
 
 
 @pytest.mark.slow

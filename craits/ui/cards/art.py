@@ -32,15 +32,19 @@ def card_size_for_height(height: int) -> tuple[int, int]:
 class CardArt:
     """Renders and caches card images; one instance serves the whole UI.
 
-    The cache is least-recently-used and holds at most `max_entries` surfaces, so resizing the
-    window many times cannot grow memory without bound.
+    The cache is least-recently-used and holds at most `max_entries` surfaces and at most
+    `max_bytes` bytes of pixels (cards are large at large window sizes), so neither resizing
+    the window nor hours of play can grow memory without bound.
     """
 
-    def __init__(self, cards_dir: Path | None = None, max_entries: int = 256) -> None:
+    def __init__(self, cards_dir: Path | None = None, max_entries: int = 256,
+                 max_bytes: int = 48_000_000) -> None:
         if max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         self._dir = Path(cards_dir) if cards_dir is not None else resource_path("assets", "cards")
         self._max_entries = max_entries
+        self._max_bytes = max_bytes
+        self.bytes = 0  # pixels held by the cache
         self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         # The back the player chose (the app sets it from the settings); painters made
         # without a back of their own draw this one.
@@ -90,6 +94,7 @@ class CardArt:
     def clear(self) -> None:
         """Forget every rendered surface (e.g. after the display mode changed)."""
         self._cache.clear()
+        self.bytes = 0
 
     def __len__(self) -> int:
         return len(self._cache)
@@ -101,9 +106,15 @@ class CardArt:
             return surface
         surface = render()
         self._cache[key] = surface
-        if len(self._cache) > self._max_entries:
-            self._cache.popitem(last=False)
+        self.bytes += _pixel_bytes(surface)
+        while len(self._cache) > 1 and (len(self._cache) > self._max_entries
+                                        or self.bytes > self._max_bytes):
+            self.bytes -= _pixel_bytes(self._cache.popitem(last=False)[1])
         return surface
+
+
+def _pixel_bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
 
 
 def _checked_size(size: tuple[int, int]) -> tuple[int, int]:

@@ -8,7 +8,7 @@ from craits.ui.widgets.buttons import Button
 from craits.ui.widgets.textcache import LRU, to_display
 from craits.ui.widgets.theme import FELTS, Theme, current_look
 
-_button_cache: LRU[pygame.Surface] = LRU(120)
+_button_cache: LRU[pygame.Surface] = LRU(120, max_bytes=6_000_000)  # wide buttons are big
 
 
 def draw_button(button: Button, surface: pygame.Surface) -> None:
