@@ -231,3 +231,28 @@ def test_a_long_record_is_opened_on_a_thread_while_the_box_keeps_answering(tmp_p
     scene.update(0.016)
     assert scene.opening is None and len(results) == 1
     assert scene.error.startswith(i18n.t("review.open_failed", error="")[:20])
+
+
+def test_a_replay_is_made_without_the_cyclic_collector_walking_it():
+    import gc
+
+    record = bench().long_record(LONG)
+    collections = []
+
+    def seen(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()  # the counts start from nothing
+    gc.callbacks.append(seen)
+    try:
+        replay = Replay(record)
+    finally:
+        gc.callbacks.remove(seen)
+    # Paused while the replay grows (it makes no cycles): at most the one young collection
+    # once the collector is back, not the hundreds of walks of the growing heap.
+    assert collections in ([], [0])
+    assert gc.isenabled() and len(replay.steps) == LONG + 1
+    with pytest.raises(Exception):  # noqa: B017 - any refusal: the collector runs again
+        Replay(dict(record, actions=[*record["actions"][:10], {"player": 0, "pass": True}]))
+    assert gc.isenabled()
