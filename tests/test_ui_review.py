@@ -387,3 +387,23 @@ def test_the_review_and_past_games_draw_in_every_language(session, home, languag
         dialog = OpenRecordScene(app)
         app.scenes.push(dialog)
         dialog.draw(pygame.Surface(size))
+
+
+def test_a_choice_judged_shows_its_verdict_before_the_rest_of_the_round(session):
+    replay = Replay(session)
+    index = next(r.index for r in replay.rounds if len(choices(replay, 0, r.index)) >= 3)
+    app = App()
+    scene = ReviewScene(app, replay, round_index=index, **FAST)
+    app.scenes.push(scene)
+    first = choices(replay, 0, index)[0]
+    scene.go(first)
+    assert scene.verdict() is None
+    scene.update(0.03)
+    scene.update(0.03)  # one choice judged of several
+    assert scene.running and scene.analysis.progress[0] == 1
+    verdict = scene.verdict()
+    assert verdict is not None and verdict.number == first
+    lines = [text for text, _ in scene.lines()]
+    assert lines[1] == verdict.message.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name)
+    scene.cancel()
+    assert scene.verdict() is None  # a cancelled analysis shows nothing half-done

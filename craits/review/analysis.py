@@ -368,6 +368,14 @@ class RoundAnalysis:
         return RoundReview(self.round, self.seat,
                            tuple(self.judged[i] for i in range(len(self.scan.found))))
 
+    def verdict_at(self, number: int) -> Verdict | None:
+        """The verdict at step ``number`` once that choice is judged (the rest may not be)."""
+        if self.kept is not None:
+            return self.kept.verdict_at(number)
+        if self.cancelled or self.error is not None:
+            return None
+        return next((v for v in self.judged.values() if v.number == number), None)
+
     def poll(self, pool: Pool) -> bool:
         """Look through a slice of the round, collect ready verdicts and hand the pool the
         choices it has room for; whether anything moved."""

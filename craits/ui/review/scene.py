@@ -123,9 +123,10 @@ class ReviewScene(Scene):
                         else None)
 
     def verdict(self) -> Verdict | None:
+        """The verdict at the step shown: as soon as that choice is judged, before the rest of
+        the round is."""
         analysis = self.analysis
-        result = analysis.result if analysis is not None else None
-        return result.verdict_at(self.number) if result is not None else None
+        return analysis.verdict_at(self.number) if analysis is not None else None
 
     def step_by(self, delta: int) -> None:
         self.go(self.number + delta)
@@ -246,7 +247,10 @@ class ReviewScene(Scene):
         if not shown and self.failed is None and self.runner is not None:
             analysis = self._background()
         if analysis is not None and not analysis.finished and self.runner is not None:
+            judged = analysis.progress[0]
             analysis.poll(self.runner)
+            if shown and analysis.progress[0] != judged and analysis.error is None:
+                self.go(self.number)  # the verdict at this step may have come
             if analysis.error is not None:
                 log.warning("the review's analysis failed: %s", analysis.error)
                 if shown:  # a later round's failure waits until that round is shown
