@@ -50,6 +50,9 @@ def _default_seats() -> tuple[Seat, ...]:
     return (Seat("human"), Seat("medium"), Seat("medium"), Seat("medium"))
 
 
+COSTLY_THRESHOLDS = (0, 5, 10, 20)  # points; 0 is off
+
+
 @dataclass(frozen=True)
 class NewGameSetup:
     """What the new-game screen showed last: seats, preset, rule changes, game length."""
@@ -84,6 +87,7 @@ class Settings:
     large_cards: bool = False  # large print: larger hand cards and larger text
     coaching: bool = True  # first-game notes at the table (the player may turn them off)
     undo: bool = True  # a misclick may be taken back in games with one human
+    confirm_costly: int = 0  # ask before a play the hard level expects to lose this many points
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
     coach: dict[str, object] = field(default_factory=dict)
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
@@ -172,6 +176,7 @@ _SETTINGS_SPEC: _Spec = {
     "large_cards": (Boolean(), _default("large_cards")),
     "coaching": (Boolean(), _default("coaching")),
     "undo": (Boolean(), _default("undo")),
+    "confirm_costly": (OneOf(*COSTLY_THRESHOLDS), _default("confirm_costly")),
     "coach": (_CoachProgress(), _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),
 }

@@ -16,7 +16,7 @@ import pygame
 
 from craits import i18n
 from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES, Settings
-from craits.persistence.settings import CARD_BACKS, FELT_COLOURS
+from craits.persistence.settings import CARD_BACKS, COSTLY_THRESHOLDS, FELT_COLOURS
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, draw_text_fit
@@ -40,6 +40,7 @@ class Changes(TypedDict, total=False):
     coaching: bool
     coach: dict[str, object]
     undo: bool
+    confirm_costly: int
 
 
 class SettingsScene(MenuScene):
@@ -212,6 +213,14 @@ class SettingsScene(MenuScene):
                 lambda v: self.change(undo=v),
                 on_text=on_text,
                 off_text=off_text,
+            ),
+            Choice(
+                (0, 0, 1, 1),
+                i18n.t("cost.setting"),
+                [(points, i18n.tn("cost.threshold", points) if points else off_text)
+                 for points in COSTLY_THRESHOLDS],
+                s.confirm_costly,
+                lambda v: self.change(confirm_costly=v),
             ),
         ]
         self.controls = controls

@@ -8,10 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from craits import i18n
 from craits.engine import Announce, Play
 from craits.engine import events as ev
 from craits.engine.actions import Action, ChooseSuit
+from craits.review import move_message
+from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.scene import Scene, SceneContext
+from craits.ui.table.cost_check import Ask
 from craits.ui.table.cut import CutScene
 from craits.ui.table.game_over import GameOverScene
 from craits.ui.table.hand_input import HandInput
@@ -91,6 +95,17 @@ class TableFlow:
         self._push(SuitDialog(self.app, card=code, options=options, may_cancel=True,
                               offer_announce=offer, hand=rest, keyboard=self.hand.keyboard),
                    self.suit_answer)
+
+    def ask_costly(self, ask: Ask, answer: Callable[[bool], None]) -> None:
+        """"Confirm costly moves": the viewer's play is expected to lose ``ask.cost.points``
+        against the hard level's move; play it anyway (True), or choose again (False)."""
+        best = move_message(ask.cost.best).text(i18n.t, card=i18n.card_name,
+                                                 suit=i18n.suit_name)
+        points = max(1, round(ask.cost.points))
+        self._push(ConfirmScene(self.app, i18n.t("cost.title"),
+                                i18n.tn("cost.body", points, move=best),
+                                i18n.t("cost.play_anyway"), i18n.t("cost.choose_again")),
+                   lambda result: answer(bool(result)))
 
     def suit_answer(self, result: tuple[Action, bool] | None) -> None:
         self.playing = None

@@ -29,6 +29,7 @@ from craits.ui.scene import Scene, SceneContext
 from craits.ui.table.buttons import TableButtons
 from craits.ui.table.coach_panel import CoachPanel
 from craits.ui.table.controls_help import ControlsScene, ControlsTip
+from craits.ui.table.cost_check import Ask, CostCheck, Go
 from craits.ui.table.flow import TableFlow
 from craits.ui.table.hand_input import HandInput
 from craits.ui.table.hint_panel import HintPanel
@@ -69,6 +70,7 @@ class TableScene(Scene):
         self.buttons = TableButtons(self.model.layout, self.post)
         self.hand = HandInput(self.model, self.post)
         self.hint = HintPanel(session, app.bot_worker, self.match.names)
+        self.cost = CostCheck(session, app.bot_worker, lambda: self.app.settings.confirm_costly)
         self._pointed: object = None  # the hint the hand's focus was last moved to
         coach = CoachState.from_dict(settings.coach)
         coach.enabled = coach.enabled and settings.coaching and bool(session.human_seats())
@@ -140,12 +142,50 @@ class TableScene(Scene):
         if announce:
             self.buttons.last_armed = True  # Shift with the click or Enter: say it with this
         if len(options) == 1:
-            played = self.match.act(options[0])
-            if played:
-                self.announce_if_armed()
-            return played
+            return self.commit(options[0])
         self.flow.ask_suit(code, options)
         return True
+
+    def _position(self) -> tuple[int, int] | None:
+        viewer = self.match.viewer
+        return None if viewer is None else (self.session.version, viewer)
+
+    def commit(self, action: Action, announce: bool = False) -> bool:
+        """Carry out the viewer's play, unless it is to be weighed first ("confirm costly
+        moves": ``cost_check``); True if it was played or is being weighed."""
+        position = self._position()
+        if isinstance(action, Play) and position is not None and self.cost.wants(
+                position, action) and self.cost.start(position, action, announce):
+            return True
+        played = self.match.act(action)
+        if played:
+            if announce:
+                self.announce()
+            self.announce_if_armed()
+        return played
+
+    def _weighed(self, outcome: Go | Ask) -> None:
+        if isinstance(outcome, Go):
+            self.commit_unchecked(outcome.action, outcome.announce)
+            return
+        position = self._position()
+
+        def answer(play: bool) -> None:
+            if position is not None:
+                self.cost.confirm(position, outcome.action)  # asked once: chosen again, it goes
+            if play and position is not None and position == self._position():
+                self.commit_unchecked(outcome.action, outcome.announce)
+            else:
+                self.buttons.last_armed = False
+                self.model.reflow(self.model.bottom, 0.2)  # the card goes back to the hand
+
+        self.flow.ask_costly(outcome, answer)
+
+    def commit_unchecked(self, action: Action, announce: bool) -> None:
+        if self.match.act(action):
+            if announce:
+                self.announce()
+            self.announce_if_armed()
 
     def refuse_card(self, code: int) -> None:
         reason = refusal_reason(self.match.view(), code, self.match.my_turn(),
@@ -161,10 +201,7 @@ class TableScene(Scene):
 
     def suit_chosen(self, action: Action, announce: bool) -> None:
         """The suit dialog's answer for the viewer's 8 or 9 (or the turned-up card)."""
-        if self.match.act(action):
-            if announce:
-                self.announce()
-            self.announce_if_armed()
+        self.commit(action, announce)
 
     def announce_if_armed(self) -> None:
         """After a play: an armed "Last card!" is said at once if the play left one card."""
@@ -275,6 +312,9 @@ class TableScene(Scene):
         self.hand.update({p.card for p in match.legal_plays()}, mine, (s.version, match.viewer))
         position = (s.version, match.viewer) if match.viewer is not None else None
         self.hint.update(position, view, match.director.thinking is not None)
+        weighed = self.cost.update(dt, position) if on_top else None
+        if weighed is not None:
+            self._weighed(weighed)
         hinted = self.hint.hint if mine else None
         if hinted is not None and hinted is not self._pointed:
             self._pointed = hinted  # once per hint: the player may move the focus on
@@ -310,6 +350,8 @@ class TableScene(Scene):
     def _line(self) -> tuple[str, tuple[int, int, int]]:
         """The line above the hand: the hint, or what to do now, or whom the table waits for."""
         match = self.match
+        if self.cost.pending is not None:
+            return i18n.t("cost.weighing"), CREAM
         asked = self.hint.line() if match.my_turn() else None
         quiet = self.chor.busy or match.modal_open or match.cut_pending
         if asked is not None:
