@@ -233,7 +233,7 @@ def test_a_long_record_is_opened_on_a_thread_while_the_box_keeps_answering(tmp_p
     assert scene.error.startswith(i18n.t("review.open_failed", error="")[:20])
 
 
-def test_a_replay_is_made_without_the_cyclic_collector_walking_it():
+def test_a_replay_is_made_without_the_cyclic_collector_walking_it(monkeypatch):
     import gc
 
     record = bench().long_record(LONG)
@@ -253,6 +253,15 @@ def test_a_replay_is_made_without_the_cyclic_collector_walking_it():
     # once the collector is back, not the hundreds of walks of the growing heap.
     assert collections in ([], [0])
     assert gc.isenabled() and len(replay.steps) == LONG + 1
+    # A longer one makes the one walk it is due before it is handed over, not in a frame.
+    monkeypatch.setattr(replay_module, "COLLECT_AFTER", LONG // 2)
+    collections.clear()
+    gc.callbacks.append(seen)
+    try:
+        Replay(record)
+    finally:
+        gc.callbacks.remove(seen)
+    assert collections[:1] == [2]  # the full walk, inside
     with pytest.raises(Exception):  # noqa: B017 - any refusal: the collector runs again
         Replay(dict(record, actions=[*record["actions"][:10], {"player": 0, "pass": True}]))
     assert gc.isenabled()

@@ -93,16 +93,22 @@ class RoundReplay:
 
 
 @contextmanager
-def _cycles_not_collected() -> Iterator[None]:
+def _cycles_not_collected(replay: Replay) -> Iterator[None]:
     """A replay keeps every state and event it makes, and makes no cycles: the cyclic collector
-    would walk the growing heap again and again (half the time of a record at the limit)."""
+    would walk the growing heap again and again (half the time of a record at the limit). After
+    a long one, the walk it is due is made here, part of opening, not in a later frame."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        if len(replay.steps) > COLLECT_AFTER:
+            gc.collect()
         if was:
             gc.enable()
+
+
+COLLECT_AFTER = 20_000  # steps: below, the collector's next walks cost a frame nothing
 
 
 class ReplaySession(Session):
@@ -131,14 +137,14 @@ class Replay:
     replay). ``steps`` is every step in order; ``rounds`` groups them."""
 
     def __init__(self, source: Session | Mapping[str, Any]) -> None:
-        with _cycles_not_collected():
+        self.steps: list[Step] = []
+        with _cycles_not_collected(self):
             self._build(source)
 
     def _build(self, source: Session | Mapping[str, Any]) -> None:
         self.save = save_of(source)
         self.rules = Rules.from_dict(self.save["rules"])
         self.seed: int = self.save["seed"]
-        self.steps: list[Step] = []
         self.key = secrets.token_hex(8)  # names this replay's logs to the review's helpers
         try:  # as ``record.replay_save``, on a session that redacts when read
             session = ReplaySession.replay(self.save, bots={}, on_step=self._record)
