@@ -417,6 +417,23 @@ def card_long_name(code: object) -> str:
     return t("cards.long", rank=rank_name(rank), suit=suit_name(suit))
 
 
+SPOKEN_CASES = ("nominative", "accusative")
+
+
+def spoken_card(code: object, case: str = "nominative") -> str:
+    """The card as speech says it, in the current language: ``"8H"`` -> ``"the eight of
+    hearts"``. Each rank has its own text (``speech.card.<rank>``, with the suit's form from
+    ``speech.suit.<suit>``), so an article or an ending may agree with the rank (Czech "srdcová
+    osmička", Spanish "la reina"); ``case="accusative"`` is the form as a verb's object
+    (``speech.card_acc``: Czech "hraje srdcovou osmičku"), the same as the nominative where a
+    language does not change it."""
+    if case not in SPOKEN_CASES:
+        raise ValueError(f"not a case: {case!r} ({', '.join(SPOKEN_CASES)})")
+    rank, suit = parse_card(code)
+    table = "card_acc" if case == "accusative" else "card"
+    return t(f"speech.{table}.{rank}", suit=t(f"speech.suit.{suit}"))
+
+
 # ----------------------------------------------------------------------------- rules screen
 
 _CARD_TOKEN = re.compile(r"\[\[([^\[\]]+)\]\]")

@@ -43,6 +43,7 @@ FELT_COLOURS = ("green", "blue", "burgundy", "charcoal")  # the table's felt
 LEVELS = ("easy", "medium", "hard", "expert")  # computer opponents, weakest first
 SEAT_KINDS = ("human", *LEVELS)
 GAME_LENGTHS = ("full", "short")
+SPEECH_VERBOSITY = ("full", "brief", "minimal")  # craits.ui.speech.VERBOSITY
 NAME_MAX_LENGTH = SEAT_NAME_LENGTH  # as a name typed in the new-game screen
 
 
@@ -87,6 +88,8 @@ class Settings:
     large_cards: bool = False  # large print: larger hand cards and larger text
     coaching: bool = True  # first-game notes at the table (the player may turn them off)
     undo: bool = True  # a misclick may be taken back in games with one human
+    speech: bool = True  # said through the screen reader or the system's speech
+    speech_verbosity: str = "full"
     confirm_costly: int = 0  # ask before a play the hard level expects to lose this many points
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
     coach: dict[str, object] = field(default_factory=dict)
@@ -176,6 +179,8 @@ _SETTINGS_SPEC: _Spec = {
     "large_cards": (Boolean(), _default("large_cards")),
     "coaching": (Boolean(), _default("coaching")),
     "undo": (Boolean(), _default("undo")),
+    "speech": (Boolean(), _default("speech")),
+    "speech_verbosity": (OneOf(*SPEECH_VERBOSITY), _default("speech_verbosity")),
     "confirm_costly": (OneOf(*COSTLY_THRESHOLDS), _default("confirm_costly")),
     "coach": (_CoachProgress(), _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),

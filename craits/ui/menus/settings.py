@@ -16,7 +16,12 @@ import pygame
 
 from craits import i18n
 from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES, Settings
-from craits.persistence.settings import CARD_BACKS, COSTLY_THRESHOLDS, FELT_COLOURS
+from craits.persistence.settings import (
+    CARD_BACKS,
+    COSTLY_THRESHOLDS,
+    FELT_COLOURS,
+    SPEECH_VERBOSITY,
+)
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, draw_text_fit
@@ -41,6 +46,8 @@ class Changes(TypedDict, total=False):
     coach: dict[str, object]
     undo: bool
     confirm_costly: int
+    speech: bool
+    speech_verbosity: str
 
 
 class SettingsScene(MenuScene):
@@ -222,6 +229,11 @@ class SettingsScene(MenuScene):
                 s.confirm_costly,
                 lambda v: self.change(confirm_costly=v),
             ),
+            Toggle((0, 0, 1, 1), i18n.t("speech.setting"), s.speech,
+                   lambda v: self.change(speech=v), on_text=on_text, off_text=off_text),
+            Choice((0, 0, 1, 1), i18n.t("speech.setting_detail"),
+                   [(level, i18n.t(f"speech.detail_{level}")) for level in SPEECH_VERBOSITY],
+                   s.speech_verbosity, lambda v: self.change(speech_verbosity=v)),
         ]
         self.controls = controls
         y = 0

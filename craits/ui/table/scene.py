@@ -38,6 +38,7 @@ from craits.ui.table.hooks import AppHooks
 from craits.ui.table.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.table.match import TableMatch
 from craits.ui.table.pause import PauseScene
+from craits.ui.table.speech_part import feed, table_speech
 from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.tabletop.model import TableModel
@@ -70,6 +71,7 @@ class TableScene(Scene):
         self.buttons = TableButtons(self.model.layout, self.post)
         self.hand = HandInput(self.model, self.post)
         self.hint = HintPanel(session, app.bot_worker, self.match.names)
+        self.speech = table_speech(app, self.match.names, self.chor.log, lambda: self.match.viewer)
         self.cost = CostCheck(session, app.bot_worker, lambda: self.app.settings.confirm_costly)
         self._pointed: object = None  # the hint the hand's focus was last moved to
         coach = CoachState.from_dict(settings.coach)
@@ -280,7 +282,7 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """The coaching note first (it takes only its own keys), then the log's scrolling,
         the buttons and the hand."""
-        if self.coach.handle(event):
+        if self.speech.handle(event) or self.coach.handle(event):
             return
         lay = self.model.layout
         if event.type == pygame.MOUSEWHEEL and lay.log.collidepoint(pygame.mouse.get_pos()):
@@ -328,6 +330,7 @@ class TableScene(Scene):
             self._keep_coach(write=True)
         if on_top:
             self.coach.update(dt, self.chor.busy)
+        feed(self.speech, self)
 
     def frame(self) -> TableFrame:
         match = self.match

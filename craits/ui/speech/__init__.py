@@ -1,0 +1,8 @@
+"""Speech for players who play by ear: a ``Speaker`` that sends what the game says to the
+player's screen reader or the system's speech (``live``), to a transcript file
+(``CRAITS_SPEECH_LOG``, ``recording``), and keeps the last messages to be heard again
+(``speaker``); ``words`` says cards and suits in words instead of symbols."""
+
+from craits.ui.speech.speaker import HISTORY, VERBOSITY, Speaker, speaker_for
+
+__all__ = ["HISTORY", "VERBOSITY", "Speaker", "speaker_for"]

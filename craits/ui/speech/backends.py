@@ -1,0 +1,69 @@
+"""Where speech goes: nowhere (``NullBackend``), a file of one utterance a line
+(``RecordingBackend``), or the screen reader / system speech (``live.LiveBackend``).
+A backend raises ``SpeechUnavailable`` when it cannot speak; the speaker then stops using it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Protocol, TextIO
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; elsewhere the check before opening
+
+
+class SpeechUnavailable(Exception):
+    """This backend cannot speak (no library, no screen reader, no speech service)."""
+
+
+class Backend(Protocol):
+    def speak(self, text: str, interrupt: bool) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class NullBackend:
+    """Says nothing (speech off, or nothing to speak with)."""
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class RecordingBackend:
+    """Appends each utterance as one line (UTF-8, flushed at once) to a transcript file, never
+    through a link: a link could grow a file anywhere. Line breaks inside an utterance become
+    spaces, so a line is always one utterance."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._file: TextIO | None = None
+
+    def _open(self) -> TextIO:
+        if self._file is None:
+            try:
+                if self.path.is_symlink():
+                    raise SpeechUnavailable(f"{self.path.name} is a link")
+                descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
+                                     | _NO_FOLLOW, 0o644)
+                self._file = os.fdopen(descriptor, "a", encoding="utf-8")
+            except OSError as exc:
+                raise SpeechUnavailable(str(exc)) from exc
+        return self._file
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        handle = self._open()
+        try:
+            handle.write(" ".join(text.split()) + "\n")
+            handle.flush()
+        except OSError as exc:
+            raise SpeechUnavailable(str(exc)) from exc
+
+    def close(self) -> None:
+        if self._file is not None:
+            try:
+                self._file.close()
+            except OSError:
+                pass
+            self._file = None

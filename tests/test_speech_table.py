@@ -1,0 +1,143 @@
+"""Speech at the table, heard through the recording backend (CRAITS_SPEECH_LOG): every log
+entry of a seeded round is said in words in each language, the turn is said with what may be
+played, the state keys and the history keys answer, and a table without speech plays on."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+from app_driver import make_app as open_app
+from table_harness import press, run_until, set_position
+
+from craits import i18n
+from craits.engine.notation import read_card
+from craits.ui.speech import speaker as speaker_module
+from craits.ui.speech.words import spoken
+from craits.ui.table.scoreboard import ScoreboardScene
+
+SYMBOLS = re.compile(r"[♠♥♦♣]")
+CODES = re.compile(r"\b(10|[2-9AJQKT])[SHDC]\b")
+
+
+@pytest.fixture
+def transcript(tmp_path, monkeypatch):
+    path = tmp_path / "speech.txt"
+    monkeypatch.setenv("CRAITS_SPEECH_LOG", str(path))
+    monkeypatch.setattr(speaker_module, "_shared", None)  # a new speaker for each test
+    return path
+
+
+def heard(path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+@pytest.fixture
+def open_table(tmp_path, monkeypatch, transcript):
+    apps = []
+
+    def make(kinds, language="en", seed=11, speed="instant"):
+        app = open_app(tmp_path / "home", monkeypatch, size=(1280, 800), language=language,
+                       speed=speed)
+        apps.append(app)
+        app.new_game(app.seats_for(kinds), None, seed)
+        return app, app.current_table()
+
+    yield make
+    for app in apps:
+        app.shutdown()
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_entry_of_a_seeded_round_is_said_in_words(open_table, transcript, language):
+    app, table = open_table(["easy", "medium", "easy"], language)
+    run_until(app, lambda: isinstance(app.scenes.top, ScoreboardScene), 120, dt=1 / 10)
+    run_until(app, lambda: not table.chor.busy, 10)
+    app.step(1 / 30)
+    said = heard(transcript)
+    text = "\n".join(said)
+    entries = [line.text_for(None) for line in table.chor.log.lines]
+    entries = [e for e in entries if e]
+    assert len(entries) > 10
+    for entry in entries:
+        assert spoken(entry) in text, entry
+    assert not SYMBOLS.search(text) and not CODES.search(text), text
+    i18n.set_language(language)
+    assert any(i18n.t("speech.totals", scores="").split(":")[0] in s for s in said)
+
+
+def human_position() -> dict:
+    return {
+        "hands": [["8S", "KH", "3H", "AS", "10D"], ["2C", "3C", "4C"], ["5C", "6C", "7C"]],
+        "draw_pile": ["9C", "10C", "JC", "QC", "AC", "9S", "10S", "JS", "QS"],
+        "discard": ["4D", "5H"],
+        "turn": 0,
+        "dealer": 2,
+    }
+
+
+def test_the_turn_is_said_with_what_may_be_played(open_table, transcript):
+    app, table = open_table(["human", "easy", "easy"], speed="fast")
+    run_until(app, lambda: app.scenes.top is table and not table.chor.busy
+              and not table.match.cut_pending, 60)
+    set_position(table, human_position())
+    app.step(1 / 30)
+    app.step(1 / 30)
+    last = heard(transcript)[-1]
+    assert last.startswith("Your turn. On the table: the five of hearts. Suit in force: hearts.")
+    assert "You can play: the eight of spades, the three of hearts, the king of hearts." in last
+
+
+def test_state_keys_say_the_hand_by_suit_with_counts(open_table, transcript):
+    app, table = open_table(["human", "easy", "easy"], speed="fast")
+    run_until(app, lambda: app.scenes.top is table and not table.chor.busy
+              and not table.match.cut_pending, 60)
+    set_position(table, human_position())
+    app.step(1 / 30)
+    answers = {}
+    for key in (pygame.K_k, pygame.K_t, pygame.K_s, pygame.K_w, pygame.K_c, pygame.K_n):
+        press(app, key)
+        answers[key] = heard(transcript)[-1]
+    assert answers[pygame.K_k] == ("Your hand, 5 cards: spades, 2 cards: ace, eight. "
+                                   "hearts, 2 cards: three, king. diamonds, 1 card: ten.")
+    assert answers[pygame.K_t] == "On the table: the five of hearts. Suit in force: hearts."
+    names = table.match.names
+    assert answers[pygame.K_s].startswith(f"{names[0]}: 5 cards, 0 points; {names[1]}: 3 cards")
+    assert answers[pygame.K_w] == "Your turn."
+    assert answers[pygame.K_c] == "No crank is running."
+    assert answers[pygame.K_n] == "Draw pile: 9 cards."
+    assert table.match.my_turn()  # the keys did nothing else at the table
+
+
+def test_history_keys_say_earlier_messages_again(open_table, transcript):
+    app, table = open_table(["human", "easy", "easy"], speed="fast")
+    run_until(app, lambda: app.scenes.top is table and not table.chor.busy
+              and not table.match.cut_pending, 60)
+    set_position(table, human_position())
+    app.step(1 / 30)
+    press(app, pygame.K_t)
+    press(app, pygame.K_n)
+    history = list(table.speech.speaker.history)
+    before = len(heard(transcript))
+    press(app, pygame.K_LEFTBRACKET)
+    press(app, pygame.K_LEFTBRACKET)
+    press(app, pygame.K_RIGHTBRACKET)
+    press(app, pygame.K_RIGHTBRACKET)
+    assert heard(transcript)[before:] == [history[-1], history[-2], history[-1],
+                                          "That was the latest message."]
+    assert list(table.speech.speaker.history) == history  # re-reading adds nothing
+
+
+def test_a_refused_card_is_said_with_its_reason(open_table, transcript):
+    app, table = open_table(["human", "easy", "easy"], speed="fast")
+    run_until(app, lambda: app.scenes.top is table and not table.chor.busy
+              and not table.match.cut_pending, 60)
+    set_position(table, human_position())
+    app.step(1 / 30)
+    table.refuse_card(read_card("10D"))
+    app.step(1 / 30)
+    last = heard(transcript)[-1]
+    assert last == spoken(table.hand.model.banners[-1].text)
+    assert not SYMBOLS.search(last)
