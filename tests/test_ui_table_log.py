@@ -4,6 +4,7 @@ the round and the one before, and Continue reads it back from the saved game."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from table_harness import press, run_until, step
 from test_ui_table import settle, start_table
 
@@ -130,3 +131,32 @@ def test_an_entry_longer_than_the_panel_shows_its_start(make_app):
     shifted = word.move(0, first_row - word.top)
     assert pygame.image.tobytes(whole.subsurface(shifted), "RGB") == \
         pygame.image.tobytes(start.subsurface(word), "RGB")
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1600, 1000)])
+def test_the_log_holds_the_whole_last_turn_round(make_app, size):
+    """Five seats, the smallest and a large window: when the viewer's turn comes round, every
+    entry since their last move fits the panel, wrapped as it is drawn."""
+    from craits.ui.tabletop.painter import _wrap
+
+    app = make_app(size=size)
+    table = start_table(app, ["human", "easy", "medium", "easy", "medium"], seed=5)
+    settle(app, table)
+    lay = table.model.layout
+    text_size = lay.tx(15)
+    room = lay.log.height // round(text_size * 1.3)
+    checked = 0
+    for _ in range(6):
+        _play_a_while(app, table, 1)
+        run_until(app, lambda: table.match.my_turn() or app.scenes.top is not table, 60)
+        if app.scenes.top is not table:
+            break
+        entries = _texts(table)
+        mine = [i for i, text in enumerate(entries) if text.startswith("You ")]
+        if len(mine) < 1:
+            continue
+        since = entries[mine[-1]:]
+        rows = sum(len(_wrap(text, text_size, lay.log.width, (255, 255, 255))) for text in since)
+        assert rows <= room, (since, rows, room)
+        checked += 1
+    assert checked >= 2

@@ -219,10 +219,10 @@ def compute_layout(
     side_w = max(px(230), round(w * 0.2))
     hand_area = pygame.Rect(side_w + margin, hand_top, w - 2 * (side_w + margin), h - hand_top)
     hint = pygame.Rect(hand_area.left, hand_top - tx(34), hand_area.width, tx(30))
-    own_plate = pygame.Rect(margin, hand_top, side_w - margin, tx(62))
-    log = pygame.Rect(
-        margin, own_plate.bottom + px(8), side_w - margin, h - own_plate.bottom - px(8) - margin
-    )
+    # The viewer's plate at the foot of the left column; the log above it, up to the seat
+    # on the left (or the top bar): room for a whole turn round of entries.
+    own_plate = pygame.Rect(margin, h - margin - tx(62), side_w - margin, tx(62))
+    log = pygame.Rect(margin, 0, side_w - margin, 0)  # its top once the seats are placed
     buttons = pygame.Rect(
         w - side_w, hand_top + px(4), side_w - margin, h - hand_top - px(4) - margin
     )
@@ -259,6 +259,15 @@ def compute_layout(
         side = "top" if 60 <= angle <= 120 else ("left" if angle > 90 else "right")
         banner = (fx, fy)
         seats[seat] = SeatSpot(seat, (fx, fy), fan, plate, banner, side)
+
+    left_seats = [spot.block.bottom for spot in seats.values()
+                  if spot.block.left < log.right + px(8)]
+    log.bottom = own_plate.top - px(10)
+    # A turn round is up to about three entries a player; more room stays free for tips.
+    rows = 3 * n_players + 2
+    highest = max([top_bar.bottom, *left_seats]) + px(14)
+    log.height = max(0, min(log.bottom - highest, rows * round(tx(15) * 1.3)))
+    log.bottom = own_plate.top - px(10)
 
     # The ring goes round the piles, the suit badge and the crank's count beside them, and
     # passes below every seat above it and above the viewer's banners; where the room between
