@@ -15,6 +15,7 @@ COMMANDS = {
     "tournament": "craits.cli.tournament",
     "i18n-check": "craits.cli.i18n_check",
     "review": "craits.review.cli",
+    "daily": "craits.cli.daily",
 }
 
 

@@ -1,0 +1,188 @@
+"""The deals of the day played, and their pars, kept in ``daily.json`` in the player's folder.
+
+``started``: numbered deals opened at the table, waiting to be found finished among the past
+games (``games``: a finished game's record holds its seed, seats and totals; the game itself is
+counted in the statistics as any other). ``results``: each deal's first finished result, with
+the day it was started on; it counts for the streak when that is the deal's own day. ``pars``:
+the expert's totals of each replay, by version and deal, so a par is worked out once.
+
+Read strictly like the other files: a file that is not ours is set aside; an entry that is not
+understood is dropped alone (the file as it was is kept as a copy) and said once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import craits
+from craits.daily import DAILY_VERSION, FIRST_DEAL, LAST_DEAL, deal, place, streak
+from craits.persistence.files import Problem, atomic_write_json, fields_problem, load_json_file
+
+DAILY_FORMAT = "craits-daily"
+FILE_VERSION = 1
+DAILY_FILE = "daily.json"
+MAX_STARTED = 20  # deals opened and not finished; the oldest go first
+MAX_RESULTS = 5_000  # about fourteen years of days
+MAX_PARS = 60
+MAX_SCORE = 10**6
+_STAMP = "%Y%m%d-%H%M%S"
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def par_key(number: int) -> str:
+    """Pars are kept by version: a new version's levels may play differently."""
+    return f"{craits.__version__}/{DAILY_VERSION}/{number}"
+
+
+@dataclass(frozen=True)
+class Result:
+    number: int
+    day: date  # the local day it was started on
+    total: int
+    place: int
+    players: int
+    game: str  # the past game's file name (never counted twice)
+
+    @property
+    def counts(self) -> bool:
+        """For the streak: started on the deal's own day (an old deal by number does not)."""
+        return deal(self.number).day == self.day
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.number, "day": self.day.isoformat(), "total": self.total,
+                "place": self.place, "players": self.players, "game": self.game}
+
+
+@dataclass(frozen=True)
+class Started:
+    number: int
+    at: datetime  # local time
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.number, "at": self.at.strftime(_STAMP)}
+
+
+@dataclass
+class DailyRecord:
+    started: list[Started] = field(default_factory=list)
+    results: dict[int, Result] = field(default_factory=dict)
+    pars: dict[str, list[int]] = field(default_factory=dict)
+
+    def streak(self, today: date) -> int:
+        return streak((r.day for r in self.results.values() if r.counts), today)
+
+    def start(self, number: int, now: datetime) -> None:
+        self.started = [*self.started, Started(number, now)][-MAX_STARTED:]
+
+    def settle(self, finished: list[tuple[str, datetime, dict[str, Any]]]) -> bool:
+        """Find started deals among finished past games (file name, when, record); True when
+        a result was added. A deal's first finished result is the one kept."""
+        used = {r.game for r in self.results.values()}
+        changed = False
+        for begun in sorted(self.started, key=lambda s: s.at):
+            the_deal = deal(begun.number)
+            for name, when, record in sorted(finished, key=lambda f: f[1]):
+                totals = record["result"]["totals"]
+                if (name in used or when < begun.at or record["seed"] != the_deal.seed
+                        or [s["kind"] for s in record["seats"]] != list(the_deal.kinds)):
+                    continue
+                used.add(name)
+                self.started = [s for s in self.started if s is not begun]
+                if begun.number not in self.results:
+                    self.results[begun.number] = Result(begun.number, begun.at.date(),
+                                                        totals[0], place(totals), len(totals),
+                                                        name)
+                changed = True
+                break
+        return changed
+
+    def to_dict(self) -> dict[str, Any]:
+        kept = sorted(self.results.values(), key=lambda r: r.number)[-MAX_RESULTS:]
+        return {"started": [s.to_dict() for s in self.started],
+                "results": [r.to_dict() for r in kept],
+                "pars": dict(list(self.pars.items())[-MAX_PARS:])}
+
+
+def _int(value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"not a whole number from {low} to {high}")
+    return value
+
+
+def _day(value: object) -> date:
+    if not isinstance(value, str) or not _DAY.fullmatch(value):
+        raise ValueError("not a date")
+    return date.fromisoformat(value)
+
+
+def _result(entry: object) -> Result:
+    if not isinstance(entry, dict) or not isinstance(entry.get("game"), str):
+        raise ValueError("not a result")
+    players = _int(entry.get("players"), 2, 5)
+    return Result(_int(entry.get("deal"), FIRST_DEAL, LAST_DEAL), _day(entry.get("day")),
+                  _int(entry.get("total"), -MAX_SCORE, MAX_SCORE),
+                  _int(entry.get("place"), 1, players), players, entry["game"][:200])
+
+
+def _started(entry: object) -> Started:
+    if not isinstance(entry, dict) or not isinstance(entry.get("at"), str):
+        raise ValueError("not a started deal")
+    return Started(_int(entry.get("deal"), FIRST_DEAL, LAST_DEAL),
+                   datetime.strptime(entry["at"], _STAMP))
+
+
+def _scores(value: object) -> list[int]:
+    if not isinstance(value, list) or len(value) > 1000:
+        raise ValueError("not a list of scores")
+    return [_int(v, -MAX_SCORE, MAX_SCORE) for v in value]
+
+
+def read_record(data: dict[str, Any]) -> tuple[DailyRecord, list[str]]:
+    """The record from a file's data, and a note for each entry dropped."""
+    record, notes = DailyRecord(), []
+    for name, reader in (("started", _started), ("results", _result)):
+        entries = data.get(name, [])
+        if not isinstance(entries, list):
+            notes.append(f"{name}: not a list")
+            continue
+        for i, entry in enumerate(entries):
+            try:
+                item = reader(entry)
+            except ValueError as exc:
+                notes.append(f"{name}[{i}]: {exc}")
+                continue
+            if isinstance(item, Started):
+                record.started.append(item)
+            else:
+                record.results.setdefault(item.number, item)
+    pars = data.get("pars", {})
+    if not isinstance(pars, dict):
+        notes.append("pars: not a table")
+        pars = {}
+    for key, value in pars.items():
+        try:
+            record.pars[str(key)[:80]] = _scores(value)
+        except ValueError as exc:
+            notes.append(f"pars[{key!r:.40}]: {exc}")
+    return record, notes
+
+
+class DailyStore:
+    def __init__(self, home: Path) -> None:
+        self.path = home / DAILY_FILE
+
+    def load(self) -> tuple[DailyRecord, Problem | None]:
+        data, problem = load_json_file(self.path, DAILY_FORMAT, FILE_VERSION, None)
+        if data is None:
+            return DailyRecord(), problem
+        record, notes = read_record(data)
+        return record, fields_problem(self.path, notes) if notes else None
+
+    def save(self, record: DailyRecord) -> None:
+        """Raises OSError when the folder refuses it."""
+        atomic_write_json(self.path, {"format": DAILY_FORMAT, "version": FILE_VERSION,
+                                      "data": record.to_dict()})
