@@ -16,6 +16,7 @@ from test_review_replay import game, hidden_dealt_otherwise
 from craits.director.bot_worker import BotWorker
 from craits.engine import Play, RoundState, seat_view
 from craits.engine.notation import read_card as parse_card
+from craits.review import judging
 from craits.review.analysis import (
     ChoiceJob,
     RoundAnalysis,
@@ -240,10 +241,9 @@ def play_card(card):
 
 
 def test_the_expert_naming_the_same_suit_with_the_other_eight_agrees(monkeypatch):
-    import craits.review.analysis as analysis
 
     view, spade, heart, _ = _two_eights()
-    monkeypatch.setattr(analysis, "decide", lambda *a: (heart, [(spade, 1.5, 10)]))
+    monkeypatch.setattr(judging, "decide", lambda *a: (heart, [(spade, 1.5, 10)]))
     verdict = judge(QUICK, 0, view, [], spade, random.Random(2))
     assert not verdict.differs and verdict.cost == 0.0
     assert verdict.played_mean == verdict.expert_mean == 1.5

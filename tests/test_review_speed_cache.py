@@ -14,7 +14,7 @@ import test_ui_review
 from test_review_replay import game
 
 from craits.persistence.archive import FOLDER
-from craits.review import analysis as analysis_module
+from craits.review import judging
 from craits.review.analysis import ReviewLevel, analyse_round, as_level, choices
 from craits.review.cache import ReviewCache, game_key
 from craits.review.pool import InlinePool
@@ -111,7 +111,7 @@ def test_a_changed_game_or_level_is_judged_afresh(home, monkeypatch):
     reworded = as_level(replace(QUICK.profile, description="another text"))
     assert reworded.version == QUICK.version
     before = QUICK.version
-    monkeypatch.setattr(analysis_module, "ANALYSIS_VERSION", analysis_module.ANALYSIS_VERSION + 1)
+    monkeypatch.setattr(judging, "ANALYSIS_VERSION", judging.ANALYSIS_VERSION + 1)
     assert QUICK.version != before and cache.load(key, QUICK) == {}  # judging changed
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from craits.engine import Event
 
-    from .analysis import Choice, ReviewLevel, Verdict
+    from .judging import Choice, ReviewLevel, Verdict
 
 log = logging.getLogger(__name__)
 
