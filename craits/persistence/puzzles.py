@@ -1,0 +1,99 @@
+"""The puzzles found in the player's own games, solved or not (``puzzles.json`` in the data
+folder).
+
+A puzzle names its game (the kept game's file in ``games`` and the game's digest), the seat, the
+position (a number of actions, a record's ``focus``) and what the choice cost; never a card, so
+the file cannot tell a hand that seat did not see. Read strictly: a file not in this form is
+kept aside with a notice (``Problem``) and the list starts empty; written all or nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .files import Problem, _put_aside, atomic_write_json, load_json_file
+
+FILE = "puzzles.json"
+FORMAT = "craits-puzzles"
+VERSION = 1
+MAX_PUZZLES = 200
+_GAME_FILE = re.compile(r"[A-Za-z0-9._-]{1,120}\.json")
+_DIGEST = re.compile(r"[0-9a-f]{32}")
+_FIELDS = {"file": str, "game": str, "seat": int, "focus": int, "cost": float, "solved": bool}
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    file: str  # the kept game's file name in the games folder
+    game: str  # the game's digest (``review.cache.game_key``)
+    seat: int
+    focus: int  # the position: after this many actions
+    cost: float  # points the choice cost when it was played
+    solved: bool = False
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return (self.game, self.seat, self.focus)
+
+
+@dataclass
+class PuzzleBook:
+    puzzles: list[Puzzle] = field(default_factory=list)
+
+    def merge(self, found: list[Puzzle]) -> None:
+        """Add puzzles not yet known (a known one keeps whether it was solved)."""
+        known = {p.key for p in self.puzzles}
+        self.puzzles.extend(p for p in found if p.key not in known)
+        del self.puzzles[MAX_PUZZLES:]
+
+    def mark(self, key: tuple[str, int, int], solved: bool) -> None:
+        """Solved stays solved: a later miss does not undo it."""
+        self.puzzles = [
+            Puzzle(p.file, p.game, p.seat, p.focus, p.cost, p.solved or solved)
+            if p.key == key else p for p in self.puzzles]
+
+
+def _puzzle(raw: Any, where: str) -> Puzzle:
+    if not isinstance(raw, dict) or set(raw) != set(_FIELDS):
+        raise ValueError(f"{where} is not a puzzle")
+    for name, kind in _FIELDS.items():
+        value = raw[name]
+        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+              and math.isfinite(value)) if kind is float else type(value) is kind
+        if not ok:
+            raise ValueError(f"{where}: {name} is not a {kind.__name__}")
+    if not _GAME_FILE.fullmatch(raw["file"]) or not _DIGEST.fullmatch(raw["game"]):
+        raise ValueError(f"{where} names no game")
+    if not 0 <= raw["seat"] < 16 or raw["focus"] < 0 or raw["cost"] < 0:
+        raise ValueError(f"{where} is out of range")
+    return Puzzle(raw["file"], raw["game"], raw["seat"], raw["focus"], float(raw["cost"]),
+                  raw["solved"])
+
+
+class PuzzleStore:
+    def __init__(self, folder: Path) -> None:
+        self.path = Path(folder) / FILE
+
+    def load(self) -> tuple[PuzzleBook, Problem | None]:
+        data, problem = load_json_file(self.path, FORMAT, VERSION, None)
+        if data is None:
+            return PuzzleBook(), problem
+        try:
+            raw = data.get("puzzles")
+            if set(data) != {"puzzles"} or not isinstance(raw, list) or len(raw) > MAX_PUZZLES:
+                raise ValueError("no list of puzzles")
+            puzzles = [_puzzle(item, f"puzzle {i + 1}") for i, item in enumerate(raw)]
+        except ValueError as exc:
+            return PuzzleBook(), _put_aside(self.path, "bad", "damaged", str(exc))
+        return PuzzleBook(puzzles), None
+
+    def save(self, book: PuzzleBook) -> None:
+        """All or nothing (``OSError`` when the folder refuses)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_json(self.path, {"format": FORMAT, "version": VERSION, "data": {
+            "puzzles": [{"file": p.file, "game": p.game, "seat": p.seat, "focus": p.focus,
+                         "cost": p.cost, "solved": p.solved} for p in book.puzzles]}})
