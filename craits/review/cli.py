@@ -6,8 +6,14 @@ game record instead (a new file, or over a regular file only; a record's title, 
 are kept). Texts are left to the game; the output is data:
 
     {"seat": 0, "level": "expert", "rounds": [{"round": 1, "choices": 4, "differed": 1,
-     "cost": 12, "verdicts": [{"step": 7, "action": 5, "played": {"play": "8S", "suit": "H"},
-     "expert": {"play": "KS"}, "cost": 12.4}]}]}
+     "cost": 12.4, "verdicts": [{"step": 7, "action": 5, "played": {"play": "8S", "suit": "H"},
+     "expert": {"play": "KS"}, "cost": 12.4}],
+     "expected": 0.0, "luck": -3.5, "result": 8.9}],
+     "game": {"rounds": 1, "expected": 0.0, "luck": -3.5, "cost": 12.4, "result": 8.9}}
+
+``expected``, ``luck``, ``cost`` and ``result`` (``review.luck``: relative points, the seat's
+minus the others' mean; ``result = expected + luck + cost`` exactly as printed) are given for
+each finished round, null for one not finished; ``game`` sums the finished rounds reviewed.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from typing import Any
 from craits.engine.notation import write_action
 
 from .analysis import REVIEW_LEVEL, RoundReview, analyse_rounds, review_level
+from .luck import Split, game_split, round_split
 from .pool import MAX_WORKERS, InlinePool, Pool, ProcessPool, default_workers
 from .record import MAX_MESSAGE, RecordError, export_record, read_record, write_record
 from .replay import Replay
@@ -58,16 +65,31 @@ def review_document(replay: Replay, seat: int, rounds: list[int], level: str,
         reviews = analyse_rounds(replay, seat, rounds, review, pool)
     finally:
         pool.stop()
-    return {"seat": seat, "level": level, "rounds": [_round(replay, r) for r in reviews]}
+    splits = [_split(replay, r) for r in reviews]
+    finished = [s for s in splits if s is not None]
+    return {"seat": seat, "level": level,
+            "rounds": [_round(replay, r, s) for r, s in zip(reviews, splits, strict=True)],
+            "game": {"rounds": len(finished), **game_split(finished, DIGITS).as_dict(DIGITS)}}
 
 
-def _round(replay: Replay, review: RoundReview) -> dict[str, Any]:
+DIGITS = 1  # decimals of the luck and cost figures
+NO_SPLIT = dict.fromkeys(("expected", "luck", "cost", "result"))
+
+
+def _split(replay: Replay, review: RoundReview) -> Split | None:
+    scores = replay.rounds[review.round].scores
+    return None if scores is None else round_split(review, scores)
+
+
+def _round(replay: Replay, review: RoundReview, split: Split | None) -> dict[str, Any]:
+    parts = NO_SPLIT if split is None else split.as_dict(DIGITS)
     return {
         "round": review.round + 1, "choices": review.choices, "differed": review.differed,
-        "cost": review.cost,
+        "cost": round(sum(v.cost for v in review.verdicts), DIGITS),
         "verdicts": [{"step": v.number, "action": replay.steps[v.number].index,
                       "played": write_action(v.played), "expert": write_action(v.expert),
                       "cost": round(v.cost, 1)} for v in review.verdicts],
+        "expected": parts["expected"], "luck": parts["luck"], "result": parts["result"],
     }
 
 

@@ -1,0 +1,101 @@
+"""Was it the cards or was it me? A round's result split into what was expected, luck and the
+cost of the seat's own choices, from the verdicts the review already made (no search of its own).
+
+The estimator. Everything is in the unit the review's search judges in: the seat's *relative*
+points for the round, its own score minus the mean of the others' (lower is better; the table's
+relative points always add up to 0). The seat's expected points at a moment are the expert's
+estimate, from that seat's own view and history, of its best line found then:
+
+- ``expected`` (E0), at the deal, before the seat has seen a card: 0, the table's average (the
+  relative points of the seats add up to 0 and nothing tells them apart before the cards are
+  seen). So the hand dealt is luck, as the draws are.
+- At each own choice k the search gives ``played_k`` (the move played) and ``best_k``, the
+  better of the played move and the expert's on the same guesses (``played_mean - cost``):
+  ``cost_k = played_k - best_k >= 0`` (the verdict's cost).
+- Luck is every change of the expected points not made by a choice: from E0 to ``best_1``
+  (the deal and everything before the first choice), from ``played_k`` to ``best_k+1`` (draws,
+  the others' moves, what was revealed), and from the last ``played`` to the actual result. A
+  round without a choice is all luck.
+
+By construction ``result = expected + luck + cost`` exactly; ``shown`` rounds the parts for
+printing and lets luck take the rounding, so the printed numbers add up exactly too. A game's
+split is the sum of its rounds'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from craits.ai.search import relative_score
+
+from .analysis import RoundReview
+
+DEAL_EXPECTED = 0.0  # the table's average, in relative points: see above
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A result in parts (relative points, lower is better): ``result = expected + luck +
+    cost``. ``cost`` >= 0 is what the seat's own choices added; ``luck`` is everything else."""
+
+    expected: float
+    luck: float
+    cost: float
+    result: float
+
+    def __add__(self, other: Split) -> Split:
+        return Split(self.expected + other.expected, self.luck + other.luck,
+                     self.cost + other.cost, self.result + other.result)
+
+    def shown(self, digits: int = 0) -> Split:
+        """Rounded for printing, luck taking the rounding: the printed parts add up exactly.
+        ``digits`` 0 gives whole numbers (ints in all but type)."""
+        expected, cost, result = (round(x, digits) for x in
+                                  (self.expected, self.cost, self.result))
+        luck = round(result - expected - cost, digits)
+        return Split(expected + 0.0, luck + 0.0, cost + 0.0, result + 0.0)
+
+    def as_dict(self, digits: int = 1) -> dict[str, float]:
+        """The parts for the JSON, rounded to ``digits`` and adding up exactly."""
+        s = self.shown(digits)
+        return {"expected": s.expected, "luck": s.luck, "cost": s.cost, "result": s.result}
+
+
+ZERO = Split(0.0, 0.0, 0.0, 0.0)
+
+
+def round_result(scores: Sequence[int], seat: int) -> float:
+    """The seat's relative points for a round: its score minus the mean of the others'."""
+    return relative_score(scores, seat)
+
+
+def steps(review: RoundReview, result: float) -> list[tuple[str, float]]:
+    """The round's changes of the seat's expected points, in order: ("luck", x) between its
+    decision points, ("cost", x) at each own choice. They add up to ``result - expected``."""
+    out: list[tuple[str, float]] = []
+    before = DEAL_EXPECTED
+    for verdict in review.verdicts:
+        best = verdict.played_mean - verdict.cost
+        out.append(("luck", best - before))
+        out.append(("cost", verdict.cost))
+        before = verdict.played_mean
+    out.append(("luck", result - before))
+    return out
+
+
+def round_split(review: RoundReview, scores: Sequence[int]) -> Split:
+    """The split of one finished round, ``scores`` being every seat's score for it."""
+    result = round_result(scores, review.seat)
+    cost = sum(v.cost for v in review.verdicts)
+    # Luck is the rest, so the identity is exact (the sum of ``steps``' luck, to rounding).
+    return Split(DEAL_EXPECTED, result - DEAL_EXPECTED - cost, cost, result)
+
+
+def game_split(splits: Iterable[Split], digits: int | None = None) -> Split:
+    """A game's split: the sum of its rounds' (of their ``shown(digits)`` parts when given, so
+    the rounds printed add up to the game printed)."""
+    total = ZERO
+    for split in splits:
+        total = total + (split if digits is None else split.shown(digits))
+    return total if digits is None else total.shown(digits)
