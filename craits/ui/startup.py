@@ -20,7 +20,7 @@ from pathlib import Path
 import platformdirs
 import pygame
 
-from craits import i18n
+from craits import daily, i18n
 from craits.config import ConfigError, load_rules
 from craits.config.errors import show_value
 from craits.config.levels import offered_levels
@@ -31,6 +31,7 @@ from craits.persistence.save_health import FOLDER, describe
 from craits.ui.app import App
 from craits.ui.app_window import refuse_windowless, unasked_windowless
 from craits.ui.crash_log import logs_folder, open_log_file
+from craits.ui.menus.daily import start_deal
 from craits.ui.seat_names import remembered_seats
 from craits.ui.selftest import run_selftest
 from craits.ui.window import MIN_SIZE
@@ -60,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="load every asset, play one computer-only round headless, exit")
     p.add_argument("--resume", action="store_true", help="continue the saved game")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
+    p.add_argument("--deal", type=deal_number, metavar="N",
+                   help="play numbered deal N (the deal of the day of its date: same cards, "
+                        "players and rules on every machine)")
     return p
 
 
@@ -75,6 +79,18 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{show_value(text)} is not a time: give a finite "
                                          "number of seconds, 0 or more")
     return value
+
+
+def deal_number(text: str) -> int:
+    """``--deal``: a numbered deal that exists."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a deal number: {show_value(text)}") from None
+    try:
+        return daily.check_number(number)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def seed(text: str) -> int:
@@ -99,6 +115,14 @@ def conflicts(args: argparse.Namespace) -> str | None:
         if given:
             return (f"--resume continues the saved game with its own players, rules and "
                     f"seed; leave out {', '.join(given)}")
+    if args.deal is not None:  # a numbered deal fixes its players, rules and seed
+        given = [name for name, value in (("--seats", args.seats), ("--autoplay", args.autoplay),
+                                          ("--rules", args.rules), ("--seed", args.seed),
+                                          ("--resume", args.resume))
+                 if value not in (None, False)]
+        if given:
+            return f"--deal plays the deal's own players, rules and seed; leave out " \
+                   f"{', '.join(given)}"
     for name, value in (("--rules", args.rules), ("--lang", args.lang), ("--size", args.size)):
         if value is not None and not value.strip():
             return f"{name} needs a value"
@@ -223,6 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.resume:
                 if not app.continue_game():
                     print("craits: there is no saved game to continue", file=sys.stderr)
+            elif args.deal is not None:
+                start_deal(app, args.deal)
             elif kinds:
                 app.new_game(app.seats_for(kinds), rules, args.seed)
             elif rules is not None or args.seed is not None:

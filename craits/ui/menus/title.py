@@ -16,6 +16,7 @@ import craits
 from craits import i18n
 from craits.ui.cards.painter import CardImages
 from craits.ui.dialogs.menu_base import MenuScene
+from craits.ui.menus.daily import DailyScene, keeper_for, summary_line
 from craits.ui.menus.new_game import NewGameScene
 from craits.ui.menus.rules import RulesScene
 from craits.ui.menus.settings import SettingsScene
@@ -101,6 +102,7 @@ class TitleScene(MenuScene):
             entries.append(("menu.continue_previous", self.continue_previous, "secondary"))
         entries += [
             ("menu.new_game", self.open_new_game, "secondary" if entries else "primary"),
+            *([("daily.menu", self.open_daily, "secondary")] if keeper_for(self.app) else []),
             ("menu.rules", self.open_rules, "secondary"),
             ("menu.settings", self.open_settings, "secondary"),
             ("menu.statistics", self.open_statistics, "secondary"),
@@ -108,25 +110,30 @@ class TitleScene(MenuScene):
         ]
         menu = self.menu_rect()
         gap = th.px(14)
-        # Under Continue, what it resumes: players, round, when it was saved.
+        # Under Continue, what it resumes: players, round, when it was saved; under the deal
+        # of the day, today's deal, played or not, the streak and the par.
         self.continue_detail = self.saved_game_text() if self.has_save() else None
-        detail_h = th.px(24) if self.continue_detail else 0
+        keeper = keeper_for(self.app)
+        self.daily_detail = summary_line(keeper) if keeper is not None else None
+        details = {"menu.continue": self.continue_detail, "daily.menu": self.daily_detail}
+        detail_h = th.px(24)
+        details_h = detail_h * sum(1 for text in details.values() if text)
         button_h = min(th.button_height + th.px(6),
-                       (menu.height - gap * 7 - detail_h) // len(entries))
-        total = len(entries) * button_h + (len(entries) - 1) * gap + detail_h
+                       (menu.height - gap * 7 - details_h) // len(entries))
+        total = len(entries) * button_h + (len(entries) - 1) * gap + details_h
         y = menu.centery - total // 2
         widgets: list[Widget] = []
         self.buttons: dict[str, Button] = {}
-        self.continue_detail_rect: pygame.Rect | None = None
+        self.detail_rects: dict[str, pygame.Rect] = {}
         for key, action, style in entries:
             rect = pygame.Rect(menu.left + th.px(24), y, menu.width - th.px(48), button_h)
             button = Button(rect, i18n.t(key), action, style=style, text_size=th.px(26))
             self.buttons[key] = button
             widgets.append(button)
             y += button_h + gap
-            if key == "menu.continue" and detail_h:
-                self.continue_detail_rect = pygame.Rect(rect.left, y - gap + th.px(2),
-                                                        rect.width, detail_h)
+            if details.get(key):
+                self.detail_rects[key] = pygame.Rect(rect.left, y - gap + th.px(2),
+                                                     rect.width, detail_h)
                 y += detail_h
         self.menu_panel = Panel(
             pygame.Rect(menu.left, y - total - gap - th.px(28), menu.width, total + th.px(56))
@@ -151,6 +158,16 @@ class TitleScene(MenuScene):
             self.notice_close = close
             widgets.insert(0, close)
         return widgets
+
+    @property
+    def continue_detail_rect(self) -> pygame.Rect | None:
+        return self.detail_rects.get("menu.continue")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        keeper = keeper_for(self.app)
+        if keeper is not None and keeper.poll():  # a replay of the par found
+            self.rebuild()
 
     def saved_game_text(self) -> str | None:
         app = self.app
@@ -187,6 +204,11 @@ class TitleScene(MenuScene):
 
         self.app.scenes.push(NewGameScene(self.app))
 
+    def open_daily(self) -> None:
+        keeper = keeper_for(self.app)
+        if keeper is not None:
+            self.app.scenes.push(DailyScene(self.app, keeper))
+
     def open_rules(self) -> None:
 
         self.app.scenes.push(RulesScene(self.app))
@@ -214,7 +236,9 @@ class TitleScene(MenuScene):
         # A save may have appeared or gone (a game abandoned, finished) while we were covered.
         has_continue = "menu.continue" in self.buttons
         has_previous = "menu.continue_previous" in self.buttons
-        if has_continue != self.has_save() or has_previous != self.has_previous():
+        keeper = keeper_for(self.app)
+        settled = keeper is not None and keeper.settle()  # a deal of the day just finished
+        if settled or has_continue != self.has_save() or has_previous != self.has_previous():
             self.rebuild()
         super().on_enter()
 
@@ -268,9 +292,11 @@ class TitleScene(MenuScene):
             align="left",
         )
         self.menu_panel.draw(surface)
-        if self.continue_detail and self.continue_detail_rect is not None:
-            draw_text_fit(surface, self.continue_detail, self.continue_detail_rect,
-                          th.small_size, color=th.text_dim, min_size=th.px(10))
+        for key, text in (("menu.continue", self.continue_detail),
+                          ("daily.menu", self.daily_detail)):
+            if text and key in self.detail_rects:
+                draw_text_fit(surface, text, self.detail_rects[key], th.small_size,
+                              color=th.text_dim, min_size=th.px(10))
         notice = self.current_notice()
         if notice is not None:
             self.draw_notice(surface, notice)

@@ -1,0 +1,164 @@
+"""The deal of the day's screen: today's deal number, whom it is against, whether it was played
+and how, the streak of days played, the par (worked out in the background while it shows, and
+on while the player plays); Play opens the table like a new game.
+
+The ``DailyKeeper`` is one per player's folder for the app's life (its par worker goes on while
+the table is open); ``keeper_for`` finds it. ``start_deal`` is also what ``--deal N`` does.
+"""
+
+from __future__ import annotations
+
+import weakref
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import pygame
+
+from craits import i18n
+from craits.daily import deal
+from craits.daily_keeper import DailyKeeper
+from craits.persistence.archive import GameArchive
+from craits.ui.dialogs.menu_base import MenuScene
+from craits.ui.notices import problem_notice
+from craits.ui.scene import SceneContext
+from craits.ui.seat_names import default_seats
+from craits.ui.widgets import Button, Panel, Widget, draw_text_fit
+
+
+class _Files(Protocol):
+    home: Path
+    archive: GameArchive
+
+
+@runtime_checkable
+class _HasFiles(Protocol):
+    @property
+    def files(self) -> _Files: ...
+
+
+_keepers: weakref.WeakKeyDictionary[object, DailyKeeper] = weakref.WeakKeyDictionary()
+
+
+def keeper_for(app: SceneContext) -> DailyKeeper | None:
+    """The app's keeper of the deals of the day (None: a test's stand-in without files)."""
+    if not isinstance(app, _HasFiles):
+        return None
+    files = app.files
+    keeper = _keepers.get(files)
+    if keeper is None:
+        keeper = _keepers[files] = DailyKeeper(files.home, files.archive)
+        app.notices.extend(problem_notice(p) for p in keeper.problems)
+    return keeper
+
+
+def start_deal(app: SceneContext, number: int) -> None:
+    """Deal ``number`` at the table, noted as started (the result is found when it ends)."""
+    keeper = keeper_for(app)
+    if keeper is not None:
+        keeper.started(number)
+        keeper.work_out_par(number)
+    the_deal = deal(number)
+    app.new_game(default_seats(the_deal.kinds), the_deal.rules, the_deal.seed)
+
+
+def status_line(keeper: DailyKeeper, number: int) -> str:
+    result = keeper.result(number)
+    if result is None:
+        return i18n.t("daily.not_played")
+    return i18n.t("daily.played", total=result.total, place=result.place,
+                  players=result.players)
+
+
+def par_line(keeper: DailyKeeper, number: int) -> str:
+    par = keeper.par(number)
+    if par is not None:
+        return i18n.t("daily.par", par=round(par.mean), error=max(1, round(par.stderr)))
+    progress = keeper.par_progress(number)
+    if progress is not None:
+        return i18n.t("daily.par_working", done=progress[0], total=progress[1])
+    return i18n.t("daily.par_unknown")
+
+
+def summary_line(keeper: DailyKeeper) -> str:
+    """The title's line under its entry: the deal, played or not, the streak, the par."""
+    number = keeper.today_number()
+    parts = [i18n.t("daily.deal", n=number), status_line(keeper, number)]
+    if keeper.streak():
+        parts.append(i18n.tn("daily.streak", keeper.streak()))
+    if keeper.par(number) is not None:
+        parts.append(par_line(keeper, number))
+    return " · ".join(parts)
+
+
+class DailyScene(MenuScene):
+    heading_key = "daily.heading"
+
+    def __init__(self, app: SceneContext, keeper: DailyKeeper) -> None:
+        self.keeper = keeper
+        self.number = keeper.today_number()
+        keeper.settle()
+        keeper.work_out_par(self.number)
+        super().__init__(app)
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(text, style) from the top: the deal, whom against, the result, streak, par."""
+        the_deal = deal(self.number)
+        names = ", ".join(seat.name for seat in default_seats(the_deal.kinds)[1:])
+        streak = self.keeper.streak()
+        return [
+            (i18n.t("daily.deal_of", n=self.number, date=the_deal.day.isoformat()), "big"),
+            (i18n.t("daily.against", names=names,
+                    levels=", ".join(i18n.t(f"level.{k}") for k in the_deal.kinds[1:])), "text"),
+            (status_line(self.keeper, self.number), "gold"),
+            (i18n.tn("daily.streak", streak) if streak else i18n.t("daily.no_streak"), "text"),
+            (par_line(self.keeper, self.number), "gold"),
+            (i18n.t("daily.explain", n=self.keeper.replays), "dim"),
+        ]
+
+    def layout(self) -> list[Widget]:
+        th = self.theme
+        body = self.body_rect()
+        width = min(th.px(900), body.width)
+        self.panel = Panel(pygame.Rect(body.centerx - width // 2, body.top, width, body.height))
+        self.panel.set_theme(th)
+        footer = self.footer_rect()
+        bw = self.footer_button_width()
+        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
+                                  i18n.t("common.back"), self.back, style="secondary")
+        played = self.keeper.result(self.number) is not None
+        self.play_button = Button(pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
+                                  i18n.t("daily.play_again" if played else "daily.play"),
+                                  self.play, style="secondary" if played else "primary")
+        return [self.play_button, self.back_button]
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        self.panel.draw(surface)
+        box = self.panel.rect.inflate(-th.px(48), -th.px(40))
+        sizes = {"big": th.px(34), "gold": th.body_size, "text": th.body_size,
+                 "dim": th.small_size}
+        colors = {"big": th.gold_light, "gold": th.gold_light, "text": th.text,
+                  "dim": th.text_dim}
+        heights = {"big": 2.0, "gold": 1.6, "text": 1.6, "dim": 3.2}
+        lines = self.lines()
+        unit = box.height / sum(heights[style] for _, style in lines)
+        y = float(box.top)
+        for text, style in lines:
+            h = heights[style] * unit
+            draw_text_fit(surface, text, pygame.Rect(box.left, round(y), box.width, round(h)),
+                          sizes[style], color=colors[style], bold=style == "big",
+                          wrap=style in ("dim", "text"), min_size=th.px(10))
+            y += h
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.keeper.poll():  # a replay of the par found: its line changes
+            self.rebuild()
+
+    def on_enter(self) -> None:
+        if self.keeper.settle():  # the deal was just played
+            self.rebuild()
+        super().on_enter()
+
+    def play(self) -> None:
+        start_deal(self.app, self.number)
