@@ -5,8 +5,9 @@ move and the points it was expected to save.
 Keys: Left / Right step back and forth (across rounds), Up / Down go to the reviewed player's
 previous and next choice, Home / End to the round's deal and end, Page Up / Page Down to the
 previous and next round, A analyses the round again (C or the
-button cancels it), S changes whose choices are reviewed, E exports the game record, Esc
-closes. The analysis runs on helper processes (one a core), so frames never wait: the round
+button cancels it), S changes whose choices are reviewed, E exports the game record, L shows
+luck against choices round by round (``luck_bars``), Esc closes. The analysis runs on
+helper processes (one a core), so frames never wait: the round
 shown first, then the seat's other rounds while the player reads; it stops when cancelled or
 when the review is closed. Each round's verdicts are kept beside the past games
 (``review.cache``), so a review reopened shows them at once. A review reads a replay (the same
@@ -32,6 +33,7 @@ from craits.review.pool import Pool, ProcessPool
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review.board import ReviewBoard
+from craits.ui.review.luck_bars import LuckPanel, LuckRow, luck_rows
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import Button, Theme, draw_rounded
 from craits.ui.widgets.button_images import draw_button
@@ -85,6 +87,7 @@ class ReviewScene(Scene):
             number = self._focus_step() if round_index is None else \
                 replay.rounds[round_index].first
         self.number = max(0, min(number, len(replay.steps) - 1))
+        self.luck = LuckPanel(self._luck_rows)
         self._build()
         self.go(self.number)
 
@@ -324,6 +327,7 @@ class ReviewScene(Scene):
         for button in self.buttons:
             button.set_theme(th)
         self._language = i18n.get_language()
+        self.luck.layout(lay, th)
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -342,6 +346,8 @@ class ReviewScene(Scene):
         for button in self.buttons:
             if button.visible and button.handle(event):
                 return
+        if self.luck.handle(event):
+            return
         if event.type != pygame.KEYDOWN:
             return
         key = event.key
@@ -435,3 +441,17 @@ class ReviewScene(Scene):
         board.draw_lines(surface, self.lines())
         for button in self.buttons:
             draw_button(button, surface)
+        self.luck.draw(surface)
+
+    # ------------------------------------------------------------ luck and choices
+
+    def _luck_rows(self) -> list[LuckRow]:
+        """The reviewed seat's rounds split into luck and choices, as far as judged."""
+        def review_of(index: int) -> RoundReview | None:
+            analysis = self.analyses.get((self.seat, index))
+            if analysis is not None and analysis.result is not None:
+                return analysis.result
+            return (self._kept or {}).get((self.seat, index))
+
+        rounds = self.replay.rounds
+        return luck_rows(len(rounds), review_of, lambda index: rounds[index].scores)

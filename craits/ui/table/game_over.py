@@ -10,10 +10,14 @@ import pygame
 
 from craits import i18n
 from craits.engine.cards import SUIT_SYMBOLS
+from craits.paths import user_home
+from craits.review.cache import ReviewCache
+from craits.review.luck import Split
 from craits.session import Session
 from craits.ui.cards.art import card_size_for_height
 from craits.ui.cards.cascade import CardCascade, blit_outside
 from craits.ui.cards.painter import CardPainter
+from craits.ui.review.luck_bars import game_line, game_total
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_text_fit, felt_background
 from craits.ui.widgets.button_images import draw_button
@@ -46,6 +50,19 @@ def winners_text(session: Session) -> str:
     return i18n.t("event.shared_win", players=joined)
 
 
+def luck_of(session: Session, cache: ReviewCache | None = None) -> Split | None:
+    """The first human seat's game in luck and choices, if the review's cache has it all."""
+    humans = session.human_seats()
+    if not humans:
+        return None
+    if cache is None:
+        try:
+            cache = ReviewCache.in_home(user_home())
+        except OSError:  # no home to read: the line is only left out
+            return None
+    return game_total(session.to_save(), humans[0], session.match.history, cache)
+
+
 class GameOverScene(Scene):
     def __init__(self, app: SceneContext, session: Session) -> None:
         super().__init__(app)
@@ -60,6 +77,7 @@ class GameOverScene(Scene):
         self.won = any(p in humans for p in session.match.winners()) or not humans
         self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.animate = True  # off: the screen without its celebration (tests compare the two)
+        self.luck = luck_of(session)
         self.layout()
         app.audio.play("round_won" if self.won else "round_lost")
 
@@ -128,6 +146,10 @@ class GameOverScene(Scene):
                       pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
                       color=GOLD, bold=True, shadow=(0, 0, 0))
         self._draw_table(surface, self.table_rect)
+        if self.luck is not None:  # the whole game's luck and choices, once reviewed
+            blit_text(surface, game_line(self.luck), th.px(17), CREAM,
+                      center=(w // 2, self.again_button.rect.top - th.px(16)),
+                      max_width=w - th.px(80))
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)
 

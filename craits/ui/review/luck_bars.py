@@ -1,0 +1,185 @@
+"""Luck against choices, a bar per round (``review.luck``): read at a glance whether the points
+came from the cards or from the player.
+
+Each round has two bars from one zero line: luck (blue) and the cost of the player's choices
+(orange), both in points against the table's average; left of zero helped the player, right
+of zero went against them. Every bar has its label and number beside it, never colour alone.
+A round not analysed yet says so; the game's sums close the list once every round is in. ``game_total`` and
+``game_line`` make the whole-game sentence of the game-over screen, from the review's cache
+only (never a search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from craits import i18n
+from craits.review.analysis import ReviewLevel, RoundReview, review_level
+from craits.review.cache import ReviewCache, game_key
+from craits.review.luck import Split, game_split, round_split
+from craits.ui.tabletop.layout import TableLayout
+from craits.ui.widgets import Button, Theme, draw_rounded
+from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.textcache import blit_text
+
+LUCK = (104, 170, 236)
+COST = (236, 150, 70)
+AXIS = (230, 224, 200)
+CREAM = (246, 238, 214)
+DIM = (196, 204, 184)
+GOLD = (250, 218, 130)
+PANEL = (8, 30, 20, 248)  # the table barely shows through: the numbers stay readable
+MIN_SCALE = 10.0  # points at the bar's end, at least: small numbers stay small bars
+
+
+def signed(value: float) -> str:
+    """A whole number with its sign ("+12", "−7", "0")."""
+    n = round(value)
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+@dataclass(frozen=True, slots=True)
+class LuckRow:
+    """One round: its split in whole points, or None while it is not analysed (or not over)."""
+
+    round: int  # 0-based
+    split: Split | None
+
+
+def luck_rows(rounds: int, review_of: Callable[[int], RoundReview | None],
+              scores_of: Callable[[int], Sequence[int] | None]) -> list[LuckRow]:
+    """A row per round from the reviews made so far and the rounds' scores."""
+    rows = []
+    for index in range(rounds):
+        review, scores = review_of(index), scores_of(index)
+        split = None if review is None or scores is None else round_split(review, scores).shown()
+        rows.append(LuckRow(index, split))
+    return rows
+
+
+class LuckBars:
+    """The panel: ``draw(surface, rect, rows)`` lays the rows out in ``rect``."""
+
+    def __init__(self, px: Callable[[float], int]) -> None:
+        self.px = px
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[LuckRow]) -> None:
+        px = self.px
+        draw_rounded(surface, rect, PANEL, px(12))
+        inner = rect.inflate(-2 * px(14), -2 * px(10))
+        head = px(26)
+        blit_text(surface, i18n.t("luck.title"), px(19), GOLD, bold=True,
+                  midleft=(inner.left, inner.top + head // 2), max_width=inner.width)
+        blit_text(surface, i18n.t("luck.legend"), px(14), DIM,
+                  midleft=(inner.left, inner.top + head + head // 2), max_width=inner.width)
+        done = [r.split for r in rows if r.split is not None]
+        # The game's sums once every round is in: a part of the game would read as the whole.
+        total = game_split(done) if done and len(done) == len(rows) else None
+        lines = len(rows) + 1
+        top = inner.top + 2 * head + px(4)
+        row_h = max(px(14), min(px(40), (inner.bottom - top) // max(1, lines)))
+        label_w = round(inner.width * 0.16)
+        text_w = round(inner.width * 0.38)
+        bars = pygame.Rect(inner.left + label_w, top, inner.width - label_w - text_w, row_h)
+        # Scaled to the rounds: the game's sums may run off the end (their numbers say how far).
+        values = [abs(x) for s in done for x in (s.luck, s.cost)]
+        scale = max(MIN_SCALE, *values) if values else MIN_SCALE
+        zero = bars.centerx
+        pygame.draw.line(surface, AXIS, (zero, top), (zero, top + row_h * lines), max(1, px(2)))
+        for i, row in enumerate(rows):
+            self._row(surface, i18n.t("luck.round", n=row.round + 1), row.split,
+                      top + i * row_h, row_h, inner, label_w, bars, zero, scale, CREAM)
+        self._row(surface, i18n.t("luck.game"), total, top + len(rows) * row_h, row_h, inner,
+                  label_w, bars, zero, scale, GOLD)
+
+    def _row(self, surface: pygame.Surface, label: str, split: Split | None, y: int, h: int,
+             inner: pygame.Rect, label_w: int, bars: pygame.Rect, zero: int, scale: float,
+             colour: tuple[int, int, int]) -> None:
+        px = self.px
+        size = max(10, min(px(15), round(h * 0.62)))
+        mid = y + h // 2
+        blit_text(surface, label, size, colour, bold=True, midleft=(inner.left, mid),
+                  max_width=label_w - px(6))
+        words = (pygame.Rect(bars.right + px(8), y, inner.right - bars.right - px(8), h))
+        if split is None:
+            blit_text(surface, i18n.t("luck.pending"), size, DIM, midleft=words.midleft,
+                      max_width=words.width)
+            return
+        half = bars.width // 2 - px(4)
+        thick = max(2, (h - px(6)) // 2)
+        for value, fill, top in ((split.luck, LUCK, mid - thick), (split.cost, COST, mid + 1)):
+            length = round(half * min(1.0, abs(value) / scale))
+            left = zero - length if value < 0 else zero
+            if length > 0:
+                pygame.draw.rect(surface, fill, pygame.Rect(left, top, length, thick - 1))
+        text = i18n.t("luck.row", luck=signed(split.luck), cost=signed(split.cost),
+                      result=signed(split.result))
+        blit_text(surface, text, size, colour, midleft=words.midleft, max_width=words.width)
+
+
+class LuckPanel:
+    """The review's part for the bars: a button (and the L key) shows and hides the panel over
+    the table; ``rows`` gives the rows as they are now (rounds fill in as they are judged)."""
+
+    def __init__(self, rows: Callable[[], Sequence[LuckRow]]) -> None:
+        self.rows = rows
+        self.shown = False
+        self.button: Button | None = None
+        self.bars: LuckBars | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, lay: TableLayout, theme: Theme) -> None:
+        """Place the button above the review's column of buttons and the panel mid-table."""
+        first = lay.button_rect(0, 4)
+        self.button = Button(first.move(0, -first.height - lay.px(8)), i18n.t("luck.button"),
+                             self.toggle, style="secondary", text_size=lay.px(19))
+        self.button.set_theme(theme)
+        self.bars = LuckBars(lay.px)
+        w, h = lay.size
+        count = len(self.rows()) + 3  # the title, the legend and the game's row
+        width = min(lay.px(900), first.left - 2 * lay.px(16))
+        height = min(h - 2 * lay.menu_button.bottom, lay.px(34) * count + lay.px(24))
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = ((first.left) // 2, h // 2)
+
+    def toggle(self) -> None:
+        self.shown = not self.shown
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Whether the event was the panel's (its button, or L)."""
+        if self.button is not None and self.button.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.toggle()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.button is not None:
+            draw_button(self.button, surface)
+        if self.shown and self.bars is not None:
+            self.bars.draw(surface, self.rect, self.rows())
+
+
+def game_total(save: Mapping[str, object], seat: int, scores: Sequence[Sequence[int]],
+               cache: ReviewCache, level: ReviewLevel | None = None) -> Split | None:
+    """``seat``'s whole game split, in whole points, when the review's cache holds every round
+    of it; None otherwise (nothing is computed here: a review is a minute's work)."""
+    if not scores:
+        return None
+    level = review_level() if level is None else level
+    kept = cache.load(game_key(save), level)
+    reviews = [kept.get((seat, index)) for index in range(len(scores))]
+    if any(r is None for r in reviews):
+        return None
+    return game_split((round_split(r, s) for r, s in zip(reviews, scores, strict=True)
+                       if r is not None), 0)
+
+
+def game_line(total: Split) -> str:
+    """"Luck −12, choices +7: you ended −5 against the table's average, where 0 was expected"."""
+    return i18n.t("luck.game_over", luck=signed(total.luck), cost=signed(total.cost),
+                  result=signed(total.result), expected=signed(total.expected))
