@@ -29,5 +29,7 @@ class Profile:
     play: str  # one of PLAY_KINDS
     announce: Reflex
     call: Reflex
+    version: int = 1  # raised when the level's play changes (the old one stays as a classic)
+    rating: tuple[float, float] | None = None  # fixed (rating, deviation); None: not rated
     heuristic: HeuristicWeights = field(default_factory=HeuristicWeights)
     search: SearchSettings = field(default_factory=SearchSettings)

@@ -60,6 +60,8 @@ _LEVEL = Struct({
     "description": Text(max_length=200),
     "extends": Text(),
     "offered": Boolean(),
+    "version": Integer(1, 1000),
+    "rating": Struct({"value": Number(0, 4000), "deviation": Number(1, 1000)}, required=True),
     "play": OneOf(*PLAY_KINDS),
     "announce": _REFLEX,
     "call": _REFLEX,
@@ -79,6 +81,7 @@ _LEVEL_NAME = Text(r"[a-z][a-z0-9_-]*", max_length=30,
                    explain="a level name uses a-z, 0-9, _ and -, starting with a letter")
 _FILE = Struct({"levels": MapOf(_LEVEL, _LEVEL_NAME)}, required=True)
 _REQUIRED = ("play", "announce", "call")
+_OWN_KEYS = ("description", "offered", "version", "rating")
 MAX_EXTENDS = 20  # a chain of ``extends`` longer than this is refused, not followed
 
 
@@ -130,8 +133,10 @@ def _resolve(
         if len(chain) >= MAX_EXTENDS:
             raise _error(source, where, f"more than {MAX_EXTENDS} levels extend one another")
         merged = _resolve(parent_name, raw, (*chain, name))
-        merged.pop("description", None)
-        merged.pop("offered", None)
+        # A level of its own: what it is called, whether it is offered, the version of its
+        # play and its calibrated rating are never inherited.
+        for own in _OWN_KEYS:
+            merged.pop(own, None)
     merged = _merge(merged, {k: v for k, v in level.items() if k != "extends"})
     if not chain:
         for key in _REQUIRED:
@@ -174,6 +179,17 @@ def offered_levels(profiles: dict[str, Profile] | None = None) -> list[str]:
     return [name for name, p in profiles.items() if p.offered]
 
 
+def _rating(data: dict[str, Any] | None) -> tuple[float, float] | None:
+    return None if data is None else (float(data["value"]), float(data["deviation"]))
+
+
+def level_ratings(profiles: dict[str, Profile] | None = None) -> dict[str, tuple[float, float]]:
+    """The fixed (rating, deviation) of each level that has one (default: the bundled
+    levels): the levels a player's rating is measured against."""
+    profiles = default_profiles() if profiles is None else profiles
+    return {name: p.rating for name, p in profiles.items() if p.rating is not None}
+
+
 def _build(name: str, data: dict[str, Any]) -> Profile:
     search = dict(data.get("search", {}))
     rollout = RolloutWeights(**search.pop("rollout", {}))
@@ -181,6 +197,8 @@ def _build(name: str, data: dict[str, Any]) -> Profile:
         name=name,
         description=data.get("description", ""),
         offered=data.get("offered", data["play"] != "oracle"),
+        version=data.get("version", 1),
+        rating=_rating(data.get("rating")),
         play=data["play"],
         announce=_reflex(data["announce"]),
         call=_reflex(data["call"]),

@@ -25,7 +25,7 @@ T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 log = logging.getLogger(__name__)
 
-FORMATS = ("craits-save", "craits-settings", "craits-stats")
+FORMATS = ("craits-save", "craits-settings", "craits-stats", "craits-ratings")
 _STALE_TEMP_SECONDS = 60.0
 MAX_FILE_BYTES = 8_000_000  # a full game's save is about a hundred kilobytes
 

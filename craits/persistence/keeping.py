@@ -72,8 +72,8 @@ class MatchKeeper:
     (default: the ``games`` folder beside the save, when the save has a path)."""
 
     def __init__(self, saves: Saves, writer: Writer, statistics: Callable[[], Statistics],
-                 save_statistics: Callable[[], bool], archive: GameArchive | None = None
-                 ) -> None:
+                 save_statistics: Callable[[], bool], archive: GameArchive | None = None,
+                 rate: Callable[[KeptMatch], object] | None = None) -> None:
         self.saves = saves
         self.writer = writer
         self.statistics = statistics
@@ -82,6 +82,7 @@ class MatchKeeper:
         if archive is None and path is not None:
             archive = GameArchive(Path(path).parent)
         self.archive = archive
+        self.rate = rate  # rates a finished game's players, once (``ui.ratings.rate_game``)
 
     def flush(self) -> None:
         """Every save handed to the writer is on disk (before the save file is read or moved)."""
@@ -177,6 +178,8 @@ class MatchKeeper:
         except ValueError as exc:
             log.warning("game not counted: %s", exc)
         self.save_statistics()
+        if self.rate is not None:
+            self.rate(session)
 
     def _keep_game(self, session: KeptMatch) -> bool:
         """Keep the finished game among the past games; False when its writing failed (it

@@ -20,6 +20,7 @@ from typing import TypeVar
 from craits.persistence.archive import GameArchive
 from craits.persistence.autosave import Autosaver
 from craits.persistence.files import Loadable, Problem, load_or_set_aside, set_aside
+from craits.persistence.ratings import Ratings, RatingsStore
 from craits.persistence.save_health import SaveHealth
 from craits.persistence.saves import SaveStore
 from craits.persistence.settings import Settings, SettingsStore
@@ -47,6 +48,8 @@ class PlayerFiles:
         self.loaded_settings = self._load(self.settings_store, Settings)
         self.statistics = self._load(self.stats_store, Statistics)
         self.statistics_unsaved = False  # to write again once writing works
+        self.ratings_store = RatingsStore(home)
+        self.ratings = self._load(self.ratings_store, Ratings)
         self._writes_seen = 0
         self._archive_tried = 0.0
 
@@ -88,6 +91,17 @@ class PlayerFiles:
         self.statistics_unsaved = False
         self.health.succeeded("the statistics")
         return True
+
+    def save_ratings(self) -> None:
+        """Write the players' ratings (each rated game writes them all, so a failed write is
+        made good by the next one)."""
+        try:
+            self._before_replacing(self.ratings_store.path)
+            self.ratings_store.save(self.ratings)
+        except (OSError, ValueError) as exc:
+            self.health.failed("the ratings", exc)
+        else:
+            self.health.succeeded("the ratings")
 
     def write_again(self, now: float | None = None) -> None:
         """Once a frame: statistics that could not be written are written again as soon as a

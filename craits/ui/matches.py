@@ -28,6 +28,7 @@ from craits.persistence.save_check import SaveInvalid, check_save
 from craits.persistence.save_summary import summarize
 from craits.seat import HUMAN, Seat
 from craits.session import Session
+from craits.ui.ratings import rate_game
 
 log = logging.getLogger("craits.app")
 
@@ -93,7 +94,8 @@ class Matches:
     def __init__(self, files: PlayerFiles) -> None:
         self.saves = files.saves
         self.keeper = MatchKeeper(files.saves, files.autosaver, lambda: files.statistics,
-                                  files.save_statistics, files.archive)
+                                  files.save_statistics, files.archive,
+                                  rate=lambda session: rate_game(files, session))
         self.settle_saved()
 
     def settle_saved(self) -> None:

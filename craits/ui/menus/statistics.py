@@ -21,6 +21,7 @@ from craits.persistence import LEVELS, ScoreRecord, Statistics, Tally
 from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
+from craits.ui.menus.rating_section import add_rating_section, ratings_of
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Label, Panel, Widget, fit_text
 from craits.ui.widgets.theme import Color
@@ -254,6 +255,9 @@ class StatisticsScene(MenuScene):
             )
             record_y += row_h
         y = max(score_y, record_y)
+        # Each player's rating and the chart of its history, under the figures.
+        y, self.rating_chart = add_rating_section(region, th, y + th.px(24), content_w,
+                                                  ratings_of(self.app))
         # Shrink the panel to what it holds; it scrolls when the window is shorter.
         height = min(body.height, y + th.px(32))
         panel_rect.height = height

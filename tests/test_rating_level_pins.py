@@ -1,0 +1,120 @@
+"""A released level keeps playing the same: each level's play is pinned per version.
+
+The pin of a level is a hash of its reflexes and of its choices on seeded positions (each
+position reached by seeded random play from a seeded deal, the level's choice made with a
+seeded generator). A change to a level's play changes its hash: the test then fails until the
+level's ``version`` is raised in config/ai.yaml, the new version pinned here, and the version
+before kept as ``NAME-classic`` (config/ai.yaml's header says the rule).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+
+import pytest
+
+from craits.ai import bot_for
+from craits.ai.profiles import Profile
+from craits.config.levels import default_profiles
+from craits.engine import Rules, apply, legal_actions, new_round, redact, seat_view, write_action
+
+POSITIONS = 8  # real choices per level (expert: about 3 s in all)
+CLASSIC = "-classic"
+
+# (level, version) -> hash of its play. A new version adds a line; no line is ever removed
+# while its version is still a level (the current one or NAME-classic).
+PINS = {
+    ("random", 1): "0cbd1a2df652d595",
+    ("easy", 1): "7bb4c34a7074ef52",
+    ("medium", 1): "a51d3fa1244da55e",
+    ("hard", 1): "5ad19de17f45163d",
+    ("expert", 1): "e30bbe52b3cd3ab7",
+    ("oracle", 1): "8a105356c5ff981c",
+    ("oracle-catch", 1): "24bd3e47fa9156b3",
+    ("seer", 1): "b72b123f7cb3cecd",
+}
+
+
+def base_name(level: str) -> str:
+    return level.removesuffix(CLASSIC)
+
+
+def positions() -> list[tuple[int, object, list[object]]]:
+    """(seed, state, events) of seeded positions where the player to act has a real choice."""
+    out = []
+    rules = Rules()
+    seed = 0
+    while len(out) < POSITIONS:
+        seed += 1
+        players = 2 + seed % 4
+        state, events = new_round(rules, players, seed % players, 8, seed)
+        events = list(events)
+        rng = random.Random(f"pin:{seed}")
+        for _ in range(rng.randrange(0, 12)):
+            if state.is_over():
+                break
+            state, more = apply(state, rng.choice(legal_actions(state)))
+            events.extend(more)
+        if not state.is_over() and len(legal_actions(state)) > 1:
+            out.append((seed, state, events))
+    return out
+
+
+def play_hash(profile: Profile) -> str:
+    """The hash of the level's reflexes and of its choices on the seeded positions."""
+    bot = bot_for(profile)
+    digest = hashlib.sha256(repr((profile.announce, profile.call)).encode())
+    for seed, state, events in positions():
+        seat = state.turn  # type: ignore[attr-defined]
+        rng = random.Random(f"pin-choice:{seed}")
+        if getattr(bot, "reads_hidden_cards", False):
+            action = bot.choose_full(state, rng)  # type: ignore[attr-defined]
+        else:
+            history = [redact(e, seat) for e in events]  # type: ignore[arg-type]
+            action = bot.choose(seat_view(state, seat), history, rng)  # type: ignore[arg-type]
+        digest.update(f"{seed}:{write_action(action)};".encode())
+    return digest.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("level", sorted(default_profiles()))
+def test_each_level_plays_as_its_version_is_pinned(level: str) -> None:
+    profile = default_profiles()[level]
+    key = (base_name(level), profile.version)
+    assert key in PINS, (f"{level} version {profile.version} is not pinned: add {key} to PINS "
+                         f"(and keep the version before as {base_name(level)}{CLASSIC})")
+    assert play_hash(profile) == PINS[key], (
+        f"{level} no longer plays as version {profile.version} did: raise its version in "
+        f"config/ai.yaml, pin the new one here, and keep the old one as "
+        f"{base_name(level)}{CLASSIC}")
+
+
+def test_the_version_before_each_level_stays_as_a_classic() -> None:
+    profiles = default_profiles()
+    for name, profile in profiles.items():
+        if name.endswith(CLASSIC) or profile.version == 1:
+            continue
+        classic = profiles.get(name + CLASSIC)
+        assert classic is not None, f"{name} is at version {profile.version}: keep {name}-classic"
+        assert classic.version == profile.version - 1
+
+
+def test_every_shipped_level_is_at_version_one_today() -> None:
+    assert {name: p.version for name, p in default_profiles().items()} == dict.fromkeys(
+        default_profiles(), 1)
+
+
+def test_a_change_to_a_level_s_play_changes_its_hash() -> None:
+    """The pin can fail: one heuristic weight or one rollout less gives another hash."""
+    profiles = default_profiles()
+    medium = profiles["medium"]
+    changed = dataclasses.replace(medium, heuristic=dataclasses.replace(medium.heuristic,
+                                                                       shed=3.0))
+    assert play_hash(changed) != play_hash(medium)
+    hard = profiles["hard"]
+    fewer = dataclasses.replace(hard, search=dataclasses.replace(hard.search, iterations=600))
+    assert play_hash(fewer) != play_hash(hard)
+    forgetful = dataclasses.replace(medium, announce=dataclasses.replace(medium.announce,
+                                                                         rate=0.5))
+    assert play_hash(forgetful) != play_hash(medium)
