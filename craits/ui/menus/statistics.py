@@ -280,17 +280,29 @@ class StatisticsScene(MenuScene):
             style="danger",
             enabled=not self.is_empty(),
         )
+        # Past games and Puzzles share the middle, between Back and Reset.
+        gap = th.px(16)
+        mw = min(bw, (footer.width - 2 * bw - 3 * gap) // 2)
         self.past_button = Button(
-            pygame.Rect(footer.centerx - bw // 2, footer.top, bw, footer.height),
+            pygame.Rect(footer.centerx - gap // 2 - mw, footer.top, mw, footer.height),
             i18n.t("review.past_games"),
             self.open_past_games,
             style="secondary",
         )
+        self.puzzles_button = Button(
+            pygame.Rect(footer.centerx + gap // 2, footer.top, mw, footer.height),
+            i18n.t("puzzle.menu"), self.open_puzzles, style="secondary")
         self.table_width = content_w
-        return [*region.widgets, self.back_button, self.past_button, self.reset_button]
+        return [*region.widgets, self.back_button, self.past_button, self.puzzles_button,
+                self.reset_button]
 
     def open_past_games(self) -> None:
         self.app.scenes.push(PastGamesScene(self.app))
+
+    def open_puzzles(self) -> None:
+        from craits.ui.menus.puzzles import PuzzlesScene  # the review pulls in the table
+
+        self.app.scenes.push(PuzzlesScene(self.app))
 
     # ---- reset
     def ask_reset(self) -> None:

@@ -2,6 +2,9 @@
 the player chooses again, as at the table (click or keys for a card, D or the pile to draw, P
 to pass, the suit dialog for an 8 or a 9); the new choice is weighed against the expert's on the
 same guesses (``review.puzzles.Weigh``, on a thread) and graded before the answer is shown.
+Tab / Shift+Tab, Home / End and the digits move the focus through the hand, Enter plays; the
+arrows and Page Up / Down stay the review's (stepping away drops the retry, coming back asks
+again until it is graded or skipped).
 
 The review scene owns one ``Retry`` at a time and asks it: ``handle`` (whether it took the
 event), ``update``, ``lines`` (what to say above the hand), ``draw`` (its buttons), ``done``
@@ -35,6 +38,8 @@ GRADE_COLOURS: dict[Grade, Color] = {Grade.AS_GOOD: (150, 226, 160),
                                       Grade.BETTER: (250, 218, 130),
                                       Grade.NO_BETTER: (240, 150, 130)}
 
+REVIEW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
+               pygame.K_PAGEDOWN, pygame.K_l)
 Weigher = Callable[[Weigh], Grade]
 Runner = Callable[[Callable[[], None]], None]
 
@@ -90,19 +95,17 @@ class Retry:
     def build(self) -> None:
         lay = self.board.model.layout
         th = Theme.for_size(lay.size)
-        width, height, gap = lay.px(170), lay.px(44), lay.px(12)
-        labels: list[tuple[str, Callable[[], None]]] = []
+        labels: list[tuple[str, Callable[[], object]]] = []
         if any(isinstance(a, Draw) for a in self.view.legal):
             labels.append((i18n.t("retry.draw"), lambda: self.post(Command.DRAW)))
         if any(isinstance(a, Pass) for a in self.view.legal):
             labels.append((i18n.t("retry.pass"), lambda: self.post(Command.PASS)))
         labels.append((i18n.t("retry.show_answer"), self.skip))
-        total = len(labels) * width + (len(labels) - 1) * gap
-        left = lay.size[0] // 2 - total // 2
-        top = lay.hint.centery - lay.px(56) - lay.px(32) - gap - height
         self.buttons = []
-        for i, (label, act) in enumerate(labels):
-            rect = pygame.Rect(left + i * (width + gap), top, width, height)
+        for i, (label, act) in enumerate(reversed(labels)):
+            # Stacked in the review's button column, above its own rows (and the luck row),
+            # clear of the piles and the hand.
+            rect = lay.button_rect(-2 - i, 4)
             button = Button(rect, label, act, style="secondary", text_size=lay.px(17))
             button.set_theme(th)
             self.buttons.append(button)
@@ -199,9 +202,8 @@ class Retry:
             return True
         if not self.choosing:
             return False
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN,
-                                                          pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            return False  # the review's own: to another choice or round
+        if event.type == pygame.KEYDOWN and event.key in REVIEW_KEYS:
+            return False  # the review's own: on through the game (Tab moves the focus)
         return self.hand.handle(event)
 
     def update(self) -> None:

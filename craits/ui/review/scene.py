@@ -30,10 +30,12 @@ from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record
 from craits.review.analysis import ReviewLevel, RoundReview, as_level
 from craits.review.cache import ReviewCache, game_key
 from craits.review.pool import Pool, ProcessPool
+from craits.review.puzzles import Grade, Spot, record_spot
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review.board import ReviewBoard
 from craits.ui.review.luck_bars import LuckPanel, LuckRow, luck_rows
+from craits.ui.review.retry import RetryPart
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import Button, Theme, draw_rounded
 from craits.ui.widgets.button_images import draw_button
@@ -62,8 +64,14 @@ class ReviewScene(Scene):
                  seat: int | None = None, number: int | None = None,
                  profile: ReviewLevel | Profile | None = None,
                  make_runner: Callable[[], Pool] = default_runner,
-                 analyse: bool = True, cache: ReviewCache | None = None) -> None:
+                 analyse: bool = True, cache: ReviewCache | None = None,
+                 puzzle: Spot | None = None,
+                 on_grade: Callable[[int, Grade | None], None] | None = None) -> None:
         super().__init__(app)
+        if puzzle is None and round_index is None and number is None:
+            puzzle = record_spot(replay)  # a record with a question and a focus
+        if puzzle is not None:  # opens on the puzzle's choice, for its seat
+            seat, number = puzzle.seat, puzzle.number
         self.replay = replay
         humans = [i for i, s in enumerate(replay.seats) if s.is_human]
         self.candidates = humans or list(range(replay.n_players))
@@ -83,6 +91,8 @@ class ReviewScene(Scene):
         settings = app.settings
         self.board = ReviewBoard(replay, self.seat, self.size, app.card_art,
                                  settings.card_style, settings.large_cards)
+        self.retries = RetryPart(app, self.board, replay, lambda: as_level(self.profile),
+                                 puzzle, on_grade)
         if number is None:
             number = self._focus_step() if round_index is None else \
                 replay.rounds[round_index].first
@@ -122,6 +132,8 @@ class ReviewScene(Scene):
         elif self.round != old_round:
             self._drop_other_work()
         verdict = self.verdict()
+        if self.retries.go(number, self.seat, verdict):
+            return  # "Find a better move": the seat's view only, until graded or skipped
         self.board.show(number, verdict.expert if verdict is not None and verdict.differs
                         else None)
 
@@ -263,6 +275,8 @@ class ReviewScene(Scene):
                 self._keep(analysis)
                 if shown:
                     self.go(self.number)  # the verdict at this step, if any
+        if self.retries.update():
+            self.go(self.number)  # graded or skipped: the answer
         self._refresh_buttons()
 
     # ------------------------------------------------------------ export
@@ -346,6 +360,8 @@ class ReviewScene(Scene):
         for button in self.buttons:
             if button.visible and button.handle(event):
                 return
+        if self.retries.handle(event):
+            return
         if self.luck.handle(event):
             return
         if event.type != pygame.KEYDOWN:
@@ -390,7 +406,10 @@ class ReviewScene(Scene):
 
     def lines(self) -> list[tuple[str, Color]]:
         """What the lines above the hand say at this step."""
-        return self.board.lines(self.verdict())
+        retry = self.retries.lines(self.number)
+        if self.retries.retry is not None and retry is not None:
+            return retry
+        return (retry or []) + self.board.lines(self.verdict())
 
     def status(self) -> tuple[str, Color]:
         """The round's summary line, or the analysis's progress (or why there is none)."""
@@ -439,6 +458,7 @@ class ReviewScene(Scene):
         blit_text(surface, text, lay.px(17), colour, center=bar.center,
                   max_width=bar.width - lay.px(16))
         board.draw_lines(surface, self.lines())
+        self.retries.draw(surface)
         for button in self.buttons:
             draw_button(button, surface)
         self.luck.draw(surface)

@@ -1,0 +1,220 @@
+"""Puzzles: the costliest choices of the player's own finished games, each played again from that
+seat's view only ("Find a better move" in the review); a puzzle is solved when the new choice is
+as good as the expert's. Reached from the statistics screen.
+
+The games kept in ``games`` are looked through on a thread (the list says how far it is) for
+choices their kept review verdicts (``review.cache``) say cost more than
+``review.puzzles.THRESHOLD``; what is found joins ``puzzles.json`` (``persistence.puzzles``),
+which keeps solved and unsolved.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from functools import partial
+
+import pygame
+
+from craits import i18n
+from craits.paths import user_home
+from craits.persistence.archive import GameArchive
+from craits.persistence.files import Problem
+from craits.persistence.puzzles import Puzzle, PuzzleStore
+from craits.review import RecordError, Replay
+from craits.review.analysis import review_level
+from craits.review.cache import ReviewCache, game_key
+from craits.review.puzzles import Grade, Spot, spots, step_at_focus
+from craits.review.record import os_reason
+from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
+from craits.ui.dialogs.message import MessageScene
+from craits.ui.notices import problem_notice
+from craits.ui.review.board import seat_names
+from craits.ui.scene import SceneContext
+from craits.ui.widgets import Button, Label, Panel, Widget
+from craits.ui.widgets.textcache import blit_text
+
+log = logging.getLogger(__name__)
+
+
+class PuzzleSearch:
+    """The kept games looked through for puzzles on a thread: ``progress`` (games done, all),
+    ``found`` once ``done``."""
+
+    def __init__(self, archive: GameArchive, cache: ReviewCache) -> None:
+        self.archive = archive
+        self.cache = cache
+        self.progress = (0, 0)
+        self.found: list[Puzzle] = []
+        self.labels: dict[tuple[str, int, int], tuple[str, int, str]] = {}
+        self.done = False
+
+    def start(self) -> None:
+        threading.Thread(target=self.run, name="craits-puzzles", daemon=True).start()
+
+    def run(self) -> None:
+        try:
+            games, _ = self.archive.games()  # problems are the past games list's to tell
+            games = [g for g in games if g.over]
+            level = review_level()
+            for i, game in enumerate(games):
+                self.progress = (i, len(games))
+                try:
+                    replay = Replay(self.archive.record(game))
+                except (RecordError, ValueError):
+                    continue
+                key = game_key(replay.save)
+                humans = [s for s, seat in enumerate(replay.seats) if seat.is_human]
+                names = seat_names(replay)
+                for spot in spots(replay, self.cache.load(key, level).values(), humans):
+                    puzzle = Puzzle(game.path.name, key, spot.seat, spot.focus,
+                                    round(spot.cost, 1))
+                    self.found.append(puzzle)
+                    self.labels[puzzle.key] = (game.finished.strftime("%Y-%m-%d"),
+                                               replay.steps[spot.number].round + 1,
+                                               names[spot.seat])
+            self.progress = (len(games), len(games))
+        except Exception:  # a thread that dies would leave the list waiting for ever
+            log.exception("looking for puzzles failed")
+        self.done = True
+
+
+class PuzzlesScene(MenuScene):
+    heading_key = "puzzle.heading"
+
+    def __init__(self, app: SceneContext, archive: GameArchive | None = None,
+                 store: PuzzleStore | None = None, *, search: bool = True) -> None:
+        home = user_home()
+        self.archive = archive or GameArchive()
+        self.store = store or PuzzleStore(home)
+        self.book, problem = self.store.load()
+        self.problems: list[Problem] = [problem] if problem is not None else []
+        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home))
+        self.labels: dict[tuple[str, int, int], tuple[str, int, str]] = {}
+        if search:
+            self.search.start()
+        self._merged = not search
+        super().__init__(app)
+
+    # ---- the list
+
+    def row_text(self, puzzle: Puzzle) -> str:
+        label = self.labels.get(puzzle.key)
+        parts = [i18n.t("puzzle.row", date=label[0], round=label[1], player=label[2])] \
+            if label is not None else []
+        parts.append(i18n.tn("puzzle.cost", round(puzzle.cost)))
+        parts.append(i18n.t("puzzle.solved" if puzzle.solved else "puzzle.unsolved"))
+        return ("✓ " if puzzle.solved else "") + " · ".join(parts)
+
+    def shown(self) -> list[Puzzle]:
+        """Unsolved first, the costliest first; only those of games still kept are shown
+        once the search has looked."""
+        puzzles = self.book.puzzles
+        if self._merged and self.labels:
+            puzzles = [p for p in puzzles if p.key in self.labels]
+        return sorted(puzzles, key=lambda p: (p.solved, -p.cost))
+
+    def layout(self) -> list[Widget]:
+        th = self.theme
+        body = self.body_rect()
+        width = min(th.px(1000), body.width)
+        top = body.top + th.px(40)
+        panel = pygame.Rect(body.centerx - width // 2, top, width, body.bottom - top)
+        self.panel = Panel(panel)
+        self.panel.set_theme(th)
+        self.summary_rect = pygame.Rect(panel.left, body.top, panel.width, th.px(32))
+        viewport = panel.inflate(-th.px(40), -th.px(32))
+        region = ScrollRegion(viewport, th)
+        self.region = region
+        row_w = viewport.width - th.px(20)
+        row_h = th.px(52)
+        self.rows: list[Button] = []
+        shown = self.shown()
+        if not shown:
+            text = self._progress_text() if not self._merged else i18n.t("puzzle.none")
+            region.add(Label((0, 0, row_w, th.px(40)), text, color=th.text_dim,
+                             align="center"), (0, 0, row_w, th.px(40)))
+        for i, puzzle in enumerate(shown):
+            button = Button((0, 0, row_w, row_h), self.row_text(puzzle),
+                            partial(self.play, puzzle),
+                            style="secondary" if puzzle.solved else "primary",
+                            text_size=th.px(19))
+            region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
+            self.rows.append(button)
+        content = region.content_height + th.px(32)
+        if content < panel.height:
+            panel.height = max(th.px(120), content)
+            self.panel.rect = panel
+            region.set_viewport(panel.inflate(-th.px(40), -th.px(32)))
+        footer = self.footer_rect()
+        bw = self.footer_button_width()
+        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
+                                  i18n.t("common.back"), self.back, style="secondary")
+        return [*region.widgets, self.back_button]
+
+    def _progress_text(self) -> str:
+        done, total = self.search.progress
+        return i18n.t("puzzle.finding", done=done, total=total)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        self.panel.draw(surface)
+        puzzles = self.shown()
+        text = self._progress_text() if not self._merged else i18n.t(
+            "puzzle.count", solved=sum(p.solved for p in puzzles), total=len(puzzles))
+        blit_text(surface, text, th.px(18), th.text_dim, center=self.summary_rect.center,
+                  max_width=self.summary_rect.width)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self._merged and self.search.done:
+            self._merged = True
+            self.labels = dict(self.search.labels)
+            self.book.merge(self.search.found)
+            self._save()
+            self.rebuild()
+        self._tell_problems()
+
+    def _save(self) -> None:
+        try:
+            self.store.save(self.book)
+        except OSError as exc:
+            self.app.scenes.push(MessageScene(self.app, i18n.t("puzzle.menu"),
+                                              i18n.t("puzzle.not_saved", error=os_reason(exc))))
+
+    def _tell_problems(self) -> None:
+        if not self.problems or self.app.scenes.top is not self:
+            return
+        text = "\n".join(str(problem_notice(p)) for p in self.problems)
+        self.problems = []
+        self.app.scenes.push(MessageScene(self.app, i18n.t("puzzle.menu"), text))
+
+    # ---- playing one
+
+    def spot_of(self, puzzle: Puzzle) -> tuple[Replay, Spot] | None:
+        """The puzzle's game replayed and its choice, or None when the game is gone."""
+        try:
+            replay = Replay(self.archive.record(self.archive.folder / puzzle.file))
+        except (RecordError, ValueError, OSError):
+            return None
+        number = step_at_focus(replay, puzzle.focus)
+        if game_key(replay.save) != puzzle.game or number is None:
+            return None
+        return replay, Spot(puzzle.seat, number, puzzle.focus, puzzle.cost)
+
+    def play(self, puzzle: Puzzle) -> None:
+        found = self.spot_of(puzzle)
+        if found is None:
+            self.app.scenes.push(MessageScene(self.app, i18n.t("puzzle.menu"),
+                                              i18n.t("puzzle.gone")))
+            return
+        replay, spot = found
+        from craits.ui.review.scene import ReviewScene  # the review pulls in the table
+
+        def graded(number: int, grade: Grade | None) -> None:
+            if number == spot.number and grade is Grade.AS_GOOD:
+                self.book.mark(puzzle.key, True)
+                self._save()
+                self.rebuild()
+
+        self.app.scenes.push(ReviewScene(self.app, replay, puzzle=spot, on_grade=graded))
