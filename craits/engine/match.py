@@ -103,12 +103,16 @@ def apply_action(
 
 def with_round_state(match: Match, state: RoundState) -> Match:
     """The match with its round advanced to ``state``; a finished round adds to the totals."""
-    if not state.is_over():
-        return replace(match, state=state)
-    scores = state.scores
-    assert scores is not None  # set when the round ends
-    totals = tuple(t + s for t, s in zip(match.totals, scores, strict=True))
-    return replace(match, state=state, totals=totals, history=(*match.history, scores))
+    # Made directly, not by ``dataclasses.replace``: this runs once an action, and a long
+    # record replays a hundred thousand of them.
+    totals, history = match.totals, match.history
+    if state.is_over():
+        scores = state.scores
+        assert scores is not None  # set when the round ends
+        totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
+        history = (*history, scores)
+    return Match(match.rules, match.seed, match.n_players, match.round_index, match.dealer,
+                 totals, history, state)
 
 
 def next_round(match: Match) -> tuple[Match, tuple[ev.Event, ...]]:
