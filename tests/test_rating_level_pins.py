@@ -90,14 +90,35 @@ def test_each_level_plays_as_its_version_is_pinned(level: str) -> None:
         f"{base_name(level)}{CLASSIC}")
 
 
-def test_the_version_before_each_level_stays_as_a_classic() -> None:
-    profiles = default_profiles()
+def classic_problems(profiles: dict[str, Profile]) -> list[str]:
+    """What breaks the rule: a level past version 1 without its version before as a classic,
+    or a version not pinned."""
+    problems = []
     for name, profile in profiles.items():
+        if (base_name(name), profile.version) not in PINS:
+            problems.append(f"{name} version {profile.version} is not pinned")
         if name.endswith(CLASSIC) or profile.version == 1:
             continue
         classic = profiles.get(name + CLASSIC)
-        assert classic is not None, f"{name} is at version {profile.version}: keep {name}-classic"
-        assert classic.version == profile.version - 1
+        if classic is None or classic.version != profile.version - 1:
+            problems.append(f"{name} is at version {profile.version}: keep version "
+                            f"{profile.version - 1} as {name}{CLASSIC}")
+    return problems
+
+
+def test_the_version_before_each_level_stays_as_a_classic() -> None:
+    assert classic_problems(default_profiles()) == []
+
+
+def test_a_raised_version_without_its_classic_breaks_the_rule(monkeypatch) -> None:
+    hard = default_profiles()["hard"]
+    monkeypatch.setitem(PINS, ("hard", 2), "0" * 16)
+    raised = {"hard": dataclasses.replace(hard, version=2)}
+    assert classic_problems(raised) == ["hard is at version 2: keep version 1 as hard-classic"]
+    kept = {**raised, "hard-classic": dataclasses.replace(hard, name="hard-classic")}
+    assert classic_problems(kept) == []
+    assert classic_problems({"hard": dataclasses.replace(hard, version=3)}) == [
+        "hard version 3 is not pinned", "hard is at version 3: keep version 2 as hard-classic"]
 
 
 def test_every_shipped_level_is_at_version_one_today() -> None:
@@ -118,3 +139,32 @@ def test_a_change_to_a_level_s_play_changes_its_hash() -> None:
     forgetful = dataclasses.replace(medium, announce=dataclasses.replace(medium.announce,
                                                                          rate=0.5))
     assert play_hash(forgetful) != play_hash(medium)
+
+
+def test_a_save_naming_a_level_now_kept_as_a_classic_still_loads(tmp_path, monkeypatch) -> None:
+    """When hard changes, hard-classic is hard as it was: a game saved with it loads and its
+    computer plays as that version is pinned."""
+    from craits.config import levels
+    from craits.persistence.save_check import check_save
+    from craits.seat import Seat
+    from craits.session import Session
+    from craits.ui.matches import seat_levels_problem
+
+    bundled = tmp_path / "ai.yaml"
+    text = open(levels.bundled_path(), encoding="utf-8").read()
+    bundled.write_text(text + "\n  hard-classic:\n    extends: hard\n    version: 1\n"
+                       "    description: Hard as it played at version 1.\n"
+                       "    rating: {value: 1650, deviation: 60}\n", encoding="utf-8")
+    monkeypatch.setattr(levels, "bundled_path", lambda: bundled)
+    levels.default_profiles.cache_clear()
+    try:
+        classic = levels.default_profiles()["hard-classic"]
+        assert play_hash(classic) == PINS[("hard", 1)]
+        session = Session([Seat("human", "Ana"), Seat("hard-classic", "Bo")], Rules(), 4)
+        data = session.to_save()
+        kinds = [seat["kind"] for seat in check_save(data)["seats"]]
+        assert kinds == ["human", "hard-classic"] and seat_levels_problem(kinds) is None
+        again = Session.from_save(data)
+        assert [seat.kind for seat in again.seats] == ["human", "hard-classic"]
+    finally:
+        levels.default_profiles.cache_clear()

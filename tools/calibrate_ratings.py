@@ -10,9 +10,10 @@ player's rating is updated from). A Bradley-Terry model on the rating scale (P(a
 1 / (1 + 10^((Rb - Ra) / 400)), the expectation Glicko-2 uses for a certain opponent) is fitted
 by maximum likelihood, with one virtual draw per pair so that a level that never wins still
 gets a finite rating, and shifted so that the anchor level (medium) is 1500. A level's
-deviation is the spread of its rating over bootstrap resamples of whole deals (the rounds of
-one deal are not independent), at least ``--min-deviation``. Prints each level's rating and
-deviation, and the lines to put in ``config/ai.yaml``.
+deviation is the larger of the spread of its rating over bootstrap resamples of whole rounds
+(a round's cards are the same in every seat rotation) and the fit's standard error, at least
+``--min-deviation``. Prints each level's rating and deviation, and the lines to put in
+``config/ai.yaml``.
 """
 
 from __future__ import annotations
@@ -40,17 +41,19 @@ Pairs = dict[tuple[str, str], list[float]]
 LOG10 = math.log(10) / 400
 
 
-def deal_pairs(results: Sequence[tuple[int, object]], order: Sequence[str]) -> dict[int, Pairs]:
-    """Per deal: each pair of levels' results over the deal's rounds."""
+def deal_pairs(results: Sequence[tuple[int, object]], order: Sequence[str]
+               ) -> dict[tuple[int, int], Pairs]:
+    """Per deal and round (the same cards in every seat rotation: the unit the bootstrap
+    resamples), each pair of levels' results."""
     rank = {level: i for i, level in enumerate(order)}
-    by_deal: dict[int, Pairs] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
+    by_deal: dict[tuple[int, int], Pairs] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
     for deal, rec in results:
         levels = rec.levels  # type: ignore[attr-defined]
-        for scores in rec.round_scores:  # type: ignore[attr-defined]
+        for index, scores in enumerate(rec.round_scores):  # type: ignore[attr-defined]
             for seat, level in enumerate(levels):
                 for other, result in round_results(scores, seat, range(len(levels))):
                     if rank[level] < rank[levels[other]]:
-                        cell = by_deal[deal][(level, levels[other])]
+                        cell = by_deal[(deal, index)][(level, levels[other])]
                         cell[0] += result
                         cell[1] += 1
     return by_deal
@@ -86,6 +89,32 @@ def fit(pairs: Pairs, order: Sequence[str], anchor: str, prior: float = 1.0) -> 
     return {level: 1500 + (theta[index[level]] - theta[index[anchor]]) / LOG10 for level in order}
 
 
+def standard_errors(pairs: Pairs, order: Sequence[str], anchor: str,
+                    ratings: dict[str, float], prior: float = 1.0) -> dict[str, float]:
+    """Each level's standard error from the fit's information (the anchor's is 0), as if
+    every pairwise result were independent: a floor under the bootstrap's spread."""
+    index = {level: i for i, level in enumerate(order)}
+    theta = [(ratings[level] - 1500) * LOG10 for level in order]
+    n = len(order)
+    hess = [[0.0] * n for _ in range(n)]
+    for (a, b), (_, games) in pairs.items():
+        i, j = index[a], index[b]
+        p = 1 / (1 + math.exp(-(theta[i] - theta[j])))
+        w = (games + prior) * p * (1 - p)
+        hess[i][i] += w
+        hess[j][j] += w
+        hess[i][j] -= w
+        hess[j][i] -= w
+    free = [k for k in range(n) if k != index[anchor]]
+    reduced = [[hess[r][c] for c in free] for r in free]
+    out = {anchor: 0.0}
+    for row, k in enumerate(free):
+        unit = [1.0 if r == row else 0.0 for r in range(len(free))]
+        variance = _solve(reduced, unit)[row]
+        out[order[k]] = math.sqrt(max(0.0, variance)) / LOG10
+    return out
+
+
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting (a few levels: no library needed)."""
     n = len(vector)
@@ -110,9 +139,9 @@ def merged(deals: Sequence[Pairs]) -> Pairs:
     return out
 
 
-def calibrate(by_deal: dict[int, Pairs], order: Sequence[str], anchor: str, resamples: int,
+def calibrate(by_deal: dict[tuple[int, int], Pairs], order: Sequence[str], anchor: str, resamples: int,
               seed: int) -> tuple[dict[str, float], dict[str, float]]:
-    """Each level's rating and its bootstrap deviation over resampled deals."""
+    """Each level's rating and its bootstrap deviation over resampled rounds of deals."""
     deals = [by_deal[d] for d in sorted(by_deal)]
     ratings = fit(merged(deals), order, anchor)
     rng = random.Random(seed)
@@ -158,10 +187,11 @@ def main(argv: list[str]) -> int:
           f"{time.monotonic() - started:.0f}s; anchor {args.anchor} = 1500")
     for (a, b), (wins, games) in sorted(merged(list(by_deal.values())).items()):
         print(f"  {a} against {b}: {wins:g} of {games:g} ({wins / games:.0%})")
+    errors = standard_errors(merged(list(by_deal.values())), levels, args.anchor, ratings)
     for level in levels:
-        deviation = max(args.min_deviation, spread[level])
+        deviation = max(args.min_deviation, spread[level], errors[level])
         print(f"{level:<10} rating {ratings[level]:7.0f}  deviation {deviation:4.0f}"
-              f"  (bootstrap {spread[level]:.1f})")
+              f"  (bootstrap {spread[level]:.1f}, information {errors[level]:.1f})")
         print(f"    rating: {{value: {ratings[level]:.0f}, deviation: {deviation:.0f}}}")
     return 0
 
