@@ -85,6 +85,9 @@ def test_puzzles_are_found_listed_and_solved(home):
     review.update(0.016)
     book, problem = PuzzleStore(home).load()
     assert problem is None and [p.solved for p in book.puzzles] == [True]
+    key(review, pygame.K_ESCAPE)  # the answer
+    review.update(0.016)
+    assert review.retries.retry is None and app.scenes.top is review
     key(review, pygame.K_ESCAPE)
     assert app.scenes.top is scene and "✓" in scene.rows[0].label
 

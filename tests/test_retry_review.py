@@ -22,6 +22,7 @@ from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
 from craits.ui.review.retry import at_once
 from craits.ui.review.scene import ReviewScene
+from craits.ui.table.suit_dialog import SuitDialog
 
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=40))
@@ -123,9 +124,13 @@ def test_a_costly_choice_is_tried_again_from_the_seats_view_only(replay):
     key(scene, pygame.K_RETURN)
     assert retry.choice == verdict.expert
     scene.update(0.016)
-    assert scene.retries.retry is None and scene.retries.grades[number] is Grade.BETTER
-    lines = [text for text, _ in scene.lines()]
-    assert lines[0] == i18n.t("retry.better")
+    assert scene.retries.grades[number] is Grade.BETTER
+    assert scene.lines()[0][0] == i18n.t("retry.better")  # said before the answer
+    assert all(s.code is None for s in m.hands[1])
+    key(scene, pygame.K_RETURN)
+    scene.update(0.016)
+    assert scene.retries.retry is None
+    assert scene.status()[0] == i18n.t("retry.better")  # and kept beside it
     assert shown(scene)["faces"]  # the answer: every hand face up again
 
 
@@ -163,11 +168,11 @@ def test_weighing_uses_compare_on_the_same_guesses(replay):
     number, verdict = costly(replay)
     view = replay.view_before(number, 0)
     history = tuple(replay.history(number, 0))
-    level = replace(as_level(QUICK), compare_iterations=64)
+    level = as_level(QUICK)
 
     def job(choice):
         return Weigh(level, view, history, choice, verdict.expert, verdict.played,
-                     verdict.cost, "seed")
+                     verdict.cost, "seed", rollouts=64)
 
     assert job(verdict.expert)() is Grade.AS_GOOD
     assert job(verdict.played)() is Grade.NO_BETTER
@@ -175,3 +180,58 @@ def test_weighing_uses_compare_on_the_same_guesses(replay):
     assert math.isfinite(weighing.gap) and 0 < weighing.error < math.inf
     assert job(verdict.played).weighing() == weighing  # the seed decides
     assert job(verdict.expert).weighing() == Weighing(0.0, 0.0)
+
+
+def press_card(scene: ReviewScene, code: int) -> None:
+    """A click on the card's visible left edge (the cards to its right overlap the rest)."""
+    m = scene.board.model
+    index = [s.code for s in m.hands[0]].index(code)
+    slot = m.slots_for(0)[index]
+    sprite = m.hands[0][index]
+    pos = (round(slot.x - m.layout.card[0] / 2 + 4), round(slot.y - sprite.lift))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle(pygame.event.Event(kind, button=1, pos=pos))
+
+
+def test_a_card_is_chosen_with_the_mouse(replay):
+    number, verdict = costly(replay)
+    scene = scene_at(replay, number, verdict)
+    retry = scene.retries.retry
+    retry.weigher, retry.run = (lambda job: Grade.NO_BETTER), at_once
+    scene.update(0.016)
+    press_card(scene, verdict.played.card)
+    assert retry.choice == verdict.played
+    scene.update(0.016)
+    assert scene.retries.grades[number] is Grade.NO_BETTER
+    assert scene.lines()[0][0] == i18n.t("retry.no_better")
+    key(scene, pygame.K_ESCAPE)
+    scene.update(0.016)
+    assert scene.status()[0] == i18n.t("retry.no_better")
+    assert scene.lines() == scene.board.lines(verdict)  # the answer
+
+
+def test_an_eight_asks_its_suit_as_at_the_table(replay):
+    for round_index in range(len(replay.rounds)):
+        eights = [n for n in choices(replay, 0, round_index)
+                  if sum(isinstance(a, Play) and a.suit is not None
+                         for a in replay.view_before(n, 0).legal) >= 4]
+        if eights:
+            break
+    number = eights[0]
+    view = replay.view_before(number, 0)
+    played = replay.steps[number].action
+    expert = next(a for a in view.legal if a != played)
+    verdict = Verdict(number, 0, played, expert, 12.0, 6.0, -6.0, (), view.crank, view.top)
+    scene = scene_at(replay, number, verdict)
+    retry = scene.retries.retry
+    retry.weigher, retry.run = (lambda job: Grade.AS_GOOD), at_once
+    eight = next(a for a in view.legal if isinstance(a, Play) and a.suit is not None)
+    hand = [s.code for s in scene.board.model.hands[0]]
+    key(scene, pygame.K_1 + hand.index(eight.card))
+    key(scene, pygame.K_RETURN)
+    dialog = scene.app.scenes.top
+    assert isinstance(dialog, SuitDialog) and retry.choice is None
+    key(dialog, pygame.K_2)
+    key(dialog, pygame.K_RETURN)
+    assert scene.app.scenes.top is scene
+    assert retry.choice == dialog.options[1] and retry.choice.card == eight.card

@@ -8,7 +8,8 @@ again until it is graded or skipped).
 
 The review scene owns one ``Retry`` at a time and asks it: ``handle`` (whether it took the
 event), ``update``, ``lines`` (what to say above the hand), ``draw`` (its buttons), ``done``
-(the answer may be shown) and ``grade``. Esc or "Show the answer" skips straight to it.
+(the answer is asked for) and ``grade``. Esc or "Show the answer" skips straight to the
+answer; once graded, the grade is said first and Enter (or Esc, or the button) shows it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from craits.review.analysis import ReviewLevel
 from craits.review.puzzles import Grade, Spot, Weigh, worth_retrying
 from craits.ui.review.board import ReviewBoard
 from craits.ui.scene import SceneContext
-from craits.ui.table.hand_input import HandInput
+from craits.ui.table.hand_input import PLAY_KEYS, HandInput
 from craits.ui.table.intents import Command, Intent, PlayCard
 from craits.ui.table.suit_dialog import SuitDialog
 from craits.ui.widgets import Button, Theme
@@ -116,12 +117,13 @@ class Retry:
 
     @property
     def done(self) -> bool:
-        """The answer may be shown: skipped, or the grade is known."""
-        return self.skipped or self.grade is not None
+        """The answer is asked for: skipped, before or after the grade."""
+        return self.skipped
 
     def lines(self) -> list[tuple[str, Color]]:
-        if self.grade is not None:
-            return [(i18n.t(f"retry.{self.grade.value}"), GRADE_COLOURS[self.grade])]
+        if self.grade is not None:  # said before the answer is shown
+            return [(i18n.t(f"retry.{self.grade.value}"), GRADE_COLOURS[self.grade]),
+                    (i18n.t("retry.then_answer"), DIM)]
         if self.choice is not None:
             return [(i18n.t("retry.weighing"), DIM)]
         if self.question:
@@ -194,10 +196,12 @@ class Retry:
     def handle(self, event: pygame.event.Event) -> bool:
         if self.done:
             return False
-        for button in self.buttons:
+        for button in self.buttons if self.choosing else self.buttons[:1]:
             if button.handle(event):
                 return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        answer_keys = (pygame.K_ESCAPE, pygame.K_BACKSPACE) if self.choosing else \
+            (pygame.K_ESCAPE, pygame.K_BACKSPACE, *PLAY_KEYS)
+        if event.type == pygame.KEYDOWN and event.key in answer_keys:
             self.skip()
             return True
         if not self.choosing:
@@ -215,8 +219,8 @@ class Retry:
             sprite.lift = sprite.lift_target
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.choosing:
-            for button in self.buttons:
+        for button in self.buttons:
+            if self.choosing or button is self.buttons[0]:  # then "Show the answer" only
                 draw_button(button, surface)
 
 
@@ -249,7 +253,7 @@ class RetryPart:
         self.retry = None
         wanted = (self.puzzle is not None and self.puzzle.number == number
                   and self.puzzle.seat == seat) or worth_retrying(verdict)
-        if not wanted or number in self.grades or number < 1:
+        if not wanted or number in self.grades or number < 1:  # tried once: the answer
             return False
         self.retry = Retry(self.app, self.board, self.replay, number, seat, self.level(),
                            verdict, weigher=self.weigher, run=self.run,
@@ -262,24 +266,30 @@ class RetryPart:
         if retry is None:
             return False
         retry.update()
+        if retry.grade is not None and retry.number not in self.grades:
+            self.grades[retry.number] = retry.grade  # kept even if the answer is never asked
+            if self.on_grade is not None:
+                self.on_grade(retry.number, retry.grade)
         if not retry.done:
             return False
         self.retry = None
-        self.grades[retry.number] = retry.grade
-        if self.on_grade is not None:
-            self.on_grade(retry.number, retry.grade)
+        self.grades.setdefault(retry.number, None)
+        if retry.grade is None and self.on_grade is not None:
+            self.on_grade(retry.number, None)
         return True
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.retry is not None and self.retry.handle(event)
 
-    def lines(self, number: int) -> list[tuple[str, Color]] | None:
-        """What the retry says (None: the review's own lines), or the grade given here."""
-        if self.retry is not None:
-            return self.retry.lines()
-        grade = self.grades.get(number)
-        return None if grade is None else \
-            [(i18n.t(f"retry.{grade.value}"), GRADE_COLOURS[grade])]
+    def lines(self) -> list[tuple[str, Color]] | None:
+        """What the retry says above the hand (None: the review's own lines)."""
+        return self.retry.lines() if self.retry is not None else None
+
+    def status(self, number: int) -> tuple[str, Color] | None:
+        """With the answer shown, the grade given at ``number`` (in the review's status bar,
+        over the round's summary), if any."""
+        grade = self.grades.get(number) if self.retry is None else None
+        return None if grade is None else (i18n.t(f"retry.{grade.value}"), GRADE_COLOURS[grade])
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.retry is not None:

@@ -406,13 +406,15 @@ class ReviewScene(Scene):
 
     def lines(self) -> list[tuple[str, Color]]:
         """What the lines above the hand say at this step."""
-        retry = self.retries.lines(self.number)
-        if self.retries.retry is not None and retry is not None:
-            return retry
-        return (retry or []) + self.board.lines(self.verdict())
+        retry = self.retries.lines()
+        return retry if retry is not None else self.board.lines(self.verdict())
 
     def status(self) -> tuple[str, Color]:
-        """The round's summary line, or the analysis's progress (or why there is none)."""
+        """The round's summary line, or the analysis's progress (or why there is none); at a
+        choice tried again, its grade."""
+        graded = self.retries.status(self.number)
+        if graded is not None:
+            return graded
         if self.failed is not None:
             return i18n.t("review.analysis_failed"), DIM
         analysis = self.analysis
