@@ -4,6 +4,7 @@ long measurement is ``benchmarks/app_soak.py``; a short run of it is here."""
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
 import os
@@ -69,6 +70,30 @@ def test_frame_records_are_bounded(tmp_path, monkeypatch):
         assert len(app.frames.wall) == FRAME_RECORDS
         assert "frames=" in app.frames.report()
     finally:
+        app.shutdown()
+
+
+def test_a_replaced_table_is_freed_by_the_next_frame(tmp_path, monkeypatch):
+    # Its scenes and caches (tens of MB of card images) hold one another, so only the
+    # collector frees it; the collector's own rounds may leave it for hours. Automatic
+    # collection is off here so that only the app's own collection can free it.
+    import weakref
+
+    app = make_app(tmp_path, monkeypatch)
+    gc.disable()
+    try:
+        app.new_game(app.seats_for(["easy", "easy", "easy"]), None, 1)
+        app.run(max_frames=3)
+        table = app.current_table()  # held, as a button's handler or a loop holds it
+        assert table is not None
+        gone = weakref.ref(table)
+        app.new_game(app.seats_for(["easy", "easy", "easy"]), None, 2)
+        assert app.current_table() is not table
+        del table
+        app.run(max_frames=1)
+        assert gone() is None
+    finally:
+        gc.enable()
         app.shutdown()
 
 

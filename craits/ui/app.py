@@ -81,6 +81,7 @@ class App:
         self.keys_down: set[int] = set()
         self.frames = FrameTimes()
         self._crashes = RecentCrashes()
+        self._collect_due = False  # a replaced table awaits the collector (_collect_replaced)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -131,6 +132,9 @@ class App:
         table = self.current_table()
         if table is not None and table is not scene:
             table.close()
+            # Its scenes and card caches hold one another: only the collector frees them, and
+            # not now, while a caller up the stack (a button's handler) may still hold it.
+            self._collect_due = True
         self.scenes.replace(scene)
 
     def show_title(self) -> None:
@@ -188,8 +192,6 @@ class App:
             self._replace(TableScene(self, outcome.session, fresh=outcome.fresh))
             if outcome.fresh:
                 self.autosave(outcome.session)
-                gc.collect()  # the last table's scenes and card caches hold one another
-                release_free_memory()
             return
         if isinstance(outcome, NoTable):
             return
@@ -232,6 +234,7 @@ class App:
             self.report_crash(exc)
 
     def _frame(self, dt: float) -> None:
+        self._collect_replaced()
         for event in pygame.event.get():
             if event.type == pygame.KEYDOWN:
                 self.keys_down.add(event.key)
@@ -261,6 +264,14 @@ class App:
         for scene in visible:
             scene.draw(self.screen)
         pygame.display.flip()
+
+    def _collect_replaced(self) -> None:
+        """A frame after a table was replaced, when nothing holds it any more: free it and
+        give its memory back (the collector's own rounds can leave it for hours)."""
+        if self._collect_due:
+            self._collect_due = False
+            gc.collect()
+            release_free_memory()
 
     def _watch_writing(self) -> None:
         """Tell the player once when their files cannot be written (over a scene)."""
