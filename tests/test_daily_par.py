@@ -88,3 +88,17 @@ def test_the_command_refuses_what_it_cannot_do(capsys):
     assert "there is no deal 0" in capsys.readouterr().err
     assert cli.main(["--deal", "3", "--par", "--replays", "0"]) == 2
     assert "--replays must be at least 1" in capsys.readouterr().err
+
+
+def test_the_par_s_players_are_the_levels_without_a_time_cap():
+    """A busy machine (the par's worker runs beside the player's game) cuts no search short:
+    the par does not depend on the load. Everything else is the level's own play."""
+    from craits.config.levels import default_profiles
+    from craits.daily_par import NO_TIME_CAP, _bot
+
+    for level in ("expert", "hard"):
+        bot = _bot(level)
+        profile = default_profiles()[level]
+        assert bot.profile.search.time_cap == NO_TIME_CAP > profile.search.time_cap
+        assert bot.profile.search.iterations == profile.search.iterations
+        assert bot.level == level

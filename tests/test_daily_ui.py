@@ -80,8 +80,8 @@ def test_the_screen_plays_the_deal_like_a_new_game(app):
     number = screen.number
     assert FakeJob.made and FakeJob.made[0].number == number  # the par is being worked out
     texts = [text for text, _ in screen.lines()]
-    assert texts[2] == "not played yet"
-    assert texts[4] == "par: being worked out (0 of 8 replays)"
+    assert texts[2] == "Not played yet"
+    assert texts[4] == "Par: being worked out (0 of 8 replays)"
     screen.play_button.on_click()
     table = app.scenes.top
     assert isinstance(table, TableScene)

@@ -105,7 +105,7 @@ class DailyScene(MenuScene):
         the_deal = deal(self.number)
         names = ", ".join(seat.name for seat in default_seats(the_deal.kinds)[1:])
         streak = self.keeper.streak()
-        return [
+        return [(line[:1].upper() + line[1:], style) for line, style in [
             (i18n.t("daily.deal_of", n=self.number, date=the_deal.day.isoformat()), "big"),
             (i18n.t("daily.against", names=names,
                     levels=", ".join(i18n.t(f"level.{k}") for k in the_deal.kinds[1:])), "text"),
@@ -113,7 +113,7 @@ class DailyScene(MenuScene):
             (i18n.tn("daily.streak", streak) if streak else i18n.t("daily.no_streak"), "text"),
             (par_line(self.keeper, self.number), "gold"),
             (i18n.t("daily.explain", n=self.keeper.replays), "dim"),
-        ]
+        ]]  # a line of its own starts with a capital, as in the title's line it does not
 
     def layout(self) -> list[Widget]:
         th = self.theme
