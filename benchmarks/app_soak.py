@@ -8,7 +8,8 @@ Resident memory swings by some megabytes as rounds and matches come and go, so e
 the median of the samples in a ``--window``-minute window: at the warm-up (the first window
 after it), at each of the ``--marks`` (the window ending there) and at the end. The growth
 judged is that over the last ``--span`` minutes (the end's figure minus the figure ``--span``
-minutes before the end, or at the warm-up when the run is shorter); the exit status is 1 when
+minutes before the end, or after ``--warmup`` minutes when the run is shorter), matches
+changing inside it included; the exit status is 1 when
 it is more than ``--limit`` MB, or an error was caught. Only memory is judged, never speed: a
 slow machine plays fewer rounds a minute, and the rounds played are printed. The computer
 players think in the helper process, as in the app, so what is measured is the app itself.
@@ -92,11 +93,14 @@ def judge(report: SoakReport, warmup_minutes: float, window_minutes: float,
         found = median_between(samples, at - window, at) if at <= end else None
         if found is not None:
             report.marks_mb[f"{mark:g}"] = found
-    # The span starts no earlier than the warm-up's window (a short run judges all of it).
-    span_start = max(end - span_minutes * 60, warm_from + window)
+    # The span is the last minutes as they are: a match's change inside it is judged too (a
+    # late second match delays the warm-up, not the span). It starts no earlier than the end
+    # of the first window after the warm-up's minutes (a short run judges all of it).
+    first_window_end = min(warmup_minutes * 60, end) + window
+    span_start = max(end - span_minutes * 60, first_window_end)
     report.span_minutes = round(max(0.0, end - span_start) / 60, 1)
     before = median_between(samples, span_start - window, span_start)
-    if span_start <= warm_from + window or before is None:
+    if before is None:
         before = report.warm_mb
     report.span_growth_mb = round(report.end_mb - before, 1)
 

@@ -49,6 +49,16 @@ def test_the_soak_gives_memory_at_the_warm_up_the_marks_and_the_end():
     assert "107.5 MB at 20 min" in lines[1] and "+12.5 MB over the last 40 min" in lines[2]
 
 
+def test_a_soak_judges_its_last_minutes_whenever_its_second_match_starts():
+    soak = soak_module()
+    # Flat at 120 MB, then 30 MB more from the second match on (at 38 minutes).
+    samples = [(at, 120.0 + (30.0 if at >= 2280 else 0.0)) for at in range(0, 3601, 10)]
+    report = soak.SoakReport(seconds=3600.0, samples=samples, second_match_at=2280.0)
+    soak.judge(report, warmup_minutes=5, window_minutes=5, marks=[20], span_minutes=40)
+    assert report.warmup_seconds == 2340 and report.growth_mb == 0.0  # since the warm-up
+    assert report.span_minutes == 40 and report.span_growth_mb == 30.0  # the last 40 minutes
+
+
 def test_a_short_soak_judges_the_growth_since_its_warm_up():
     soak = soak_module()
     samples = [(at, 80.0 + at / 600) for at in range(0, 901, 10)]  # 0.1 MB a minute
