@@ -7,12 +7,15 @@ from __future__ import annotations
 import builtins
 import os
 import re
+import threading
+import time
 
 import pytest
 
 from craits import i18n
 from craits.persistence import Settings
 from craits.ui.speech import HISTORY, Speaker, speaker_for
+from craits.ui.speech import live as live_module
 from craits.ui.speech import speaker as speaker_module
 from craits.ui.speech.backends import RecordingBackend, SpeechUnavailable
 from craits.ui.speech.live import LiveBackend
@@ -95,9 +98,12 @@ def test_live_speech_without_its_library_is_unavailable_not_a_crash(monkeypatch)
 
     monkeypatch.setattr(builtins, "__import__", no_prism)
     told = []
-    speaker = Speaker([LiveBackend()], tell=lambda: told.append(1))
+    live = LiveBackend()
+    speaker = Speaker([live], tell=lambda: told.append(1))
     speaker.say("hello")
+    assert live.wait_idle(5)
     speaker.say("again")
+    speaker.say("and again")
     assert told == [1] and speaker.backends == []
 
 
@@ -109,9 +115,70 @@ def test_live_speech_whose_library_fails_is_unavailable(monkeypatch):
     prism = pytest.importorskip("prism")
     monkeypatch.setattr(prism, "Context", NoBackend)
     told = []
-    speaker = Speaker([LiveBackend()], tell=lambda: told.append(1))
+    live = LiveBackend()
+    speaker = Speaker([live], tell=lambda: told.append(1))
     speaker.say("hello")
+    assert live.wait_idle(5)
+    speaker.say("again")
     assert told == [1]
+
+
+def test_speech_that_stops_answering_never_holds_up_the_table(monkeypatch):
+    release = threading.Event()
+    heard = []
+
+    class Stuck:
+        def speak(self, text, interrupt=False):
+            heard.append(text)
+            release.wait(10)  # as Speech Dispatcher without a sound device
+
+    class Context:
+        def acquire_best(self):
+            return Stuck()
+
+    prism = pytest.importorskip("prism")
+    monkeypatch.setattr(prism, "Context", Context)
+    monkeypatch.setattr(live_module, "STUCK_SECONDS", 0.05)
+    told = []
+    speaker = Speaker([LiveBackend()], tell=lambda: told.append(1))
+    start = time.monotonic()
+    try:
+        for n in range(300):  # more than it keeps waiting
+            speaker.say(f"message {n}")
+            if n == 0:
+                while not heard:
+                    time.sleep(0.01)
+                time.sleep(0.1)
+        assert time.monotonic() - start < 2
+        assert told == [1] and speaker.backends == [] and heard == ["message 0"]
+    finally:
+        release.set()
+
+
+def test_a_new_turn_drops_what_was_still_waiting_to_be_said(monkeypatch):
+    gate = threading.Event()
+    heard = []
+
+    class Slow:
+        def speak(self, text, interrupt=False):
+            gate.wait(5)
+            heard.append((text, interrupt))
+
+    class Context:
+        def acquire_best(self):
+            return Slow()
+
+    prism = pytest.importorskip("prism")
+    monkeypatch.setattr(prism, "Context", Context)
+    live = LiveBackend()
+    live.speak("first", False)
+    while live._since is None:  # the worker holds "first"
+        time.sleep(0.01)
+    live.speak("second", False)
+    live.speak("your turn", True)
+    gate.set()
+    assert live.wait_idle(5)
+    assert heard == [("first", False), ("your turn", True)]
 
 
 def test_the_transcript_has_one_utterance_a_line(tmp_path):
@@ -190,3 +257,8 @@ def test_czech_cards_agree_with_their_rank_and_case():
 def test_english_says_a_card_with_its_article():
     assert spoken("Ada plays 8♥ and names ♠") == \
         "Ada plays the eight of hearts and names spades"
+
+
+def test_a_card_that_starts_a_sentence_starts_with_a_capital():
+    assert spoken("4♠ is turned up. 8♥ is mine — 2♣ too") == \
+        "The four of spades is turned up. The eight of hearts is mine — the two of clubs too"

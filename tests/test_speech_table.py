@@ -141,3 +141,47 @@ def test_a_refused_card_is_said_with_its_reason(open_table, transcript):
     last = heard(transcript)[-1]
     assert last == spoken(table.hand.model.banners[-1].text)
     assert not SYMBOLS.search(last)
+
+
+def test_the_card_the_keyboard_moves_to_is_said(open_table, transcript):
+    app, table = open_table(["human", "easy", "easy"], speed="fast")
+    run_until(app, lambda: app.scenes.top is table and not table.chor.busy
+              and not table.match.cut_pending, 60)
+    set_position(table, human_position())
+    app.step(1 / 30)
+    said = []
+    for _ in range(3):
+        press(app, pygame.K_RIGHT)
+        said.append(heard(transcript)[-1])
+    hand = [s.code for s in table.hand.hand()]
+    playable = {"the eight of spades", "the three of hearts", "the king of hearts"}
+    for line in said:
+        match = re.fullmatch(r"(.+), (\d) of 5, can be played", line)
+        assert match and match.group(1) in playable, line
+        assert i18n.spoken_card(hand[int(match.group(2)) - 1]) == match.group(1)
+    assert len({line for line in said}) == 3  # three different cards, one after another
+
+
+class Broken:
+    def speak(self, text, interrupt):
+        from craits.ui.speech.backends import SpeechUnavailable
+
+        raise SpeechUnavailable("no speech here")
+
+    def close(self):
+        pass
+
+
+def test_without_speech_the_player_is_told_once_and_plays_on(tmp_path, monkeypatch):
+    monkeypatch.setattr(speaker_module, "_shared", None)
+    monkeypatch.setattr(speaker_module, "_backends", lambda: [Broken()])
+    app = open_app(tmp_path / "home", monkeypatch, size=(1280, 800), speed="instant")
+    try:
+        for seed in (3, 4):  # a second table on the same run says nothing more
+            app.new_game(app.seats_for(["easy", "easy"]), None, seed, replace_ok=True)
+            table = app.current_table()
+            run_until(app, lambda t=table: t.chor.log.readable(None) > 5, 60, dt=1 / 10)
+        told = [n for n in app.notices if str(n) == i18n.t("speech.unavailable")]
+        assert len(told) == 1
+    finally:
+        app.shutdown()

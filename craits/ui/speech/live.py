@@ -1,45 +1,98 @@
 """The player's screen reader, else the system's speech, through Prism (``prismatoid``,
 MPL-2.0): NVDA, JAWS, Narrator and SAPI on Windows, VoiceOver and AVSpeech on macOS, Orca and
 Speech Dispatcher on Linux. Imported only when speech is first needed, so a machine without
-it, or where it does not load, only loses speech."""
+it, or where it does not load, only loses speech.
+
+Prism is called on a thread of its own: a speech service that stops answering (Speech
+Dispatcher with no sound device takes about twenty messages, then blocks) must never freeze
+the table. A call that has not come back within ``STUCK_SECONDS``, or a failure, makes the
+backend unavailable; a new turn's interrupting message drops the ones still waiting."""
 
 from __future__ import annotations
 
 import logging
+import queue
+import threading
+import time
 from typing import Any
 
 from craits.ui.speech.backends import SpeechUnavailable
 
 log = logging.getLogger(__name__)
 
+STUCK_SECONDS = 5.0
+WAITING = 100  # messages kept while speech is slower than the table; older ones are dropped
+
 
 class LiveBackend:
-    """Speaks through the best backend Prism finds on this machine."""
+    """Speaks through the best backend Prism finds on this machine, on a worker thread."""
 
     def __init__(self) -> None:
-        self._context: Any = None
-        self._backend: Any = None
-
-    def _best(self) -> Any:
-        if self._backend is None:
-            try:
-                import prism  # noqa: PLC0415 - lazy: an optional library, loaded on first use
-
-                self._context = prism.Context()
-                self._backend = self._context.acquire_best()
-            except Exception as exc:  # ImportError, OSError from its library, PrismError...
-                log.info("speech unavailable: %r", exc)
-                raise SpeechUnavailable(str(exc)) from exc
-        return self._backend
+        self._queue: queue.Queue[tuple[str, bool]] = queue.Queue(maxsize=WAITING)
+        self._thread: threading.Thread | None = None
+        self.failure: str | None = None  # why speech stopped (set by the worker)
+        self._since: float | None = None  # when the call now being made started
 
     def speak(self, text: str, interrupt: bool) -> None:
-        backend = self._best()
+        since = self._since
+        if self.failure is None and since is not None \
+                and time.monotonic() - since > STUCK_SECONDS:
+            self.failure = "the speech service does not answer"
+        if self.failure is not None:
+            raise SpeechUnavailable(self.failure)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="craits-speech", daemon=True)
+            self._thread.start()
+        if interrupt:  # what was waiting is moot now
+            self._drain()
+        while True:
+            try:
+                self._queue.put_nowait((text, interrupt))
+                return
+            except queue.Full:
+                self._drop_one()
+
+    def _drain(self) -> None:
+        while self._drop_one():
+            pass
+
+    def _drop_one(self) -> bool:
         try:
-            backend.speak(text, interrupt=interrupt)
-        except Exception as exc:  # the screen reader went away, the service failed...
-            log.info("speech failed: %r", exc)
-            raise SpeechUnavailable(str(exc)) from exc
+            self._queue.get_nowait()
+            return True
+        except queue.Empty:
+            return False
+
+    def _run(self) -> None:
+        try:
+            import prism  # noqa: PLC0415 - lazy: an optional library, loaded on first use
+
+            context = prism.Context()
+            backend: Any = context.acquire_best()
+        except Exception as exc:  # ImportError, OSError from its library, PrismError...
+            log.info("speech unavailable: %r", exc)
+            self.failure = str(exc) or type(exc).__name__
+            return
+        while True:
+            text, interrupt = self._queue.get()
+            self._since = time.monotonic()
+            try:
+                backend.speak(text, interrupt=interrupt)
+            except Exception as exc:  # the screen reader went away, the service failed...
+                log.info("speech failed: %r", exc)
+                self.failure = str(exc) or type(exc).__name__
+                return
+            finally:
+                self._since = None
+
+    def wait_idle(self, seconds: float) -> bool:
+        """For tests: whether everything queued was handed to Prism within ``seconds``."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.failure is not None or (self._queue.empty() and self._since is None):
+                return True
+            time.sleep(0.01)
+        return False
 
     def close(self) -> None:
-        self._backend = None
-        self._context = None
+        self._drain()

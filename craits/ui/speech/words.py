@@ -2,7 +2,8 @@
 says them in words, in the current language ("the eight of hearts", "spades").
 
 A card that follows a word is a verb's object (Czech "hraje srdcovou osmičku"); one at the
-start or after punctuation stands alone ("Otočená karta: srdcová osmička"). Cards one after
+start or after punctuation stands alone ("Otočená karta: srdcová osmička"), and
+starts with a capital letter where it starts a sentence. Cards one after
 another (a hand, drawn cards) are said as a list."""
 
 from __future__ import annotations
@@ -17,11 +18,15 @@ _CARD = re.compile(rf"(10|[2-9AJQKT])([{_SYMBOLS}])")
 _RUN = re.compile(rf"(?:(?:10|[2-9AJQKT])[{_SYMBOLS}]\s+)+(?:10|[2-9AJQKT])[{_SYMBOLS}]")
 _SUIT = re.compile(rf"[{_SYMBOLS}]")
 _WORD_BEFORE = re.compile(r"\w\s*$")
+_SENTENCE_END = re.compile(r"[.!?]\s*$")
 
 
 def _card(match: re.Match[str], before: str) -> str:
     case = "accusative" if _WORD_BEFORE.search(before) else "nominative"
-    return i18n.spoken_card(match.group(1) + match.group(2), case)
+    said = i18n.spoken_card(match.group(1) + match.group(2), case)
+    if not before.strip() or _SENTENCE_END.search(before):  # "The four of spades is..."
+        said = said[:1].upper() + said[1:]
+    return said
 
 
 def spoken(text: str) -> str:

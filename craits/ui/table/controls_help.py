@@ -3,7 +3,7 @@ that points to it the first time the viewer's turn comes at a table.
 
 ``CONTROLS`` is the list, in the order the overlay shows it. The
 bindings themselves live in ``inputs`` (the hand and the table), the table's buttons
-(``actions``), the scene (the log), the suit dialog and the scoreboard.
+(``actions``), the scene (the log), the speech part, the suit dialog and the scoreboard.
 """
 
 from __future__ import annotations
@@ -46,6 +46,13 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     _row("Backspace", "note"),
     _row("Esc", "menu"),
     _row("controls.keys_log", "log"),
+    ("[, ]", "speech.does_history"),  # the speech keys: craits.ui.table.speech_part
+    ("K", "speech.does_hand"),
+    ("T", "speech.does_top"),
+    ("S", "speech.does_players"),
+    ("W", "speech.does_turn"),
+    ("C", "speech.does_crank"),
+    ("N", "speech.does_pile"),
     _row("controls.keys_suit", "suit"),
     _row("Enter, R", "scoreboard"),
     _row("F11", "fullscreen"),

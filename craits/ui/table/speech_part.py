@@ -1,6 +1,7 @@
 """The table's speech: what the viewer may read is also said, in words, as it is shown (each
 new log entry, the turn with what may be played, a refusal's reason, the hint, the tips, the
-scores after a round), and keys ask for it again or for the state of the table.
+scores after a round, the card the keyboard moves to), and keys ask for it again or for the
+state of the table.
 
 Keys (none is used by the table otherwise; no Ctrl or Alt): [ and ] re-read the previous and
 the next message; K the hand by suit, T the top card and the suit in force, S each player's
@@ -53,13 +54,16 @@ class SpeechPart:
         self._banners: set[int] = set()
         self._hint = ""
         self._totals: tuple[int, ...] | None = None
+        self._focus: tuple[int, int, int] | None = None
 
     # ------------------------------------------------------------ fed each frame
 
     def update(self, view: SeatView | None, mine: bool, busy: bool, what_to_do: str,
-               hint: str | None, banners: Sequence[Banner], totals: Sequence[int]) -> None:
+               hint: str | None, banners: Sequence[Banner], totals: Sequence[int],
+               focus: tuple[int, int, int, bool] | None = None) -> None:
         """What the table shows this frame; ``busy``: presentation has not caught up yet
-        (the turn is said once what led to it has been)."""
+        (the turn is said once what led to it has been); ``focus``: the card the keyboard
+        points at (code, place in the hand, cards in the hand, whether it may be played)."""
         self.view, self.mine, self.totals = view, mine, list(totals)
         self._say_log()
         self._say_banners(banners)
@@ -77,6 +81,17 @@ class SpeechPart:
             if key != self._turn_key:
                 self._turn_key = key
                 self._say_turn(view, what_to_do)
+        self._say_focus(focus)
+
+    def _say_focus(self, focus: tuple[int, int, int, bool] | None) -> None:
+        """The card the keyboard moved to, its place and whether it may be played."""
+        where = focus[:3] if focus is not None else None
+        if focus is not None and where != self._focus:
+            code, index, count, playable = focus
+            key = "speech.focus_playable" if playable and self.mine else "speech.focus"
+            self.speaker.say(i18n.t(key, card=i18n.spoken_card(code), position=index + 1,
+                                    count=count), level="minimal", interrupt=True)
+        self._focus = where
 
     def _log_mark(self) -> tuple[int, int]:
         lines = self.log.lines
@@ -222,6 +237,11 @@ def feed(part: SpeechPart, scene: TableScene) -> None:
     match = scene.match
     view, mine = match.view(), match.my_turn()
     asked = scene.hint.line() if mine and scene.hint.hint is not None else None
+    hand, index = scene.hand.hand(), scene.hand.focus
+    code = hand[index].code if scene.hand.keyboard and index is not None \
+        and index < len(hand) else None
+    focus = (code, index, len(hand), code in scene.hand.playable) \
+        if code is not None and index is not None else None
     part.update(view, mine, scene.chor.busy or match.modal_open,
                 hint_for(view, mine, match.waiting_for()), asked[0] if asked else None,
-                scene.model.banners, scene.model.totals)
+                scene.model.banners, scene.model.totals, focus)
