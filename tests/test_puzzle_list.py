@@ -5,6 +5,7 @@ expert marks it solved in puzzles.json."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -17,14 +18,19 @@ from craits import i18n
 from craits.persistence.archive import GameArchive
 from craits.persistence.puzzles import FILE, PuzzleStore
 from craits.review import Replay
-from craits.review.analysis import RoundReview, review_level
+from craits.review.analysis import RoundReview, as_level, review_level
 from craits.review.cache import ReviewCache, game_key
-from craits.review.puzzles import Grade
+from craits.review.pool import InlinePool
+from craits.review.puzzles import Grade, spots
+from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
-from craits.ui.menus.puzzles import PuzzlesScene
+from craits.ui.menus.puzzles import PuzzleSearch, PuzzlesScene
 from craits.ui.menus.statistics import StatisticsScene
 from craits.ui.review.retry import at_once
 from craits.ui.review.scene import ReviewScene
+
+EXPERT = level_profile("expert")
+QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=40))
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -64,7 +70,7 @@ def opened(app, scene):
 def test_puzzles_are_found_listed_and_solved(home):
     replay, number, verdict = kept_game(home)
     app = App((960, 600))
-    scene = opened(app, PuzzlesScene(app, search=False))
+    scene = opened(app, PuzzlesScene(app, search=False, make_pool=None))
     scene._merged = False  # as when the search ran on its thread
     scene.update(0.016)
     assert [p.focus for p in scene.book.puzzles] == [replay.steps[number].index]
@@ -95,7 +101,7 @@ def test_puzzles_are_found_listed_and_solved(home):
 def test_a_miss_leaves_it_unsolved(home):
     _, _, verdict = kept_game(home)
     app = App((960, 600))
-    scene = opened(app, PuzzlesScene(app, search=False))
+    scene = opened(app, PuzzlesScene(app, search=False, make_pool=None))
     scene._merged = False
     scene.update(0.016)
     scene.play(scene.book.puzzles[0])
@@ -122,3 +128,30 @@ def test_no_kept_game_says_where_puzzles_come_from_and_statistics_lead_there(hom
         pygame.time.wait(10)
     assert scene._merged and not scene.rows
     assert i18n.t("puzzle.none") in [w.text for w in scene.region.widgets if hasattr(w, "text")]
+
+
+def test_rounds_never_reviewed_are_analysed_and_kept(home):
+    session = play(3, ("human", "easy", "medium"))
+    GameArchive(home).keep(session)
+    replay = Replay(session)
+    cache = ReviewCache.in_home(home)
+    level = as_level(QUICK)
+    search = PuzzleSearch(GameArchive(home), cache, InlinePool, level)
+    search.run()
+    assert search.done and search.progress == (1, 1)
+    kept = cache.load(game_key(replay.save), level)
+    assert sorted(kept) == [(0, r) for r in range(len(replay.rounds))]
+    expected = spots(replay, kept.values(), [0])
+    assert expected  # the quick level leaves costly choices to find
+    assert sorted((p.seat, p.focus) for p in search.found) == \
+        sorted((s.seat, s.focus) for s in expected)
+
+
+def test_leaving_the_list_stops_the_search(home):
+    app = App((960, 600))
+    stats = StatisticsScene(app)
+    app.scenes.push(stats)
+    scene = PuzzlesScene(app, search=False, make_pool=None)
+    app.scenes.push(scene)
+    key(scene, pygame.K_ESCAPE)
+    assert app.scenes.top is stats and scene.search.stopped

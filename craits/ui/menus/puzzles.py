@@ -3,27 +3,31 @@ seat's view only ("Find a better move" in the review); a puzzle is solved when t
 as good as the expert's. Reached from the statistics screen.
 
 The games kept in ``games`` are looked through on a thread (the list says how far it is) for
-choices their kept review verdicts (``review.cache``) say cost more than
-``review.puzzles.THRESHOLD``; what is found joins ``puzzles.json`` (``persistence.puzzles``),
-which keeps solved and unsolved.
+choices their review verdicts say cost more than ``review.puzzles.THRESHOLD``: those kept from
+a review (``review.cache``) at once, then the rounds never reviewed are analysed on the
+review's helper processes (and kept, so a review of that game opens at once), newest game
+first, until the screen is left. What is found joins ``puzzles.json``
+(``persistence.puzzles``), which keeps solved and unsolved.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from functools import partial
 
 import pygame
 
 from craits import i18n
 from craits.paths import user_home
-from craits.persistence.archive import GameArchive
+from craits.persistence.archive import GameArchive, PastGame
 from craits.persistence.files import Problem
 from craits.persistence.puzzles import Puzzle, PuzzleStore
 from craits.review import RecordError, Replay
-from craits.review.analysis import review_level
+from craits.review.analysis import ReviewLevel, RoundAnalysis, RoundReview, review_level
 from craits.review.cache import ReviewCache, game_key
+from craits.review.pool import Pool, ProcessPool
 from craits.review.puzzles import Grade, Spot, spots, step_at_focus
 from craits.review.record import os_reason
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
@@ -38,59 +42,107 @@ log = logging.getLogger(__name__)
 
 
 class PuzzleSearch:
-    """The kept games looked through for puzzles on a thread: ``progress`` (games done, all),
-    ``found`` once ``done``."""
+    """The kept games looked through for puzzles on a thread: ``progress`` (games looked
+    through, all), ``found`` growing (``labels`` for each), ``done`` at the end; ``stop``
+    gives up the analysis (``make_pool``: the helpers, None to use kept verdicts only)."""
 
-    def __init__(self, archive: GameArchive, cache: ReviewCache) -> None:
+    def __init__(self, archive: GameArchive, cache: ReviewCache,
+                 make_pool: Callable[[], Pool] | None = ProcessPool,
+                 level: ReviewLevel | None = None) -> None:
         self.archive = archive
         self.cache = cache
+        self.make_pool = make_pool
+        self.level = level or review_level()  # the review's: its kept verdicts are used
         self.progress = (0, 0)
         self.found: list[Puzzle] = []
         self.labels: dict[tuple[str, int, int], tuple[str, int, str]] = {}
         self.done = False
+        self.stopped = False
 
     def start(self) -> None:
         threading.Thread(target=self.run, name="craits-puzzles", daemon=True).start()
 
+    def stop(self) -> None:
+        self.stopped = True
+
     def run(self) -> None:
+        pool: Pool | None = None
         try:
             games, _ = self.archive.games()  # problems are the past games list's to tell
             games = [g for g in games if g.over]
-            level = review_level()
-            for i, game in enumerate(games):
+            level = self.level
+            unreviewed: list[tuple[PastGame, Replay, list[tuple[int, int]]]] = []
+            for i, game in enumerate(games):  # first what is kept: at once
                 self.progress = (i, len(games))
                 try:
                     replay = Replay(self.archive.record(game))
                 except (RecordError, ValueError):
                     continue
-                key = game_key(replay.save)
+                kept = self.cache.load(game_key(replay.save), level)
+                self._add(game, replay, list(kept.values()))
                 humans = [s for s, seat in enumerate(replay.seats) if seat.is_human]
-                names = seat_names(replay)
-                for spot in spots(replay, self.cache.load(key, level).values(), humans):
-                    puzzle = Puzzle(game.path.name, key, spot.seat, spot.focus,
-                                    round(spot.cost, 1))
-                    self.found.append(puzzle)
-                    self.labels[puzzle.key] = (game.finished.strftime("%Y-%m-%d"),
-                                               replay.steps[spot.number].round + 1,
-                                               names[spot.seat])
-            self.progress = (len(games), len(games))
+                missing = [(seat, r) for seat in humans for r in range(len(replay.rounds))
+                           if (seat, r) not in kept]
+                if missing:
+                    unreviewed.append((game, replay, missing))
+            done = len(games) - len(unreviewed)
+            self.progress = (done, len(games))
+            if unreviewed and self.make_pool is not None and not self.stopped:
+                pool = self.make_pool()
+                for game, replay, missing in unreviewed:
+                    if self.stopped:
+                        break
+                    self._analyse(pool, game, replay, missing, level)
+                    done += 1
+                    self.progress = (done, len(games))
         except Exception:  # a thread that dies would leave the list waiting for ever
             log.exception("looking for puzzles failed")
+        finally:
+            if pool is not None:
+                pool.stop()
         self.done = True
+
+    def _analyse(self, pool: Pool, game: PastGame, replay: Replay,
+                 missing: list[tuple[int, int]], level: ReviewLevel) -> None:
+        """The rounds never reviewed, judged and kept, their puzzles added as each ends."""
+        key = game_key(replay.save)
+        for seat, round_index in missing:
+            analysis = RoundAnalysis(replay, seat, round_index, level)
+            while not analysis.finished and not self.stopped:
+                if not analysis.poll(pool):
+                    pool.wait(0.05)
+            result = analysis.result
+            if result is None:
+                analysis.cancel()
+                return
+            self.cache.store(key, level, result)
+            self._add(game, replay, [result])
+
+    def _add(self, game: PastGame, replay: Replay, reviews: list[RoundReview]) -> None:
+        humans = [s for s, seat in enumerate(replay.seats) if seat.is_human]
+        names = seat_names(replay)
+        key = game_key(replay.save)
+        for spot in spots(replay, reviews, humans):
+            puzzle = Puzzle(game.path.name, key, spot.seat, spot.focus, round(spot.cost, 1))
+            self.labels[puzzle.key] = (game.finished.strftime("%Y-%m-%d"),
+                                       replay.steps[spot.number].round + 1, names[spot.seat])
+            self.found.append(puzzle)  # after its label: the screen reads both
 
 
 class PuzzlesScene(MenuScene):
     heading_key = "puzzle.heading"
 
     def __init__(self, app: SceneContext, archive: GameArchive | None = None,
-                 store: PuzzleStore | None = None, *, search: bool = True) -> None:
+                 store: PuzzleStore | None = None, *, search: bool = True,
+                 make_pool: Callable[[], Pool] | None = ProcessPool) -> None:
         home = user_home()
         self.archive = archive or GameArchive()
         self.store = store or PuzzleStore(home)
         self.book, problem = self.store.load()
         self.problems: list[Problem] = [problem] if problem is not None else []
-        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home))
+        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home), make_pool)
         self.labels: dict[tuple[str, int, int], tuple[str, int, str]] = {}
+        self._taken = 0  # of ``search.found``
         if search:
             self.search.start()
         self._merged = not search
@@ -107,10 +159,10 @@ class PuzzlesScene(MenuScene):
         return ("✓ " if puzzle.solved else "") + " · ".join(parts)
 
     def shown(self) -> list[Puzzle]:
-        """Unsolved first, the costliest first; only those of games still kept are shown
-        once the search has looked."""
+        """Unsolved first, the costliest first; once the search has looked, only those of
+        games still kept."""
         puzzles = self.book.puzzles
-        if self._merged and self.labels:
+        if self._merged:
             puzzles = [p for p in puzzles if p.key in self.labels]
         return sorted(puzzles, key=lambda p: (p.solved, -p.cost))
 
@@ -167,13 +219,24 @@ class PuzzlesScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if not self._merged and self.search.done:
-            self._merged = True
-            self.labels = dict(self.search.labels)
-            self.book.merge(self.search.found)
-            self._save()
-            self.rebuild()
+        if not self._merged:
+            finished = self.search.done  # read first: then everything found is in ``found``
+            found = self.search.found[self._taken:]
+            self._taken += len(found)
+            self.labels.update(self.search.labels)
+            if found:
+                self.book.merge(found)
+            if finished:
+                self._merged = True
+            if found or finished:
+                self._save()
+                self.rebuild()
         self._tell_problems()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self not in list(self.app.scenes):
+            self.search.stop()  # left: the helpers go
 
     def _save(self) -> None:
         try:
