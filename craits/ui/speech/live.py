@@ -65,7 +65,7 @@ class LiveBackend:
 
     def _run(self) -> None:
         try:
-            import prism  # noqa: PLC0415 - lazy: an optional library, loaded on first use
+            import prism  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
 
             context = prism.Context()
             backend: Any = context.acquire_best()
