@@ -15,6 +15,7 @@ from craits.ui.tabletop.layout import (
 )
 
 SIZES = [(960, 600), (1024, 640), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
+PRINT_SCALES = (1.0, 1.5, 1.75, 2.0)  # large print off and its three steps
 
 
 def regions(layout):
@@ -28,8 +29,9 @@ def regions(layout):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_everything_is_inside_the_window(size, players):
-    layout = compute_layout(size, players)
+@pytest.mark.parametrize("print_scale", PRINT_SCALES)
+def test_everything_is_inside_the_window(size, players, print_scale):
+    layout = compute_layout(size, players, 0, print_scale)
     window = pygame.Rect(0, 0, *size)
     for name, rect in regions(layout).items():
         assert window.contains(rect), f"{name} {rect} leaves the window {size}"
@@ -40,8 +42,9 @@ def test_everything_is_inside_the_window(size, players):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_nothing_overlaps(size, players):
-    layout = compute_layout(size, players)
+@pytest.mark.parametrize("print_scale", PRINT_SCALES)
+def test_nothing_overlaps(size, players, print_scale):
+    layout = compute_layout(size, players, 0, print_scale)
     named = regions(layout)
     for (a, ra), (b, rb) in itertools.combinations(named.items(), 2):
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}, {players}p"
@@ -125,8 +128,9 @@ def test_bad_player_counts_are_refused():
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_direction_ring_keeps_clear_of_the_seats_and_the_hint(size, players):
-    layout = compute_layout(size, players)
+@pytest.mark.parametrize("print_scale", PRINT_SCALES)
+def test_the_direction_ring_keeps_clear_of_the_seats_and_the_hint(size, players, print_scale):
+    layout = compute_layout(size, players, 0, print_scale)
     rx, ry = layout.ring
     ring = pygame.Rect(0, 0, 2 * rx, 2 * ry)
     ring.center = layout.centre

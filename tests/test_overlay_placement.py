@@ -18,12 +18,13 @@ from craits.ui.tabletop.clearance import fixed_overlays, must_see, ring_box, rin
 from craits.ui.tabletop.layout import compute_layout, hand_slots
 
 SIZES = [(960, 600), (1024, 768), (1280, 800), (1366, 768), (1600, 1000), (1920, 1080)]
-CASES = list(itertools.product(SIZES, range(2, 6), (False, True)))
+PRINT_SCALES = (1.0, 1.5, 1.75, 2.0)  # large print off and its three steps
+CASES = list(itertools.product(SIZES, range(2, 6), PRINT_SCALES))
 
 
 def case_id(case) -> str:
     (w, h), n, large = case
-    return f"{w}x{h}-{n}p{'-large' if large else ''}"
+    return f"{w}x{h}-{n}p-{large:g}x"
 
 
 def clear_of(rect: pygame.Rect, groups: dict[str, list[pygame.Rect]]) -> list[str]:

@@ -52,6 +52,10 @@ def _default_seats() -> tuple[Seat, ...]:
 
 
 COSTLY_THRESHOLDS = (0, 5, 10, 20)  # points; 0 is off
+PRINT_SCALES = (1.5, 1.75, 2.0)  # large print's steps (off is 1x)
+CALL_TIMES = (0.0, 1.5, 3.0, 5.0)  # seconds to call "Last card!"; 0: chosen by speech
+CALL_GRACE = 1.5  # the time to call without speech
+SPOKEN_CALL_GRACE = 3.0  # long enough to hear a whole announcement first
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,10 @@ class Settings:
     card_style: str = "classic"
     card_back: str = "blue"
     felt: str = "green"
-    large_cards: bool = False  # large print: larger hand cards and larger text
+    large_cards: bool = False  # large print: larger hand cards, text and controls
+    print_scale: float = 1.5  # how large, with large print on (``PRINT_SCALES``)
+    high_contrast: bool = False  # near-black felt, white text, strong outlines
+    call_time: float = 0.0  # seconds to call "Last card!" (``CALL_TIMES``; 0: automatic)
     coaching: bool = True  # first-game notes at the table (the player may turn them off)
     undo: bool = True  # a misclick may be taken back in games with one human
     speech: bool = True  # said through the screen reader or the system's speech
@@ -101,6 +108,19 @@ class Settings:
         data["new_game"] = self.new_game.to_dict()
         data["coach"] = dict(self.coach)
         return data
+
+    @property
+    def print_factor(self) -> float:
+        """How much larger than designed text, cards and controls are drawn (1.0: large print
+        off). Older settings with large print on and no step read as 1.5x."""
+        return float(self.print_scale) if self.large_cards else 1.0
+
+    def call_grace(self) -> float:
+        """Seconds the player has to call "Last card!": the chosen time, or by default 1.5 s,
+        and with speech on long enough to hear the announcement first."""
+        if self.call_time:
+            return float(self.call_time)
+        return SPOKEN_CALL_GRACE if self.speech else CALL_GRACE
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
@@ -177,6 +197,9 @@ _SETTINGS_SPEC: _Spec = {
     "card_back": (OneOf(*CARD_BACKS), _default("card_back")),
     "felt": (OneOf(*FELT_COLOURS), _default("felt")),
     "large_cards": (Boolean(), _default("large_cards")),
+    "print_scale": (OneOf(*PRINT_SCALES), _default("print_scale")),
+    "high_contrast": (Boolean(), _default("high_contrast")),
+    "call_time": (OneOf(*CALL_TIMES), _default("call_time")),
     "coaching": (Boolean(), _default("coaching")),
     "undo": (Boolean(), _default("undo")),
     "speech": (Boolean(), _default("speech")),

@@ -27,7 +27,7 @@ def use_language(code: str | None) -> None:
 
 def use_look(settings: Settings, card_art: CardArt) -> None:
     """The chosen felt, large print and card back, for every screen from now on."""
-    set_look(settings.felt, settings.large_cards)
+    set_look(settings.felt, settings.print_factor, settings.high_contrast)
     card_art.chosen_back = settings.card_back
 
 

@@ -57,7 +57,7 @@ class TableScene(Scene):
         self.session = session
         self.speed = settings.animation_speed
         director = MatchDirector(
-            session, runner=app.bot_worker, hooks=AppHooks(app), grace=CALL_GRACE,
+            session, runner=app.bot_worker, hooks=AppHooks(app), grace=settings.call_grace(),
             pace=TablePace(session.seed, SPEED_FACTORS.get(self.speed, 1.0)),
         )  # fmt: skip
         bottom = director.viewer if director.viewer is not None else 0

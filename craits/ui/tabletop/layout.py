@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from craits.ui.widgets.theme import LARGE_TEXT_SCALE
+from craits.ui.widgets.theme import current_look, print_scale_of
 
 MIN_SIZE = (960, 600)
 REFERENCE = (1280, 800)
@@ -159,6 +159,14 @@ def _ring_clearing_piles(pile: tuple[int, int], gap: int, rx: int, clearance: in
     return math.ceil(y / math.sqrt(1.0 - (x / rx) ** 2))
 
 
+def _ring_clearing_point(x: int, y: int, rx: int) -> int:
+    """The least vertical radius at which the ring passes outside the point (``x``, ``y``)
+    from its centre (any height where ``x`` is beyond the ring's width)."""
+    if x >= rx:
+        return 1 << 20
+    return math.ceil(y / math.sqrt(1.0 - (x / rx) ** 2))
+
+
 def _centre_height(cy: int, ceiling: int, floor: int, ry: int, least_ry: int) -> tuple[int, int]:
     """The piles' centre line and the ring's vertical radius: the ring's top below
     ``ceiling`` (the seats above it) and its bottom above ``floor`` (the line over the hand),
@@ -184,27 +192,78 @@ def opponent_angles(count: int) -> list[float]:
     return [180.0 - margin - i * step for i in range(count)]
 
 
+PRINT_STEP = 0.05  # how much less large print is tried at a time where the full one fails
+LEAST_LOG_ROWS = 4  # the log shows at least this many entries, or the print is made smaller
+
+
+def card_factor(text: float) -> float:
+    """How much larger hand cards are drawn at print scale ``text`` (2x print: 1.5x cards)."""
+    return 1.0 + (text - 1.0) * 0.5
+
+
 def compute_layout(
-    size: tuple[int, int], n_players: int, bottom_seat: int = 0, large_cards: bool = False
+    size: tuple[int, int], n_players: int, bottom_seat: int = 0,
+    large_cards: bool | float = False,
 ) -> TableLayout:
     """The table for a window of ``size`` with ``n_players`` (2-5), ``bottom_seat`` nearest.
-    ``large_cards`` is large print: larger hand cards, and larger type in boxes grown to hold
-    it."""
+    ``large_cards`` is large print: a factor (1x to 2x), or True for the player's (the current
+    look's, else 1.5x). Hand cards, type and the boxes holding it grow; where the window is too
+    small for the whole factor, the largest that still fits is used (``TableLayout.text_scale``
+    says which)."""
     if not 2 <= n_players <= 5:
         raise ValueError(f"a table seats 2 to 5 players, not {n_players}")
+    if large_cards is True and current_look().large_print:
+        wanted = current_look().print_scale
+    else:
+        wanted = print_scale_of(large_cards)
+    # Type first: the hand cards give up most of their growth before the text gives up any.
+    text = wanted
+    while True:
+        cards, least = card_factor(text), 1.0 + (text - 1.0) * 0.2
+        while True:
+            layout, fits = _layout_at(size, n_players, bottom_seat, text, cards)
+            if fits or text <= 1.0 and cards <= 1.0:
+                return layout
+            if cards <= least:
+                break
+            cards = max(least, round(cards - PRINT_STEP, 2))
+        text = max(1.0, round(text - PRINT_STEP, 2))
+
+
+def _fits(layout: TableLayout, ring_fits: bool) -> bool:
+    """Whether nothing the player must see overlaps or leaves the window."""
+    w, h = layout.size
+    window = pygame.Rect(0, 0, w, h)
+    blocks = [layout.hand_area, layout.buttons, layout.own_plate,
+              layout.draw_pile.union(layout.discard), layout.menu_button,
+              *(spot.block for spot in layout.seats.values())]
+    if not all(window.contains(rect) for rect in [*blocks, layout.log]):
+        return False
+    if layout.log.height < LEAST_LOG_ROWS * round(layout.tx(15) * 1.3):
+        return False
+    blocks.append(layout.log)
+    for i, rect in enumerate(blocks):
+        if rect.collidelist(blocks[i + 1:]) >= 0:
+            return False
+    return ring_fits
+
+
+def _layout_at(
+    size: tuple[int, int], n_players: int, bottom_seat: int, text: float, cards: float
+) -> tuple[TableLayout, bool]:
+    """The table with print scale ``text`` and hand cards ``cards`` times their designed
+    size, and whether it fits the window."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     scale = max(0.5, min(w / REFERENCE[0], h / REFERENCE[1]))
 
     def px(v: float) -> int:
         return max(1, round(v * scale))
 
-    text = LARGE_TEXT_SCALE if large_cards else 1.0
-
     def tx(v: float) -> int:  # a box holding text
         return max(1, round(v * scale * text))
 
     base_h = min(h * 0.19, w * 0.125)
-    card = card_size(base_h * (1.15 if large_cards else 1.0))
+    card = card_size(base_h * cards)
     small = card_size(base_h * (0.5 if n_players > 3 else 0.56))
 
     margin = px(16)
@@ -274,17 +333,27 @@ def compute_layout(
     # is short (large print, a low window), the piles are made smaller until it fits.
     reach = ring_head(scale) + px(6)
     ceiling = max([area_top, *(spot.block.bottom for spot in seats.values())]) + reach
-    floor = hint.top - banner_height(scale) - reach
+    floor = hint.top - banner_height(scale) - reach - 2
+    ring_fits = False
+    near = ring_head(scale) + px(3) + 2  # how near the ring's arrows come (``ring_hits``)
     for share in (0.92, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68, 0.64, 0.6):
         pile = card_size(base_h * share)
-        ring_rx = max(round(pile[0] * 1.55 + gap),
-                      pile[0] + gap // 2 + px(14) + tx(CRANK_ROOM) + 3 * reach)
-        least_ry = _ring_clearing_piles(pile, gap, ring_rx, px(4) + reach)
-        overhead = [spot.block.bottom for spot in seats.values()
-                    if spot.block.right > cx - ring_rx - reach
-                    and spot.block.left < cx + ring_rx + reach]
-        ceiling = max([area_top, *overhead]) + reach
-        if floor - ceiling >= 2 * least_ry:
+        crank = pile[0] + gap // 2 + px(14) + tx(CRANK_ROOM)  # the crank count's far edge
+        # A wider ring passes lower over the crank's count (tall in large print).
+        narrowest = round(max(pile[0] * 1.55 + gap, crank + near + reach))
+        widest = cx - log.right - reach - 1  # clear of the log
+        for ring_rx in sorted({narrowest, *(x for x in (round(narrowest * 1.1), widest)
+                                            if narrowest < x <= widest)}):
+            least_ry = max(_ring_clearing_piles(pile, gap, ring_rx, px(4) + reach),
+                           _ring_clearing_point(crank + near, tx(24) + near, ring_rx))
+            overhead = [spot.block.bottom for spot in seats.values()
+                        if spot.block.right > cx - ring_rx - reach
+                        and spot.block.left < cx + ring_rx + reach]
+            ceiling = max([area_top, *overhead]) + reach
+            if floor - ceiling >= 2 * least_ry and ring_rx <= widest:
+                ring_fits = True
+                break
+        if ring_fits:
             break
     cy, ring_ry = _centre_height(cy, ceiling, floor, round(pile[1] * 0.78), least_ry)
     draw_pile = pygame.Rect(0, 0, *pile)
@@ -294,7 +363,7 @@ def compute_layout(
     badge_radius = round(pile[1] * 0.27)
     badge_centre = (discard.right + px(22) + badge_radius, cy)
     ring = (ring_rx, ring_ry)
-    return TableLayout(
+    layout = TableLayout(
         size=(w, h), scale=scale, bottom_seat=bottom_seat, card=card, small_card=small,
         pile_card=pile, top_bar=top_bar, menu_button=menu_button, round_label=round_label,
         hand_area=hand_area, hand_y=hand_y, hint=hint, own_plate=own_plate, log=log,
@@ -302,6 +371,7 @@ def compute_layout(
         badge_centre=badge_centre, badge_radius=badge_radius, ring=ring, seats=seats,
         text_scale=text,
     )  # fmt: skip
+    return layout, _fits(layout, ring_fits)
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,12 +55,15 @@ def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset:
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
-    """The keyboard focus ring: a bright outline a few pixels outside ``rect``."""
+    """The keyboard focus ring: a bright outline a few pixels outside ``rect``, edged in
+    black on both sides so it shows over light cards and dark felt alike."""
     gap = theme.px(4)
+    width = theme.focus_width
     ring = pygame.Rect(rect).inflate(gap * 2, gap * 2)
-    pygame.draw.rect(
-        surface, theme.focus, ring, max(2, theme.px(3)), border_radius=theme.radius + gap
-    )
+    edge = pygame.Rect(ring).inflate(4, 4)
+    radius = theme.radius + gap
+    pygame.draw.rect(surface, (0, 0, 0), edge, width + 4, border_radius=radius + 2)
+    pygame.draw.rect(surface, theme.focus, ring, width, border_radius=radius)
 
 
 _felt_cache: dict[tuple[tuple[int, int], Color, Color], pygame.Surface] = {}

@@ -1,17 +1,20 @@
 """The look shared by every widget: colours, type sizes and lengths scaled to the window.
 
-The player's choices of felt colour and large print are the current *look* (``set_look``,
-applied by the app from the settings); ``Theme.for_size`` builds every theme with it, so each
-screen, the table and the dialogs follow a change at once.
+The player's choices of felt colour, large print (1x to 2x) and high contrast are the current
+*look* (``set_look``, applied by the app from the settings); ``Theme.for_size`` builds every
+theme with it, so each screen, the table and the dialogs follow a change at once.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 MIN_WINDOW = (960, 600)
 REFERENCE_WINDOW = (1280, 800)
-LARGE_TEXT_SCALE = 1.2  # type sizes with large print on
+LARGE_TEXT_SCALE = 1.5  # large print's first step (an old "large print on")
+MAX_PRINT_SCALE = 2.0
+MENU_PRINT_FLOOR = 1.2
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -43,20 +46,50 @@ FELTS: dict[str, Felt] = {
 FELT_NAMES = tuple(FELTS)
 
 
+# High contrast: near-black felt, white text, strong outlines (text pairs >= 7:1).
+CONTRAST_FELT = Felt((12, 12, 12), (0, 0, 0), (22, 22, 22), (0, 0, 0, 235), (0, 0, 0),
+                     (30, 30, 30), (255, 255, 255))
+
+
+def menu_print_scale(print_scale: float, scale: float) -> float:
+    """The print scale screens are drawn with at window scale ``scale`` (1.0 at 1280x800):
+    all of it from 1280x800 up to 1.6x, 2x from 1600x1000, and at least 1.2x (the most
+    the screens hold at the 960x600 minimum)."""
+    if print_scale <= 1.0:
+        return 1.0
+    return min(print_scale, max(MENU_PRINT_FLOOR, 1.6 * scale))
+
+
+def print_scale_of(large_print: bool | float) -> float:
+    """A print scale from a setting: True is large print's first step, False 1x; a number is
+    kept within 1x..2x."""
+    if isinstance(large_print, bool):
+        return LARGE_TEXT_SCALE if large_print else 1.0
+    return max(1.0, min(MAX_PRINT_SCALE, float(large_print)))
+
+
 @dataclass(frozen=True)
 class Look:
     felt: str = "green"
-    large_print: bool = False
+    print_scale: float = 1.0  # large print: 1x (off) to 2x
+    high_contrast: bool = False
+
+    @property
+    def large_print(self) -> bool:
+        return self.print_scale > 1.0
 
 
 _look = Look()
 
 
-def set_look(felt: str = "green", large_print: bool = False) -> Look:
-    """Make ``felt`` (a name in ``FELTS``; an unknown one is green) and large print the look
-    of every theme built from now on. Returns the look now in force."""
+def set_look(felt: str = "green", large_print: bool | float = False,
+             high_contrast: bool = False) -> Look:
+    """Make ``felt`` (a name in ``FELTS``; an unknown one is green), the print scale (True:
+    1.5x, or a factor up to 2x) and high contrast the look of every theme built from now on.
+    Returns the look now in force."""
     global _look
-    _look = Look(felt if felt in FELTS else "green", bool(large_print))
+    _look = Look(felt if felt in FELTS else "green", print_scale_of(large_print),
+                 bool(high_contrast))
     return _look
 
 
@@ -67,7 +100,7 @@ def current_look() -> Look:
 def text_scale() -> float:
     """How much larger than designed type is drawn (large print), for sizes set outside
     ``Theme``."""
-    return LARGE_TEXT_SCALE if _look.large_print else 1.0
+    return _look.print_scale
 
 
 @dataclass(frozen=True)
@@ -102,6 +135,8 @@ class Theme:
     track: Color = (12, 40, 26)
     ring: Color = (64, 146, 98)
     text_scale: float = 1.0  # type sizes (and the rows holding them) grow with large print
+    high_contrast: bool = False
+    outline: Color = (226, 184, 84, 110)  # the edge of plates, panels and quiet buttons
 
     @classmethod
     def for_size(cls, size: tuple[int, int], look: Look | None = None) -> Theme:
@@ -110,12 +145,17 @@ class Theme:
         w, h = max(1, int(size[0])), max(1, int(size[1]))
         scale = min(w / REFERENCE_WINDOW[0], h / REFERENCE_WINDOW[1])
         look = look or _look
+        scale = max(0.6, min(scale, 2.5))
+        text_scale = menu_print_scale(look.print_scale, scale)
+        if look.high_contrast:
+            return dataclasses.replace(HIGH_CONTRAST, size=(w, h), scale=scale,
+                                       text_scale=text_scale)
         felt = FELTS.get(look.felt, FELTS["green"])
         return cls(
-            size=(w, h), scale=max(0.6, min(scale, 2.5)), felt=felt.felt,
+            size=(w, h), scale=scale, felt=felt.felt,
             felt_dark=felt.felt_dark, felt_light=felt.felt_light, panel=felt.panel,
             secondary=felt.secondary, track=felt.track, ring=felt.ring,
-            text_scale=LARGE_TEXT_SCALE if look.large_print else 1.0,
+            text_scale=text_scale,
         )  # fmt: skip
 
     def px(self, value: float) -> int:
@@ -149,11 +189,21 @@ class Theme:
 
     @property
     def button_height(self) -> int:
-        return self.px(54 * (1 + (self.text_scale - 1) * 0.6))
+        return self.px(54 * (1 + (self.text_scale - 1) * 0.8))
 
     @property
     def row_height(self) -> int:
-        return self.px(46 * (1 + (self.text_scale - 1) * 0.6))
+        return self.px(46 * (1 + (self.text_scale - 1) * 0.8))
+
+    @property
+    def outline_width(self) -> int:
+        """Edges of buttons and panels: strong in high contrast."""
+        return max(2, self.px(3)) if self.high_contrast else 1
+
+    @property
+    def focus_width(self) -> int:
+        """The focus ring's thickness: thick in high contrast, never under 3 pixels."""
+        return max(4, self.px(5)) if self.high_contrast else max(3, self.px(3))
 
     @property
     def padding(self) -> int:
@@ -162,3 +212,19 @@ class Theme:
     @property
     def radius(self) -> int:
         return self.px(12)
+
+
+
+# The high-contrast theme's colours (``Theme.for_size`` with ``Look.high_contrast``): every
+# text over its background at least 7:1 (tests/test_low_vision_contrast.py).
+HIGH_CONTRAST = Theme(
+    felt=CONTRAST_FELT.felt, felt_dark=CONTRAST_FELT.felt_dark,
+    felt_light=CONTRAST_FELT.felt_light, panel=CONTRAST_FELT.panel,
+    secondary=CONTRAST_FELT.secondary, track=CONTRAST_FELT.track, ring=CONTRAST_FELT.ring,
+    text=(255, 255, 255), text_dim=(236, 236, 236), text_dark=(0, 0, 0),
+    gold=(255, 214, 10), gold_light=(255, 236, 140), gold_dark=(255, 196, 0),
+    panel_border=(255, 255, 255), outline=(255, 255, 255), shadow=(0, 0, 0, 0),
+    primary=(255, 214, 10), primary_text=(0, 0, 0), secondary_text=(255, 255, 255),
+    danger=(150, 0, 0), danger_text=(255, 255, 255), disabled=(40, 40, 40),
+    disabled_text=(200, 200, 200), focus=(0, 230, 255), high_contrast=True,
+)  # fmt: skip
