@@ -182,14 +182,13 @@ class PuzzlesScene(MenuScene):
         row_h = th.px(52)
         self.rows: list[Button] = []
         shown = self.shown()
-        if not shown:
-            text = self._progress_text() if not self._merged else i18n.t("puzzle.none")
-            region.add(Label((0, 0, row_w, th.px(40)), text, color=th.text_dim,
-                             align="center"), (0, 0, row_w, th.px(40)))
+        if not shown and self._merged:  # while looking, the line above says how far
+            region.add(Label((0, 0, row_w, th.px(40)), i18n.t("puzzle.none"),
+                             color=th.text_dim, align="center"), (0, 0, row_w, th.px(40)))
         for i, puzzle in enumerate(shown):
             button = Button((0, 0, row_w, row_h), self.row_text(puzzle),
                             partial(self.play, puzzle),
-                            style="secondary" if puzzle.solved else "primary",
+                            style="secondary",
                             text_size=th.px(19))
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)
