@@ -1,5 +1,6 @@
 """The settings screen: language, sound, animation speed, display, card style, card back, felt
-colour, large print (hand cards and text), first-game coaching notes (turning them on again
+colour, large print (off, 1.5x, 1.75x or 2x: text, controls and hand cards), high contrast,
+the time to call "Last card!", first-game coaching notes (turning them on again
 starts them over), and whether a misclick may be taken back in a new game against the computer.
 
 Every change applies at once (``app.apply_settings()``); the settings are saved when the screen
@@ -17,9 +18,11 @@ import pygame
 from craits import i18n
 from craits.persistence import ANIMATION_SPEEDS, CARD_STYLES, Settings
 from craits.persistence.settings import (
+    CALL_TIMES,
     CARD_BACKS,
     COSTLY_THRESHOLDS,
     FELT_COLOURS,
+    PRINT_SCALES,
     SPEECH_VERBOSITY,
 )
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
@@ -28,6 +31,10 @@ from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, dra
 
 STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")  # the last is shown by its back
+SCALE_KEYS = {1.5: "low_vision.scale_150", 1.75: "low_vision.scale_175",
+              2.0: "low_vision.scale_200"}
+CALL_KEYS = {0.0: "low_vision.call_auto", 1.5: "low_vision.call_15", 3.0: "low_vision.call_30",
+             5.0: "low_vision.call_50"}
 
 
 class Changes(TypedDict, total=False):
@@ -42,6 +49,9 @@ class Changes(TypedDict, total=False):
     card_back: str
     felt: str
     large_cards: bool
+    print_scale: float
+    high_contrast: bool
+    call_time: float
     coaching: bool
     coach: dict[str, object]
     undo: bool
@@ -90,9 +100,17 @@ class SettingsScene(MenuScene):
         self.change(felt=felt)
         self.rebuild()  # panels and quiet buttons take the felt's tint
 
-    def set_large_print(self, on: bool) -> None:
-        self.change(large_cards=on)
+    def set_large_print(self, factor: float) -> None:
+        """1.0 turns large print off; a step of ``PRINT_SCALES`` turns it on at that size."""
+        if factor > 1.0:
+            self.change(large_cards=True, print_scale=factor)
+        else:
+            self.change(large_cards=False)
         self.rebuild()  # every text and row grows or shrinks
+
+    def set_high_contrast(self, on: bool) -> None:
+        self.change(high_contrast=on)
+        self.rebuild()  # every colour changes
 
     def on_exit(self) -> None:
         self.save()
@@ -183,14 +201,11 @@ class SettingsScene(MenuScene):
                 s.card_style,
                 lambda v: self.change(card_style=v),
             ),
-            Toggle(
-                (0, 0, 1, 1),
-                i18n.t("settings.large_print"),
-                s.large_cards,
-                self.set_large_print,
-                on_text=on_text,
-                off_text=off_text,
-            ),
+            Choice((0, 0, 1, 1), i18n.t("low_vision.print_size"),
+                   [(1.0, off_text), *((f, i18n.t(SCALE_KEYS[f])) for f in PRINT_SCALES)],
+                   s.print_factor, self.set_large_print),
+            Toggle((0, 0, 1, 1), i18n.t("low_vision.high_contrast"), s.high_contrast,
+                   self.set_high_contrast, on_text=on_text, off_text=off_text),
             Choice(
                 (0, 0, 1, 1),
                 i18n.t("settings.card_back"),
@@ -234,6 +249,9 @@ class SettingsScene(MenuScene):
             Choice((0, 0, 1, 1), i18n.t("speech.setting_detail"),
                    [(level, i18n.t(f"speech.detail_{level}")) for level in SPEECH_VERBOSITY],
                    s.speech_verbosity, lambda v: self.change(speech_verbosity=v)),
+            Choice((0, 0, 1, 1), i18n.t("low_vision.call_time"),
+                   [(t, i18n.t(CALL_KEYS[t])) for t in CALL_TIMES], s.call_time,
+                   lambda v: self.change(call_time=v)),
         ]
         self.controls = controls
         y = 0
@@ -269,7 +287,7 @@ class SettingsScene(MenuScene):
         card_art = self.app.card_art
         if card_art is None:  # a test's stand-in for the app may have no art
             return
-        large = bool(self.settings.large_cards)
+        large = self.settings.print_factor > 1.0
         n = len(PREVIEW_CARDS)
         card_h = min(
             round(box.height * (0.55 if large else 0.42)),
