@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from craits.ui.widgets.theme import Color, Theme
+from craits.ui.widgets.theme import Color, Theme, current_look
+
+CONTRAST_OUTLINE: Color = (255, 255, 255)
+CONTRAST_OUTLINE_WIDTH = 3
 
 
 def draw_rounded(
@@ -16,10 +19,13 @@ def draw_rounded(
     border: Color | None = None,
     border_width: int = 0,
 ) -> None:
-    """A filled rounded rectangle, translucent when ``color`` has alpha."""
+    """A filled rounded rectangle, translucent when ``color`` has alpha. In high contrast
+    every outline (buttons, panels, plates, fields) is drawn white and strong."""
     rect = pygame.Rect(rect)
     if rect.width <= 0 or rect.height <= 0:
         return
+    if border is not None and border_width and current_look().high_contrast:
+        border, border_width = CONTRAST_OUTLINE, max(border_width, CONTRAST_OUTLINE_WIDTH)
     if len(color) == 4 or (border is not None and len(border) == 4):
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         local = layer.get_rect()
