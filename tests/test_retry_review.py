@@ -235,3 +235,29 @@ def test_an_eight_asks_its_suit_as_at_the_table(replay):
     key(dialog, pygame.K_RETURN)
     assert scene.app.scenes.top is scene
     assert retry.choice == dialog.options[1] and retry.choice.card == eight.card
+
+
+def test_a_weighing_that_fails_shows_the_answer(replay):
+    number, verdict = costly(replay)
+    scene = scene_at(replay, number, verdict)
+    retry = scene.retries.retry
+
+    def broken(job):
+        raise RuntimeError("no")
+
+    retry.weigher, retry.run = broken, at_once
+    retry.choose(verdict.expert)
+    scene.update(0.016)
+    assert scene.retries.retry is None and shown(scene)["faces"]
+
+
+def test_a_verdict_that_comes_while_the_answer_is_read_does_not_hide_it(replay):
+    number, verdict = costly(replay)
+    app = App((960, 600))
+    scene = ReviewScene(app, replay, seat=0, number=number, profile=QUICK, analyse=False)
+    app.scenes.push(scene)
+    assert scene.retries.retry is None and shown(scene)["faces"]
+    scene.retries.go(number, 0, verdict)  # judged now, at the step shown
+    assert scene.retries.retry is None
+    scene.retries.go(number + 1, 0, None)  # away and back: now it asks
+    assert scene.retries.go(number, 0, verdict) and scene.retries.retry is not None

@@ -14,6 +14,7 @@ answer; once graded, the grade is said first and Enter (or Esc, or the button) s
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 
@@ -32,6 +33,8 @@ from craits.ui.table.suit_dialog import SuitDialog
 from craits.ui.widgets import Button, Theme
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.theme import Color
+
+log = logging.getLogger(__name__)
 
 ASK = (250, 218, 130)
 DIM = (196, 204, 184)
@@ -76,6 +79,7 @@ class Retry:
         self.grade: Grade | None = None
         self.skipped = False
         self._answer: list[Grade] = []  # filled by the weighing's thread
+        self._failed: list[bool] = []
         self._started = False
         self.hand = HandInput(board.model, self.post)
         self.hand._tip_shown = True  # the review's keys are not the table's first tip
@@ -185,8 +189,16 @@ class Retry:
         history = tuple(self.replay.history(self.number, self.seat))
         job = Weigh(self.level, self.view, history, choice, verdict.expert, verdict.played,
                     verdict.cost, f"{self.replay.seed}:retry:{self.number}:{self.seat}")
-        weigher, answer = self.weigher, self._answer
-        self.run(lambda: answer.append(weigher(job)))
+        weigher, answer, failed = self.weigher, self._answer, self._failed
+
+        def work() -> None:
+            try:
+                answer.append(weigher(job))
+            except Exception:  # never "weighing" for ever: the answer is shown instead
+                log.exception("weighing a new choice failed")
+                failed.append(True)
+
+        self.run(work)
 
     def skip(self) -> None:
         self.skipped = True
@@ -213,6 +225,8 @@ class Retry:
     def update(self) -> None:
         if self._answer and self.grade is None:
             self.grade = self._answer[0]
+        elif self._failed:
+            self.skip()
         playable = {a.card for a in self.view.legal if isinstance(a, Play)}
         self.hand.update(playable, self.choosing, self.number)
         for sprite in self.board.model.hands[self.seat]:
@@ -243,6 +257,7 @@ class RetryPart:
         self.run = run
         self.retry: Retry | None = None
         self.grades: dict[int, Grade | None] = {}  # by step: tried (None: skipped)
+        self._plain: tuple[int, int] | None = None  # the step shown last, without a retry
 
     def go(self, number: int, seat: int, verdict: Verdict | None) -> bool:
         """At step ``number``: whether a retry shows it (the board is then the seat's view)."""
@@ -253,8 +268,12 @@ class RetryPart:
         self.retry = None
         wanted = (self.puzzle is not None and self.puzzle.number == number
                   and self.puzzle.seat == seat) or worth_retrying(verdict)
-        if not wanted or number in self.grades or number < 1:  # tried once: the answer
+        # Tried once: the answer. A verdict that comes while the answer is read does not
+        # take it away; coming back to the step asks.
+        if not wanted or number in self.grades or number < 1 or self._plain == (number, seat):
+            self._plain = (number, seat)
             return False
+        self._plain = None
         self.retry = Retry(self.app, self.board, self.replay, number, seat, self.level(),
                            verdict, weigher=self.weigher, run=self.run,
                            question=self.replay.note if self.puzzle is not None else None)
