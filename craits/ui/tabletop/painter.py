@@ -65,9 +65,15 @@ class TablePainter:
     # ------------------------------------------------------------ pieces
 
     def panel(self, size: tuple[int, int], radius: int, glow: bool = False) -> pygame.Surface:
-        fill = (*FELTS.get(current_look().felt, FELTS["green"]).panel[:3], PLATE[3])
-        key = (size, radius, glow, fill)
-        return self._panels.get(key, lambda: _plate(size, radius, glow, fill))
+        look = current_look()
+        if look.high_contrast:  # black, with a strong white edge
+            fill: Color = (0, 0, 0, 240)
+            border, width = (255, 255, 255), max(3, radius // 4)
+        else:
+            fill = (*FELTS.get(look.felt, FELTS["green"]).panel[:3], PLATE[3])
+            border, width = PLATE_BORDER, max(1, radius // 8)
+        key = (size, radius, glow, fill, border, width)
+        return self._panels.get(key, lambda: _plate(size, radius, glow, fill, border, width))
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))
@@ -170,7 +176,7 @@ class TablePainter:
             glow.set_alpha(round(140 + 115 * wave(clock, 1.4)))
             surface.blit(glow, glow.get_rect(center=rect.center))
         dots = 1 + int(clock * 3) % 3 if info.thinking else 0
-        key = ("plate", rect.size, lay.scale, lay.text_scale, current_look().felt, info, dots,
+        key = ("plate", rect.size, lay.scale, lay.text_scale, current_look(), info, dots,
                tuple(sorted(texts.items())))
         margin = lay.px(12)
         image = self._plates.get(key, lambda: self._render_plate(rect.size, info, lay, dots,
@@ -184,7 +190,8 @@ class TablePainter:
         radius = lay.px(12)
         image.blit(self.panel(rect.size, radius), rect.topleft)
         if info.is_turn:
-            pygame.draw.rect(image, GOLD, rect, max(1, lay.px(2)), border_radius=radius)
+            pygame.draw.rect(image, GOLD, rect, max(2, lay.px(3)), border_radius=radius)
+            _turn_marker(image, rect, margin)
         pad = lay.px(10)
         disc = round(rect.height * 0.68)  # the avatar; the words start after it
         image.blit(avatar(info.name, level_of(info.detail), disc),
@@ -311,14 +318,26 @@ def ring_colour() -> Color:
     return FELTS.get(current_look().felt, FELTS["green"]).ring
 
 
-def _plate(size: tuple[int, int], radius: int, glow: bool, fill: Color = PLATE) -> pygame.Surface:
+def _turn_marker(image: pygame.Surface, rect: pygame.Rect, margin: int) -> None:
+    """An arrowhead pointing at the plate of the player whose turn it is, so the turn shows
+    by shape as well as by the glow's colour."""
+    half = max(3, margin - 2)
+    tip = (rect.left - 1, rect.centery)
+    points = [(rect.left - margin + 1, rect.centery - half), tip,
+              (rect.left - margin + 1, rect.centery + half)]
+    pygame.draw.polygon(image, GOLD, points)
+    pygame.draw.polygon(image, (0, 0, 0), points, 1)
+
+
+def _plate(size: tuple[int, int], radius: int, glow: bool, fill: Color = PLATE,
+           border: Color = PLATE_BORDER, width: int = 0) -> pygame.Surface:
     if glow:
         image = pygame.Surface(size, pygame.SRCALPHA)
         pad = max(2, radius // 2)
         pygame.draw.rect(image, (*GOLD, 200), image.get_rect().inflate(-pad, -pad),
                          border_radius=radius)
         return pygame.transform.gaussian_blur(image, max(2, pad // 2))
-    return rounded_panel(size, fill, radius, PLATE_BORDER, max(1, radius // 8))
+    return rounded_panel(size, fill, radius, border, width or max(1, radius // 8))
 
 
 def _suit_badge(suit: int, r: int, style: str) -> pygame.Surface:
