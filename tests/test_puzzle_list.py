@@ -155,3 +155,16 @@ def test_leaving_the_list_stops_the_search(home):
     app.scenes.push(scene)
     key(scene, pygame.K_ESCAPE)
     assert app.scenes.top is stats and scene.search.stopped
+
+
+def test_a_puzzle_opens_from_the_keyboard(home):
+    _, number, _ = kept_game(home)
+    app = App((960, 600))
+    scene = opened(app, PuzzlesScene(app, search=False, make_pool=None))
+    scene._merged = False
+    scene.update(0.016)
+    assert scene.focus.focused is scene.rows[0]  # the first puzzle has the focus
+    key(scene, pygame.K_RETURN)
+    review = app.scenes.top
+    assert isinstance(review, ReviewScene) and review.number == number
+    assert review.retries.retry is not None

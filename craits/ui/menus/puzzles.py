@@ -230,6 +230,8 @@ class PuzzlesScene(MenuScene):
             if found or finished:
                 self._save()
                 self.rebuild()
+                if self.rows and self.focus.focused is self.back_button:
+                    self.focus.focus(self.rows[0])  # the first puzzles came: Enter plays
         self._tell_problems()
 
     def on_exit(self) -> None:
