@@ -13,6 +13,8 @@ from pathlib import Path
 import pygame
 
 from craits.resources import resource_path
+from craits.ui.cards.contrast import high_contrast_face
+from craits.ui.widgets.theme import current_look
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -69,9 +71,15 @@ class CardArt:
             raise ValueError(f"unknown card back {name!r}: expected one of {known}")
         return path
 
-    def face(self, code: str, size: tuple[int, int], style: str = "classic") -> pygame.Surface:
-        """The face of card `code` at exactly `size` pixels (share it; do not draw on it)."""
+    def face(self, code: str, size: tuple[int, int], style: str = "classic", *,
+             plain: bool = False) -> pygame.Surface:
+        """The face of card `code` at exactly `size` pixels (share it; do not draw on it); in
+        high contrast, with a black edge and heavy indices."""
         size = _checked_size(size)
+        if current_look().high_contrast and not plain:
+            return self._cached(("face-hc", code, size, style),
+                                lambda: high_contrast_face(self.face(code, size, style, plain=True),
+                                                           code, style))
         return self._cached(("face", code, size, style), lambda: _render(self.face_path(code, style), size))
 
     def back(self, size: tuple[int, int], name: str = "blue") -> pygame.Surface:

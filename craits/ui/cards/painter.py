@@ -16,6 +16,7 @@ from craits.engine.cards import SUIT_OF, SUIT_SYMBOLS, card_str, rank_str
 from craits.ui.cards.art import DEFAULT_BACK
 from craits.ui.fonts import get_font
 from craits.ui.widgets.textcache import LRU, Color, to_display
+from craits.ui.widgets.theme import current_look
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ class CardPainter:
         self.card_art = card_art
         self.style = style
         self._back = back
-        self._drawn_back = self.back_name
+        self._drawn_back = self.back_name, current_look().high_contrast
         # Bounded in bytes too: a long session's memory stays flat once they are full.
         self._turned: LRU[pygame.Surface] = LRU(700, max_bytes=12_000_000)
         self._bases: LRU[pygame.Surface] = LRU(300, max_bytes=8_000_000)
@@ -71,7 +72,7 @@ class CardPainter:
 
     def _follow(self) -> None:
         # Images of backs drawn before the chosen back changed are dropped.
-        back = self.back_name
+        back = self.back_name, current_look().high_contrast  # the faces change with contrast
         if back != self._drawn_back:
             self._drawn_back = back
             self.clear()
