@@ -134,13 +134,21 @@ def test_a_lock_file_that_is_a_link_is_not_followed(tmp_path):
 
 @pytest.fixture
 def no_new_log_handlers():
+    """The test's own log file: a log file an earlier test set up (once a process) is put
+    aside for it, and given back after."""
     root = logging.getLogger()
     before = list(root.handlers)
+    for handler in before:
+        if type(handler).__name__ == "_LogFile":
+            root.removeHandler(handler)
     yield
     for handler in root.handlers[:]:
         if handler not in before:
             root.removeHandler(handler)
             handler.close()
+    for handler in before:
+        if handler not in root.handlers:
+            root.addHandler(handler)
 
 
 def test_a_logs_folder_that_is_a_link_is_not_used(tmp_path, no_new_log_handlers):
