@@ -75,3 +75,11 @@ def test_the_suit_badges_differ_by_shape_not_only_colour(style):
     for a in range(4):
         for b in range(a + 1, 4):
             assert len(shapes[a] ^ shapes[b]) > 0.2 * min(len(shapes[a]), len(shapes[b]))
+
+
+def test_the_direction_ring_is_white_in_high_contrast():
+    from craits.ui.tabletop.painter import ring_colour
+
+    assert ring_colour()[:3] != (255, 255, 255)
+    set_look(high_contrast=True)
+    assert ring_colour()[:3] == (255, 255, 255)

@@ -21,7 +21,7 @@ from craits.ui.tabletop.sprites import CardSprite, RestKey, rounded_panel
 from craits.ui.tabletop.tween import wave
 from craits.ui.widgets import felt_background
 from craits.ui.widgets.textcache import LRU, blit_text, text_surface, to_display
-from craits.ui.widgets.theme import FELTS, Color, current_look
+from craits.ui.widgets.theme import CONTRAST_FELT, FELTS, Color, current_look
 
 CREAM = (246, 238, 214)
 DIM = (190, 204, 186)
@@ -68,7 +68,8 @@ class TablePainter:
         look = current_look()
         if look.high_contrast:  # black, with a strong white edge
             fill: Color = (0, 0, 0, 240)
-            border, width = (255, 255, 255), max(3, radius // 4)
+            border: Color = (255, 255, 255)
+            width = max(3, radius // 4)
         else:
             fill = (*FELTS.get(look.felt, FELTS["green"]).panel[:3], PLATE[3])
             border, width = PLATE_BORDER, max(1, radius // 8)
@@ -314,8 +315,11 @@ class _Shifted:
 
 
 def ring_colour() -> Color:
-    """The direction arrows' colour on the felt in use."""
-    return FELTS.get(current_look().felt, FELTS["green"]).ring
+    """The direction arrows' colour on the felt in use (white in high contrast)."""
+    look = current_look()
+    if look.high_contrast:
+        return CONTRAST_FELT.ring
+    return FELTS.get(look.felt, FELTS["green"]).ring
 
 
 def _turn_marker(image: pygame.Surface, rect: pygame.Rect, margin: int) -> None:
