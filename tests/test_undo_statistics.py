@@ -3,6 +3,7 @@ Statistics screen shows how many there were."""
 
 from __future__ import annotations
 
+from craits import i18n
 from craits.persistence import Statistics
 from craits.ui.menus.statistics import StatisticsScene
 
@@ -40,7 +41,7 @@ def test_the_statistics_screen_shows_moves_taken_back(make_app):
     scene = StatisticsScene(app)
     assert ("Moves taken back", "1") in scene.record_rows()
     rows = dict(scene.table_rows())
-    assert rows["Won without a hint or an undo"][0] == "0"
+    assert rows[i18n.t("undo.won_without_help")][0] == "0"
 
 
 def test_settings_turn_undo_off_and_on(make_app):
