@@ -116,8 +116,9 @@ class TitleScene(MenuScene):
         keeper = keeper_for(self.app)
         self.daily_detail = summary_line(keeper) if keeper is not None else None
         details = {"menu.continue": self.continue_detail, "daily.menu": self.daily_detail}
-        detail_h = th.px(24)
-        details_h = detail_h * sum(1 for text in details.values() if text)
+        # The deal's line wraps onto a second line when it is long (the par is its last part).
+        heights = {"menu.continue": th.px(24), "daily.menu": th.px(40)}
+        details_h = sum(heights[key] for key, text in details.items() if text)
         button_h = min(th.button_height + th.px(6),
                        (menu.height - gap * 7 - details_h) // len(entries))
         total = len(entries) * button_h + (len(entries) - 1) * gap + details_h
@@ -133,8 +134,8 @@ class TitleScene(MenuScene):
             y += button_h + gap
             if details.get(key):
                 self.detail_rects[key] = pygame.Rect(rect.left, y - gap + th.px(2),
-                                                     rect.width, detail_h)
-                y += detail_h
+                                                     rect.width, heights[key])
+                y += heights[key]
         self.menu_panel = Panel(
             pygame.Rect(menu.left, y - total - gap - th.px(28), menu.width, total + th.px(56))
         )
@@ -296,7 +297,7 @@ class TitleScene(MenuScene):
                           ("daily.menu", self.daily_detail)):
             if text and key in self.detail_rects:
                 draw_text_fit(surface, text, self.detail_rects[key], th.small_size,
-                              color=th.text_dim, min_size=th.px(10))
+                              color=th.text_dim, min_size=th.px(10), wrap=True)
         notice = self.current_notice()
         if notice is not None:
             self.draw_notice(surface, notice)
