@@ -333,17 +333,21 @@ def _layout_at(
     # is short (large print, a low window), the piles are made smaller until it fits.
     reach = ring_head(scale) + px(6)
     ceiling = max([area_top, *(spot.block.bottom for spot in seats.values())]) + reach
-    floor = hint.top - banner_height(scale) - reach - 2
+    # Large print's rings run flatter and wider, their lowest arrows nearer the viewer's
+    # banners: two pixels more room there (the 1x table stays as designed).
+    floor = hint.top - banner_height(scale) - reach - (2 if text > 1.0 else 0)
     ring_fits = False
     near = ring_head(scale) + px(3) + 2  # how near the ring's arrows come (``ring_hits``)
     for share in (0.92, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68, 0.64, 0.6):
         pile = card_size(base_h * share)
         crank = pile[0] + gap // 2 + px(14) + tx(CRANK_ROOM)  # the crank count's far edge
         # A wider ring passes lower over the crank's count (tall in large print).
+        # The designed ring first; in large print a narrower or a wider one may fit better.
+        designed = round(max(pile[0] * 1.55 + gap, crank + 3 * reach))
         narrowest = round(max(pile[0] * 1.55 + gap, crank + near + reach))
         widest = cx - log.right - reach - 1  # clear of the log
-        for ring_rx in sorted({narrowest, *(x for x in (round(narrowest * 1.1), widest)
-                                            if narrowest < x <= widest)}):
+        widths = [designed, *sorted({narrowest, round(narrowest * 1.1), widest} - {designed})]
+        for ring_rx in (x for x in widths if narrowest <= x <= max(designed, widest)):
             least_ry = max(_ring_clearing_piles(pile, gap, ring_rx, px(4) + reach),
                            _ring_clearing_point(crank + near, tx(24) + near, ring_rx))
             overhead = [spot.block.bottom for spot in seats.values()
