@@ -37,11 +37,11 @@ def heard(path) -> list[str]:
 def open_table(tmp_path, monkeypatch, transcript):
     apps = []
 
-    def make(kinds, language="en", seed=11, speed="instant"):
+    def make(kinds, language="en", seed=11, speed="instant", rules=None):
         app = open_app(tmp_path / "home", monkeypatch, size=(1280, 800), language=language,
                        speed=speed)
         apps.append(app)
-        app.new_game(app.seats_for(kinds), None, seed)
+        app.new_game(app.seats_for(kinds), rules, seed)
         return app, app.current_table()
 
     yield make
@@ -185,3 +185,59 @@ def test_without_speech_the_player_is_told_once_and_plays_on(tmp_path, monkeypat
         assert len(told) == 1
     finally:
         app.shutdown()
+
+
+YOUR_TURN = "Your turn."
+FOCUS = re.compile(r"(.+), (\d+) of (\d+), can be played")
+
+
+def test_a_short_match_is_played_by_ear_from_the_keyboard(open_table, transcript):
+    """Every key pressed is chosen from what was said: the turn with the cards that may be
+    played, the card each arrow moves to, the suit dialog's choices, the scores."""
+    from craits.director import Wait
+    from craits.engine.rules import Rules
+
+    app, table = open_table(["human", "easy"], seed=5, rules=Rules(game_length="short"))
+    read = 0
+    plays = rounds = 0
+    frames = 0
+    scores_said = False
+    while table.match.director.waiting.kind is not Wait.MATCH_OVER:
+        frames += 1
+        assert frames < 20_000, "the match did not end"
+        app.step(1 / 30)
+        lines = heard(transcript)
+        new, read = lines[read:], len(lines)
+        if scores_said and frames % 15 == 0:
+            press(app, pygame.K_RETURN)  # the scoreboard's "Next round" (it waits a moment)
+        for line in new:
+            if line.startswith("Scores:"):
+                rounds += 1
+                scores_said = True
+            elif line.startswith("Round "):
+                scores_said = False
+            elif "Choose a suit" in line or "Keep or switch" in line:
+                press(app, pygame.K_1)
+            elif line.startswith(YOUR_TURN):
+                listed = re.search(r"You can play: (.+?)\.(?: |$)", line)
+                if listed is None:
+                    press(app, pygame.K_p if "pass" in line.lower() else pygame.K_d)
+                    continue
+                choices = listed.group(1).split(", ")
+                plain = [c for c in choices if " eight " not in c and " nine " not in c]
+                target = (plain or choices)[0]
+                for _ in range(12):
+                    press(app, pygame.K_RIGHT)
+                    focus = FOCUS.fullmatch(heard(transcript)[-1])
+                    if focus and focus.group(1) == target:
+                        break
+                assert focus and focus.group(1) == target, heard(transcript)[-3:]
+                read = len(heard(transcript))  # what the arrows answered has been read
+                press(app, pygame.K_RETURN)
+                plays += 1
+                if focus.group(3) == "2":
+                    press(app, pygame.K_l)  # one card left: "Last card!"
+                break
+    assert plays > 8 and rounds >= 7
+    said = "\n".join(heard(transcript))
+    assert not SYMBOLS.search(said) and not CODES.search(said)

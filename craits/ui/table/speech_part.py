@@ -1,6 +1,6 @@
 """The table's speech: what the viewer may read is also said, in words, as it is shown (each
 new log entry, the turn with what may be played, a refusal's reason, the hint, the tips, the
-scores after a round, the card the keyboard moves to), and keys ask for it again or for the
+scores after a round, the card the keyboard moves to, the suit dialog's choices), and keys ask for it again or for the
 state of the table.
 
 Keys (none is used by the table otherwise; no Ctrl or Alt): [ and ] re-read the previous and
@@ -25,6 +25,8 @@ from craits.ui.speech.words import cards_list, spoken
 from craits.ui.table.controls_help import ControlsTip
 from craits.ui.table.hand_input import Refusal
 from craits.ui.table.hints import hint_for
+from craits.ui.table.scoreboard import ScoreboardScene
+from craits.ui.table.suit_dialog import SuitDialog
 from craits.ui.tabletop.log import EventLog
 from craits.ui.tabletop.sprites import Banner
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from craits.ui.table.scene import TableScene
 
 REREAD_KEYS = {pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
+FOCUS_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_HOME, pygame.K_END)
 STATE_KEYS = (pygame.K_k, pygame.K_t, pygame.K_s, pygame.K_w, pygame.K_c, pygame.K_n)
 _SPOKEN_BANNERS = (Refusal, ControlsTip)  # the others repeat what the log says
 
@@ -53,8 +56,9 @@ class SpeechPart:
         self._turn_key: object = None
         self._banners: set[int] = set()
         self._hint = ""
-        self._totals: tuple[int, ...] | None = None
-        self._focus: tuple[int, int, int] | None = None
+        self._scoreboard = False
+        self._focus: tuple[int, int, int, bool] | None = None
+        self._dialog: tuple[SuitDialog, int] | None = None
 
     # ------------------------------------------------------------ fed each frame
 
@@ -70,10 +74,6 @@ class SpeechPart:
         if hint and hint != self._hint:
             self.speaker.say(spoken(hint), level="minimal")
         self._hint = hint or ""
-        shown = tuple(totals)
-        if self._totals is not None and shown != self._totals and any(shown):
-            self.speaker.say(self._scores(), level="brief")
-        self._totals = shown
         if not mine or view is None:
             self._turn_key = None
         elif not busy:
@@ -83,9 +83,33 @@ class SpeechPart:
                 self._say_turn(view, what_to_do)
         self._say_focus(focus)
 
+    def scoreboard(self, shown: bool) -> None:
+        """The scores are said as the scoreboard opens over the table (Enter goes on)."""
+        if shown and not self._scoreboard:
+            self.speaker.say(self._scores(), level="minimal", interrupt=True)
+        self._scoreboard = shown
+
+    def dialog(self, dialog: SuitDialog | None) -> None:
+        """The suit dialog on top of the table: its question and choices when it opens, then
+        the choice the arrows move to."""
+        if dialog is None:
+            self._dialog = None
+            return
+        if self._dialog is None or self._dialog[0] is not dialog:
+            title = i18n.t("suit.keep_or_switch" if dialog.nine else "suit.choose")
+            choices = ", ".join(f"{n}: {dialog.label(option)}"
+                                for n, option in enumerate(dialog.options, 1))
+            self.speaker.say(f"{title} {choices}. "
+                             + i18n.t("speech.suit_keys", count=len(dialog.options)),
+                             level="minimal", interrupt=True)
+        elif self._dialog[1] != dialog.selected:
+            self.speaker.say(dialog.label(dialog.options[dialog.selected]), level="minimal",
+                             interrupt=True)
+        self._dialog = (dialog, dialog.selected)
+
     def _say_focus(self, focus: tuple[int, int, int, bool] | None) -> None:
         """The card the keyboard moved to, its place and whether it may be played."""
-        where = focus[:3] if focus is not None else None
+        where = focus[:3] + (focus[3] and self.mine,) if focus is not None else None
         if focus is not None and where != self._focus:
             code, index, count, playable = focus
             key = "speech.focus_playable" if playable and self.mine else "speech.focus"
@@ -151,6 +175,9 @@ class SpeechPart:
     def handle(self, event: pygame.event.Event) -> bool:
         """A speech key: said, and True (the table does nothing else with it)."""
         if event.type != pygame.KEYDOWN or not self.speaker.enabled:
+            return False
+        if event.key in FOCUS_KEYS:
+            self._focus = None  # the card is said again, also if the focus stays on it
             return False
         if getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False
@@ -245,3 +272,6 @@ def feed(part: SpeechPart, scene: TableScene) -> None:
     part.update(view, mine, scene.chor.busy or match.modal_open,
                 hint_for(view, mine, match.waiting_for()), asked[0] if asked else None,
                 scene.model.banners, scene.model.totals, focus)
+    top = scene.app.scenes.top
+    part.dialog(top if isinstance(top, SuitDialog) else None)
+    part.scoreboard(isinstance(top, ScoreboardScene))
