@@ -61,3 +61,21 @@ def test_the_painter_redraws_when_contrast_changes():
     second = painter.base(0, SIZE)
     assert second is not first
     assert tuple(second.get_at((SIZE[0] // 2, 0)))[:3] == (0, 0, 0)
+
+
+@pytest.mark.parametrize("high_contrast", [False, True])
+def test_a_focused_or_lit_card_has_a_solid_ring_round_it(high_contrast):
+    from craits.ui.cards.painter import glow_ring, ring_width
+    from craits.ui.tabletop.sprites import FOCUS
+
+    set_look(high_contrast=high_contrast)
+    glow = CardPainter(CardArt()).glow(SIZE, FOCUS)
+    ring = glow_ring(SIZE)
+    inset = ring_width(SIZE) // 2
+    points = [(ring.centerx, ring.top + inset), (ring.centerx, ring.bottom - 1 - inset),
+              (ring.left + inset, ring.centery), (ring.right - 1 - inset, ring.centery)]
+    for point in points:
+        pixel = tuple(glow.get_at(point))
+        assert pixel[:3] == tuple(FOCUS[:3]) and pixel[3] == 255, point
+    outside = (ring.centerx, ring.top - 1)
+    assert tuple(glow.get_at(outside))[:3] == (0, 0, 0)  # its black edge

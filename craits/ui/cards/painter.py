@@ -223,4 +223,25 @@ def _glow(size: tuple[int, int], color: Color) -> pygame.Surface:
     pygame.draw.rect(
         image, (*rgb, 230), (pad // 2, pad // 2, w + pad, h + pad), border_radius=max(3, w // 8)
     )
-    return pygame.transform.gaussian_blur(image, max(2, pad // 2))
+    image = pygame.transform.gaussian_blur(image, max(2, pad // 2))
+    # A solid ring round the card, edged in black, so focus and highlight read as a clear
+    # outline over light cards and dark felt alike, not only as a soft haze of colour.
+    ring = glow_ring(size)
+    radius = max(3, w // 10)
+    pygame.draw.rect(image, (0, 0, 0, 255), ring.inflate(4, 4), ring_width(size) + 4,
+                     border_radius=radius + 2)
+    pygame.draw.rect(image, (*rgb, 255), ring, ring_width(size), border_radius=radius)
+    return image
+
+
+def glow_ring(size: tuple[int, int]) -> pygame.Rect:
+    """Where a glow's solid ring runs, in the glow image (just outside the card)."""
+    w, h = size
+    pad = max(4, w // 9)
+    gap = max(1, pad // 4)
+    return pygame.Rect(pad - gap - ring_width(size), pad - gap - ring_width(size),
+                       w + 2 * (gap + ring_width(size)), h + 2 * (gap + ring_width(size)))
+
+
+def ring_width(size: tuple[int, int]) -> int:
+    return max(3, size[0] // 30)
