@@ -157,3 +157,14 @@ def test_the_table_follows_the_step_and_the_time_to_call(app):
     assert table.model.layout == compute_layout((1024, 768), 2, table.model.bottom, 2.0)
     assert table.model.layout.text_scale > 1.5
     assert table.match.director.grace == 5.0
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1600, 1000)])
+def test_the_tables_action_buttons_grow_with_large_print(size):
+    plain = compute_layout(size, 3, 0, 1.0)
+    large = compute_layout(size, 3, 0, 2.0)
+    assert large.button_rect(0, 3).height > plain.button_rect(0, 3).height
+    assert large.last_card_button.height > plain.last_card_button.height
+    rects = [large.button_rect(i, 3) for i in range(3)]
+    assert all(large.buttons.contains(rect) for rect in rects)
+    assert not any(a.colliderect(b) for a, b in zip(rects, rects[1:], strict=False))

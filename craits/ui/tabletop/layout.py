@@ -76,6 +76,12 @@ class TableLayout:
         return max(1, round(value * self.scale * self.text_scale))
 
     @property
+    def control_height(self) -> int:
+        """An action button's height: taller with large print, as the screens' buttons
+        (``Theme.button_height``)."""
+        return self.px(54 * (1 + (self.text_scale - 1) * 0.8))
+
+    @property
     def lift(self) -> int:
         """How far a playable card rises out of the hand."""
         return round(self.card[1] * 0.13)
@@ -87,7 +93,7 @@ class TableLayout:
     def button_rect(self, index: int, count: int) -> pygame.Rect:
         """The ``index``-th of ``count`` stacked action buttons, the first at the top."""
         gap = self.px(10)
-        height = min(self.px(54), (self.buttons.height - gap * (count - 1)) // max(1, count))
+        height = min(self.control_height, (self.buttons.height - gap * (count - 1)) // max(1, count))
         top = self.buttons.bottom - count * height - (count - 1) * gap
         return pygame.Rect(
             self.buttons.left, top + index * (height + gap), self.buttons.width, height
@@ -98,7 +104,7 @@ class TableLayout:
         """"Last card!" and "+ Last card!" show only with one or two cards in hand: right
         beside them, where the pointer already is, not in the far corner."""
         cw = self.card[0]
-        height = min(self.px(54), self.buttons.height // 3)
+        height = min(self.control_height, self.buttons.height // 3)
         two_cards_right = self.hand_area.centerx + round(cw * 1.03)  # hand_slots' spacing
         left = two_cards_right + self.px(18)
         # As wide as the column's buttons where there is room, never into the column.
