@@ -262,3 +262,16 @@ def test_english_says_a_card_with_its_article():
 def test_a_card_that_starts_a_sentence_starts_with_a_capital():
     assert spoken("4♠ is turned up. 8♥ is mine — 2♣ too") == \
         "The four of spades is turned up. The eight of hearts is mine — the two of clubs too"
+
+
+def test_a_coaching_note_is_said_once_in_words():
+    from craits.ui.table.speech_part import SpeechPart
+    from craits.ui.tabletop.log import EventLog
+
+    ear = Heard()
+    part = SpeechPart(Speaker([ear]), ["You", "Ada"], EventLog(), lambda: 0)
+    note = object()
+    for _ in range(3):
+        part.note(note, "An 8 such as 8♥ may go on anything.")
+    part.note(None, "")
+    assert [text for text, _ in ear.said] == ["An 8 such as the eight of hearts may go on anything."]

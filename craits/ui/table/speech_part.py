@@ -1,7 +1,7 @@
 """The table's speech: what the viewer may read is also said, in words, as it is shown (each
-new log entry, the turn with what may be played, a refusal's reason, the hint, the tips, the
-scores after a round, the card the keyboard moves to, the suit dialog's choices), and keys ask for it again or for the
-state of the table.
+new log entry, the turn with what may be played, a refusal's reason, the hint, the tips and
+coaching notes, the scores as the scoreboard opens, the card the keyboard moves to, the suit
+dialog's choices), and keys ask for it again or for the state of the table.
 
 Keys (none is used by the table otherwise; no Ctrl or Alt): [ and ] re-read the previous and
 the next message; K the hand by suit, T the top card and the suit in force, S each player's
@@ -57,6 +57,7 @@ class SpeechPart:
         self._banners: set[int] = set()
         self._hint = ""
         self._scoreboard = False
+        self._note: object = None
         self._focus: tuple[int, int, int, bool] | None = None
         self._dialog: tuple[SuitDialog, int] | None = None
 
@@ -82,6 +83,12 @@ class SpeechPart:
                 self._turn_key = key
                 self._say_turn(view, what_to_do)
         self._say_focus(focus)
+
+    def note(self, note: object, text: str) -> None:
+        """A coaching note (a tip for a first game) is said once as it is shown."""
+        if note is not None and note is not self._note:
+            self.speaker.say(spoken(text), level="brief")
+        self._note = note
 
     def scoreboard(self, shown: bool) -> None:
         """The scores are said as the scoreboard opens over the table (Enter goes on)."""
@@ -275,3 +282,5 @@ def feed(part: SpeechPart, scene: TableScene) -> None:
     top = scene.app.scenes.top
     part.dialog(top if isinstance(top, SuitDialog) else None)
     part.scoreboard(isinstance(top, ScoreboardScene))
+    note = scene.coach.note
+    part.note(note, note.message.text(i18n.t) if note is not None else "")
