@@ -216,7 +216,7 @@ def test_a_short_match_is_played_by_ear_from_the_keyboard(open_table, transcript
                 scores_said = True
             elif line.startswith("Round "):
                 scores_said = False
-            elif "Choose a suit" in line or "Keep or switch" in line:
+            elif line.startswith(("Choose a suit: 1: ", "Keep or switch the suit? 1: ")):
                 press(app, pygame.K_1)
             elif line.startswith(YOUR_TURN):
                 listed = re.search(r"You can play: (.+?)\.(?: |$)", line)

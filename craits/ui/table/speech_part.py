@@ -106,7 +106,8 @@ class SpeechPart:
             title = i18n.t("suit.keep_or_switch" if dialog.nine else "suit.choose")
             choices = ", ".join(f"{n}: {dialog.label(option)}"
                                 for n, option in enumerate(dialog.options, 1))
-            self.speaker.say(f"{title} {choices}. "
+            colon = "" if title[-1:] in ".?!:" else ":"  # "Choose a suit: 1: spades, ..."
+            self.speaker.say(f"{title}{colon} {choices}. "
                              + i18n.t("speech.suit_keys", count=len(dialog.options)),
                              level="minimal", interrupt=True)
         elif self._dialog[1] != dialog.selected:
