@@ -207,8 +207,12 @@ def test_the_apps_speaker_is_made_once_and_follows_the_settings(monkeypatch, tmp
     monkeypatch.setenv("CRAITS_SPEECH_LOG", str(tmp_path / "t.txt"))
     first = speaker_for(True, "full", lambda: None)
     second = speaker_for(False, "brief", lambda: None)
-    assert first is second and not second.enabled and second.verbosity == "brief"
+    # A transcript asked for from the environment keeps speech on whatever the setting says.
+    assert first is second and second.enabled and second.verbosity == "brief"
     assert [type(b) for b in first.backends] == [RecordingBackend]  # no window: no live speech
+    monkeypatch.delenv("CRAITS_SPEECH_LOG")
+    assert not speaker_for(False, "brief", lambda: None).enabled
+    assert speaker_for(True, "brief", lambda: None).enabled
 
 
 def test_speech_settings_are_kept_and_checked():

@@ -173,6 +173,7 @@ class Broken:
 
 
 def test_without_speech_the_player_is_told_once_and_plays_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("CRAITS_SPEECH", "1")  # asked for: told once that it cannot be had
     monkeypatch.setattr(speaker_module, "_shared", None)
     monkeypatch.setattr(speaker_module, "_backends", lambda: [Broken()])
     app = open_app(tmp_path / "home", monkeypatch, size=(1280, 800), speed="instant")
@@ -183,6 +184,23 @@ def test_without_speech_the_player_is_told_once_and_plays_on(tmp_path, monkeypat
             run_until(app, lambda t=table: t.chor.log.readable(None) > 5, 60, dt=1 / 10)
         told = [n for n in app.notices if str(n) == i18n.t("speech.unavailable")]
         assert len(told) == 1
+    finally:
+        app.shutdown()
+
+
+def test_speech_off_by_default_tells_nobody_anything(tmp_path, monkeypatch):
+    """A player who never asked for speech is never told it is missing."""
+    monkeypatch.delenv("CRAITS_SPEECH", raising=False)
+    monkeypatch.delenv("CRAITS_SPEECH_LOG", raising=False)
+    monkeypatch.setattr(speaker_module, "_shared", None)
+    monkeypatch.setattr(speaker_module, "_backends", lambda: [Broken()])
+    app = open_app(tmp_path / "home", monkeypatch, size=(1280, 800), speed="instant")
+    try:
+        app.new_game(app.seats_for(["easy", "easy"]), None, 3)
+        table = app.current_table()
+        run_until(app, lambda: table.chor.log.readable(None) > 5, 60, dt=1 / 10)
+        assert not [n for n in app.notices if str(n) == i18n.t("speech.unavailable")]
+        assert not table.speech.speaker.enabled
     finally:
         app.shutdown()
 

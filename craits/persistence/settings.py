@@ -95,7 +95,9 @@ class Settings:
     call_time: float = 0.0  # seconds to call "Last card!" (``CALL_TIMES``; 0: automatic)
     coaching: bool = True  # first-game notes at the table (the player may turn them off)
     undo: bool = True  # a misclick may be taken back in games with one human
-    speech: bool = True  # said through the screen reader or the system's speech
+    # Said through the screen reader or the system's speech; off until the player turns it on
+    # (or starts with CRAITS_SPEECH=1), so nobody without a speech service is told it is missing.
+    speech: bool = False
     speech_verbosity: str = "full"
     confirm_costly: int = 0  # ask before a play the hard level expects to lose this many points
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).

@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 HISTORY = 50
 VERBOSITY = ("full", "brief", "minimal")  # most said first
 LOG_ENV = "CRAITS_SPEECH_LOG"
+ON_ENV = "CRAITS_SPEECH"  # "1": speech on from the start, whatever the settings say
 
 
 class Speaker:
@@ -107,10 +108,17 @@ def _backends() -> list[Backend]:
     return out
 
 
+def wanted(setting: bool) -> bool:
+    """Whether to speak: the setting, or asked from the environment: ``CRAITS_SPEECH=1``, or a
+    transcript file named (``CRAITS_SPEECH_LOG``)."""
+    return setting or os.environ.get(ON_ENV) == "1" or bool(os.environ.get(LOG_ENV))
+
+
 def speaker_for(enabled: bool, verbosity: str, tell: Callable[[], None]) -> Speaker:
     """The app's one speaker (made on first use), set to the player's settings; the player
     is told at most once per run that speech is unavailable."""
     global _shared
+    enabled = wanted(enabled)
     if _shared is None:
         _shared = Speaker(_backends(), enabled=enabled, verbosity=verbosity, tell=tell)
     _shared.configure(enabled, verbosity)

@@ -26,6 +26,7 @@ from craits.review import CoachState
 from craits.session import Session
 from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
+from craits.ui.speech.speaker import wanted as speech_wanted
 from craits.ui.table.buttons import TableButtons
 from craits.ui.table.coach_panel import CoachPanel
 from craits.ui.table.controls_help import ControlsScene, ControlsTip
@@ -38,7 +39,9 @@ from craits.ui.table.hooks import AppHooks
 from craits.ui.table.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.table.match import TableMatch
 from craits.ui.table.pause import PauseScene
-from craits.ui.table.speech_part import feed, table_speech
+from craits.ui.table.scoreboard import ScoreboardScene
+from craits.ui.table.speech_part import table_speech
+from craits.ui.table.suit_dialog import SuitDialog
 from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.tabletop.model import TableModel
@@ -330,7 +333,29 @@ class TableScene(Scene):
             self._keep_coach(write=True)
         if on_top:
             self.coach.update(dt, self.chor.busy)
-        feed(self.speech, self)
+        self._feed_speech()
+
+    def _feed_speech(self) -> None:
+        """This frame's table, as the speech part wants it (the settings may have changed)."""
+        settings = self.app.settings
+        part = self.speech
+        part.speaker.configure(speech_wanted(settings.speech), settings.speech_verbosity)
+        match, hand_input = self.match, self.hand
+        view, mine = match.view(), match.my_turn()
+        asked = self.hint.line() if mine and self.hint.hint is not None else None
+        hand, index = hand_input.hand(), hand_input.focus
+        code = hand[index].code if hand_input.keyboard and index is not None \
+            and index < len(hand) else None
+        focus = (code, index, len(hand), code in hand_input.playable) \
+            if code is not None and index is not None else None
+        part.update(view, mine, self.chor.busy or match.modal_open,
+                    hint_for(view, mine, match.waiting_for()), asked[0] if asked else None,
+                    self.model.banners, self.model.totals, focus)
+        top = self.app.scenes.top
+        part.dialog(top if isinstance(top, SuitDialog) else None)
+        part.scoreboard(isinstance(top, ScoreboardScene))
+        note = self.coach.note
+        part.note(note, note.message.text(i18n.t) if note is not None else "")
 
     def frame(self) -> TableFrame:
         match = self.match

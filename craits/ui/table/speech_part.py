@@ -11,7 +11,6 @@ cards and score, W whose turn it is, C the crank's count, N the draw pile.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,14 +23,9 @@ from craits.ui.speech import Speaker, speaker_for
 from craits.ui.speech.words import cards_list, spoken
 from craits.ui.table.controls_help import ControlsTip
 from craits.ui.table.hand_input import Refusal
-from craits.ui.table.hints import hint_for
-from craits.ui.table.scoreboard import ScoreboardScene
 from craits.ui.table.suit_dialog import SuitDialog
 from craits.ui.tabletop.log import EventLog
 from craits.ui.tabletop.sprites import Banner
-
-if TYPE_CHECKING:
-    from craits.ui.table.scene import TableScene
 
 REREAD_KEYS = {pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
 FOCUS_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_HOME, pygame.K_END)
@@ -263,25 +257,3 @@ def table_speech(app: SceneContext, names: Sequence[str], log: EventLog,
     speaker = speaker_for(settings.speech, settings.speech_verbosity,
                           lambda: app.notices.append(Notice("speech.unavailable")))
     return SpeechPart(speaker, names, log, viewer)
-
-
-def feed(part: SpeechPart, scene: TableScene) -> None:
-    """This frame's table, as ``part.update`` wants it (the settings may have changed)."""
-    settings = scene.app.settings
-    part.speaker.configure(settings.speech, settings.speech_verbosity)
-    match = scene.match
-    view, mine = match.view(), match.my_turn()
-    asked = scene.hint.line() if mine and scene.hint.hint is not None else None
-    hand, index = scene.hand.hand(), scene.hand.focus
-    code = hand[index].code if scene.hand.keyboard and index is not None \
-        and index < len(hand) else None
-    focus = (code, index, len(hand), code in scene.hand.playable) \
-        if code is not None and index is not None else None
-    part.update(view, mine, scene.chor.busy or match.modal_open,
-                hint_for(view, mine, match.waiting_for()), asked[0] if asked else None,
-                scene.model.banners, scene.model.totals, focus)
-    top = scene.app.scenes.top
-    part.dialog(top if isinstance(top, SuitDialog) else None)
-    part.scoreboard(isinstance(top, ScoreboardScene))
-    note = scene.coach.note
-    part.note(note, note.message.text(i18n.t) if note is not None else "")
