@@ -69,4 +69,7 @@ def test_the_toggle_fits_its_place(make_app, lang):  # noqa: F811
     table.on_enter()
     surface = pygame.Surface(app.size)
     table.draw(surface)
-    assert table.buttons.arm.rect.colliderect(table.model.layout.buttons)
+    arm, lay = table.buttons.arm, table.model.layout
+    assert arm.rect == lay.last_card_button  # beside the hand of two cards
+    assert pygame.Rect((0, 0), app.size).contains(arm.rect)
+    assert not arm.rect.colliderect(lay.button_rect(2, 3))
