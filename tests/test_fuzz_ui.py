@@ -21,8 +21,8 @@ from craits.engine import Play
 from craits.engine.notation import read_card as parse_card
 from craits.persistence import Statistics
 from craits.session import Seat, Session
-from craits.ui.table.intents import Command
 from craits.ui.table.match import HandOff
+from craits.ui.tabletop.intents import Command
 
 SEED = 20261129
 FRAMES_PER_SCENE = 200
@@ -230,7 +230,7 @@ def setup_handoff(app):
 
 
 def setup_suit_dialog(app):
-    from craits.ui.table.suit_dialog import SuitDialog
+    from craits.ui.dialogs.suit_dialog import SuitDialog
 
     table = _table(app, ["human", "easy"], 35)
     eight = parse_card("8S")

@@ -339,8 +339,8 @@ def test_announce_and_call_keys_in_the_rules_are_the_keys_the_table_uses() -> No
 
     import pygame
 
-    from craits.ui.table.hand_input import COMMAND_KEYS
-    from craits.ui.table.intents import Command
+    from craits.ui.tabletop.hand_input import COMMAND_KEYS
+    from craits.ui.tabletop.intents import Command
 
     bound = {command: pygame.key.name(key).upper() for key, command in COMMAND_KEYS.items()}
     assert bound[Command.ANNOUNCE] == "L" and bound[Command.CALL] == "I"

@@ -17,14 +17,14 @@ from craits import i18n
 from craits.review import Replay
 from craits.review.analysis import analyse_rounds, as_level
 from craits.review.cache import ReviewCache, game_key
-from craits.review.luck import Split, game_split, round_split
+from craits.review.luck import Split, game_split, game_total, round_split
 from craits.review.pool import InlinePool
 from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
 from craits.ui.review import luck_bars
-from craits.ui.review.luck_bars import LuckBars, LuckRow, game_line, game_total, signed
+from craits.ui.review.luck_bars import LuckBars, LuckRow, signed
 from craits.ui.review.scene import ReviewScene
-from craits.ui.table.game_over import GameOverScene, luck_of
+from craits.ui.table.game_over import GameOverScene, game_line, luck_of
 from craits.ui.widgets import Theme
 
 EXPERT = level_profile("expert")

@@ -20,9 +20,9 @@ from craits.review.cache import ReviewCache
 from craits.review.puzzles import THRESHOLD, Grade, Weigh, Weighing, grade, spread_error
 from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
+from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.review.retry import at_once
 from craits.ui.review.scene import ReviewScene
-from craits.ui.table.suit_dialog import SuitDialog
 
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=40))

@@ -8,9 +8,9 @@ from table_harness import click, press, run_until, set_position, sprite_centre, 
 
 from craits.engine import Announce, Draw, Play
 from craits.engine.notation import read_card as parse_card
+from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.table.scene import TableScene
 from craits.ui.table.scoreboard import ScoreboardScene
-from craits.ui.table.suit_dialog import SuitDialog
 
 
 def start_table(app, kinds, seed=11) -> TableScene:

@@ -18,9 +18,9 @@ from test_review_replay import hidden_dealt_otherwise
 from craits import i18n
 from craits.engine import Play, seat_view
 from craits.engine.notation import read_card as parse_card
+from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.scene import TableScene
-from craits.ui.table.suit_dialog import SuitDialog
 from craits.ui.tabletop.clearance import must_see
 
 C = parse_card

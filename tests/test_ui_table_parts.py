@@ -16,8 +16,8 @@ from craits.session import Seat, Session
 from craits.ui.app import App
 from craits.ui.table.cut import cut_rows
 from craits.ui.table.game_over import places
-from craits.ui.table.intents import Command
 from craits.ui.table.scoreboard import ScoreboardScene, hand_groups
+from craits.ui.tabletop.intents import Command
 
 C = parse_card
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 from table_harness import FRAME, click, run_until, set_position, step
 
+from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.menus.title import TitleScene
 from craits.ui.table.pause import PauseScene
 from craits.ui.table.scoreboard import SETTLE, ScoreboardScene
-from craits.ui.table.suit_dialog import SuitDialog
 
 
 def key_down(key: int) -> None:

@@ -13,8 +13,8 @@ from craits.engine import Play
 from craits.engine.cards import rank
 from craits.ui.menus.new_game_form import NewGameForm, load_rule_book
 from craits.ui.table.controls_help import ControlsScene
-from craits.ui.table.intents import PlayCard
 from craits.ui.table.scene import TableScene
+from craits.ui.tabletop.intents import PlayCard
 
 PLAIN = {1, 3, 11, 12, 13}
 

@@ -24,12 +24,13 @@ split is the sum of its rounds'.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from craits.ai.search import relative_score
 
-from .analysis import RoundReview
+from .analysis import ReviewLevel, RoundReview, review_level
+from .cache import ReviewCache, game_key
 
 DEAL_EXPECTED = 0.0  # the table's average, in relative points: see above
 
@@ -99,3 +100,18 @@ def game_split(splits: Iterable[Split], digits: int | None = None) -> Split:
     for split in splits:
         total = total + (split if digits is None else split.shown(digits))
     return total if digits is None else total.shown(digits)
+
+
+def game_total(save: Mapping[str, object], seat: int, scores: Sequence[Sequence[int]],
+               cache: ReviewCache, level: ReviewLevel | None = None) -> Split | None:
+    """``seat``'s whole game split, in whole points, when the review's cache holds every round
+    of it; None otherwise (nothing is computed here: a review is a minute's work)."""
+    if not scores:
+        return None
+    level = review_level() if level is None else level
+    kept = cache.load(game_key(save), level)
+    reviews = [kept.get((seat, index)) for index in range(len(scores))]
+    if any(r is None for r in reviews):
+        return None
+    return game_split((round_split(r, s) for r, s in zip(reviews, scores, strict=True)
+                       if r is not None), 0)

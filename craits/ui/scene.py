@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # types only: the services a scene may use, none of them a sc
     from craits.engine import Rules
     from craits.persistence import Settings, Statistics
     from craits.review import Replay
+    from craits.review.puzzles import Grade, Spot
     from craits.seat import Seat
     from craits.session import Session
     from craits.ui.audio import Audio
@@ -39,6 +40,12 @@ class Screens(Protocol):
 
     def open_record(self) -> Scene:
         """Asks for a game record's file; dismisses with a ``Replay`` or None."""
+        ...
+
+    def puzzle(self, replay: Replay, spot: Spot,
+               on_grade: Callable[[int, Grade | None], None]) -> Scene:
+        """The review at a puzzle's choice, seen from its seat: ``on_grade`` hears how the
+        player's new choice was graded."""
         ...
 
 

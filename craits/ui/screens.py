@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from craits.review import Replay
+from craits.review.puzzles import Grade, Spot
 from craits.ui.menus.rules import RulesScene
 from craits.ui.menus.settings import SettingsScene
 from craits.ui.review.open_record import OpenRecordScene
@@ -26,3 +29,7 @@ class AppScreens:
 
     def open_record(self) -> Scene:
         return OpenRecordScene(self.app)
+
+    def puzzle(self, replay: Replay, spot: Spot,
+               on_grade: Callable[[int, Grade | None], None]) -> Scene:
+        return ReviewScene(self.app, replay, puzzle=spot, on_grade=on_grade)

@@ -38,3 +38,9 @@ def named_seats(seats: Sequence[Seat]) -> tuple[Seat, ...]:
 def remembered_seats(setup: NewGameSetup) -> tuple[Seat, ...]:
     """The seats of the last new game (the setup screen remembers them in the settings)."""
     return named_seats(setup.seats)
+
+
+def shown_names(seats: Sequence[Seat]) -> list[str]:
+    """Each seat's name as the table shows it; an empty one (a record may leave it so) as
+    the game names seats: "Player n"."""
+    return [seat.name or i18n.t("setup.default_name", n=i + 1) for i, seat in enumerate(seats)]

@@ -33,8 +33,8 @@ from craits.review.record import os_reason
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.notices import problem_notice
-from craits.ui.review.board import seat_names
 from craits.ui.scene import SceneContext
+from craits.ui.seat_names import shown_names
 from craits.ui.widgets import Button, Label, Panel, Widget
 from craits.ui.widgets.textcache import blit_text
 
@@ -120,7 +120,7 @@ class PuzzleSearch:
 
     def _add(self, game: PastGame, replay: Replay, reviews: list[RoundReview]) -> None:
         humans = [s for s, seat in enumerate(replay.seats) if seat.is_human]
-        names = seat_names(replay)
+        names = shown_names(replay.seats)
         key = game_key(replay.save)
         for spot in spots(replay, reviews, humans):
             puzzle = Puzzle(game.path.name, key, spot.seat, spot.focus, round(spot.cost, 1))
@@ -273,12 +273,10 @@ class PuzzlesScene(MenuScene):
                                               i18n.t("puzzle.gone")))
             return
         replay, spot = found
-        from craits.ui.review.scene import ReviewScene  # the review pulls in the table
-
         def graded(number: int, grade: Grade | None) -> None:
             if number == spot.number and grade is Grade.AS_GOOD:
                 self.book.mark(puzzle.key, True)
                 self._save()
                 self.rebuild()
 
-        self.app.scenes.push(ReviewScene(self.app, replay, puzzle=spot, on_grade=graded))
+        self.app.scenes.push(self.app.screens.puzzle(replay, spot, graded))

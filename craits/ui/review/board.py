@@ -18,6 +18,7 @@ from craits import i18n
 from craits.engine import Action, Draw, Play, seat_view
 from craits.review import Replay, Verdict, move_message
 from craits.ui.cards.painter import CardImages, CardPainter
+from craits.ui.seat_names import shown_names
 from craits.ui.tabletop.choreographer import Choreographer
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.painter import SeatInfo, TablePainter
@@ -35,10 +36,7 @@ WINDOW = 4 * LOG_LINES  # steps fed to the log: more only when they say too litt
 
 def seat_names(replay: Replay) -> list[str]:
     """Each seat's name; an empty one (a record may leave it so) as the game names seats."""
-    out = []
-    for i, seat in enumerate(replay.seats):
-        out.append(seat.name or i18n.t("setup.default_name", n=i + 1))
-    return out
+    return shown_names(replay.seats)
 
 
 def level_label(kind: str) -> str:

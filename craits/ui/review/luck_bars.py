@@ -4,21 +4,20 @@ came from the cards or from the player.
 Each round has two bars from one zero line: luck (blue) and the cost of the player's choices
 (orange), both in points against the table's average; left of zero helped the player, right
 of zero went against them. Every bar has its label and number beside it, never colour alone.
-A round not analysed yet says so; the game's sums close the list once every round is in. ``game_total`` and
-``game_line`` make the whole-game sentence of the game-over screen, from the review's cache
+A round not analysed yet says so; the game's sums close the list once every round is in. The
+whole-game sentence of the game-over screen comes from ``craits.review.luck.game_total``, from the review's cache
 only (never a search).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from craits import i18n
-from craits.review.analysis import ReviewLevel, RoundReview, review_level
-from craits.review.cache import ReviewCache, game_key
+from craits.review.analysis import RoundReview
 from craits.review.luck import Split, game_split, round_split
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.widgets import Button, Theme, draw_rounded
@@ -162,24 +161,3 @@ class LuckPanel:
             draw_button(self.button, surface)
         if self.shown and self.bars is not None:
             self.bars.draw(surface, self.rect, self.rows())
-
-
-def game_total(save: Mapping[str, object], seat: int, scores: Sequence[Sequence[int]],
-               cache: ReviewCache, level: ReviewLevel | None = None) -> Split | None:
-    """``seat``'s whole game split, in whole points, when the review's cache holds every round
-    of it; None otherwise (nothing is computed here: a review is a minute's work)."""
-    if not scores:
-        return None
-    level = review_level() if level is None else level
-    kept = cache.load(game_key(save), level)
-    reviews = [kept.get((seat, index)) for index in range(len(scores))]
-    if any(r is None for r in reviews):
-        return None
-    return game_split((round_split(r, s) for r, s in zip(reviews, scores, strict=True)
-                       if r is not None), 0)
-
-
-def game_line(total: Split) -> str:
-    """"Luck −12, choices +7: you ended −5 against the table's average, where 0 was expected"."""
-    return i18n.t("luck.game_over", luck=signed(total.luck), cost=signed(total.cost),
-                  result=signed(total.result), expected=signed(total.expected))

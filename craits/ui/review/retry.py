@@ -25,11 +25,11 @@ from craits.engine import Action, Draw, Pass, Play, SeatView
 from craits.review import Replay, Verdict
 from craits.review.analysis import ReviewLevel
 from craits.review.puzzles import Grade, Spot, Weigh, worth_retrying
+from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.review.board import ReviewBoard
 from craits.ui.scene import SceneContext
-from craits.ui.table.hand_input import PLAY_KEYS, HandInput
-from craits.ui.table.intents import Command, Intent, PlayCard
-from craits.ui.table.suit_dialog import SuitDialog
+from craits.ui.tabletop.hand_input import PLAY_KEYS, HandInput
+from craits.ui.tabletop.intents import Command, Intent, PlayCard
 from craits.ui.widgets import Button, Theme
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.theme import Color

@@ -15,8 +15,8 @@ import pygame
 
 from craits import i18n
 from craits.engine import Draw, Pass, Play, SeatView
-from craits.ui.table.intents import Command, Intent
 from craits.ui.table.match import TableView
+from craits.ui.tabletop.intents import Command, Intent
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.widgets import Button, Theme
 from craits.ui.widgets.button_images import draw_button

@@ -16,8 +16,8 @@ import pygame
 from craits import i18n
 from craits.engine import events as ev
 from craits.review import CoachState, Note
-from craits.ui.table.intents import Command, Intent
 from craits.ui.tabletop.clearance import find_free, fixed_overlays, note_anchor, place_box
+from craits.ui.tabletop.intents import Command, Intent
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_shadow, draw_text_fit, fit_text
 from craits.ui.widgets.textcache import blit_text

@@ -13,15 +13,12 @@ import pygame
 from craits import i18n
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
-from craits.ui.tabletop.layout import TableLayout
-from craits.ui.tabletop.sprites import Banner
 from craits.ui.widgets import Button, draw_text_fit, fit_text
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
 
 GOLD = (250, 218, 130)
 CREAM = (246, 238, 214)
-TIP_SECONDS = 15.0
 
 def _row(keys: str, name: str) -> tuple[str, str]:
     return keys, f"controls.does_{name}"
@@ -149,13 +146,3 @@ class ControlsScene(OverlayScene):
                   midleft=(panel.left + pad, self.close_button.rect.centery),
                   max_width=self.close_button.rect.left - panel.left - 2 * pad)
         draw_button(self.close_button, surface)
-
-
-class ControlsTip(Banner):
-    """"F1: controls" at the end of the line above the hand, for a while, once per table."""
-
-    def __init__(self, layout: TableLayout, duration: float = TIP_SECONDS) -> None:
-        x = (layout.hint.right + layout.size[0]) // 2
-        # Banners rise a little as they pop in; start that much lower to end on the line.
-        super().__init__(i18n.t("controls.tip"), (x, layout.hint.centery + 4), layout.px(15),
-                         (12, 44, 30, 225), color=GOLD, duration=duration)

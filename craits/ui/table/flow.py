@@ -14,15 +14,15 @@ from craits.engine import events as ev
 from craits.engine.actions import Action, ChooseSuit
 from craits.review import move_message
 from craits.ui.dialogs.confirm import ConfirmScene
+from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.table.cost_check import Ask
 from craits.ui.table.cut import CutScene
 from craits.ui.table.game_over import GameOverScene
-from craits.ui.table.hand_input import HandInput
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.match import AskStarterSuit, HandOff, Next, ShowCut, ShowRoundEnd, TableMatch
 from craits.ui.table.scoreboard import ScoreboardScene
-from craits.ui.table.suit_dialog import SuitDialog
+from craits.ui.tabletop.hand_input import HandInput
 
 
 class TableFlow:

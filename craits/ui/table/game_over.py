@@ -12,12 +12,11 @@ from craits import i18n
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.paths import user_home
 from craits.review.cache import ReviewCache
-from craits.review.luck import Split
+from craits.review.luck import Split, game_total
 from craits.session import Session
 from craits.ui.cards.art import card_size_for_height
 from craits.ui.cards.cascade import CardCascade, blit_outside
 from craits.ui.cards.painter import CardPainter
-from craits.ui.review.luck_bars import game_line, game_total
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_text_fit, felt_background
 from craits.ui.widgets.button_images import draw_button
@@ -62,6 +61,18 @@ def luck_of(session: Session, cache: ReviewCache | None = None) -> Split | None:
             return None
     return game_total(session.to_save(), humans[0], session.match.history, cache)
 
+
+
+def signed(value: float) -> str:
+    """A whole number with its sign ("+12", "−7", "0")."""
+    n = round(value)
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def game_line(total: Split) -> str:
+    """"Luck −12, choices +7: you ended −5 against the table's average, where 0 was expected"."""
+    return i18n.t("luck.game_over", luck=signed(total.luck), cost=signed(total.cost),
+                  result=signed(total.result), expected=signed(total.expected))
 
 class GameOverScene(Scene):
     def __init__(self, app: SceneContext, session: Session) -> None:

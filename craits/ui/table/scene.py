@@ -25,25 +25,26 @@ from craits.engine.actions import Action
 from craits.review import CoachState
 from craits.session import Session
 from craits.ui.cards.painter import CardPainter
+from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.speaker import wanted as speech_wanted
 from craits.ui.table.buttons import TableButtons
 from craits.ui.table.coach_panel import CoachPanel
-from craits.ui.table.controls_help import ControlsScene, ControlsTip
+from craits.ui.table.controls_help import ControlsScene
 from craits.ui.table.cost_check import Ask, CostCheck, Go
 from craits.ui.table.flow import TableFlow
-from craits.ui.table.hand_input import HandInput
 from craits.ui.table.hint_panel import HintPanel
 from craits.ui.table.hints import hint_for, refusal_reason
 from craits.ui.table.hooks import AppHooks
-from craits.ui.table.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.table.match import TableMatch
 from craits.ui.table.pause import PauseScene
 from craits.ui.table.scoreboard import ScoreboardScene
 from craits.ui.table.speech_part import table_speech
-from craits.ui.table.suit_dialog import SuitDialog
 from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
+from craits.ui.tabletop.controls_tip import ControlsTip
+from craits.ui.tabletop.hand_input import HandInput
+from craits.ui.tabletop.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.painter import TablePainter
 

@@ -17,13 +17,13 @@ import pygame
 from craits import i18n
 from craits.engine.cards import RANK_OF, SUIT_OF, SUITS
 from craits.engine.view import SeatView
+from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.notices import Notice
 from craits.ui.scene import SceneContext
 from craits.ui.speech import Speaker, speaker_for
 from craits.ui.speech.words import cards_list, spoken
-from craits.ui.table.controls_help import ControlsTip
-from craits.ui.table.hand_input import Refusal
-from craits.ui.table.suit_dialog import SuitDialog
+from craits.ui.tabletop.controls_tip import ControlsTip
+from craits.ui.tabletop.hand_input import Refusal
 from craits.ui.tabletop.log import EventLog
 from craits.ui.tabletop.sprites import Banner
 

@@ -24,8 +24,8 @@ from collections.abc import Callable, Collection
 
 import pygame
 
-from craits.ui.table.controls_help import ControlsTip
-from craits.ui.table.intents import Command, Intent, PlayCard
+from craits.ui.tabletop.controls_tip import ControlsTip
+from craits.ui.tabletop.intents import Command, Intent, PlayCard
 from craits.ui.tabletop.layout import card_hit
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.sprites import Banner, CardSprite
