@@ -28,6 +28,7 @@ def texts(language: str) -> dict[str, list[str]]:
 
 
 def czech_vy_forms(text: str) -> list[str]:
+    text = re.sub(r"\{[^{}]*\}", " ", text)  # a {field}'s name is not Czech ({date})
     words = [w.casefold() for w in re.findall(r"\w+", text)]
     return [
         w
