@@ -361,6 +361,7 @@ def test_the_coaching_switch_turns_notes_off_and_on_again_from_the_start():
     switch = next(c for c in scene.controls if getattr(c, "label", None) == i18n.t(
         "settings.coaching"))
     assert switch.value is True
+    scene.region.ensure_visible(switch)  # the list scrolls: bring the switch into view
     click(scene, switch)
     assert app.settings.coaching is False and app.settings.coach["enabled"] is False
     assert app.settings.coach["shown"] == ["four_skip"] and "save_settings" in app.calls
