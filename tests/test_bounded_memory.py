@@ -162,3 +162,20 @@ def test_a_soak_keeps_memory_flat_after_its_warm_up(tmp_path):
     assert report["crashes"] == 0 and report["frames"] > 1000
     assert report["growth_mb"] <= 10, report["samples"]
     assert result.returncode == 0
+
+
+def test_panel_shadows_are_bounded_in_bytes():
+    """Each overlay's panel casts a shadow as big as itself, cached by size: however many
+    panel sizes a long session meets (resizes, every screen), the cache stays within its
+    bytes."""
+    from craits.ui.widgets import drawing
+
+    pygame.init()
+    drawing._shadow_cache.clear()
+    target = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+    for width in range(900, 1900, 25):
+        drawing.draw_shadow(target, pygame.Rect(10, 10, width, 700), 16, 8)
+    cache = drawing._shadow_cache
+    assert len(cache) > 1
+    assert cache.bytes <= cache.max_bytes
+    assert cache.bytes == sum(pixel_bytes(s) for s in cache._items.values())

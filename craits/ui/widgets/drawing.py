@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from craits.ui.widgets.textcache import LRU
 from craits.ui.widgets.theme import Color, Theme, current_look
 
 CONTRAST_OUTLINE: Color = (255, 255, 255)
@@ -39,7 +40,14 @@ def draw_rounded(
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
 
-_shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+# By size: a panel's shadow is as big as the panel, so the cache is bounded in bytes too.
+_shadow_cache: LRU[pygame.Surface] = LRU(64, max_bytes=12_000_000)
+
+
+def _shadow(width: int, height: int, radius: int, blur: int) -> pygame.Surface:
+    shade = pygame.Surface((width + 2 * blur, height + 2 * blur), pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 110), (blur, blur, width, height), border_radius=radius)
+    return pygame.transform.box_blur(shade, blur // 2 + 1)
 
 
 def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset: int = 3) -> None:
@@ -47,16 +55,7 @@ def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset:
     rect = pygame.Rect(rect)
     blur = max(2, offset * 2)
     key = (rect.width, rect.height, radius, blur)
-    shade = _shadow_cache.get(key)
-    if shade is None:
-        shade = pygame.Surface((rect.width + 2 * blur, rect.height + 2 * blur), pygame.SRCALPHA)
-        pygame.draw.rect(
-            shade, (0, 0, 0, 110), (blur, blur, rect.width, rect.height), border_radius=radius
-        )
-        shade = pygame.transform.box_blur(shade, blur // 2 + 1)
-        if len(_shadow_cache) > 256:
-            _shadow_cache.clear()
-        _shadow_cache[key] = shade
+    shade = _shadow_cache.get(key, lambda: _shadow(rect.width, rect.height, radius, blur))
     surface.blit(shade, (rect.left - blur, rect.top - blur + offset))
 
 
