@@ -16,6 +16,7 @@ from craits import i18n
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.widgets import (
     FocusGroup,
+    Panel,
     ScrollBar,
     Theme,
     Widget,
@@ -109,6 +110,17 @@ class ScrollRegion:
             return False
         self.scroll_by(-event.y * self.theme.px(60))
         return True
+
+
+def fit_to_rows(panel: Panel, region: ScrollRegion, theme: Theme, least: int) -> None:
+    """A list's panel as tall as its rows (never below ``least`` pixels), with the region in
+    it; a longer list keeps the panel and scrolls."""
+    rect = panel.rect.copy()
+    content = region.content_height + theme.px(32)
+    if content < rect.height:
+        rect.height = max(least, content)
+        panel.rect = rect
+        region.set_viewport(rect.inflate(-theme.px(40), -theme.px(32)))
 
 
 def draw_edge_fades(

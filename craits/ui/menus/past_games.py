@@ -17,7 +17,7 @@ from craits import i18n
 from craits.persistence.archive import GameArchive, PastGame
 from craits.persistence.files import Problem
 from craits.review import RecordError, Replay
-from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
+from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion, fit_to_rows
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
@@ -78,12 +78,7 @@ class PastGamesScene(MenuScene):
                             text_size=th.px(19))
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)
-        # The panel as tall as its rows (it scrolls when the window is shorter).
-        content = region.content_height + th.px(32)
-        if content < panel.height:
-            panel.height = max(th.px(160), content)
-            self.panel.rect = panel
-            region.set_viewport(panel.inflate(-th.px(40), -th.px(32)))
+        fit_to_rows(self.panel, region, th, th.px(160))
         footer = self.footer_rect()
         bw = self.footer_button_width()
         self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),

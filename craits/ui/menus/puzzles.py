@@ -30,7 +30,7 @@ from craits.review.cache import ReviewCache, game_key
 from craits.review.pool import Pool, ProcessPool
 from craits.review.puzzles import Grade, Spot, spots, step_at_focus
 from craits.review.record import os_reason
-from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
+from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion, fit_to_rows
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
@@ -192,11 +192,7 @@ class PuzzlesScene(MenuScene):
                             text_size=th.px(19))
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)
-        content = region.content_height + th.px(32)
-        if content < panel.height:
-            panel.height = max(th.px(120), content)
-            self.panel.rect = panel
-            region.set_viewport(panel.inflate(-th.px(40), -th.px(32)))
+        fit_to_rows(self.panel, region, th, th.px(120))
         footer = self.footer_rect()
         bw = self.footer_button_width()
         self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
