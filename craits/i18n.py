@@ -417,21 +417,41 @@ def card_long_name(code: object) -> str:
     return t("cards.long", rank=rank_name(rank), suit=suit_name(suit))
 
 
-SPOKEN_CASES = ("nominative", "accusative")
+# The forms a card is said in, each a catalogue table of its own: alone (``speech.card``), as a
+# verb's object (``speech.card_acc``: Czech "hraje srdcovou osmičku") and as what a thing is done
+# with (``speech.card_ins``: Czech instrumental "odpověz srdcovou osmičkou", Estonian comitative
+# "käib ärtu kaheksaga"). A language without a case keeps the nominative in every table.
+SPOKEN_CASES = ("nominative", "accusative", "instrumental")
+_CASE_TABLES = {"nominative": "card", "accusative": "card_acc", "instrumental": "card_ins"}
+# Other names of the same slots: the Estonian comitative is the instrumental's table.
+CASE_NAMES = {**{case: case for case in SPOKEN_CASES}, "comitative": "instrumental"}
+_LAST_WORD = re.compile(r"(\w+)\W*$")
 
 
 def spoken_card(code: object, case: str = "nominative") -> str:
     """The card as speech says it, in the current language: ``"8H"`` -> ``"the eight of
     hearts"``. Each rank has its own text (``speech.card.<rank>``, with the suit's form from
     ``speech.suit.<suit>``), so an article or an ending may agree with the rank (Czech "srdcová
-    osmička", Spanish "la reina"); ``case="accusative"`` is the form as a verb's object
-    (``speech.card_acc``: Czech "hraje srdcovou osmičku"), the same as the nominative where a
-    language does not change it."""
-    if case not in SPOKEN_CASES:
-        raise ValueError(f"not a case: {case!r} ({', '.join(SPOKEN_CASES)})")
+    osmička", Spanish "la reina"); ``case`` picks the form for the card's place in a sentence
+    (``SPOKEN_CASES``, or ``"comitative"``), the same as the nominative where a language does
+    not change it."""
+    if case not in CASE_NAMES:
+        raise ValueError(f"not a case: {case!r} ({', '.join(CASE_NAMES)})")
     rank, suit = parse_card(code)
-    table = "card_acc" if case == "accusative" else "card"
+    table = _CASE_TABLES[CASE_NAMES[case]]
     return t(f"speech.{table}.{rank}", suit=t(f"speech.suit.{suit}"))
+
+
+def card_case(before: str) -> str:
+    """The case of a card said right after ``before`` in the current language: alone at the
+    start of a text or after punctuation ("Otočená karta: ..."), the instrumental after a word
+    the language's ``speech.instrumental_after`` lists (Czech "kartou", Estonian "käib"), else a
+    verb's object."""
+    match = _LAST_WORD.search(before)
+    if match is None or match.end(1) != len(before.rstrip()):
+        return "nominative"
+    words = t("speech.instrumental_after").casefold().split()
+    return "instrumental" if match.group(1).casefold() in words else "accusative"
 
 
 # ----------------------------------------------------------------------------- rules screen

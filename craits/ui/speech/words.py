@@ -17,12 +17,11 @@ _SYMBOLS = "".join(SUIT_SYMBOLS.values())
 _CARD = re.compile(rf"(10|[2-9AJQKT])([{_SYMBOLS}])")
 _RUN = re.compile(rf"(?:(?:10|[2-9AJQKT])[{_SYMBOLS}]\s+)+(?:10|[2-9AJQKT])[{_SYMBOLS}]")
 _SUIT = re.compile(rf"[{_SYMBOLS}]")
-_WORD_BEFORE = re.compile(r"\w\s*$")
 _SENTENCE_END = re.compile(r"[.!?]\s*$")
 
 
 def _card(match: re.Match[str], before: str) -> str:
-    case = "accusative" if _WORD_BEFORE.search(before) else "nominative"
+    case = i18n.card_case(before)  # the language knows which words govern which case
     said = i18n.spoken_card(match.group(1) + match.group(2), case)
     if not before.strip() or _SENTENCE_END.search(before):  # "The four of spades is..."
         said = said[:1].upper() + said[1:]
