@@ -99,6 +99,9 @@ class Settings:
     # (or starts with CRAITS_SPEECH=1), so nobody without a speech service is told it is missing.
     speech: bool = False
     speech_verbosity: str = "full"
+    # The player turned speech on or off themselves; until then a running screen reader turns
+    # it on (``speech`` is then what the app found, not a choice).
+    speech_chosen: bool = False
     confirm_costly: int = 0  # ask before a play the hard level expects to lose this many points
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
     coach: dict[str, object] = field(default_factory=dict)
@@ -128,6 +131,8 @@ class Settings:
     def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
         """Settings from stored data; bad or unknown fields fall back alone, each with a note."""
         values, problems = read_fields(data, _SETTINGS_SPEC)
+        if isinstance(data, dict) and "speech_chosen" not in data and values["speech"]:
+            values["speech_chosen"] = True  # turned on before the flag was kept
         return cls(**values), problems
 
 
@@ -206,6 +211,7 @@ _SETTINGS_SPEC: _Spec = {
     "undo": (Boolean(), _default("undo")),
     "speech": (Boolean(), _default("speech")),
     "speech_verbosity": (OneOf(*SPEECH_VERBOSITY), _default("speech_verbosity")),
+    "speech_chosen": (Boolean(), _default("speech_chosen")),
     "confirm_costly": (OneOf(*COSTLY_THRESHOLDS), _default("confirm_costly")),
     "coach": (_CoachProgress(), _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),

@@ -43,6 +43,7 @@ from craits.ui.notices import Notice, problem_notice
 from craits.ui.scene import MatchSetup, Scene, SceneStack, Screens
 from craits.ui.screens import AppScreens
 from craits.ui.seat_names import default_seats, named_seats
+from craits.ui.speech.follow import SpeechSwitch
 from craits.ui.table.scene import TableScene
 
 log = logging.getLogger("craits.app")
@@ -68,6 +69,10 @@ class App:
         # Files that could not be used as they were, told by the title screen with str().
         self.notices: list[Notice | str] = [problem_notice(p) for p in self.files.problems]
         self.screens: Screens = AppScreens(self)
+        # One speaker for every scene; until the player chooses, on when a screen reader runs.
+        self.speech_switch = SpeechSwitch(
+            self.settings, lambda: self.notices.append(Notice("speech.unavailable")))
+        self.settings, self.speech = self.speech_switch.settings, self.speech_switch.speaker
         self.exit_code = 0
         self.matches = Matches(self.files)  # its keeper takes the table's signals
         self.window = AppWindow(size or self.settings.window_size, self.settings.fullscreen)
@@ -103,7 +108,8 @@ class App:
             scene.on_resize(size)
 
     def apply_settings(self) -> None:
-        """After the settings screen: language, sound, look and fullscreen take effect."""
+        """After the settings screen: language, sound, look, speech and fullscreen take effect."""
+        self.settings = self.speech_switch.apply(self.settings)
         use_settings(self.settings, self.audio, self.card_art)
         if self.settings.fullscreen != self.window.fullscreen:
             self.window.set_fullscreen(self.settings.fullscreen)
@@ -235,6 +241,7 @@ class App:
 
     def _frame(self, dt: float) -> None:
         self._collect_replaced()
+        self._follow_screen_reader()
         for event in pygame.event.get():
             if event.type == pygame.KEYDOWN:
                 self.keys_down.add(event.key)
@@ -264,6 +271,14 @@ class App:
         for scene in visible:
             scene.draw(self.screen)
         pygame.display.flip()
+
+    def _follow_screen_reader(self) -> None:
+        """Speech turned on by a screen reader found: the screen on top says what it is."""
+        settings = self.speech_switch.poll(self.settings)
+        if settings is not None:
+            self.settings = settings
+            if self.scenes.top is not None:
+                self.scenes.top.speak_screen()
 
     def _collect_replaced(self) -> None:
         """A frame after a table was replaced, when nothing holds it any more: free it and

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # types only: the services a scene may use, none of them a sc
     from craits.ui.audio import Audio
     from craits.ui.cards.art import CardArt
     from craits.ui.notices import Notice
+    from craits.ui.speech import Speaker
 
 
 class Screens(Protocol):
@@ -65,8 +66,9 @@ class MatchSetup(Protocol):
 
 class SceneContext(Protocol):
     """What a scene may use of the app: the scene stack, the settings, the window's size,
-    sound and card art, the computer players' helper, and the few things the app does for a
-    scene (start or continue a game, save settings or statistics, go to the title, quit), with
+    sound, speech (the app's one speaker) and card art, the computer players' helper, and
+    the few things the app does for a scene (start or continue a game, save settings or
+    statistics, go to the title, quit), with
     the signals a table gives as its match goes on (``autosave``, ``record_round``,
     ``finish_match``: the app's ``MatchKeeper`` keeps the match). The ``App`` is one; a test
     may pass another."""
@@ -74,6 +76,7 @@ class SceneContext(Protocol):
     scenes: SceneStack
     settings: Settings
     audio: Audio
+    speech: Speaker
     card_art: CardArt
     bot_worker: BotWorker
     statistics: Statistics
@@ -131,6 +134,10 @@ class Scene:
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute layout."""
+
+    def speak_screen(self) -> None:
+        """Speech was just turned on: say what this scene is and where the focus is (a menu
+        does; a scene that speaks as it goes needs nothing)."""
 
     # Frame.
     def handle(self, event: pygame.event.Event) -> None:

@@ -4,6 +4,10 @@ region (wheel, keys, scroll bar; focus scrolls into view).
 
 A screen subclasses ``MenuScene`` and implements ``layout()``, returning its widgets (built for
 ``self.size`` and ``self.theme``); ``draw_content`` draws anything that is not a widget.
+
+Every menu speaks through the app's speaker (``SceneContext.speech``) without code of its own:
+as it opens (or is uncovered) its title and the focused control, then each control as the
+focus reaches it and each new value, interrupting what was being said.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import pygame
 
 from craits import i18n
 from craits.ui.scene import Scene, SceneContext
+from craits.ui.speech.words import spoken
 from craits.ui.widgets import (
     FocusGroup,
     Panel,
@@ -158,7 +163,8 @@ class MenuScene(Scene):
         width, height = app.size
         self.size = (width, height)
         self.theme = Theme.for_size(self.size)
-        self.focus = FocusGroup(on_focus=self._focus_moved)
+        self._speak_pending = True  # the title and the focused control are said at the next frame
+        self.focus = FocusGroup(on_focus=self._focus_moved, on_speech=self.say)
         self.region: ScrollRegion | None = None
         self.mouse: tuple[int, int] | None = None  # last pointer position seen
         self._language = ""
@@ -192,6 +198,7 @@ class MenuScene(Scene):
         self.rebuild()
 
     def on_enter(self) -> None:
+        self.speak_screen()
         # The language (or felt, or large print) may have changed in a screen pushed over this one.
         width, height = self.app.size
         size = (width, height)
@@ -226,6 +233,30 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.focus.update(dt)
+        if self._speak_pending:  # after on_enter and any layout it caused, so said once
+            self._speak_pending = False
+            focused = self.focus.focused
+            self.say(". ".join(part for part in (self.spoken_title(),
+                                                 focused.spoken() if focused else "") if part))
+
+    # ---- speech
+    def speak_screen(self) -> None:
+        """Say the title and the focused control again at the next frame (as on opening)."""
+        self._speak_pending = True
+
+    def spoken_title(self) -> str:
+        """What the screen is: its heading, or a dialog's title and question."""
+        if self.heading_key:
+            return i18n.t(self.heading_key)
+        texts = (getattr(self, "title", ""), getattr(self, "body", ""))
+        return ". ".join(text.rstrip(".") for text in texts if isinstance(text, str) and text)
+
+    def say(self, text: str) -> None:
+        """Say ``text`` now, over what was being said, while this screen is on top."""
+        speaker = getattr(self.app, "speech", None)  # a test's stand-in may have none
+        if speaker is None or self._speak_pending or self.app.scenes.top is not self:
+            return
+        speaker.say(spoken(text), level="minimal", interrupt=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size(), self.theme), (0, 0))

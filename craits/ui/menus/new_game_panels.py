@@ -96,6 +96,7 @@ class PlayersPanel:
             wrap_around=False,
             label_share=0.55,
         )
+        self.count_choice.speech_label = i18n.t("setup.players")  # "Players, 4, 2 to 5"
         widgets.append(self.count_choice)
         y = area.top + row_h + th.px(14)
         # column headings
@@ -156,6 +157,10 @@ class PlayersPanel:
                 partial(self.set_level, i),
             )
             level.visible = not seat.is_human
+            for field, heading in ((name, "setup.name"), (kind, "setup.kind"),
+                                   (level, "setup.level")):  # said under their column's heading
+                field.speech_label = i18n.t("speech_menu.seat_field", n=i + 1,
+                                            field=i18n.t(heading))
             share_text_size(th, [kind, level])
             self.name_fields.append(name)
             self.seat_rows.append((name, kind, level))
@@ -241,6 +246,7 @@ class RulesPanel:
             options.append((CUSTOM, i18n.t("setup.preset_custom")))
         # The panel's title already says "Rules": the preset picker spans the width unlabelled.
         self.preset_choice = Choice((0, 0, 1, 1), "", options, matched, self.set_preset)
+        self.preset_choice.speech_label = i18n.t("setup.rules")
         region.add(self.preset_choice, (0, y, width, row_h))
         y += row_h
         region.add(

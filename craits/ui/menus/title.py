@@ -192,6 +192,11 @@ class TitleScene(MenuScene):
         if notices:
             notices.pop(0)
         self.rebuild()
+        self.speak_screen()  # the next message, or the menu, is said
+
+    def spoken_title(self) -> str:
+        """The game's name and the message over the menu (before its Close button)."""
+        return ". ".join(text for text in (i18n.t("app.title"), self.current_notice()) if text)
 
     # ---- actions
     def continue_game(self) -> None:

@@ -37,6 +37,7 @@ from craits.ui.review.board import ReviewBoard
 from craits.ui.review.luck_bars import LuckPanel, LuckRow, luck_rows
 from craits.ui.review.retry import RetryPart
 from craits.ui.scene import Scene, SceneContext
+from craits.ui.speech.review_speech import ReviewSpeech
 from craits.ui.widgets import Button, Theme, draw_rounded
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
@@ -98,6 +99,7 @@ class ReviewScene(Scene):
                 replay.rounds[round_index].first
         self.number = max(0, min(number, len(replay.steps) - 1))
         self.luck = LuckPanel(self._luck_rows)
+        self.spoken = ReviewSpeech(getattr(app, "speech", None))  # a stand-in app may have none
         self._build()
         self.go(self.number)
 
@@ -278,6 +280,17 @@ class ReviewScene(Scene):
         if self.retries.update():
             self.go(self.number)  # graded or skipped: the answer
         self._refresh_buttons()
+        self._say_step()
+
+    def _say_step(self) -> None:
+        """What the step shown says, in words, as the player steps (``ReviewSpeech``)."""
+        log = self.board.log
+        self.spoken.update(self.number, self.seat, i18n.t("review.title"),
+                           [text for text, _ in self.lines()],
+                           lambda: log()[-1][1] if log() else "")
+
+    def speak_screen(self) -> None:
+        self.spoken.again()
 
     # ------------------------------------------------------------ export
 

@@ -6,7 +6,12 @@ it, or where it does not load, only loses speech.
 Prism is called on a thread of its own: a speech service that stops answering (Speech
 Dispatcher with no sound device takes about twenty messages, then blocks) must never freeze
 the table. A call that has not come back within ``STUCK_SECONDS``, or a failure, makes the
-backend unavailable; a new turn's interrupting message drops the ones still waiting."""
+backend unavailable; a new turn's interrupting message drops the ones still waiting.
+
+The backend Prism found tells whether a screen reader is running (``reader``): speech then
+turns on by itself, unless the player turned it off. Prism's UI Automation backend is not
+counted: it is there whenever the game has a window, screen reader or not (Narrator is heard
+through it, but cannot be told from no screen reader at all)."""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from craits.ui.speech.backends import SpeechUnavailable
@@ -22,16 +28,51 @@ log = logging.getLogger(__name__)
 
 STUCK_SECONDS = 5.0
 WAITING = 100  # messages kept while speech is slower than the table; older ones are dropped
+# Prism's ``BackendId`` names of screen readers (the others speak with the system's voices).
+SCREEN_READERS = frozenset({
+    "NVDA", "JAWS", "VOICE_OVER", "ORCA", "ANDROID_SCREEN_READER", "ZDSR", "ZOOM_TEXT",
+    "BOY_PC_READER", "PC_TALKER", "SENSE_READER", "SYSTEM_ACCESS", "WINDOW_EYES",
+})
+
+
+def _prism_context() -> Any:
+    import prism  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
+
+    return prism.Context()
+
+
+def backend_kind(context: Any, backend: Any) -> str:
+    """The ``BackendId`` name of the backend Prism chose ("" when it cannot say)."""
+    try:
+        return str(context.id_of(backend.name).name)
+    except Exception:  # an older Prism, a backend without a registered name
+        return ""
 
 
 class LiveBackend:
     """Speaks through the best backend Prism finds on this machine, on a worker thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, make_context: Callable[[], Any] = _prism_context) -> None:
         self._queue: queue.Queue[tuple[str, bool]] = queue.Queue(maxsize=WAITING)
         self._thread: threading.Thread | None = None
+        self._make_context = make_context
         self.failure: str | None = None  # why speech stopped (set by the worker)
         self._since: float | None = None  # when the call now being made started
+        self.kind: str | None = None  # the backend Prism found (set by the worker)
+
+    @property
+    def reader(self) -> bool | None:
+        """Whether the backend found is a screen reader; None while it is still looked for."""
+        if self.kind is not None:
+            return self.kind in SCREEN_READERS
+        return False if self.failure is not None else None
+
+    def start(self) -> None:
+        """Find the backend now, before anything is said (to know whether a screen reader
+        runs)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="craits-speech", daemon=True)
+            self._thread.start()
 
     def speak(self, text: str, interrupt: bool) -> None:
         since = self._since
@@ -40,9 +81,7 @@ class LiveBackend:
             self.failure = "the speech service does not answer"
         if self.failure is not None:
             raise SpeechUnavailable(self.failure)
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="craits-speech", daemon=True)
-            self._thread.start()
+        self.start()
         if interrupt:  # what was waiting is moot now
             self._drain()
         while True:
@@ -65,14 +104,13 @@ class LiveBackend:
 
     def _run(self) -> None:
         try:
-            import prism  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: PLC0415
-
-            context = prism.Context()
+            context = self._make_context()
             backend: Any = context.acquire_best()
         except Exception as exc:  # ImportError, OSError from its library, PrismError...
             log.info("speech unavailable: %r", exc)
             self.failure = str(exc) or type(exc).__name__
             return
+        self.kind = backend_kind(context, backend)
         while True:
             text, interrupt = self._queue.get()
             self._since = time.monotonic()

@@ -23,6 +23,7 @@ HISTORY = 50
 VERBOSITY = ("full", "brief", "minimal")  # most said first
 LOG_ENV = "CRAITS_SPEECH_LOG"
 ON_ENV = "CRAITS_SPEECH"  # "1": speech on from the start, whatever the settings say
+_CANNOT_TELL = object()  # a backend that cannot say whether a screen reader runs (a file)
 
 
 class Speaker:
@@ -86,6 +87,23 @@ class Speaker:
                 if not self.told:
                     self.told = True
                     self.tell()
+
+    def look_for_reader(self) -> None:
+        """Start finding the backends that can tell whether a screen reader runs (on their
+        own threads: nothing waits)."""
+        for backend in self.backends:
+            start = getattr(backend, "start", None)
+            if callable(start):
+                start()
+
+    def screen_reader(self) -> bool | None:
+        """Whether a backend speaks through a running screen reader: True as soon as one
+        does, False once every backend that can tell has told, None until then."""
+        answers = [answer for answer in (getattr(b, "reader", _CANNOT_TELL) for b in self.backends)
+                   if answer is not _CANNOT_TELL]
+        if True in answers:
+            return True
+        return None if None in answers else False
 
     def close(self) -> None:
         for backend in self.backends:

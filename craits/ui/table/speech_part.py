@@ -251,9 +251,12 @@ class SpeechPart:
 
 def table_speech(app: SceneContext, names: Sequence[str], log: EventLog,
                  viewer: Callable[[], int | None]) -> SpeechPart:
-    """The table's speech part on the app's speaker, set as the player's settings say; the
-    player is told once, in a notice, if speech is unavailable."""
-    settings = app.settings
-    speaker = speaker_for(settings.speech, settings.speech_verbosity,
-                          lambda: app.notices.append(Notice("speech.unavailable")))
+    """The table's speech part on the app's speaker (the one every scene speaks through; a
+    stand-in for the app without one gets the shared speaker), set as the player's settings
+    say; the player is told once, in a notice, if speech is unavailable."""
+    speaker: Speaker | None = getattr(app, "speech", None)
+    if speaker is None:
+        settings = app.settings
+        speaker = speaker_for(settings.speech, settings.speech_verbosity,
+                              lambda: app.notices.append(Notice("speech.unavailable")))
     return SpeechPart(speaker, names, log, viewer)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from craits import i18n
 from craits.ui.widgets.drawing import draw_focus_ring, draw_rounded
 from craits.ui.widgets.text import draw_text_fit
 from craits.ui.widgets.theme import Color, Theme
@@ -34,6 +35,13 @@ def _clicked() -> None:
 
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+_DECORATION = str.maketrans("", "", "◀▶«»‹›")  # arrows drawn on buttons, not words
+
+
+def spoken_parts(*parts: str) -> str:
+    """What speech says of a control: its parts that say something, one after another."""
+    return ", ".join(p for p in (" ".join(part.translate(_DECORATION).split())
+                                 for part in parts) if p)
 
 
 class Widget:
@@ -44,6 +52,9 @@ class Widget:
     #: slider, a scroll bar): the focus group keeps them going outside a scrolled viewport.
     pressed = False
     dragging = False
+    #: What speech calls the widget when its own text does not say what it is (a field in
+    #: a row under a column heading, say); "" : its label.
+    speech_label = ""
 
     def __init__(self, rect: pygame.Rect | Sequence[int], *, enabled: bool = True) -> None:
         self.rect = pygame.Rect(rect)
@@ -67,6 +78,24 @@ class Widget:
 
     def activate(self) -> None:
         """What Enter does when this widget has focus."""
+
+    # ---- speech: what is said as focus reaches the widget, and as its value changes
+
+    def spoken_name(self) -> str:
+        return self.speech_label or str(getattr(self, "label", "") or "")
+
+    def spoken_value(self) -> str:
+        """The value (and where it stands among the choices); "" for none."""
+        return ""
+
+    def spoken(self) -> str:
+        """Name, value and state, as focus reaches the widget ("Players, 4, 2 to 5")."""
+        state = "" if self.enabled else i18n.t("speech_menu.unavailable")
+        return spoken_parts(self.spoken_name(), self.spoken_value(), state)
+
+    def spoken_change(self, before: str) -> str:
+        """What to say when the value changed from ``before`` (a ``spoken_value``)."""
+        return spoken_parts(self.spoken_value())
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False
@@ -121,6 +150,9 @@ class Label(Widget):
         super().__init__(rect)
         self.text, self.size, self.bold, self.align = text, size, bold, align
         self.color, self.wrap = color, wrap
+
+    def spoken_name(self) -> str:
+        return self.speech_label or self.text
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

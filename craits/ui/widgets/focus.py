@@ -2,6 +2,8 @@
 
 Tab / Shift+Tab / arrows move the focus, Enter / Space activate, buttons answer their shortcut
 keys; the focus ring shows only after the keyboard was used (mouse users never see it).
+A listener (``on_speech``) hears what to say as the focus moves (the widget's name, value and
+state) and as the focused widget's value changes (the new value).
 """
 
 from __future__ import annotations
@@ -33,10 +35,15 @@ class FocusGroup:
         *,
         focus_index: int | None = None,
         on_focus: Callable[[Widget], object] | None = None,
+        on_speech: Callable[[str], object] | None = None,
     ) -> None:
         self.widgets: list[Widget] = []
         self.keyboard = False
         self.on_focus = on_focus  # e.g. scroll the focused widget into view
+        self.on_speech = on_speech  # e.g. the screen's speaker
+        # Where the focus was and its value when last told: a layout rebuilt after a change
+        # puts new widgets at the same place, which is a change of value, not a move.
+        self._told: tuple[int | None, str] = (None, "")
         self.set_widgets(widgets, focus_index=focus_index)
 
     def set_widgets(self, widgets: Sequence[Widget], *, focus_index: int | None = None) -> None:
@@ -67,6 +74,22 @@ class FocusGroup:
         after = self.focused
         if after is not None and after is not before and self.on_focus is not None:
             self.on_focus(after)
+        self.tell()
+
+    def tell(self) -> None:
+        """Tell the listener what is new: the widget focus moved to, else the focused value
+        that changed; nothing when neither did."""
+        index = self.focus_index
+        widget = self.widgets[index] if index is not None else None
+        value = widget.spoken_value() if widget is not None else ""
+        told_index, told_value = self._told
+        self._told = (index, value)
+        if widget is None or self.on_speech is None:
+            return
+        if index != told_index:
+            self.on_speech(widget.spoken())
+        elif value != told_value:
+            self.on_speech(widget.spoken_change(told_value))
 
     def _focus_at(self, index: int | None, *, fallback_first: bool = False) -> None:
         focusable = [i for i, w in enumerate(self.widgets) if w.can_focus]
@@ -95,6 +118,11 @@ class FocusGroup:
             w.focus_visible = self.keyboard
 
     def handle(self, event: pygame.event.Event) -> bool:
+        used = self._handle(event)
+        self.tell()  # a key or a click may have changed the focused value
+        return used
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         if event.type in (
             pygame.MOUSEMOTION,
             pygame.MOUSEBUTTONDOWN,

@@ -8,6 +8,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
+from craits import i18n
 from craits.ui.widgets.base import Widget, _clicked
 from craits.ui.widgets.drawing import draw_rounded
 from craits.ui.widgets.text import draw_text_fit
@@ -44,6 +45,11 @@ class Toggle(Widget):
         if self.enabled:
             _clicked()
             self.set_value(not self.value)
+
+    def spoken_value(self) -> str:
+        if self.value:
+            return self.on_text or i18n.t("common.on")
+        return self.off_text or i18n.t("common.off")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self._takes_input(event):
@@ -173,6 +179,20 @@ class Choice(Widget, Generic[V]):
         if self.enabled:
             self.step(1)
 
+    def spoken_value(self) -> str:
+        """The option shown and where it stands: a range of numbers as "2 to 5", any other
+        list as "3 of 5"."""
+        options = self.options
+        if len(options) < 2:
+            return self.text
+        numbers = all(isinstance(v, int) and not isinstance(v, bool) and text == str(v)
+                      for v, text in options)
+        if numbers:
+            where = i18n.t("speech_menu.range", low=options[0][1], high=options[-1][1])
+        else:
+            where = i18n.t("speech_menu.position", position=self.index + 1, count=len(options))
+        return f"{self.text}, {where}"
+
     def parts(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """(label box, left arrow, value box, right arrow)."""
         th = self.theme
@@ -274,6 +294,12 @@ class Slider(Widget):
         self.dragging = False
         self.label_share = label_share if label else 0.0
         self.format_value = format_value or (lambda v: f"{round(v * 100)}%")
+        self._percent = format_value is None  # said in words: "80 percent"
+
+    def spoken_value(self) -> str:
+        if self._percent:
+            return i18n.tn("speech_menu.percent", round(self.value * 100))
+        return self.format_value(self.value)
 
     def set_value(self, value: float) -> None:
         value = max(0.0, min(1.0, round(float(value), 4)))

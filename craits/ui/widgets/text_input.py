@@ -6,8 +6,9 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from craits import i18n
 from craits.ui.fonts import get_font
-from craits.ui.widgets.base import Widget
+from craits.ui.widgets.base import Widget, spoken_parts
 from craits.ui.widgets.drawing import draw_rounded
 
 
@@ -39,6 +40,24 @@ class TextInput(Widget):
             self.cursor = min(self.cursor, len(text))
             if self.on_change is not None:
                 self.on_change(text)
+
+    # ---- speech: the field and its text as focus reaches it; then what is typed or erased
+
+    def spoken_value(self) -> str:
+        return self.text
+
+    def spoken(self) -> str:
+        shown = self.text or self.placeholder or i18n.t("speech_menu.empty")
+        state = "" if self.enabled else i18n.t("speech_menu.unavailable")
+        return spoken_parts(self.spoken_name(), i18n.t("speech_menu.text_field"), shown, state)
+
+    def spoken_change(self, before: str) -> str:
+        text = self.text
+        if text.startswith(before) or before.startswith(text):  # typed, or erased, at the end
+            changed = text[len(before):] or before[len(text):]
+        else:
+            changed = text or self.placeholder
+        return changed if changed.strip() else i18n.t("speech_menu.space")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self._takes_input(event):
