@@ -5,7 +5,8 @@ Output (committed): assets/sounds/<name>.wav, 22050 Hz, mono, 16-bit. Determinis
 draws its noise from its own random.Random seeded by its name.
 
 Card sounds are filtered noise bursts with a fast attack and a short decay; the chimes are sums of
-bell-like partials. Every sound is scaled so its loudest 50 ms has the same RMS level (bass
+bell-like partials; the cues (cue_*.wav) are plain short tones, each unlike the others and the
+effects. Every sound is scaled so its loudest 50 ms has the same RMS level (bass
 weighted down, as the ear hears it), then kept under a peak ceiling, so no effect jumps out.
 """
 
@@ -249,6 +250,60 @@ def sound_reverse(rng: random.Random) -> Samples:
     return mix(out, [v * math.sin(math.pi * i / n) for i, v in enumerate(overtone)], gain=0.15)
 
 
+# --- Cues: what must be heard at once -----------------------------------------------------------
+# Short (under 0.4 s) and unlike each other and every effect above: each has its own pitch
+# region, its own rhythm (two notes, one buzz, three ticks, two sweeps) and its own movement
+# (rising, flat low, flat high, falling), so they are told apart without looking.
+
+def marimba(freq: float, seconds: float) -> Samples:
+    """A struck wooden bar: the fundamental and its 3.9x partial, the partial gone first."""
+    out = shaped(sine(freq, seconds), 0.002, 0.045)
+    return mix(out, shaped(sine(freq * 3.93, seconds), 0.001, 0.012), gain=0.3)
+
+
+def sound_cue_turn(rng: random.Random) -> Samples:
+    """Your turn: two quick notes rising a fourth (E5, A5)."""
+    out = silence(0.34)
+    mix(out, marimba(659.26, 0.14), at=0.0)
+    return mix(out, marimba(880.0, 0.21), at=0.13)
+
+
+def sound_cue_refused(rng: random.Random) -> Samples:
+    """A card that cannot be played: a low, rough double buzz ("uh-uh")."""
+    out = silence(0.22)
+    for k in range(2):
+        buzz = [1.0 if v >= 0 else -1.0 for v in sine(155.0, 0.085)]  # square: odd harmonics
+        buzz = lowpass(lowpass(buzz, 1800), 1800)
+        n = len(buzz)
+        edge = int(0.006 * RATE)
+        mix(out, [v * min(1.0, i / edge, (n - i) / edge) for i, v in enumerate(buzz)],
+            at=0.12 * k)
+    return out
+
+
+def sound_cue_one_card(rng: random.Random) -> Samples:
+    """Someone is down to one card: three quick high ticks."""
+    out = silence(0.26)
+    for k in range(3):
+        tick = shaped(sine(2637.0, 0.05), 0.0008, 0.012)  # E7
+        mix(out, tick, at=0.075 * k)
+    return out
+
+
+def sound_cue_called(rng: random.Random) -> Samples:
+    """A call against you: an alarm that falls twice."""
+    out = silence(0.38)
+    sweep_s = 0.17
+    for k in range(2):
+        sweep = sine(lambda t: 2000.0 * 0.5 ** (t / sweep_s), sweep_s)  # an octave down
+        n = len(sweep)
+        edge = int(0.008 * RATE)
+        sweep = [v * min(1.0, i / edge, (n - i) / edge) for i, v in enumerate(sweep)]
+        mix(sweep, [v * v * v for v in sweep], gain=0.5)  # a harder, siren-like edge
+        mix(out, sweep, at=0.19 * k)
+    return out
+
+
 SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "deal": sound_deal,
     "play": sound_play,
@@ -263,6 +318,10 @@ SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "round_lost": sound_round_lost,
     "skip": sound_skip,
     "reverse": sound_reverse,
+    "cue_turn": sound_cue_turn,
+    "cue_refused": sound_cue_refused,
+    "cue_one_card": sound_cue_one_card,
+    "cue_called": sound_cue_called,
 }
 
 
@@ -317,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in SOUNDS:
         samples = render(name)
         write_wav(out_dir / f"{name}.wav", samples)
-        print(f"{name:11s} {len(samples) / RATE:5.2f} s  peak {max(abs(v) for v in samples):.2f}"
+        print(f"{name:12s} {len(samples) / RATE:5.2f} s  peak {max(abs(v) for v in samples):.2f}"
               f"  loudness {loudness(samples):.3f}")
     return 0
 

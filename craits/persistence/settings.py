@@ -83,6 +83,7 @@ class Settings:
     language: str | None = None
     volume: float = 0.8
     muted: bool = False
+    cue_volume: float = 0.8  # the sound cues (your turn, refused, one card, called): own volume
     animation_speed: str = "normal"
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
@@ -197,6 +198,7 @@ _SETTINGS_SPEC: _Spec = {
     "language": (Nullable(_LANGUAGE), _default("language")),
     "volume": (Number(0, 1), _default("volume")),
     "muted": (Boolean(), _default("muted")),
+    "cue_volume": (Number(0, 1), _default("cue_volume")),
     "animation_speed": (OneOf(*ANIMATION_SPEEDS), _default("animation_speed")),
     "fullscreen": (Boolean(), _default("fullscreen")),
     "window_size": (_WindowSize(), _default("window_size")),

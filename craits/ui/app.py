@@ -76,7 +76,8 @@ class App:
         self.exit_code = 0
         self.matches = Matches(self.files)  # its keeper takes the table's signals
         self.window = AppWindow(size or self.settings.window_size, self.settings.fullscreen)
-        self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
+        self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted,
+                           cue_volume=self.settings.cue_volume)
         self.card_art = CardArt(max_entries=400)
         use_look(self.settings, self.card_art)
         self.clock = pygame.time.Clock()

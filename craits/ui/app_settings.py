@@ -41,5 +41,6 @@ def use_settings(settings: Settings, audio: Audio, card_art: CardArt) -> None:
             pass  # a language no longer offered: the one on screen stays
     pygame.display.set_caption(i18n.t("app.title"))
     audio.set_volume(settings.volume)
+    audio.set_cue_volume(settings.cue_volume)
     audio.set_muted(settings.muted)
     use_look(settings, card_art)

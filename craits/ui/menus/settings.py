@@ -42,6 +42,7 @@ class Changes(TypedDict, total=False):
 
     language: str | None
     volume: float
+    cue_volume: float
     muted: bool
     animation_speed: str
     fullscreen: bool
@@ -249,6 +250,8 @@ class SettingsScene(MenuScene):
             Choice((0, 0, 1, 1), i18n.t("speech.setting_detail"),
                    [(level, i18n.t(f"speech.detail_{level}")) for level in SPEECH_VERBOSITY],
                    s.speech_verbosity, lambda v: self.change(speech_verbosity=v)),
+            Slider((0, 0, 1, 1), i18n.t("cue.volume"), s.cue_volume,
+                   lambda v: self.change(save=False, cue_volume=v), step=0.05),
             Choice((0, 0, 1, 1), i18n.t("low_vision.call_time"),
                    [(t, i18n.t(CALL_KEYS[t])) for t in CALL_TIMES], s.call_time,
                    lambda v: self.change(call_time=v)),

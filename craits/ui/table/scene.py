@@ -32,6 +32,7 @@ from craits.ui.table.buttons import TableButtons
 from craits.ui.table.coach_panel import CoachPanel
 from craits.ui.table.controls_help import ControlsScene
 from craits.ui.table.cost_check import Ask, CostCheck, Go
+from craits.ui.table.cue_part import CuePart
 from craits.ui.table.flow import TableFlow
 from craits.ui.table.hint_panel import HintPanel
 from craits.ui.table.hints import hint_for, refusal_reason
@@ -51,7 +52,6 @@ from craits.ui.tabletop.painter import TablePainter
 # Seconds a human always has to say "Last card!" or to call a computer player an idiot, from
 # when the card is seen (RULES.md section 6; computers' delays start after it).
 CALL_GRACE = 1.5
-REFUSED_SOUND = "refused"  # played when bundled; the click otherwise
 
 
 class TableScene(Scene):
@@ -76,6 +76,7 @@ class TableScene(Scene):
         self.hand = HandInput(self.model, self.post)
         self.hint = HintPanel(session, app.bot_worker, self.match.names)
         self.speech = table_speech(app, self.match.names, self.chor.log, lambda: self.match.viewer)
+        self.cues = CuePart(app.audio.play_cue, session.human_seats(), session.events)
         self.cost = CostCheck(session, app.bot_worker, lambda: self.app.settings.confirm_costly)
         self._pointed: object = None  # the hint the hand's focus was last moved to
         coach = CoachState.from_dict(settings.coach)
@@ -196,8 +197,8 @@ class TableScene(Scene):
     def refuse_card(self, code: int) -> None:
         reason = refusal_reason(self.match.view(), code, self.match.my_turn(),
                                 self.match.waiting_for())
-        audio = self.app.audio
-        audio.play(REFUSED_SOUND if REFUSED_SOUND in audio.names else "click")
+        if not self.cues.refused():
+            self.app.audio.play("click")  # the cues are off (their volume at 0)
         self.hand.refuse(code, reason, self.coach.rect)
 
     def announce(self) -> bool:
@@ -335,6 +336,7 @@ class TableScene(Scene):
         if on_top:
             self.coach.update(dt, self.chor.busy)
         self._feed_speech()
+        self.cues.update(s.events, match.view(), match.my_turn())
 
     def _feed_speech(self) -> None:
         """This frame's table, as the speech part wants it (the settings may have changed)."""
