@@ -1,27 +1,107 @@
-"""How long the par of a deal of the day takes on this machine (not a test; prints figures).
+"""How long a par takes on this machine (not a test; prints figures).
 
-Plays K duplicate replays of a deal with the expert in seat 0 against the deal's opponents
-(``craits.daily_par.compute_par``), on one process (as the title screen's worker does) or
-several, and prints the seconds in all, per replay, and the par with its standard error.
+Deal of the day: K duplicate replays of a deal with the expert in seat 0 against the deal's
+opponents (``craits.daily_par.compute_par``), on one process (as the title screen's worker does)
+or several; prints the seconds in all, per replay, and the par with its standard error.
+
+A reviewed game (``--game``): a full game of ``--players`` seats (seat 0 and the opponents
+played by ``--opponent``, as benchmarks/review_speed.py plays its game), then K replays of every
+round with the expert in seat 0 (``craits.review.par``), on ``--workers`` processes; prints
+the wall and CPU seconds, the seconds per round replay (median, slowest), and the game's par
+with its standard error beside seat 0's own points.
 
     python benchmarks/daily_par.py [--deal 336] [--replays 8] [--workers 1]
+    python benchmarks/daily_par.py --game [--seed 11] [--players 4] [--replays 4] [--workers 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
+import statistics
 import time
+from typing import Any
 
+from craits.config.levels import make_bot
 from craits.daily_par import REPLAYS, compute_par
+from craits.director import play_headless
+from craits.engine import Rules
+from craits.review.par import PAR_LEVEL, PAR_REPLAYS, RoundScore, game_par, units
+from craits.review.par_job import compute
+from craits.seat import Seat
+from craits.session import Session
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its helpers that are gone."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    helpers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + helpers.ru_utime + helpers.ru_stime
+
+
+def played_game(seed: int, players: int, opponent: str) -> Session:
+    """A full game (15 rounds); the reviewed seat 0 is played by ``opponent`` too."""
+    kinds = ["human"] + [opponent] * (players - 1)
+    seats = [Seat(kind, f"P{i}") for i, kind in enumerate(kinds)]
+    bots = {i: make_bot(opponent) for i in range(players)}
+    session = Session(seats, Rules(game_length="full"), seed, bots=bots)
+    play_headless(session)
+    return session
+
+
+def game_figures(args: argparse.Namespace) -> dict[str, Any]:
+    session = played_game(args.seed, args.players, args.opponent)
+    save = session.to_save()
+    rounds = range(len(session.match.history))
+    todo = units(rounds, args.replays)
+    times: list[float] = []
+    work = RoundScore(save, 0, PAR_LEVEL)
+    if args.workers <= 1:  # each unit timed on its own
+        def timed(unit: tuple[int, int]) -> int:
+            started = time.perf_counter()
+            score = work(unit)
+            times.append(time.perf_counter() - started)
+            return score
+        job: Any = timed
+    else:
+        job = work
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    scores = compute(job, todo, args.workers)
+    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+    found: dict[int, dict[int, int]] = {}
+    for (index, replay), score in scores.items():
+        found.setdefault(index, {})[replay] = score
+    yours = {i: s[0] for i, s in enumerate(session.match.history)}
+    par = game_par(PAR_LEVEL, found, rounds, args.replays, yours)
+    assert par is not None
+    out: dict[str, Any] = {"seed": args.seed, "players": args.players,
+                           "opponent": args.opponent, "rounds": len(rounds),
+                           "replays": args.replays, "workers": args.workers,
+                           "seconds": round(wall, 1), "cpu_seconds": round(cpu, 1),
+                           "par": par.to_json(),
+                           "round_pars": [r.to_json() for r in par.rounds]}
+    if times:
+        out["seconds_per_round_replay"] = {"median": round(statistics.median(times), 1),
+                                           "slowest": round(max(times), 1)}
+    return out
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deal", type=int, default=336)
-    p.add_argument("--replays", type=int, default=REPLAYS)
+    p.add_argument("--replays", type=int, default=None)
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--game", action="store_true", help="the par of a reviewed game")
+    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--opponent", default="medium")
     args = p.parse_args()
+    if args.game:
+        args.replays = args.replays or PAR_REPLAYS
+        print(json.dumps(game_figures(args)))
+        return
+    args.replays = args.replays or REPLAYS
     started = time.perf_counter()
     par = compute_par(args.deal, args.replays, args.workers)
     seconds = time.perf_counter() - started

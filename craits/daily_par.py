@@ -9,50 +9,30 @@ number of processes and whatever the machine's load (no search is cut short by t
 cap here).
 
 ``ParJob`` works the replays out in a separate process, for the title screen: the frame loop
-only polls it.
+only polls it. The parts shared with the par of any reviewed game (the levels without their
+time cap, the replays' generators, the figures, the worker processes) are
+``craits.review.par`` and ``craits.review.par_job``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import multiprocessing
-import os
-import queue
-import random
-import statistics
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from craits.ai import Bot, bot_for
-from craits.config.levels import default_profiles
 from craits.daily import deal
 from craits.director import TURN_SECONDS, FixedPace, InlineRunner, MatchDirector
+from craits.review.par import NO_TIME_CAP, PAR_LEVEL, mean_and_stderr, par_bot
+from craits.review.par import ParSession as _ReplaySession
+from craits.review.par_job import ParWork, compute
 from craits.seat import Seat
-from craits.session import Session
 
-PAR_LEVEL = "expert"
+__all__ = ["NO_TIME_CAP", "PAR_LEVEL", "REPLAYS", "Par", "ParJob", "compute_par",
+           "replay_score"]
+
 REPLAYS = 8  # about ten minutes on one core of a small machine (benchmarks/daily_par.py)
-NO_TIME_CAP = 120.0  # the most a level's file allows: a busy machine never cuts a search short
-
-
-def _bot(level: str) -> Bot:
-    """The level as it plays, save the time cap: a par must not depend on the machine's load
-    (the cap is a safety net at the table; here waiting longer is better than another par)."""
-    profile = default_profiles()[level]
-    search = dataclasses.replace(profile.search, time_cap=NO_TIME_CAP)
-    return bot_for(dataclasses.replace(profile, search=search))
-
-
-class _ReplaySession(Session):
-    """A session whose players' generators are drawn from the replay too, not the seed only:
-    the same cards, other choices where a player's randomness decides."""
-
-    replay_number = 0
-
-    def decision_rng(self, seat: int) -> random.Random:
-        return random.Random(f"{self.seed}:par:{self.replay_number}:decision:"
-                             f"{len(self.records)}:{seat}")
+_bot = par_bot  # the levels as they play, without a time cap (``craits.review.par``)
 
 
 def replay_score(number: int, replay: int, level: str = PAR_LEVEL,
@@ -78,12 +58,11 @@ class Par:
 
     @property
     def mean(self) -> float:
-        return statistics.fmean(self.scores)
+        return mean_and_stderr(self.scores)[0]
 
     @property
     def stderr(self) -> float:
-        n = len(self.scores)
-        return statistics.stdev(self.scores) / n**0.5 if n > 1 else 0.0
+        return mean_and_stderr(self.scores)[1]
 
     def to_json(self) -> dict[str, Any]:
         return {"deal": self.number, "level": PAR_LEVEL, "replays": len(self.scores),
@@ -91,41 +70,17 @@ class Par:
                 "scores": list(self.scores)}
 
 
-def _score(job: tuple[int, int, str, Sequence[str] | None]) -> int:
-    return replay_score(*job)
+def _work(number: int, level: str, opponents: Sequence[str] | None) -> Callable[[int], int]:
+    """A picklable job: a replay's number in, its score out."""
+    return functools.partial(replay_score, number, level=level, opponents=opponents)
 
 
 def compute_par(number: int, replays: int = REPLAYS, workers: int = 1, level: str = PAR_LEVEL,
                 opponents: Sequence[str] | None = None,
                 progress: Callable[[int, int], object] | None = None) -> Par:
     """Play ``replays`` replays (on ``workers`` processes); ``progress(done, replays)``."""
-    jobs = [(number, replay, level, opponents) for replay in range(replays)]
-    scores: list[int] = []
-    pool = None
-    if workers > 1 and replays > 1:
-        # Fresh interpreters: a forked copy of a busy parent (threads, pygame) is not safe.
-        pool = multiprocessing.get_context("spawn").Pool(min(workers, replays))
-    try:
-        for score in (pool.imap(_score, jobs) if pool else map(_score, jobs)):
-            scores.append(score)
-            if progress:
-                progress(len(scores), replays)
-    finally:
-        if pool:
-            pool.terminate()
-    return Par(number, tuple(scores))
-
-
-def _work(number: int, replays: Sequence[int], out: Any, level: str,
-          opponents: Sequence[str] | None) -> None:
-    """In the worker process: each replay's score as it is found, at a low priority (the
-    player's own game comes first)."""
-    try:
-        os.nice(10)
-    except (AttributeError, OSError):  # not on every system; the work is the same
-        pass
-    for replay in replays:
-        out.put((replay, replay_score(number, replay, level, opponents)))
+    scores = compute(_work(number, level, opponents), list(range(replays)), workers, progress)
+    return Par(number, tuple(scores[r] for r in range(replays)))
 
 
 class ParJob:
@@ -134,32 +89,20 @@ class ParJob:
     def __init__(self, number: int, replays: Sequence[int], level: str = PAR_LEVEL,
                  opponents: Sequence[str] | None = None) -> None:
         self.number = number
-        self.waiting = set(replays)
-        context = multiprocessing.get_context("spawn")
-        self._results: Any = context.Queue()
-        self._process = context.Process(
-            target=_work, args=(number, list(replays), self._results, level, opponents),
-            daemon=True)
-        self._process.start()
+        self._work = ParWork(_work(number, level, opponents), list(replays))
+
+    @property
+    def waiting(self) -> set[Any]:
+        return self._work.waiting
 
     def poll(self) -> list[tuple[int, int]]:
         """The (replay, score) pairs found since the last poll; never waits."""
-        found: list[tuple[int, int]] = []
-        while True:
-            try:
-                replay, score = self._results.get_nowait()
-            except queue.Empty:
-                break
-            self.waiting.discard(replay)
-            found.append((int(replay), int(score)))
-        return found
+        return [(int(replay), score) for replay, score in self._work.poll()]
 
     @property
     def failed(self) -> bool:
         """The process ended with replays still to come (it is not started again for them)."""
-        return bool(self.waiting) and not self._process.is_alive() and self._results.empty()
+        return self._work.failed
 
     def stop(self) -> None:
-        if self._process.is_alive():
-            self._process.terminate()
-        self._process.join(timeout=1)
+        self._work.stop()

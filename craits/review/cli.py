@@ -14,6 +14,14 @@ are kept). Texts are left to the game; the output is data:
 ``expected``, ``luck``, ``cost`` and ``result`` (``review.luck``: relative points, the seat's
 minus the others' mean; ``result = expected + luck + cost`` exactly as printed) are given for
 each finished round, null for one not finished; ``game`` sums the finished rounds reviewed.
+
+``--par N`` adds the par (``review.par``): what the expert scores in the seat, with its cards,
+against the same opponents, from N replays of each finished round reviewed (the seat's own
+points, lower is better): ``"par": {"level": "expert", "value": 131.5, "stderr": 6.2,
+"replays": 4, "rounds": 15, "yours": 140}`` for those rounds together and each round's
+``"par": {"value", "stderr", "replays", "yours"}`` (null for a round not finished). It is null
+without ``--par``; when the table has a person in another seat, null with ``par_unavailable``
+saying why. The same record gives the same par.
 """
 
 from __future__ import annotations
@@ -23,10 +31,13 @@ import json
 import sys
 from typing import Any
 
+from craits.config.levels import offered_levels
 from craits.engine.notation import write_action
 
 from .analysis import REVIEW_LEVEL, RoundReview, analyse_rounds, review_level
 from .luck import Split, game_split, round_split
+from .par import PAR_LEVEL, GamePar, RoundScore, game_par, par_blocker, units
+from .par_job import compute
 from .pool import MAX_WORKERS, InlinePool, Pool, ProcessPool, default_workers
 from .record import MAX_MESSAGE, RecordError, export_record, read_record, write_record
 from .replay import Replay
@@ -53,12 +64,22 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=int, default=None,
                         help=f"helper processes, 1 to {MAX_WORKERS} (default: one a core); "
                              "the verdicts are the same for any number")
+    parser.add_argument("--par", type=int, default=0, metavar="N",
+                        help="also work out the par from N replays of each round (minutes: "
+                             "the expert plays every round N times)")
+    parser.add_argument("--par-level", default=PAR_LEVEL, help="the level the par is of")
     parser.add_argument("--export", metavar="OUT", help="write FILE as a game record to OUT")
     return parser
 
 
+BLOCKED = {"human": "another seat is played by a person: their choices cannot be replayed",
+           "unknown": "another seat's level is not one this game knows"}
+MAX_PAR_REPLAYS = 1000
+
+
 def review_document(replay: Replay, seat: int, rounds: list[int], level: str,
-                    iterations: int | None, workers: int = 1) -> dict[str, Any]:
+                    iterations: int | None, workers: int = 1, par_replays: int = 0,
+                    par_level: str = PAR_LEVEL) -> dict[str, Any]:
     review = review_level(level, iterations)
     pool: Pool = InlinePool() if workers <= 1 else ProcessPool(workers)
     try:
@@ -67,9 +88,39 @@ def review_document(replay: Replay, seat: int, rounds: list[int], level: str,
         pool.stop()
     splits = [_split(replay, r) for r in reviews]
     finished = [s for s in splits if s is not None]
-    return {"seat": seat, "level": level,
-            "rounds": [_round(replay, r, s) for r, s in zip(reviews, splits, strict=True)],
-            "game": {"rounds": len(finished), **game_split(finished, DIGITS).as_dict(DIGITS)}}
+    document: dict[str, Any] = {
+        "seat": seat, "level": level,
+        "rounds": [_round(replay, r, s) for r, s in zip(reviews, splits, strict=True)],
+        "game": {"rounds": len(finished), **game_split(finished, DIGITS).as_dict(DIGITS)},
+        "par": None}
+    if par_replays > 0:
+        _add_par(document, replay, seat, rounds, par_replays, par_level, workers)
+    return document
+
+
+def _add_par(document: dict[str, Any], replay: Replay, seat: int, rounds: list[int],
+             replays: int, level: str, workers: int) -> None:
+    """The par of the finished rounds reviewed, for the game and for each round."""
+    blocked = par_blocker([s.kind for s in replay.seats], seat)
+    if blocked is not None:
+        document["par_unavailable"] = BLOCKED[blocked]
+        return
+    done = [r for r in rounds if replay.rounds[r].scores is not None]
+    scores = compute(RoundScore(replay.save, seat, level), units(done, replays), workers)
+    found: dict[int, dict[int, int]] = {}
+    for (index, number), score in scores.items():
+        found.setdefault(index, {})[number] = score
+    yours = {r: _points(replay, r, seat) for r in done}
+    par: GamePar | None = game_par(level, found, done, replays, yours)
+    document["par"] = None if par is None else par.to_json()
+    by_round = {} if par is None else {r.round: r.to_json() for r in par.rounds}
+    for entry, index in zip(document["rounds"], rounds, strict=True):
+        entry["par"] = by_round.get(index)
+
+
+def _points(replay: Replay, index: int, seat: int) -> int | None:
+    scores = replay.rounds[index].scores
+    return None if scores is None else scores[seat]
 
 
 DIGITS = 1  # decimals of the luck and cost figures
@@ -90,6 +141,7 @@ def _round(replay: Replay, review: RoundReview, split: Split | None) -> dict[str
                       "played": write_action(v.played), "expert": write_action(v.expert),
                       "cost": round(v.cost, 1)} for v in review.verdicts],
         "expected": parts["expected"], "luck": parts["luck"], "result": parts["result"],
+        "par": None,
     }
 
 
@@ -117,9 +169,15 @@ def main(argv: list[str] | None = None) -> int:
     workers = default_workers() if args.workers is None else args.workers
     if not 1 <= workers <= MAX_WORKERS:
         return _error(f"--workers must be from 1 to {MAX_WORKERS}")
+    if not 0 <= args.par <= MAX_PAR_REPLAYS:
+        return _error(f"--par must be from 0 to {MAX_PAR_REPLAYS}")
+    if args.par and args.par_level not in offered_levels():
+        return _error(f"--par-level: no level {args.par_level!r}; the levels are "
+                      f"{', '.join(offered_levels())}")
     try:
-        document = review_document(replay, seat, rounds, args.level, args.iterations, workers)
-    except ValueError as exc:
+        document = review_document(replay, seat, rounds, args.level, args.iterations, workers,
+                                   args.par, args.par_level)
+    except (ValueError, RuntimeError) as exc:
         return _error(str(exc))
     print(json.dumps(document, ensure_ascii=False))
     return 0

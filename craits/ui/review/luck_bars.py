@@ -5,8 +5,9 @@ Each round has two bars from one zero line: luck (blue) and the cost of the play
 (orange), both in points against the table's average; left of zero helped the player, right
 of zero went against them. Every bar has its label and number beside it, never colour alone.
 A round not analysed yet says so; the game's sums close the list once every round is in. The
-whole-game sentence of the game-over screen comes from ``craits.review.luck.game_total``, from the review's cache
-only (never a search).
+par (``review.par``: the expert in this seat, in the seat's own points) closes the panel when
+the review gives its line. The whole-game sentence of the game-over screen comes from
+``craits.review.luck.game_total``, from the review's cache only (never a search).
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ class LuckBars:
     def __init__(self, px: Callable[[float], int]) -> None:
         self.px = px
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[LuckRow]) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[LuckRow],
+             par: str | None = None) -> None:
         px = self.px
         draw_rounded(surface, rect, PANEL, px(12))
         inner = rect.inflate(-2 * px(14), -2 * px(10))
@@ -77,7 +79,7 @@ class LuckBars:
         done = [r.split for r in rows if r.split is not None]
         # The game's sums once every round is in: a part of the game would read as the whole.
         total = game_split(done) if done and len(done) == len(rows) else None
-        lines = len(rows) + 1
+        lines = len(rows) + 1 + (par is not None)
         top = inner.top + 2 * head + px(4)
         row_h = max(px(14), min(px(40), (inner.bottom - top) // max(1, lines)))
         label_w = round(inner.width * 0.16)
@@ -93,6 +95,19 @@ class LuckBars:
                       top + i * row_h, row_h, inner, label_w, bars, zero, scale, CREAM)
         self._row(surface, i18n.t("luck.game"), total, top + len(rows) * row_h, row_h, inner,
                   label_w, bars, zero, scale, GOLD)
+        if par is not None:
+            self._par(surface, par, top + (len(rows) + 1) * row_h, row_h, inner, label_w)
+
+    def _par(self, surface: pygame.Surface, text: str, y: int, h: int, inner: pygame.Rect,
+             label_w: int) -> None:
+        """The par's line: another unit than the bars (the seat's own points), so words only."""
+        px = self.px
+        size = max(10, min(px(15), round(h * 0.62)))
+        mid = y + h // 2
+        blit_text(surface, i18n.t("par.label"), size, GOLD, bold=True,
+                  midleft=(inner.left, mid), max_width=label_w - px(6))
+        blit_text(surface, text, size, CREAM, midleft=(inner.left + label_w, mid),
+                  max_width=inner.width - label_w)
 
     def _row(self, surface: pygame.Surface, label: str, split: Split | None, y: int, h: int,
              inner: pygame.Rect, label_w: int, bars: pygame.Rect, zero: int, scale: float,
@@ -123,8 +138,11 @@ class LuckPanel:
     """The review's part for the bars: a button (and the L key) shows and hides the panel over
     the table; ``rows`` gives the rows as they are now (rounds fill in as they are judged)."""
 
-    def __init__(self, rows: Callable[[], Sequence[LuckRow]]) -> None:
+    def __init__(self, rows: Callable[[], Sequence[LuckRow]],
+                 par: Callable[[], str | None] | None = None) -> None:
         self.rows = rows
+        self.has_par = par is not None
+        self.par = par or (lambda: None)
         self.shown = False
         self.button: Button | None = None
         self.bars: LuckBars | None = None
@@ -138,11 +156,16 @@ class LuckPanel:
         self.button.set_theme(theme)
         self.bars = LuckBars(lay.px)
         w, h = lay.size
-        count = len(self.rows()) + 3  # the title, the legend and the game's row
+        # The title, the legend, the game's row (and the par's).
+        count = len(self.rows()) + 3 + self.has_par
         width = min(lay.px(900), first.left - 2 * lay.px(16))
         height = min(h - 2 * lay.menu_button.bottom, lay.px(34) * count + lay.px(24))
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = ((first.left) // 2, h // 2)
+
+    def show_par(self, par: Callable[[], str | None]) -> None:
+        """Close the panel with the par's line (before ``layout``: it takes a row)."""
+        self.has_par, self.par = True, par
 
     def toggle(self) -> None:
         self.shown = not self.shown
@@ -160,4 +183,4 @@ class LuckPanel:
         if self.button is not None:
             draw_button(self.button, surface)
         if self.shown and self.bars is not None:
-            self.bars.draw(surface, self.rect, self.rows())
+            self.bars.draw(surface, self.rect, self.rows(), self.par())

@@ -1,0 +1,238 @@
+"""Par: what the expert would have scored in a seat, with that seat's cards, against the same
+opponents. Shared by the deal of the day (``craits.daily_par``) and the review of any game.
+
+The method, for a reviewed game, round by round (duplicate replays): the match is replayed as
+it was played up to the deal of round k (so the totals and everyone's habits so far are the
+game's), the reviewed seat is handed to the par level (the expert), every other seat keeps its
+level, and the round is played out. The deal is the game's own: a round's cards come from the
+match seed and the round's number only. Replay r draws every player's own randomness (a
+search's samples, a reflex's timing) from ``seed:par:r``, so replays differ where a player's
+randomness decides, and each depends on the record, the round, the replay number and the
+levels only: the same par on every run, on any number of processes and whatever the load (no
+search is cut short by a level's time cap here).
+
+A round's par is the mean of its replays' scores for the seat; the game's par is the sum of
+its rounds', with the standard error of that sum (the rounds' replays are independent).
+
+A par is offered only when every other seat is a computer level this game knows: a person's
+choices cannot be replayed against moves they never saw, and a level standing in for them would
+be another table.
+
+Pure: no files, no processes (``craits.review.par_job`` runs replays in the background).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from craits.ai import Bot, bot_for
+from craits.config.levels import default_profiles
+from craits.director import TURN_SECONDS, FixedPace, InlineRunner, MatchDirector
+from craits.engine.notation import NEXT_ROUND
+from craits.session import Session
+
+PAR_LEVEL = "expert"
+PAR_REPLAYS = 4  # a round's replays: see benchmarks/daily_par.py --game for what they take
+PAR_VERSION = 1  # up whenever the method changes: pars kept from before are dropped
+NO_TIME_CAP = 120.0  # the most a level's file allows: a busy machine never cuts a search short
+MAX_UPDATES = 100_000  # a round of computer players ends long before (a safety net)
+
+
+def par_bot(level: str) -> Bot:
+    """The level as it plays, save the time cap: a par must not depend on the machine's load
+    (the cap is a safety net at the table; here waiting longer is better than another par)."""
+    profile = default_profiles()[level]
+    search = dataclasses.replace(profile.search, time_cap=NO_TIME_CAP)
+    return bot_for(dataclasses.replace(profile, search=search))
+
+
+class ParSession(Session):
+    """A session whose players' generators are drawn from the replay too, not the seed only:
+    the same cards, other choices where a player's randomness decides."""
+
+    replay_number = 0
+
+    def decision_rng(self, seat: int) -> random.Random:
+        return random.Random(f"{self.seed}:par:{self.replay_number}:decision:"
+                             f"{len(self.records)}:{seat}")
+
+
+# ---------------------------------------------------------------- the figures
+
+
+def mean_and_stderr(scores: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``scores`` and its standard error (0 for fewer than two)."""
+    n = len(scores)
+    mean = statistics.fmean(scores)
+    return mean, (statistics.stdev(scores) / n**0.5 if n > 1 else 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPar:
+    """Round ``round`` (0-based): the seat's score in each replay, and what it scored itself."""
+
+    round: int
+    scores: tuple[int, ...]
+    yours: int | None = None
+
+    @property
+    def value(self) -> float:
+        return mean_and_stderr(self.scores)[0]
+
+    @property
+    def stderr(self) -> float:
+        return mean_and_stderr(self.scores)[1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": round(self.value, 1), "stderr": round(self.stderr, 1),
+                "replays": len(self.scores), "yours": self.yours}
+
+
+@dataclass(frozen=True, slots=True)
+class GamePar:
+    """The par of the rounds in ``rounds``: the sum of their pars."""
+
+    level: str
+    rounds: tuple[RoundPar, ...]
+
+    @property
+    def value(self) -> float:
+        return sum(r.value for r in self.rounds)
+
+    @property
+    def stderr(self) -> float:
+        # Independent rounds: their variances add.
+        return float(sum(r.stderr**2 for r in self.rounds) ** 0.5)
+
+    @property
+    def replays(self) -> int:
+        """Replays a round (the fewest of any round)."""
+        return min((len(r.scores) for r in self.rounds), default=0)
+
+    @property
+    def yours(self) -> int | None:
+        """The seat's own points in the same rounds (None if a round is not finished)."""
+        if any(r.yours is None for r in self.rounds):
+            return None
+        return sum(r.yours for r in self.rounds if r.yours is not None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"level": self.level, "value": round(self.value, 1),
+                "stderr": round(self.stderr, 1), "replays": self.replays,
+                "rounds": len(self.rounds), "yours": self.yours}
+
+
+def game_par(level: str, found: Mapping[int, Mapping[int, int]], rounds: Iterable[int],
+             replays: int, yours: Mapping[int, int | None] | None = None) -> GamePar | None:
+    """The par of ``rounds`` from the replays ``found`` (round -> replay -> score), using
+    replays 0 to ``replays - 1`` of each; None while any of them is missing."""
+    if replays < 1:
+        return None
+    out = []
+    for index in rounds:
+        scores = found.get(index, {})
+        if any(r not in scores for r in range(replays)):
+            return None
+        out.append(RoundPar(index, tuple(scores[r] for r in range(replays)),
+                            (yours or {}).get(index)))
+    return GamePar(level, tuple(out)) if out else None
+
+
+# ---------------------------------------------------------------- whether there is one
+
+
+def par_blocker(kinds: Sequence[str], seat: int) -> str | None:
+    """Why ``seat`` of a table of ``kinds`` gets no par ("human", "unknown"), or None."""
+    profiles = default_profiles()
+    others = [k for i, k in enumerate(kinds) if i != seat]
+    if any(k == "human" for k in others):
+        return "human"
+    if any(k not in profiles for k in others):
+        return "unknown"
+    return None
+
+
+def par_version(kinds: Sequence[str], seat: int, level: str = PAR_LEVEL) -> str:
+    """Names what decides a par besides the game: the method and every player's level."""
+    if par_blocker(kinds, seat) is not None:
+        raise ValueError("a par needs every other seat to be a computer level")
+    profiles = default_profiles()
+    players = [level if i == seat else k for i, k in enumerate(kinds)]
+    plays = [dataclasses.replace(profiles[k], description="") for k in players]
+    text = repr((PAR_VERSION, NO_TIME_CAP, seat, plays))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- one replay
+
+
+def round_starts(save: Mapping[str, Any]) -> list[int]:
+    """For each round the game reached, how many entries of its action log come before its
+    deal is seen (0 for the first; after the ``next_round`` entry for the others)."""
+    return [0] + [i + 1 for i, entry in enumerate(save["actions"])
+                  if isinstance(entry, dict) and NEXT_ROUND in entry]
+
+
+def round_at_deal(save: Mapping[str, Any], seat: int, round_index: int, replay: int,
+                  level: str = PAR_LEVEL) -> ParSession:
+    """The match as played up to round ``round_index``'s deal, with ``level`` in ``seat``, the
+    other seats at their own levels and replay ``replay``'s generators."""
+    starts = round_starts(save)
+    if not 0 <= round_index < len(starts):
+        raise ValueError(f"the game has rounds 1 to {len(starts)}")
+    kinds = [s["kind"] for s in save["seats"]]
+    if par_blocker(kinds, seat) is not None:
+        raise ValueError("a par needs every other seat to be a computer level")
+    players = [level if i == seat else k for i, k in enumerate(kinds)]
+    seats = [{"kind": k, "name": s["name"]} for k, s in zip(players, save["seats"], strict=True)]
+    bots = {i: par_bot(k) for i, k in enumerate(players)}
+    prefix = {**save, "seats": seats, "actions": list(save["actions"][:starts[round_index]])}
+    session = ParSession.replay(prefix, bots=bots)
+    assert isinstance(session, ParSession)  # ``replay`` makes its own class
+    session.replay_number = replay
+    return session
+
+
+def round_score(save: Mapping[str, Any], seat: int, round_index: int, replay: int,
+                level: str = PAR_LEVEL) -> int:
+    """``seat``'s score in round ``round_index`` when ``level`` plays it there, in replay
+    ``replay`` (see the module's docstring)."""
+    session = round_at_deal(save, seat, round_index, replay, level)
+    director = MatchDirector(session, runner=InlineRunner(), pace=FixedPace(TURN_SECONDS))
+    for _ in range(MAX_UPDATES):
+        if session.match.state.is_over():
+            scores = session.match.state.scores
+            assert scores is not None  # set when a round ends
+            return scores[seat]
+        director.update(TURN_SECONDS)
+    raise RuntimeError("the round did not end")
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A picklable job for ``par_job``: ``round_score`` of one game's seat and level, given
+    a (round, replay) unit."""
+
+    save: Mapping[str, Any]
+    seat: int
+    level: str = PAR_LEVEL
+
+    def __call__(self, unit: tuple[int, int]) -> int:
+        round_index, replay = unit
+        return round_score(self.save, self.seat, round_index, replay, self.level)
+
+
+def units(rounds: Iterable[int], replays: int,
+          found: Mapping[int, Mapping[int, int]] | None = None) -> list[tuple[int, int]]:
+    """The (round, replay) units still to play: every round's first replay, then every
+    round's second, ... (a whole game's par is known as soon as it can be)."""
+    found = found or {}
+    order = list(rounds)
+    return [(index, r) for r in range(replays) for index in order
+            if r not in found.get(index, {})]

@@ -1,0 +1,130 @@
+"""Par replays worked out in other processes, for a screen whose frame loop only polls.
+
+``ParWork(work, units, workers)`` starts ``workers`` processes (fresh interpreters: a forked
+copy of a busy parent, with threads and pygame, is not safe) that take units from one queue, so
+both cores stay busy whatever each unit costs, and hand back each unit's score as it is found.
+They run at a low priority: the player's own game, and the review's judging, come first. A
+unit's score depends on the unit only, so the results are the same on any number of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+NICE = 10
+
+
+def _serve(work: Callable[[Any], int], todo: Any, out: Any) -> None:
+    """In a worker process: each unit's score as it is found, until the queue says stop."""
+    try:
+        os.nice(NICE)
+    except (AttributeError, OSError):  # not on every system; the work is the same
+        pass
+    while (unit := todo.get()) is not None:
+        try:
+            out.put((unit, int(work(unit)), None))
+        except Exception as exc:  # said by the parent; this process has no one to tell
+            out.put((unit, 0, str(exc) or type(exc).__name__))
+
+
+class ParWork:
+    """``work(unit)`` for every unit of ``units``, on ``workers`` processes; ``poll`` takes
+    what is found. ``work`` must be picklable (a module-level function or a dataclass)."""
+
+    def __init__(self, work: Callable[[Any], int], units: Sequence[Hashable],
+                 workers: int = 1) -> None:
+        self.waiting = set(units)
+        self.errors: list[str] = []
+        context = multiprocessing.get_context("spawn")
+        self._todo: Any = context.Queue()
+        self._results: Any = context.Queue()
+        count = max(1, min(workers, len(units)))
+        for unit in units:
+            self._todo.put(unit)
+        for _ in range(count):
+            self._todo.put(None)
+        self._processes = [context.Process(target=_serve, args=(work, self._todo,
+                                                                 self._results), daemon=True)
+                           for _ in range(count if units else 0)]
+        try:
+            for process in self._processes:
+                process.start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def poll(self) -> list[tuple[Any, int]]:
+        """The (unit, score) pairs found since the last poll; never waits."""
+        found: list[tuple[Any, int]] = []
+        while True:
+            try:
+                unit, score, error = self._results.get_nowait()
+            except (queue.Empty, OSError, ValueError, EOFError):
+                break
+            if isinstance(unit, list):  # a tuple comes back as a tuple; be safe
+                unit = tuple(unit)
+            self.waiting.discard(unit)
+            if error is None:
+                found.append((unit, int(score)))
+            else:
+                self.errors.append(error)
+        return found
+
+    @property
+    def failed(self) -> bool:
+        """A unit failed, or the processes ended with units still to come (they are not
+        started again for them)."""
+        if self.errors:
+            return True
+        return bool(self.waiting) and not any(p.is_alive() for p in self._processes) and \
+            self._results.empty()
+
+    @property
+    def done(self) -> bool:
+        return not self.waiting
+
+    def stop(self) -> None:
+        for process in self._processes:
+            if process.is_alive():
+                process.terminate()
+        for process in self._processes:
+            process.join(timeout=1)
+
+
+def wait_for(job: ParWork, progress: Callable[[int, int], object] | None = None,
+             step: float = 0.05) -> list[tuple[Any, int]]:
+    """Every unit's score, waiting (the command line and the benchmark); raises
+    ``RuntimeError`` if the work fails."""
+    total = len(job.waiting)
+    found: list[tuple[Any, int]] = []
+    try:
+        while job.waiting:
+            new = job.poll()
+            found += new
+            if new and progress:
+                progress(len(found), total)
+            if job.failed:
+                raise RuntimeError("; ".join(job.errors) or "the par's workers stopped")
+            if not new:
+                time.sleep(step)
+    finally:
+        job.stop()
+    return found
+
+
+def compute(work: Callable[[Any], int], units: Sequence[Hashable], workers: int = 1,
+            progress: Callable[[int, int], object] | None = None) -> dict[Any, int]:
+    """Every unit's score: here and now on one worker, else on ``workers`` processes."""
+    if workers <= 1 or len(units) <= 1:
+        out: dict[Any, int] = {}
+        for unit in units:
+            out[unit] = int(work(unit))
+            if progress:
+                progress(len(out), len(units))
+        return out
+    return dict(wait_for(ParWork(work, units, workers), progress))

@@ -1,0 +1,152 @@
+"""The review's par (``review.par``): what the expert scores in the reviewed seat with the same
+cards against the same opponents, read at once when it was kept (``review.par_store``), else
+worked out by processes of its own at a low priority while the player reads, each round's
+replays kept as they come. The luck panel shows its line: the par with its standard error and
+the seat's own points, or how far the replays are, or why there is none.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Hashable, Sequence
+
+from craits import i18n
+from craits.review.cache import game_key
+from craits.review.par import (
+    PAR_LEVEL,
+    PAR_REPLAYS,
+    GamePar,
+    RoundScore,
+    game_par,
+    par_blocker,
+    par_version,
+    units,
+)
+from craits.review.par_job import ParWork
+from craits.review.par_store import Found, ParStore
+from craits.review.pool import default_workers
+from craits.review.replay import Replay
+
+log = logging.getLogger(__name__)
+
+MakeWork = Callable[[RoundScore, Sequence[Hashable], int], ParWork]
+
+
+class ParPart:
+    """``update(seat)`` each frame (a new seat starts that seat's par), ``line()`` to show,
+    ``stop()`` when the review closes. ``make_work`` None: only what was kept is shown."""
+
+    def __init__(self, replay: Replay, store: Callable[[], ParStore | None],
+                 make_work: MakeWork | None = ParWork, replays: int = PAR_REPLAYS,
+                 level: str = PAR_LEVEL, workers: int | None = None) -> None:
+        self.replay = replay
+        self._make_store = store
+        self.make_work = make_work
+        self.replays = replays
+        self.level = level
+        self.workers = workers or default_workers()
+        self.seat: int | None = None
+        self.blocked: str | None = None
+        self.failed = False
+        self.found: Found = {}
+        self.job: ParWork | None = None
+        self._game = ""
+        self._version = ""
+        self._kept: ParStore | None = None
+        self._store_read = False
+        self.rounds = [i for i, r in enumerate(replay.rounds) if r.scores is not None]
+
+    # ------------------------------------------------------------ working
+
+    def _store(self) -> ParStore | None:
+        """The store, made once (one lock for every write of this review)."""
+        if not self._store_read:
+            self._kept, self._store_read = self._make_store(), True
+        return self._kept
+
+    def update(self, seat: int) -> bool:
+        """Start ``seat``'s par if it is new here; take what the workers found. True when
+        something changed."""
+        if seat != self.seat:
+            self._start(seat)
+            return True
+        job = self.job
+        if job is None:
+            return False
+        found = job.poll()
+        for (index, replay), score in found:
+            self.found.setdefault(index, {})[replay] = score
+        store = self._store()
+        if found and store is not None:
+            store.store_later(self._game, self._version, self.found)
+        if job.failed:
+            log.warning("the par could not be worked out: %s", "; ".join(job.errors))
+            self.failed = True
+            self.stop()
+        elif job.done:
+            self.stop()
+        return bool(found) or self.failed
+
+    def _start(self, seat: int) -> None:
+        self.stop()
+        self.seat, self.failed, self.found = seat, False, {}
+        kinds = [s.kind for s in self.replay.seats]
+        self.blocked = par_blocker(kinds, seat)
+        if self.blocked is not None or not self.rounds:
+            return
+        self._game = game_key(self.replay.save)
+        self._version = par_version(kinds, seat, self.level)
+        store = self._store()
+        self.found = store.load(self._game, self._version) if store is not None else {}
+        todo = units(self.rounds, self.replays, self.found)
+        if not todo or self.make_work is None:
+            return
+        try:
+            self.job = self.make_work(RoundScore(self.replay.save, seat, self.level), todo,
+                                      self.workers)
+        except (OSError, ValueError, RuntimeError) as exc:  # no processes: no par, said so
+            log.warning("the par could not be worked out: %s", exc)
+            self.failed = True
+
+    def stop(self) -> None:
+        job, self.job = self.job, None
+        if job is not None:
+            job.stop()
+
+    # ------------------------------------------------------------ reading
+
+    def par(self) -> GamePar | None:
+        """The par of the game's finished rounds, once every replay of every one is in."""
+        yours = {i: s[self.seat] for i in self.rounds
+                 if self.seat is not None and (s := self.replay.rounds[i].scores) is not None}
+        return game_par(self.level, self.found, self.rounds, self.replays, yours)
+
+    def progress(self) -> tuple[int, int]:
+        """Replays found and needed."""
+        done = sum(min(self.replays, len([r for r in self.found.get(i, {})
+                                          if r < self.replays])) for i in self.rounds)
+        return done, self.replays * len(self.rounds)
+
+    def line(self) -> str | None:
+        """What the luck panel says of the par (None before a seat is chosen)."""
+        if self.seat is None:
+            return None
+        if self.blocked is not None:
+            return i18n.t("par.no_person" if self.blocked == "human" else "par.no_level")
+        if not self.rounds:
+            return i18n.t("par.no_rounds")
+        par = self.par()
+        if par is not None:
+            return known_line(par)
+        if self.failed:
+            return i18n.t("par.failed")
+        if self.job is None:  # nothing kept, nothing worked out here
+            return i18n.t("par.not_kept")
+        done, total = self.progress()
+        return i18n.t("par.working", done=done, total=total)
+
+
+def known_line(par: GamePar) -> str:
+    """"the expert in this seat: 131 ± 6 points (4 replays a round) · scored here: 140"."""
+    return i18n.t("par.known", par=round(par.value), error=round(par.stderr),
+                  count=par.replays, yours=par.yours if par.yours is not None else "–")

@@ -1,0 +1,161 @@
+"""The par of a reviewed game (``review.par``): the expert in the seat, the game's deals and
+opponents, each round replayed with other randomness; the same par on every run and on any
+number of processes; a mean with a standard error that shrinks with more replays. Quick levels
+stand in for the expert (the method is the same; benchmarks/daily_par.py --game times the
+real one)."""
+
+from __future__ import annotations
+
+import pytest
+from test_review_replay import game
+
+from craits.review.par import (
+    GamePar,
+    RoundPar,
+    RoundScore,
+    game_par,
+    par_blocker,
+    par_version,
+    round_at_deal,
+    round_score,
+    round_starts,
+    units,
+)
+from craits.review.par_job import ParWork, compute, wait_for
+from craits.review.replay import Replay
+
+QUICK = "easy"  # plays in the seat in place of the expert: a heuristic, so quick
+KINDS = ("human", "easy", "medium")
+
+
+def found_of(scores: dict[tuple[int, int], int]) -> dict[int, dict[int, int]]:
+    out: dict[int, dict[int, int]] = {}
+    for (index, replay), score in scores.items():
+        out.setdefault(index, {})[replay] = score
+    return out
+
+
+def par_of(save: dict, replays: int, workers: int = 1, rounds=None) -> GamePar:
+    rounds = list(range(len(save_rounds(save)))) if rounds is None else rounds
+    scores = compute(RoundScore(save, 0, QUICK), units(rounds, replays), workers)
+    par = game_par(QUICK, found_of(scores), rounds, replays)
+    assert par is not None
+    return par
+
+
+def save_rounds(save: dict) -> list[int]:
+    return round_starts(save)
+
+
+def test_the_par_is_the_same_twice_and_on_two_processes():
+    save = game(3, KINDS)
+    first = par_of(save, 3)
+    assert par_of(save, 3) == first
+    assert par_of(save, 3, workers=2) == first
+    # The replays differ: the players' own randomness, drawn from the replay's number.
+    assert any(len(set(r.scores)) > 1 for r in first.rounds)
+
+
+def test_every_replay_plays_the_game_s_deal_with_the_par_level_in_the_seat():
+    save = game(3, KINDS)
+    replay = Replay(save)
+    for index, played in enumerate(replay.rounds):
+        dealt = played.steps[0].state
+        for number in (0, 1):
+            session = round_at_deal(save, 0, index, number, QUICK)
+            state = session.match.state
+            assert state.hands[0] == dealt.hands[0]  # the seat's own cards
+            assert state.hands == dealt.hands and state.draw_pile == dealt.draw_pile
+            assert state.discard == dealt.discard and state.dealer == dealt.dealer
+            # The match so far is the game's: its totals at this deal.
+            assert session.match.totals == replay.steps[played.first].totals
+            assert session.seats[0].kind == QUICK and session.bots[0].level == QUICK
+            assert [session.bots[i].level for i in (1, 2)] == list(KINDS[1:])
+            assert session.replay_number == number
+
+
+def test_a_round_replay_ends_the_round_and_gives_the_seat_s_score():
+    save = game(3, KINDS)
+    score = round_score(save, 0, 2, 0, QUICK)
+    assert isinstance(score, int) and score >= 0
+    assert round_score(save, 0, 2, 0, QUICK) == score  # the replay alone decides
+
+
+def test_the_standard_error_is_positive_and_shrinks_with_more_replays():
+    save = game(8, KINDS)
+    few, many = par_of(save, 3), par_of(save, 12)
+    assert few.stderr > 0 and many.stderr > 0
+    assert many.stderr < few.stderr
+    assert many.replays == 12 and len(many.rounds) == len(Replay(save).rounds)
+    # The game's error is that of a sum of independent rounds.
+    assert many.stderr == pytest.approx(sum(r.stderr ** 2 for r in many.rounds) ** 0.5)
+    assert many.value == pytest.approx(sum(sum(r.scores) / 12 for r in many.rounds))
+
+
+def test_figures_of_a_round_and_a_game():
+    one = RoundPar(0, (10, 20, 30, 40), yours=12)
+    assert one.value == 25 and one.stderr == pytest.approx(6.454972, abs=1e-6)
+    assert one.to_json() == {"value": 25.0, "stderr": 6.5, "replays": 4, "yours": 12}
+    two = RoundPar(1, (0, 0, 6, 6), yours=3)
+    par = GamePar("expert", (one, two))
+    assert par.value == 28 and par.yours == 15 and par.replays == 4
+    assert par.stderr == pytest.approx((one.stderr ** 2 + two.stderr ** 2) ** 0.5)
+    assert par.to_json() == {"level": "expert", "value": 28.0, "stderr": 6.7, "replays": 4,
+                             "rounds": 2, "yours": 15}
+    assert GamePar("expert", (RoundPar(0, (1, 2)),)).yours is None  # a round not finished
+
+
+def test_a_par_needs_every_replay_it_counts():
+    found = {0: {0: 5, 1: 7}, 1: {0: 2}}
+    assert game_par("expert", found, [0, 1], 2) is None
+    assert game_par("expert", found, [0], 2) == GamePar("expert", (RoundPar(0, (5, 7)),))
+    assert game_par("expert", found, [0, 1], 0) is None
+    assert game_par("expert", found, [], 1) is None
+
+
+def test_units_come_replay_by_replay_and_skip_what_is_found():
+    assert units([0, 1, 2], 2) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
+    assert units([0, 1], 2, {0: {0: 3}, 1: {1: 4}}) == [(1, 0), (0, 1)]
+
+
+def test_no_par_with_a_person_or_an_unknown_level_in_another_seat():
+    assert par_blocker(("human", "easy", "medium"), 0) is None
+    assert par_blocker(("hard", "human", "medium"), 0) == "human"
+    assert par_blocker(("human", "human"), 1) == "human"
+    assert par_blocker(("human", "nobody-knows"), 0) == "unknown"
+    save = game(3, KINDS)
+    two_people = {**save, "seats": [{"kind": "human", "name": "A"},
+                                    {"kind": "human", "name": "B"}, save["seats"][2]]}
+    with pytest.raises(ValueError, match="computer level"):
+        round_at_deal(two_people, 0, 0, 0, QUICK)
+    with pytest.raises(ValueError, match="rounds 1 to"):
+        round_at_deal(save, 0, 99, 0, QUICK)
+
+
+def test_the_par_s_name_changes_with_the_seat_and_the_levels():
+    base = par_version(KINDS, 0)
+    assert par_version(KINDS, 0) == base
+    bots = ("easy", "easy", "medium")
+    assert par_version(bots, 1) != par_version(bots, 0)
+    with pytest.raises(ValueError):
+        par_version(KINDS, 1)  # a person at seat 0: no par for seat 1
+    assert par_version(("human", "easy", "hard"), 0) != base
+    assert par_version(KINDS, 0, "hard") != base
+    # The seat's own kind is replaced by the par level: it does not name another par.
+    assert par_version(("medium", "easy", "medium"), 0) == base
+
+
+def test_the_background_work_finds_the_same_scores_in_other_processes():
+    save = game(3, KINDS)
+    todo = units([0, 1], 2)
+    job = ParWork(RoundScore(save, 0, QUICK), todo, workers=2)
+    found = dict(wait_for(job))
+    assert found == {unit: RoundScore(save, 0, QUICK)(unit) for unit in todo}
+    assert job.done and not job.failed
+
+
+def test_a_unit_that_fails_is_told_not_hidden():
+    save = game(3, KINDS)
+    job = ParWork(RoundScore(save, 0, QUICK), [(99, 0)], workers=1)
+    with pytest.raises(RuntimeError, match="rounds 1 to"):
+        wait_for(job)
