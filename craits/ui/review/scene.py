@@ -29,12 +29,15 @@ from craits.paths import safe_child, user_home
 from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record
 from craits.review.analysis import ReviewLevel, RoundReview, as_level
 from craits.review.cache import ReviewCache, game_key
+from craits.review.par_job import ParWork
+from craits.review.par_store import ParStore
 from craits.review.pool import Pool, ProcessPool
 from craits.review.puzzles import Grade, Spot, record_spot
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review.board import ReviewBoard
 from craits.ui.review.luck_bars import LuckPanel, LuckRow, luck_rows
+from craits.ui.review.par_part import MakeWork, ParPart
 from craits.ui.review.retry import RetryPart
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.review_speech import ReviewSpeech
@@ -67,6 +70,7 @@ class ReviewScene(Scene):
                  make_runner: Callable[[], Pool] = default_runner,
                  analyse: bool = True, cache: ReviewCache | None = None,
                  puzzle: Spot | None = None,
+                 par_work: MakeWork | None = None,
                  on_grade: Callable[[int, Grade | None], None] | None = None) -> None:
         super().__init__(app)
         if puzzle is None and round_index is None and number is None:
@@ -99,6 +103,11 @@ class ReviewScene(Scene):
                 replay.rounds[round_index].first
         self.number = max(0, min(number, len(replay.steps) - 1))
         self.luck = LuckPanel(self._luck_rows)
+        # The par is worked out by the app's review (a caller with a runner of its own, a
+        # test say, gives its own par work or none) and not for a puzzle.
+        self.par = ParPart(replay, self._par_store, par_work if par_work is not None else (
+            ParWork if analyse and puzzle is None and make_runner is default_runner else None))
+        self.luck.show_par(self.par.line)
         self.spoken = ReviewSpeech(getattr(app, "speech", None))  # a stand-in app may have none
         self._build()
         self.go(self.number)
@@ -197,6 +206,12 @@ class ReviewScene(Scene):
             self.runner = self.make_runner()
         return analysis
 
+    def _par_store(self) -> ParStore | None:
+        """The par's replays are kept beside the review's verdicts."""
+        if self.cache is None:
+            self.cache = ReviewCache.in_home(user_home())
+        return ParStore(self.cache.folder)
+
     def _kept_reviews(self, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
         if self._kept is None:
             if self.cache is None:
@@ -279,6 +294,7 @@ class ReviewScene(Scene):
                     self.go(self.number)  # the verdict at this step, if any
         if self.retries.update():
             self.go(self.number)  # graded or skipped: the answer
+        self.par.update(self.seat)
         self._refresh_buttons()
         self._say_step()
 
@@ -402,6 +418,7 @@ class ReviewScene(Scene):
     def on_exit(self) -> None:
         if self.app.scenes.top is not self and self not in list(self.app.scenes):
             self.cancel()  # popped: the helper goes
+            self.par.stop()
 
     def on_enter(self) -> None:
         width, height = self.app.size

@@ -13,6 +13,8 @@ from craits.engine.cards import SUIT_SYMBOLS
 from craits.paths import user_home
 from craits.review.cache import ReviewCache
 from craits.review.luck import Split, game_total
+from craits.review.par import GamePar
+from craits.review.par_store import ParStore, kept_par
 from craits.session import Session
 from craits.ui.cards.art import card_size_for_height
 from craits.ui.cards.cascade import CardCascade, blit_outside
@@ -69,6 +71,25 @@ def signed(value: float) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
+def par_of(session: Session, store: ParStore | None = None) -> GamePar | None:
+    """The first human seat's par, if it was worked out (by the review) and kept."""
+    humans = session.human_seats()
+    if not humans:
+        return None
+    if store is None:
+        try:
+            store = ParStore(ReviewCache.in_home(user_home()).folder)
+        except OSError:  # no home to read: the line is only left out
+            return None
+    return kept_par(session.to_save(), humans[0], session.match.history, store)
+
+
+def par_line(par: GamePar) -> str:
+    """"Par: the expert in your seat ... scored 131 ± 6 (4 replays of each round); you 140"."""
+    return i18n.t("par.game_over", count=par.replays, par=round(par.value),
+                  error=round(par.stderr), yours=par.yours if par.yours is not None else "–")
+
+
 def game_line(total: Split) -> str:
     """"Luck −12, choices +7: you ended −5 against the table's average, where 0 was expected"."""
     return i18n.t("luck.game_over", luck=signed(total.luck), cost=signed(total.cost),
@@ -89,6 +110,7 @@ class GameOverScene(Scene):
         self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.animate = True  # off: the screen without its celebration (tests compare the two)
         self.luck = luck_of(session)
+        self.par = par_of(session)
         self.layout()
         app.audio.play("round_won" if self.won else "round_lost")
 
@@ -157,6 +179,11 @@ class GameOverScene(Scene):
                       pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
                       color=GOLD, bold=True, shadow=(0, 0, 0))
         self._draw_table(surface, self.table_rect)
+        if self.par is not None:  # the expert's par in the same seat, once worked out
+            above = th.px(40) if self.luck is not None else th.px(16)
+            blit_text(surface, par_line(self.par), th.px(17), CREAM,
+                      center=(w // 2, self.again_button.rect.top - above),
+                      max_width=w - th.px(80))
         if self.luck is not None:  # the whole game's luck and choices, once reviewed
             blit_text(surface, game_line(self.luck), th.px(17), CREAM,
                       center=(w // 2, self.again_button.rect.top - th.px(16)),
