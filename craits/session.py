@@ -33,7 +33,7 @@ from craits.engine import (
 )
 from craits.engine.events import round_start
 from craits.engine.notation import read_log_entry, write_action, write_next_round
-from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.save_check import LogEntry, SaveInvalid, read_save
 from craits.seat import Seat
 
 SAVE_VERSION = 1
@@ -213,10 +213,10 @@ class Session:
         is on only when it is ``true``."""
         undo = isinstance(data, dict) and data.get("undo") is True
         try:
-            data = check_save(data)
+            data, entries = read_save(data)
         except SaveInvalid as exc:
             raise ValueError(f"the save is incomplete or damaged ({exc})") from None
-        session = cls.replay(data, bot_factory)
+        session = cls.replay(data, bot_factory, entries=entries)
         session.clock = float(data.get("clock", session.clock))
         session.match_id = data.get("match_id") or session.match_id  # older saves: a new one
         session.undo = undo
@@ -226,11 +226,13 @@ class Session:
     def replay(
         cls, save: Mapping[str, Any], bot_factory: BotFactory | None = None,
         bots: dict[int, Bot] | None = None, on_step: ReplayHook | None = None,
+        entries: Sequence[LogEntry] | None = None,
     ) -> Session:
         """The one loop that replays an action log: checked save data (seed, rules, seats,
         actions) into a new Session, calling ``on_step`` after the first deal and after every
         entry; raises ``ReplayFailed`` naming the entry that fails. ``bot_factory`` and
-        ``bots`` seat the computer players as for ``Session``."""
+        ``bots`` seat the computer players as for ``Session``. ``entries``: the actions as
+        already read (``save_check.read_save``), not read again."""
         seats = [Seat(s["kind"], s["name"]) for s in save["seats"]]
         session = cls(seats, Rules.from_dict(save["rules"]), save["seed"], bot_factory, bots)
         if on_step is not None:
@@ -239,7 +241,8 @@ class Session:
             player: int | None = None
             action: Action | None = None
             try:
-                step = read_log_entry(entry, len(seats), index)
+                step = (read_log_entry(entry, len(seats), index) if entries is None
+                        else entries[index])
                 if step is None:
                     new = session.start_next_round()
                 else:

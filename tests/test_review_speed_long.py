@@ -253,15 +253,21 @@ def test_a_replay_is_made_without_the_cyclic_collector_walking_it(monkeypatch):
     # once the collector is back, not the hundreds of walks of the growing heap.
     assert collections in ([], [0])
     assert gc.isenabled() and len(replay.steps) == LONG + 1
-    # A longer one makes the one walk it is due before it is handed over, not in a frame.
+    # A longer one is set aside from the collector while it lives: no walk of it is due,
+    # neither inside nor in a later frame (the full walk cost a third of a second at the limit).
     monkeypatch.setattr(replay_module, "COLLECT_AFTER", LONG // 2)
     collections.clear()
     gc.callbacks.append(seen)
     try:
-        Replay(record)
+        long = Replay(record)
+        assert gc.get_freeze_count() > 6 * LONG  # its steps, states and events
+        gc.collect()
     finally:
         gc.callbacks.remove(seen)
-    assert collections[:1] == [2]  # the full walk, inside
+    assert collections == [2]  # only the walk asked for, of what was not set aside
+    del long  # freed by counting (it has no cycles), and the collector takes back the rest
+    assert gc.get_freeze_count() == 0
+    assert gc.collect() < 100
     with pytest.raises(Exception):  # noqa: B017 - any refusal: the collector runs again
         Replay(dict(record, actions=[*record["actions"][:10], {"player": 0, "pass": True}]))
     assert gc.isenabled()

@@ -18,6 +18,7 @@ from craits.config.errors import dotted, show_value
 from craits.config.levels import default_profiles
 from craits.config.rules import RULE_FIELDS
 from craits.config.schema import Field, Integer, Invalid, ListOf, Struct, kind_of
+from craits.engine import Action
 from craits.engine.notation import NotationError, read_log_entry
 from craits.persistence.files import JsonObject
 
@@ -74,6 +75,17 @@ class _Clock(Field):
         return float(value)
 
 
+class _Actions(Field):
+    """The action log as a list of at most ``MAX_ACTIONS`` entries, each read below."""
+
+    def check(self, value: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise Invalid(f"expected a list, got {kind_of(value)}")
+        if len(value) > MAX_ACTIONS:
+            raise Invalid(f"expected 0 to {MAX_ACTIONS} items, got {len(value)}")
+        return list(value)  # a copy made at once: not an item checked at a time
+
+
 class _Unchecked(Field):
     """Checked separately (the action records, the match id)."""
 
@@ -86,16 +98,25 @@ _SPEC: dict[str, tuple[Field, bool]] = {  # name -> (check, required)
     "seed": (Integer(SEED_MIN, SEED_MAX), True),
     "rules": (Struct(RULE_FIELDS), True),
     "seats": (ListOf(_SEAT, min_items=2, max_items=5), True),
-    "actions": (ListOf(_Unchecked(), max_items=MAX_ACTIONS), True),  # each checked below
+    "actions": (_Actions(), True),  # each read below
     "clock": (_Clock(), False),
     "stats_rounds": (Integer(0, 10_000), False),
     "match_id": (_Unchecked(), False),
 }
 
 
+LogEntry = tuple[int, Action] | None  # (player, action), or None for the next round's deal
+
+
 def check_save(data: object) -> JsonObject:
     """The save's data, checked and normalised; raises ``SaveInvalid`` naming the first
     problem (``actions[12]: ...``)."""
+    return read_save(data)[0]
+
+
+def read_save(data: object) -> tuple[JsonObject, list[LogEntry]]:
+    """``check_save``'s data and its action log read into the engine's actions, in one pass:
+    a replay (``Session.replay``'s ``entries``) takes them as read, not reading them again."""
     if not isinstance(data, dict):
         raise SaveInvalid(f"expected an object, got {kind_of(data)}")
     out: dict[str, Any] = {}
@@ -111,12 +132,30 @@ def check_save(data: object) -> JsonObject:
     if "match_id" in out and not (isinstance(out["match_id"], str)
                                   and re.fullmatch(r"[0-9a-f]{1,64}", out["match_id"])):
         raise SaveInvalid("match_id: expected a short hexadecimal text")
-    seats = len(out["seats"])
-    for index, record in enumerate(out["actions"]):
-        problem = action_problem(record, seats)
-        if problem:
-            raise SaveInvalid(f"actions[{index}]: {problem}")
-    return out
+    entries: list[LogEntry] = []
+    try:
+        read_entries(out["actions"], len(out["seats"]), entries)
+    except NotationError as exc:
+        raise SaveInvalid(f"actions[{len(entries)}]: {exc}") from None
+    return out, entries
+
+
+def read_entries(records: list[Any], seats: int, entries: list[LogEntry]) -> None:
+    """Read ``records`` onto ``entries`` (raising ``NotationError`` at the first that is not
+    one: it is ``records[len(entries)]``). A log repeats a few hundred shapes (a draw, a play of
+    each card...): each is read once, and the same record gives the same immutable action."""
+    known: dict[tuple[Any, ...], LogEntry] = {}
+    add = entries.append
+    for record in records:
+        try:  # the key tells apart values Python finds equal: true and 1, 0 and 0.0
+            key = (tuple(record), tuple(record.values()), tuple(map(type, record.values())))
+            add(known[key])
+            continue
+        except KeyError:
+            entry = known[key] = read_log_entry(record, seats)
+        except (AttributeError, TypeError):  # not an object, or a value that is a list...
+            entry = read_log_entry(record, seats)
+        add(entry)
 
 
 def action_problem(record: object, seats: int) -> str | None:

@@ -22,6 +22,7 @@ import os
 import stat
 from collections.abc import Callable, Mapping
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ from craits.persistence.game_record import (
     game_record,
     match_result,
 )
-from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.save_check import LogEntry, SaveInvalid, read_save
 from craits.persistence.saves import SAVE_FORMAT, SAVE_VERSION
 from craits.session import ReplayFailed, ReplayHook, Session
 
@@ -60,18 +61,41 @@ class RecordError(ValueError):
         super().__init__(message)
 
 
+@dataclass(frozen=True, slots=True)
+class CheckedMatch:
+    """A match's save data (seed, rules, seats, actions) checked, its actions as read into the
+    engine's (``entries``) and the record it came from (None: a save or a session): what a
+    replay starts from, so that nothing is checked or read twice."""
+
+    save: dict[str, Any]
+    entries: list[LogEntry]
+    record: Mapping[str, Any] | None = None
+
+
+MatchSource = Session | Mapping[str, Any] | CheckedMatch
+
+
 # ---------------------------------------------------------------- from a match to a record
 
 
-def save_of(source: Session | Mapping[str, Any]) -> dict[str, Any]:
+def save_of(source: MatchSource) -> dict[str, Any]:
     """The checked save data (seed, rules, seats, actions) of a Session, a save's data, a save
     file's envelope (``craits-save``) or a game record; raises ``RecordError``."""
+    return check_match(source).save
+
+
+def check_match(source: MatchSource) -> CheckedMatch:
+    """``source`` (as for ``save_of``) checked, every action read once; raises
+    ``RecordError`` naming the first problem."""
+    if isinstance(source, CheckedMatch):
+        return source
     if isinstance(source, Session):
         data: Any = source.to_save()
     elif isinstance(source, Mapping):
         data = dict(source)
         if data.get("format") == RECORD_FORMAT:
-            return _record_save(data)
+            save, entries = _record_save(data)
+            return CheckedMatch(save, entries, source)
         if data.get("format") == SAVE_FORMAT:
             if data.get("version") != SAVE_VERSION:
                 raise RecordError(f"a saved game of version {show_value(data.get('version'))}; "
@@ -81,27 +105,29 @@ def save_of(source: Session | Mapping[str, Any]) -> dict[str, Any]:
         raise RecordError(f"expected a match, a save or a game record, not "
                           f"{type(source).__name__}")
     try:
-        checked = check_save(data)
+        checked, entries = read_save(data)
     except SaveInvalid as exc:
         raise RecordError(f"the save is incomplete or damaged ({exc})") from None
-    return {key: checked[key] for key in SAVE_KEYS}
+    return CheckedMatch({key: checked[key] for key in SAVE_KEYS}, entries)
 
 
 def export_record(
-    source: Session | Mapping[str, Any], *, title: str | None = None, note: str | None = None,
+    source: MatchSource, *, title: str | None = None, note: str | None = None,
     focus: int | None = None,
 ) -> dict[str, Any]:
     """The game record of a match (``source`` as for ``save_of``), with the result it reached;
     plain JSON values. The match is replayed once to check it and read its result. A record's
     own title, note and focus are kept unless others are given."""
-    save = save_of(source)
-    session = replay_save(save)
-    if isinstance(source, Mapping) and source.get("format") == RECORD_FORMAT:
-        check_result(source, session)
-        title = source.get("title") if title is None else title
-        note = source.get("note") if note is None else note
-        focus = source.get("focus") if focus is None else focus
-    record = game_record(save, result_of(session), title=title, note=note, focus=focus)
+    checked = check_match(source)
+    session = replay_save(checked.save, entries=checked.entries)
+    kept = checked.record
+    if kept is not None:
+        check_result(kept, session)
+        title = kept.get("title") if title is None else title
+        note = kept.get("note") if note is None else note
+        focus = kept.get("focus") if focus is None else focus
+    record = game_record(checked.save, result_of(session), title=title, note=note,
+                         focus=focus)
     _check_extras(record, len(record["actions"]), len(record["seats"]))
     return record
 
@@ -131,8 +157,8 @@ def load_record(
         hint = " (a saved game: export it as a record first)" if found == SAVE_FORMAT else ""
         raise RecordError(f"not a Craits game record: format {show_value(found)}, expected "
                           f"{RECORD_FORMAT!r}{hint}")
-    save = _record_save(data)
-    session = replay_save(save, bot_factory or review_bot)
+    save, entries = _record_save(data)
+    session = replay_save(save, bot_factory or review_bot, entries=entries)
     check_result(data, session)
     return session
 
@@ -148,21 +174,21 @@ def check_result(data: Mapping[str, Any], session: Session) -> None:
 
 def replay_save(
     save: Mapping[str, Any], bot_factory: Callable[[str], Bot] | None = None,
-    on_step: ReplayHook | None = None,
+    on_step: ReplayHook | None = None, entries: list[LogEntry] | None = None,
 ) -> Session:
     """Replay checked save data (``save_of``) into a new Session (``Session.replay``, calling
     ``on_step`` after the first deal and after every action); raises ``RecordError`` naming
     the failing action. Without ``bot_factory`` no computer player is seated (nothing is
-    needed to replay)."""
+    needed to replay). ``entries``: its actions as read by the check (``check_match``)."""
     try:
         return Session.replay(save, bot_factory, bots=None if bot_factory else {},
-                              on_step=on_step)
+                              on_step=on_step, entries=entries)
     except ReplayFailed as exc:
         raise RecordError(str(exc)) from None
 
 
-def _record_save(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The save data inside a record, every field checked."""
+def _record_save(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[LogEntry]]:
+    """The save data inside a record, every field checked, and its actions read."""
     for key in data:
         if key not in RECORD_KEYS:
             raise RecordError(f"unknown field {show_value(key)}"
@@ -179,11 +205,11 @@ def _record_save(data: Mapping[str, Any]) -> dict[str, Any]:
     if missing:
         raise RecordError(f"{missing[0]}: missing")
     try:
-        checked = check_save({key: data[key] for key in SAVE_KEYS})
+        checked, entries = read_save({key: data[key] for key in SAVE_KEYS})
     except SaveInvalid as exc:
         raise RecordError(str(exc)) from None
     _check_extras(data, len(checked["actions"]), len(checked["seats"]))
-    return {key: checked[key] for key in SAVE_KEYS}
+    return {key: checked[key] for key in SAVE_KEYS}, entries
 
 
 def _check_extras(data: Mapping[str, Any], actions: int, seats: int) -> None:

@@ -11,17 +11,19 @@ Replaying reads the save and changes nothing.
 A seat's redacted log is made once, the first time it is read, and grows with the match: a
 history is a slice of it (``history``) or the log itself with an end (``seat_log`` and
 ``history_end``), never rebuilt per choice, so a record at the format's limit of actions opens
-and is analysed without work that grows with the square of its length.
+and is analysed without work that grows with the square of its length. Its actions are read
+once, by the check (``record.check_match``), and replayed as read. A thread making a long one
+reports its ``Progress`` and can be cancelled.
 """
 
 from __future__ import annotations
 
 import gc
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+import weakref
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
 from craits.engine import (
     Action,
@@ -35,10 +37,9 @@ from craits.engine import (
     seat_view,
 )
 from craits.engine.events import RoundStarted
-from craits.persistence.game_record import RECORD_FORMAT
 from craits.session import ReplayFailed, Session
 
-from .record import RecordError, check_result, save_of
+from .record import MatchSource, RecordError, check_match, check_result
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,20 +96,57 @@ class RoundReplay:
 @contextmanager
 def _cycles_not_collected(replay: Replay) -> Iterator[None]:
     """A replay keeps every state and event it makes, and makes no cycles: the cyclic collector
-    would walk the growing heap again and again (half the time of a record at the limit). After
-    a long one, the walk it is due is made here, part of opening, not in a later frame."""
+    would walk the growing heap again and again (half the time of a record at the limit). A
+    long one is then set aside from the collector while it lives (``_set_aside``): no walk of
+    it is ever due, neither while it opens nor in a later frame."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
-    finally:
         if len(replay.steps) > COLLECT_AFTER:
-            gc.collect()
+            _set_aside(replay)
+    finally:
         if was:
             gc.enable()
 
 
 COLLECT_AFTER = 20_000  # steps: below, the collector's next walks cost a frame nothing
+_set_aside_replays = [0]  # long replays alive whose objects the collector leaves alone
+
+
+def _set_aside(replay: Replay) -> None:
+    """Move every object the collector tracks out of its reach (``gc.freeze``, no walk) until
+    the last replay set aside is gone. Nothing is lost: a replay is freed by counting, having
+    no cycles, and any other cycle frozen with it is collected again once it is thawed."""
+    gc.freeze()
+    _set_aside_replays[0] += 1
+    weakref.finalize(replay, _thaw)
+
+
+def _thaw() -> None:
+    _set_aside_replays[0] -= 1
+    if _set_aside_replays[0] == 0:
+        gc.unfreeze()
+
+
+class Cancelled(Exception):
+    """A replay stopped by its ``Progress.cancel()``: not a problem of the record."""
+
+
+class Progress:
+    """How far a replay being made has got (``done`` of ``total`` actions), written by the
+    thread that makes it and read by the window's; ``cancel()`` stops it within a slice of
+    ``SLICE`` actions (``Cancelled``)."""
+
+    SLICE = 512
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.total = 0  # known once the record is read and checked
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
 
 
 class ReplaySession(Session):
@@ -136,25 +174,29 @@ class Replay:
     """The match a save or record holds, replayed step by step (``RecordError`` if it does not
     replay). ``steps`` is every step in order; ``rounds`` groups them."""
 
-    def __init__(self, source: Session | Mapping[str, Any]) -> None:
+    def __init__(self, source: MatchSource, progress: Progress | None = None) -> None:
         self.steps: list[Step] = []
+        self._progress = progress
         with _cycles_not_collected(self):
             self._build(source)
 
-    def _build(self, source: Session | Mapping[str, Any]) -> None:
-        self.save = save_of(source)
+    def _build(self, source: MatchSource) -> None:
+        checked = check_match(source)  # every action read once, here, not again below
+        if self._progress is not None:
+            self._progress.total = len(checked.entries)
+        self.save = checked.save
         self.rules = Rules.from_dict(self.save["rules"])
         self.seed: int = self.save["seed"]
         self.key = secrets.token_hex(8)  # names this replay's logs to the review's helpers
         try:  # as ``record.replay_save``, on a session that redacts when read
-            session = ReplaySession.replay(self.save, bots={}, on_step=self._record)
+            session = ReplaySession.replay(self.save, bots={}, on_step=self._record,
+                                           entries=checked.entries)
         except ReplayFailed as exc:
             raise RecordError(str(exc)) from None
         assert isinstance(session, ReplaySession)
         self.session = session
         self.seats = self.session.seats
-        record = source if isinstance(source, Mapping) and source.get(
-            "format") == RECORD_FORMAT else None
+        record = checked.record
         if record is not None:
             check_result(record, self.session)
         # A record's focus: the step to open at (the position after that many actions).
@@ -172,9 +214,16 @@ class Replay:
             start = next(e for e in steps[0].events if isinstance(e, RoundStarted))
             self.rounds.append(RoundReplay(start.round, start.dealer, start.hand_size,
                                            tuple(steps)))
+        if self._progress is not None:
+            self._progress.done = self._progress.total
 
     def _record(self, index: int | None, player: int | None, action: Action | None,
                 events: list[Event], session: Session) -> None:
+        progress = self._progress
+        if progress is not None and index is not None and index % Progress.SLICE == 0:
+            progress.done = index
+            if progress.cancelled:
+                raise Cancelled
         self.steps.append(Step(
             number=len(self.steps), index=index, round=session.match.round_index,
             player=player, action=action, events=tuple(events), state=session.match.state,
