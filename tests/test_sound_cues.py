@@ -235,6 +235,7 @@ def test_the_settings_screen_sets_the_cue_volume_alone(app, tmp_path):
     app.scenes.push(scene)
     slider = next(c for c in scene.controls
                   if isinstance(c, Slider) and c.label == i18n.t("cue.volume"))
+    assert scene.region.explanation(slider) == i18n.t("cue.explain")  # said after it, too
     before = app.audio.volume
     slider.set_value(0.3)
     assert app.settings.cue_volume == 0.3 and app.audio.cue_volume == 0.3

@@ -27,7 +27,7 @@ from craits.persistence.settings import (
 )
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget, draw_text_fit
+from craits.ui.widgets import Button, Choice, Label, Panel, Slider, Toggle, Widget, draw_text_fit
 
 STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")  # the last is shown by its back
@@ -252,6 +252,8 @@ class SettingsScene(MenuScene):
                    s.speech_verbosity, lambda v: self.change(speech_verbosity=v)),
             Slider((0, 0, 1, 1), i18n.t("cue.volume"), s.cue_volume,
                    lambda v: self.change(save=False, cue_volume=v), step=0.05),
+            Label((0, 0, 1, 1), i18n.t("cue.explain"), size=th.small_size, color=th.text_dim,
+                  wrap=True),
             Choice((0, 0, 1, 1), i18n.t("low_vision.call_time"),
                    [(t, i18n.t(CALL_KEYS[t])) for t in CALL_TIMES], s.call_time,
                    lambda v: self.change(call_time=v)),
