@@ -344,6 +344,16 @@ def has_key(key: str) -> bool:
     return key in _catalogue(FALLBACK)
 
 
+def level_name(level: str) -> str:
+    """A computer level's name in the current language (``level.<name>``); a level's kept
+    previous version (``hard-classic``) as "Hard (classic)"; a level the catalogues do not
+    know (one a player added to their ``ai.yaml``) by its own name."""
+    base = level.removesuffix("-classic")
+    if base != level and has_key(f"level.{base}"):
+        return t("classic.name", level=t(f"level.{base}"))
+    return t(f"level.{level}") if has_key(f"level.{level}") else level
+
+
 def level_description(level: str, own: str = "") -> str:
     """What a computer level is like, in the current language (``level.<name>_desc``).
 

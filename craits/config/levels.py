@@ -179,6 +179,19 @@ def offered_levels(profiles: dict[str, Profile] | None = None) -> list[str]:
     return [name for name, p in profiles.items() if p.offered]
 
 
+CLASSIC = "-classic"
+"""``NAME-classic``: level NAME as it played at the version before its latest change."""
+
+
+def classics(profiles: dict[str, Profile] | None = None) -> dict[str, str]:
+    """Each offered level that keeps its previous version offered too, to that classic's
+    name (``hard`` -> ``hard-classic``), in file order; none while no level has changed."""
+    profiles = default_profiles() if profiles is None else profiles
+    return {name: name + CLASSIC for name, p in profiles.items()
+            if p.offered and not name.endswith(CLASSIC)
+            and (classic := profiles.get(name + CLASSIC)) is not None and classic.offered}
+
+
 def _rating(data: dict[str, Any] | None) -> tuple[float, float] | None:
     return None if data is None else (float(data["value"]), float(data["deviation"]))
 

@@ -41,7 +41,8 @@ CARD_STYLES = ("classic", "fourcolor")
 CARD_BACKS = ("blue", "red", "green", "charcoal")  # assets/cards/back_<name>.svg
 FELT_COLOURS = ("green", "blue", "burgundy", "charcoal")  # the table's felt
 LEVELS = ("easy", "medium", "hard", "expert")  # computer opponents, weakest first
-SEAT_KINDS = ("human", *LEVELS)
+# A level's previous version, while config/ai.yaml keeps it (craits.config.levels.classics).
+SEAT_KINDS = ("human", *LEVELS, *(f"{level}-classic" for level in LEVELS))
 GAME_LENGTHS = ("full", "short")
 SPEECH_VERBOSITY = ("full", "brief", "minimal")  # craits.ui.speech.VERBOSITY
 NAME_MAX_LENGTH = SEAT_NAME_LENGTH  # as a name typed in the new-game screen

@@ -16,6 +16,7 @@ from craits import i18n
 from craits.engine.rules import RuleValue
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.menus.new_game_form import NewGameForm, SeatDraft, load_rule_book
+from craits.ui.menus.new_game_levels import level_note
 from craits.ui.menus.new_game_panels import PlayersPanel, RulesPanel
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Choice, TextInput, Widget, draw_text_fit
@@ -196,7 +197,7 @@ class NewGameScene(MenuScene):
         level = self._pointed_level()
         if level is None:
             return ""
-        return f"{i18n.t(f'level.{level}')}: {i18n.level_description(level)}"
+        return level_note(level)
 
     def _pointed_level(self) -> str | None:
         choosers = [level for _, _, level in self.seat_rows if level.visible]

@@ -15,8 +15,9 @@ from craits import i18n
 from craits.config import ConfigError, read_rule_book
 from craits.config.rules import RuleBook
 from craits.engine.rules import CHOICES, Rules, RuleValue
-from craits.persistence import LEVELS, NewGameSetup
+from craits.persistence import NewGameSetup
 from craits.seat import Seat
+from craits.ui.menus.new_game_levels import chosen_level, seat_levels
 
 MIN_SEATS, MAX_SEATS = 2, 5
 NAME_MAX_LENGTH = 16  # fits a seat's name plate at the table
@@ -74,12 +75,12 @@ class NewGameForm:
 
     def _load_remembered(self, setup: NewGameSetup) -> None:
         drafts = []
+        offered = seat_levels()
         for seat in setup.seats[:MAX_SEATS]:
             if seat.kind == "human":
                 drafts.append(SeatDraft("human", "medium", seat.name))
             else:
-                level = seat.kind if seat.kind in LEVELS else "medium"
-                drafts.append(SeatDraft("computer", level, seat.name))
+                drafts.append(SeatDraft("computer", chosen_level(seat.kind, offered), seat.name))
         while len(drafts) < MIN_SEATS:
             drafts.append(SeatDraft("computer", "medium", ""))
         self.count = len(drafts)

@@ -18,10 +18,10 @@ import pygame
 
 from craits import i18n
 from craits.engine.rules import CHOICES, SWITCH_ON, RuleValue, switch_values
-from craits.persistence import LEVELS
 from craits.ui.dialogs.menu_base import ScrollRegion
 from craits.ui.fonts import get_font
 from craits.ui.menus.new_game_form import CUSTOM, MAX_SEATS, MIN_SEATS, NAME_MAX_LENGTH, NewGameForm
+from craits.ui.menus.new_game_levels import level_label, seat_levels
 from craits.ui.widgets import (
     Choice,
     Label,
@@ -102,7 +102,7 @@ class PlayersPanel:
         # column headings
         number_w = th.px(34)
         kind_options = [("human", i18n.t("setup.human")), ("computer", i18n.t("setup.computer"))]
-        level_options = [(lv, i18n.t(f"level.{lv}")) for lv in LEVELS]
+        level_options = [(lv, level_label(lv)) for lv in seat_levels()]
         name_w, kind_w, level_w = seat_columns(
             th, area.width - number_w - 2 * gap, row_h, kind_options, level_options
         )
@@ -206,7 +206,7 @@ class PlayersPanel:
         names = form.final_names()
         positions = seat_positions(form.count, table)
         for i, (seat, pos) in enumerate(zip(form.seats, positions, strict=True)):
-            detail = "" if seat.is_human else i18n.t(f"level.{seat.level}")
+            detail = "" if seat.is_human else level_label(seat.level)
             _draw_plate(surface, th, pos, i + 1, names[i], detail, seat.is_human)
 
 

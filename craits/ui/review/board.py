@@ -40,10 +40,7 @@ def seat_names(replay: Replay) -> list[str]:
 
 
 def level_label(kind: str) -> str:
-    if kind == "human":
-        return ""
-    key = f"level.{kind}"
-    return i18n.t(key) if i18n.has_key(key) else kind
+    return "" if kind == "human" else i18n.level_name(kind)
 
 
 class ReviewBoard:

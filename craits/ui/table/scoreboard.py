@@ -174,7 +174,7 @@ class ScoreboardScene(OverlayScene):
                 draw_rounded(surface, row, (255, 255, 255, 14), th.px(8))
             cy = row.centery
             name = s.seats[p].name
-            level = "" if s.seats[p].is_human else i18n.t(f"level.{s.seats[p].kind}")
+            level = "" if s.seats[p].is_human else i18n.level_name(s.seats[p].kind)
             blit_text(surface, name, th.px(20), CREAM, bold=True,
                       midleft=(panel.left + pad, cy - (th.px(10) if level else 0)),
                       max_width=name_w - th.px(8))

@@ -47,7 +47,7 @@ class TableFrame:
 
 
 def level_label(kind: str) -> str:
-    return "" if kind == "human" else i18n.t(f"level.{kind}")
+    return "" if kind == "human" else i18n.level_name(kind)
 
 
 def seat_info(frame: TableFrame, seat: int) -> SeatInfo:
