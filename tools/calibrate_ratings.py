@@ -1,19 +1,29 @@
 """The computer levels' fixed ratings, from duplicate tournaments between them.
 
     nice python tools/calibrate_ratings.py --levels random,easy,medium,hard,expert \
-        --deals 8 --seed 1 --length short --workers 2
+        --seed 2 --length short --workers 2 --budget 14
 
-Every deal is played once per seat rotation with the same cards (``craits tournament
---duplicate``), all the levels at one table. Each round gives a result per pair of seats (the
-lower round score wins, an equal one draws: ``craits.rating.round_results``, the same results a
-player's rating is updated from). A Bradley-Terry model on the rating scale (P(a beats b) =
-1 / (1 + 10^((Rb - Ra) / 400)), the expectation Glicko-2 uses for a certain opponent) is fitted
-by maximum likelihood, with one virtual draw per pair so that a level that never wins still
-gets a finite rating, and shifted so that the anchor level (medium) is 1500. A level's
-deviation is the larger of the spread of its rating over bootstrap resamples of whole rounds
-(a round's cards are the same in every seat rotation) and the fit's standard error, at least
-``--min-deviation``. Prints each level's rating and deviation, and the lines to put in
-``config/ai.yaml``.
+Every deal is played once per seat rotation with the same cards (as ``craits tournament
+--duplicate``), all the levels at one table: the expensive levels' every decision then counts in
+a pairing with each of the others, and the cheap levels cost next to nothing. Each round gives a
+result per pair of seats (the lower round score wins, an equal one draws:
+``craits.rating.round_results``, the same results a player's rating is updated from). A
+Bradley-Terry model on the rating scale (P(a beats b) = 1 / (1 + 10^((Rb - Ra) / 400)), the
+expectation Glicko-2 uses for a certain opponent) is fitted by maximum likelihood, with one
+virtual draw per pair so that a level that never wins still gets a finite rating, and shifted so
+that the anchor level (medium) is 1500. A level's deviation is the larger of the spread of its
+rating over bootstrap resamples of whole rounds (a round's cards are the same in every seat
+rotation) and the fit's standard error, at least ``--min-deviation``.
+
+The deals are shared out among ``--workers`` processes; each plays its deal's seat rotations in
+step, round by round, so that whenever it stops every round counted was played in every
+rotation. After each such round the fit is made again and printed with the time so far; the
+tool stops once every level's deviation is at most its target (``--target``: by default the
+deviation ``config/ai.yaml`` ships, so a new calibration is never less sure than the one it
+would replace) after at least ``--min-rounds`` rounds, or when ``--budget`` minutes are spent
+(the rounds still being played are left out). It prints how many searches the time cap cut
+short: on a machine so busy that searches are cut, the levels play below themselves. Then each
+level's rating and deviation, and the lines to put in ``config/ai.yaml``.
 """
 
 from __future__ import annotations
@@ -21,20 +31,33 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import multiprocessing
+import queue
 import random
 import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from craits.cli.tournament import run  # noqa: E402
-from craits.config.levels import load_profiles  # noqa: E402
+from craits.ai.profiles import Profile  # noqa: E402
+from craits.cli.tournament import deal_seed  # noqa: E402
+from craits.config.levels import load_profiles, make_bot  # noqa: E402
+from craits.director import (  # noqa: E402
+    TURN_SECONDS,
+    FixedPace,
+    InlineRunner,
+    MatchDirector,
+    MatchRecord,
+)
 from craits.engine import Rules  # noqa: E402
 from craits.rating import round_results  # noqa: E402
+from craits.seat import Seat  # noqa: E402
+from craits.session import Session  # noqa: E402
 
 Pairs = dict[tuple[str, str], list[float]]
 """(a, b) with a before b in the level order -> a's score against b: wins, then games."""
@@ -155,14 +178,164 @@ def calibrate(by_deal: dict[tuple[int, int], Pairs], order: Sequence[str], ancho
     return ratings, spread
 
 
+@dataclass
+class Plan:
+    """What to play and when to stop: the levels at the table (also their order in the fit),
+    the seed, the rules, the profiles, the processes, the time budget in seconds, and the
+    most deals to play."""
+
+    levels: list[str]
+    seed: int
+    rules: Rules
+    profiles: dict[str, Profile]
+    workers: int = 2
+    budget: float = 14 * 60
+    max_deals: int = 1000
+
+
+Unit = tuple[int, int]
+"""(deal, round index): one round's cards, played once in every seat rotation."""
+Played = tuple[int, int, int, tuple[int, ...], int]
+"""What a process reports: deal, rotation, round index, the round's scores by seat, and the
+searches the time cap has cut short in that rotation so far."""
+UnitDone = Callable[[int, list[tuple[int, MatchRecord]]], bool]
+"""Told after each complete unit: units so far, the records of them; True stops."""
+
+
+def rotations(levels: Sequence[str]) -> list[list[str]]:
+    """The levels by seat in each rotation (as ``craits tournament --duplicate`` seats them)."""
+    n = len(levels)
+    return [[levels[(i + rotation) % n] for i in range(n)] for rotation in range(n)]
+
+
+def play_deal(plan: Plan, deal: int, report: Callable[[Played], object]) -> None:
+    """Every seat rotation of ``deal``, in step: each plays its round r before any plays round
+    r + 1, so a stop at any moment leaves whole units. Each match is what ``craits
+    tournament`` plays for the deal (the same seed, seats, bots and pace); a round's scores
+    are reported as it ends."""
+    tables = []
+    for seated in rotations(plan.levels):
+        bots = {level: make_bot(level, plan.profiles) for level in set(seated)}
+        seats = [Seat(level, f"{level} {i + 1}") for i, level in enumerate(seated)]
+        session = Session(seats, plan.rules, deal_seed(plan.seed, deal),
+                          bots={i: bots[level] for i, level in enumerate(seated)})
+        director = MatchDirector(session, runner=InlineRunner(), pace=FixedPace(TURN_SECONDS))
+        tables.append((session, director, list(bots.values())))
+    going = True
+    while going:
+        going = False
+        for rotation, (session, director, table_bots) in enumerate(tables):
+            played = len(session.match.history)
+            while len(session.match.history) == played and director.step():
+                pass
+            if len(session.match.history) > played:
+                going = True
+                cut = sum(getattr(bot, "searches_cut_short", 0) for bot in table_bots)
+                report((deal, rotation, played, tuple(session.match.history[played]), cut))
+
+
+def _work(plan: Plan, deals: list[int], out: multiprocessing.Queue[Played | None]) -> None:
+    """A process's share of the deals, one after another; None when they are all played."""
+    for deal in deals:
+        play_deal(plan, deal, out.put)
+    out.put(None)
+
+
+def play_units(plan: Plan, unit_done: UnitDone, clock: Callable[[], float] = time.monotonic
+               ) -> tuple[list[tuple[int, MatchRecord]], int]:
+    """Duplicate deals on ``plan.workers`` processes (each its own deals, the rotations in
+    step) until ``unit_done`` says stop, the deals are all played, or the budget is spent;
+    returns each (deal, rotation)'s record of its complete units (in deal, then rotation
+    order: ``deal_pairs`` reads them), and the searches cut short."""
+    started = clock()
+    context = multiprocessing.get_context("spawn")  # fresh interpreters, as tournaments use
+    out: multiprocessing.Queue[Played | None] = context.Queue()
+    workers = max(1, min(plan.workers, plan.max_deals))
+    processes = [context.Process(target=_work, daemon=True,
+                                 args=(plan, list(range(k, plan.max_deals, workers)), out))
+                 for k in range(workers)]
+    n = len(plan.levels)
+    scores: dict[Unit, dict[int, tuple[int, ...]]] = defaultdict(dict)
+    units: list[Unit] = []
+    cut: dict[tuple[int, int], int] = {}
+    running = workers
+    for process in processes:
+        process.start()
+    try:
+        while running and clock() - started < plan.budget:
+            try:
+                got = out.get(timeout=max(0.05, min(1.0, plan.budget - (clock() - started))))
+            except queue.Empty:
+                continue
+            if got is None:
+                running -= 1
+                continue
+            deal, rotation, index, round_scores, cut_so_far = got
+            cut[(deal, rotation)] = cut_so_far
+            scores[(deal, index)][rotation] = round_scores
+            if len(scores[(deal, index)]) == n:
+                units.append((deal, index))
+                if unit_done(len(units), _records(plan, scores, units)):
+                    break
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+    return _records(plan, scores, units), sum(cut.values())
+
+
+def _records(plan: Plan, scores: dict[Unit, dict[int, tuple[int, ...]]], units: list[Unit]
+             ) -> list[tuple[int, MatchRecord]]:
+    """Per deal and rotation, a record of the complete units' rounds (a deal's units are its
+    first rounds: the rotations play in step)."""
+    by_deal: dict[int, list[int]] = defaultdict(list)
+    for deal, index in units:
+        by_deal[deal].append(index)
+    out = []
+    for deal in sorted(by_deal):
+        for rotation, seated in enumerate(rotations(plan.levels)):
+            rounds = [scores[(deal, index)][rotation] for index in sorted(by_deal[deal])]
+            out.append((deal, MatchRecord(deal_seed(plan.seed, deal), tuple(seated),
+                                          round_scores=rounds)))
+    return out
+
+
+def deviations(by_deal: dict[tuple[int, int], Pairs], order: Sequence[str], anchor: str,
+               resamples: int, seed: int, floor: float
+               ) -> tuple[dict[str, float], dict[str, float], dict[str, float], dict[str, float]]:
+    """Ratings; each level's deviation (the larger of the bootstrap's spread and the fit's
+    standard error, at least ``floor``); the spread; the standard error."""
+    ratings, spread = calibrate(by_deal, order, anchor, resamples, seed)
+    errors = standard_errors(merged(list(by_deal.values())), order, anchor, ratings)
+    deviation = {level: max(floor, spread[level], errors[level]) for level in order}
+    return ratings, deviation, spread, errors
+
+
+def shipped_deviations(profiles: dict[str, Profile], levels: Sequence[str]) -> dict[str, float]:
+    """The deviation each level has in the levels file now (none: no target of its own)."""
+    return {level: profiles[level].rating[1] for level in levels  # type: ignore[index]
+            if profiles[level].rating is not None}
+
+
+def targets_met(deviation: dict[str, float], target: dict[str, float]) -> bool:
+    return all(deviation[level] <= target[level] + 0.5 for level in target)  # as printed
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--levels", default="random,easy,medium,hard,expert")
     p.add_argument("--anchor", default="medium")
-    p.add_argument("--deals", type=int, default=8)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--length", choices=("short", "full"), default="short")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=int, default=2, help="processes (0: one per core)")
+    p.add_argument("--budget", type=float, default=14.0,
+                   help="minutes: the matches still being played then are cut off")
+    p.add_argument("--min-rounds", type=int, default=16,
+                   help="rounds (each in every rotation) before the targets may stop it")
+    p.add_argument("--max-deals", type=int, default=40)
+    p.add_argument("--target", type=float, default=None,
+                   help="stop once every deviation is at most this (default: as shipped)")
     p.add_argument("--resamples", type=int, default=2000)
     p.add_argument("--min-deviation", type=float, default=30.0)
     args = p.parse_args(argv)
@@ -172,28 +345,60 @@ def main(argv: list[str]) -> int:
     if unknown or args.anchor not in levels or not 2 <= len(levels) <= 5:
         print("calibrate_ratings: 2 to 5 known levels, the anchor among them", file=sys.stderr)
         return 2
+    if args.min_rounds < 1 or args.max_deals < 1 or args.budget <= 0:
+        print("calibrate_ratings: --min-rounds and --max-deals at least 1, a budget above 0",
+              file=sys.stderr)
+        return 2
+    target = ({level: args.target for level in levels if level != args.anchor}
+              if args.target is not None
+              else {level: max(args.min_deviation, value) for level, value
+                    in shipped_deviations(profiles, levels).items() if level != args.anchor})
     rules = dataclasses.replace(Rules(), game_length=args.length)
+    workers = args.workers or multiprocessing.cpu_count()
+    plan = Plan(levels, args.seed, rules, profiles, workers, args.budget * 60, args.max_deals)
+    print(f"calibrate_ratings: {', '.join(levels)} at one table, {workers} processes, "
+          f"budget {args.budget:g} min; targets "
+          + ", ".join(f"{level} {value:.0f}" for level, value in target.items()), flush=True)
     started = time.monotonic()
 
-    def progress(done: int, total: int, _record: object) -> None:
-        print(f"  {done}/{total} matches, {time.monotonic() - started:.0f}s", file=sys.stderr,
-              flush=True)
+    def unit_done(units: int, results: list[tuple[int, MatchRecord]]) -> bool:
+        elapsed = time.monotonic() - started
+        deals = len({deal for deal, _ in results})
+        if units < args.min_rounds:
+            print(f"  {units} rounds in every rotation ({deals} deals), {elapsed:.0f}s",
+                  file=sys.stderr, flush=True)
+            return False
+        ratings, deviation, _, _ = deviations(deal_pairs(results, levels), levels, args.anchor,
+                                              200, args.seed, args.min_deviation)
+        print(f"  {units} rounds in every rotation ({deals} deals), {elapsed:.0f}s: "
+              + ", ".join(f"{level} {ratings[level]:.0f}±{deviation[level]:.0f}"
+                          for level in levels), file=sys.stderr, flush=True)
+        return targets_met(deviation, target)
 
-    results = run(levels, args.deals, args.seed, rules, True, profiles, progress, args.workers)
+    results, cut_short = play_units(plan, unit_done)
+    elapsed = time.monotonic() - started
+    if not results:
+        print(f"calibrate_ratings: no round was played in every rotation in {elapsed:.0f}s",
+              file=sys.stderr)
+        return 1
     by_deal = deal_pairs(results, levels)
-    ratings, spread = calibrate(by_deal, levels, args.anchor, args.resamples, args.seed)
-    rounds = sum(len(rec.round_scores) for _, rec in results)
-    print(f"{args.deals} deals x {len(levels)} rotations, {rounds} rounds, "
-          f"{time.monotonic() - started:.0f}s; anchor {args.anchor} = 1500")
+    ratings, deviation, spread, errors = deviations(by_deal, levels, args.anchor,
+                                                    args.resamples, args.seed,
+                                                    args.min_deviation)
+    units = len(by_deal)
+    deals = len({deal for deal, _ in results})
+    met = units >= args.min_rounds and targets_met(deviation, target)
+    print(f"{units} rounds x {len(levels)} rotations ({deals} deals), {elapsed:.0f}s "
+          f"({elapsed / 60:.1f} min), {cut_short} searches cut short by the time cap; "
+          f"anchor {args.anchor} = 1500; "
+          + ("every target met" if met else "stopped before every target was met"))
     for (a, b), (wins, games) in sorted(merged(list(by_deal.values())).items()):
         print(f"  {a} against {b}: {wins:g} of {games:g} ({wins / games:.0%})")
-    errors = standard_errors(merged(list(by_deal.values())), levels, args.anchor, ratings)
     for level in levels:
-        deviation = max(args.min_deviation, spread[level], errors[level])
-        print(f"{level:<10} rating {ratings[level]:7.0f}  deviation {deviation:4.0f}"
+        print(f"{level:<10} rating {ratings[level]:7.0f}  deviation {deviation[level]:4.0f}"
               f"  (bootstrap {spread[level]:.1f}, information {errors[level]:.1f})")
-        print(f"    rating: {{value: {ratings[level]:.0f}, deviation: {deviation:.0f}}}")
-    return 0
+        print(f"    rating: {{value: {ratings[level]:.0f}, deviation: {deviation[level]:.0f}}}")
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

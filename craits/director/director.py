@@ -317,17 +317,25 @@ class MatchDirector:
     def run(self, max_steps: int = 200_000) -> None:
         """Play a match of computer players only to its end (headless)."""
         for _ in range(max_steps):
-            w = self.waiting
-            if w.kind is Wait.MATCH_OVER:
+            if not self.step():
                 return
-            if w.kind is Wait.ROUND_OVER:
-                self.round_seen()
-            elif w.kind is Wait.COMPUTER:
-                self.think_ahead()
-                self.update(max(self._think_left, 0.0) + 1e-6)
-            else:
-                raise ValueError("run() plays computer players only; a human is awaited")
         raise RuntimeError("the match did not end")
+
+    def step(self) -> bool:
+        """One step of a match of computer players only: a round's end seen, or the next
+        computer move with what happens before it; False once the match is over (so several
+        matches can be played in turns, as the rating calibration plays seat rotations)."""
+        w = self.waiting
+        if w.kind is Wait.MATCH_OVER:
+            return False
+        if w.kind is Wait.ROUND_OVER:
+            self.round_seen()
+        elif w.kind is Wait.COMPUTER:
+            self.think_ahead()
+            self.update(max(self._think_left, 0.0) + 1e-6)
+        else:
+            raise ValueError("run() plays computer players only; a human is awaited")
+        return True
 
     # ------------------------------------------------------------ inside
 
