@@ -69,6 +69,27 @@ def test_the_turn_is_cued_once_when_it_begins_and_again_next_turn(open_table):
     assert heard.count(Cue.TURN) == 2
 
 
+def test_a_card_drawn_to_be_played_at_once_is_the_same_turn(open_table):
+    """With play_drawn_card the turn goes on after the draw: no second turn cue."""
+    app, table, heard = open_table(["human", "easy", "easy"])
+    settle(app, table)
+    position = human_to_play()
+    position["rules"] = {"play_drawn_card": True}
+    position["hands"][0] = ["2S", "3S", "4S"]  # nothing goes on the 5 of hearts
+    position["draw_pile"] = ["9H", *position["draw_pile"][1:]]  # the card drawn does
+    set_position(table, position)
+    run_until(app, lambda: table.match.my_turn(), 10)
+    app.step(FRAME)
+    assert heard[-1:] == [Cue.TURN]
+    heard.clear()
+    assert table.match.act(Draw())
+    run_until(app, lambda: table.match.my_turn(), 10)
+    for _ in range(5):
+        app.step(FRAME)
+    assert table.match.view().phase == "drawn"
+    assert heard == []
+
+
 def test_a_refused_card_is_cued_and_nothing_else(open_table):
     app, table, heard = open_table(["human", "easy", "easy"])
     settle(app, table)
@@ -238,3 +259,17 @@ def test_a_part_without_humans_stays_quiet_and_says_so_for_a_refusal():
     part.update([ev.IdiotCalled(0, 1, 2)], None, False)
     assert heard == []
     assert part.refused() is True and heard == ["cue_refused"]
+
+
+def test_what_a_resumed_game_holds_already_is_not_cued_again(open_table):
+    app, table, _ = open_table(["human", "easy", "easy"])
+    settle(app, table)
+    view = table.match.view()
+    heard: list[str] = []
+    held = [*table.session.events, ev.IdiotCalled(1, 0, 2)]  # as the saved game ended
+    part = CuePart(lambda name: heard.append(name) or True, [0], held)
+    part.update(held, view, False)
+    assert heard == []
+    held.append(ev.IdiotCalled(2, 0, 2))  # new since the table opened
+    part.update(held, view, False)
+    assert heard == [Cue.CALLED]

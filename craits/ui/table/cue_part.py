@@ -37,7 +37,6 @@ class CuePart:
                  events: Sequence[ev.Event]) -> None:
         self.play = play
         self.humans = frozenset(humans)
-        self.played: list[Cue] = []  # every cue asked for, oldest first (tests and logs)
         self._events = events
         self._seen = len(events)  # what is there already is not new (a resumed game)
         self._last = events[-1] if events else None
@@ -84,7 +83,6 @@ class CuePart:
         return fresh
 
     def _cue(self, cue: Cue) -> bool:
-        self.played.append(cue)
         return bool(self.play(cue.value))
 
 
