@@ -4,14 +4,18 @@ title and the focused control as it opens, each control is said as Tab and the a
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 from app_driver import make_app, post_key
 
 from craits import i18n
+from craits.ui.dialogs.message import MessageScene
 from craits.ui.menus.new_game import NewGameScene
 from craits.ui.menus.settings import SettingsScene
 from craits.ui.speech import speaker as speaker_module
+from craits.ui.table.pause import PauseScene
 from craits.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 
 
@@ -145,3 +149,41 @@ def test_each_kind_of_control_says_its_name_value_state_and_position():
     field.set_text("Bo")
     assert field.spoken_change("B") == "o" and field.spoken_change("Bob") == "b"
     assert field.spoken_change("Zed") == "Bo"  # changed in the middle: the whole text
+
+
+def tab_to(app, path, start: str, limit: int = 30) -> str:
+    """Tab until what is said starts with ``start``; that line."""
+    for _ in range(limit):
+        said = press(app, path, pygame.K_TAB)
+        if said and said[-1].startswith(start):
+            return said[-1]
+    raise AssertionError(f"{start!r} was never reached")
+
+
+@pytest.mark.parametrize("detail", ["full", "brief"])
+def test_a_house_rule_is_explained_at_full_detail(title, transcript, detail):
+    app = title("en")
+    app.settings = dataclasses.replace(app.settings, speech_verbosity=detail)
+    app.apply_settings()
+    press(app, transcript, pygame.K_RETURN)
+    rule = app.scenes.top.variant_widgets["seven_skips"]
+    said = tab_to(app, transcript, i18n.t("variant.seven_skips"))
+    explained = f"{rule.spoken()}. {i18n.t('variant.seven_skips_desc')}"
+    assert said == (explained if detail == "full" else rule.spoken())
+
+
+def test_the_tables_menu_and_a_message_are_said(title, transcript):
+    app = title("en")
+    app.new_game(app.seats_for(["human", "easy"]), None, 3)
+    for _ in range(4):  # Esc closes what is over the table first, then opens the menu
+        if isinstance(app.scenes.top, PauseScene):
+            break
+        press(app, transcript, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseScene)
+    assert "Menu. Resume" in heard(transcript)
+    assert press(app, transcript, pygame.K_DOWN) == ["Rules"]
+    app.scenes.push(MessageScene(app, "Export game record", "The record was saved as x.json.",
+                                 [("OK", None, "primary"), ("Cancel", None, "secondary")]))
+    frames(app)
+    assert heard(transcript)[-1] == \
+        "Export game record. The record was saved as x.json. OK. Cancel"

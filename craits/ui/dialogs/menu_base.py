@@ -18,9 +18,10 @@ import pygame
 
 from craits import i18n
 from craits.ui.scene import Scene, SceneContext
-from craits.ui.speech.words import spoken
+from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.widgets import (
     FocusGroup,
+    Label,
     Panel,
     ScrollBar,
     Theme,
@@ -87,6 +88,18 @@ class ScrollRegion:
             w.rect = page.move(self.viewport.left, self.viewport.top - self.offset)
             w.clip = self.viewport
         self.bar.set_extent(self.content_height, self.viewport.height, self.offset)
+
+    def explanation(self, widget: Widget) -> str:
+        """The lines that explain ``widget``: the plain labels after it, up to the next
+        control or heading."""
+        if widget not in self.widgets:
+            return ""
+        texts: list[str] = []
+        for follower in self.widgets[self.widgets.index(widget) + 1 :]:
+            if follower.focusable or not isinstance(follower, Label) or follower.bold:
+                break
+            texts.append(follower.text)
+        return " ".join(text for text in texts if text)
 
     def ensure_visible(self, widget: Widget) -> None:
         """Scroll so ``widget`` shows whole, with the text that goes with it (the labels
@@ -163,8 +176,9 @@ class MenuScene(Scene):
         width, height = app.size
         self.size = (width, height)
         self.theme = Theme.for_size(self.size)
-        self._speak_pending = True  # the title and the focused control are said at the next frame
-        self.focus = FocusGroup(on_focus=self._focus_moved, on_speech=self.say)
+        self.focus = FocusGroup(on_focus=self._focus_moved)
+        self.speech = ScreenSpeech(self, self.spoken_title, self.focus)
+        self.focus.describe = self._explanation
         self.region: ScrollRegion | None = None
         self.mouse: tuple[int, int] | None = None  # last pointer position seen
         self._language = ""
@@ -233,30 +247,26 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.focus.update(dt)
-        if self._speak_pending:  # after on_enter and any layout it caused, so said once
-            self._speak_pending = False
-            focused = self.focus.focused
-            self.say(". ".join(part for part in (self.spoken_title(),
-                                                 focused.spoken() if focused else "") if part))
+        self.speech.update()
 
     # ---- speech
     def speak_screen(self) -> None:
         """Say the title and the focused control again at the next frame (as on opening)."""
-        self._speak_pending = True
+        self.speech.again()
+
+    def _explanation(self, widget: Widget) -> str:
+        """At full detail, a control in the scrolled region is followed by its explanation."""
+        speaker = getattr(self.app, "speech", None)
+        if self.region is None or speaker is None or not speaker.wants("full"):
+            return ""
+        return self.region.explanation(widget)
 
     def spoken_title(self) -> str:
         """What the screen is: its heading, or a dialog's title and question."""
         if self.heading_key:
             return i18n.t(self.heading_key)
         texts = (getattr(self, "title", ""), getattr(self, "body", ""))
-        return ". ".join(text.rstrip(".") for text in texts if isinstance(text, str) and text)
-
-    def say(self, text: str) -> None:
-        """Say ``text`` now, over what was being said, while this screen is on top."""
-        speaker = getattr(self.app, "speech", None)  # a test's stand-in may have none
-        if speaker is None or self._speak_pending or self.app.scenes.top is not self:
-            return
-        speaker.say(spoken(text), level="minimal", interrupt=True)
+        return joined([text for text in texts if isinstance(text, str)])
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size(), self.theme), (0, 0))

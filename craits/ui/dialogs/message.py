@@ -11,6 +11,7 @@ import pygame
 from craits import i18n
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
+from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.widgets import Button, draw_text_fit, fit_text
 from craits.ui.widgets.button_images import draw_button
 
@@ -28,6 +29,9 @@ class MessageScene(OverlayScene):
         self.title = title
         self.body = body
         self.specs = list(buttons) if buttons else [(i18n.t("common.ok"), None, "primary")]
+        # Said as it opens: the title, the message and its buttons (Enter picks the first).
+        self.speech = ScreenSpeech(self, lambda: joined(
+            (self.title, self.body, *(spec[0] for spec in self.specs))))
         self.layout()
 
     def layout(self) -> None:
@@ -53,6 +57,13 @@ class MessageScene(OverlayScene):
                             partial(self.choose, i), style=style, text_size=th.px(21))
             button.set_theme(th)
             self.buttons.append(button)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.speech.update()
+
+    def speak_screen(self) -> None:
+        self.speech.again()
 
     def choose(self, index: int) -> None:
         callback = self.specs[index][1]

@@ -22,6 +22,7 @@ from craits.ui.menus.rules import RulesScene
 from craits.ui.menus.settings import SettingsScene
 from craits.ui.menus.statistics import StatisticsScene
 from craits.ui.scene import SceneContext
+from craits.ui.speech.screen import joined
 from craits.ui.widgets import Button, Panel, Widget, draw_shadow, draw_text_fit
 
 # The decoration: the cards that make Craits what it is (the crank's 2 and ace, a 3, an 8).
@@ -196,7 +197,7 @@ class TitleScene(MenuScene):
 
     def spoken_title(self) -> str:
         """The game's name and the message over the menu (before its Close button)."""
-        return ". ".join(text for text in (i18n.t("app.title"), self.current_notice()) if text)
+        return joined((i18n.t("app.title"), self.current_notice() or ""))
 
     # ---- actions
     def continue_game(self) -> None:

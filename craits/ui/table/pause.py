@@ -8,6 +8,7 @@ import pygame
 from craits import i18n
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
+from craits.ui.speech.screen import ScreenSpeech
 from craits.ui.widgets import Button, FocusGroup, draw_text_fit
 
 
@@ -18,6 +19,7 @@ class PauseScene(OverlayScene):
     def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
         self.focus = FocusGroup()
+        self.speech = ScreenSpeech(self, lambda: i18n.t("table.menu"), self.focus)
         self.layout()
 
     def layout(self) -> None:
@@ -47,7 +49,15 @@ class PauseScene(OverlayScene):
 
     def on_enter(self) -> None:
         # The size, language, felt or large print may have changed in the settings.
+        self.speech.again()
         self.on_resize(self.app.size)
+
+    def speak_screen(self) -> None:
+        self.speech.again()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.speech.update()
 
     def resume(self) -> None:
         self.dismiss(None)

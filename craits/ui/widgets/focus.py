@@ -41,6 +41,8 @@ class FocusGroup:
         self.keyboard = False
         self.on_focus = on_focus  # e.g. scroll the focused widget into view
         self.on_speech = on_speech  # e.g. the screen's speaker
+        # More to say of a widget the focus moves to (the line that explains it), if any.
+        self.describe: Callable[[Widget], str] | None = None
         # Where the focus was and its value when last told: a layout rebuilt after a change
         # puts new widgets at the same place, which is a change of value, not a move.
         self._told: tuple[int | None, str] = (None, "")
@@ -87,7 +89,9 @@ class FocusGroup:
         if widget is None or self.on_speech is None:
             return
         if index != told_index:
-            self.on_speech(widget.spoken())
+            detail = self.describe(widget) if self.describe is not None else ""
+            text = widget.spoken()
+            self.on_speech(f"{text}. {detail}" if detail else text)  # "Seven skips, Off. A 7..."
         elif value != told_value:
             self.on_speech(widget.spoken_change(told_value))
 

@@ -1,0 +1,54 @@
+"""A screen's speech: what it is and where the focus is when it opens (or is uncovered, or
+speech was just turned on), then each control as its focus group reaches it and each new
+value, interrupting what was being said; only while the screen is on top."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from craits.ui.speech.words import spoken
+
+if TYPE_CHECKING:
+    from craits.ui.scene import Scene
+    from craits.ui.widgets import FocusGroup
+
+
+def joined(parts: Sequence[str]) -> str:
+    """Parts said one after another, as sentences: "Settings. Language, English"."""
+    out = ""
+    for part in (" ".join(part.split()) for part in parts):
+        if part:
+            out = f"{out}{'' if not out else ' ' if out[-1] in '.!?:…' else '. '}{part}"
+    return out
+
+
+class ScreenSpeech:
+    """``title()``: what the screen is ("Settings"); ``focus``: its controls, if any."""
+
+    def __init__(self, scene: Scene, title: Callable[[], str],
+                 focus: FocusGroup | None = None) -> None:
+        self.scene = scene
+        self.title = title
+        self.focus = focus
+        self.pending = True  # the screen is said at the next update
+        if focus is not None:
+            focus.on_speech = self.say
+
+    def again(self) -> None:
+        """Say the screen again at the next update."""
+        self.pending = True
+
+    def update(self) -> None:
+        """Each frame: the screen, once, after whatever opening it caused (a new layout)."""
+        if self.pending:
+            self.pending = False
+            focused = self.focus.focused if self.focus is not None else None
+            self.say(joined((self.title(), focused.spoken() if focused is not None else "")))
+
+    def say(self, text: str) -> None:
+        app = self.scene.app
+        speaker = getattr(app, "speech", None)  # a test's stand-in for the app may have none
+        if speaker is None or self.pending or app.scenes.top is not self.scene:
+            return
+        speaker.say(spoken(text), level="minimal", interrupt=True)
