@@ -15,6 +15,7 @@ import dataclasses
 import gc
 import logging
 import time
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -47,6 +48,9 @@ from craits.ui.speech.follow import SpeechSwitch
 from craits.ui.table.scene import TableScene
 
 log = logging.getLogger("craits.app")
+
+# Frames over which a replaced table is looked for and collected while a caller still holds it.
+COLLECT_FRAMES = 10
 
 
 class App:
@@ -87,7 +91,8 @@ class App:
         self.keys_down: set[int] = set()
         self.frames = FrameTimes()
         self._crashes = RecentCrashes()
-        self._collect_due = False  # a replaced table awaits the collector (_collect_replaced)
+        self._replaced: list[weakref.ref[TableScene]] = []  # tables awaiting the collector
+        self._collect_frames = 0  # frames left to look for them (_collect_replaced)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -141,7 +146,8 @@ class App:
             table.close()
             # Its scenes and card caches hold one another: only the collector frees them, and
             # not now, while a caller up the stack (a button's handler) may still hold it.
-            self._collect_due = True
+            self._replaced.append(weakref.ref(table))
+            self._collect_frames = COLLECT_FRAMES
         self.scenes.replace(scene)
 
     def show_title(self) -> None:
@@ -282,12 +288,16 @@ class App:
                 self.scenes.top.speak_screen()
 
     def _collect_replaced(self) -> None:
-        """A frame after a table was replaced, when nothing holds it any more: free it and
-        give its memory back (the collector's own rounds can leave it for hours)."""
-        if self._collect_due:
-            self._collect_due = False
+        """From the frame after a table was replaced, until nothing holds it any more (a
+        loop or a handler may keep it a frame or two): free it and give its memory back (the
+        collector's own rounds can leave it for hours, a new table filling its caches)."""
+        if self._collect_frames:
+            self._collect_frames -= 1
             gc.collect()
             release_free_memory()
+            self._replaced = [ref for ref in self._replaced if ref() is not None]
+            if not self._replaced:
+                self._collect_frames = 0
 
     def _watch_writing(self) -> None:
         """Tell the player once when their files cannot be written (over a scene)."""
