@@ -1,6 +1,6 @@
 """The round review by ear: as the player steps through their choices each one is said with the
 expert's verdict on it, in words (no card codes or suit symbols), and a verdict that comes
-while the step is shown is said as it comes."""
+while the step is shown is said as it comes; the past games are said row by row."""
 
 from __future__ import annotations
 
@@ -13,12 +13,14 @@ from test_review_replay import play
 
 from craits import i18n
 from craits.persistence import Settings, Statistics
+from craits.persistence.archive import GameArchive
 from craits.review import Replay
 from craits.review.analysis import choices
 from craits.review.pool import InlinePool
 from craits.review.thinking import level_profile
 from craits.ui import widgets
 from craits.ui.cards.art import CardArt
+from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.review.scene import ReviewScene
 from craits.ui.scene import SceneStack
 from craits.ui.screens import AppScreens
@@ -149,3 +151,17 @@ def test_a_verdict_that_comes_while_its_step_is_shown_is_said_then(session):
     scene.update(0.03)
     assert app.ear.said[before:] == [spoken(verdict_line(scene))]
     scene.cancel()
+
+
+def test_past_games_are_said_row_by_row_with_their_place(home):
+    archive = GameArchive(home)
+    for seed in (1, 2):
+        archive.keep(play(seed, ("human", "easy")))
+    app = App()
+    scene = PastGamesScene(app, archive, analyse=False)
+    app.scenes.push(scene)
+    scene.update(0.03)
+    first, second = (spoken(row.label.replace(" · ", ", ")) for row in scene.rows)
+    assert app.ear.said == [f"{i18n.t('review.past_games')}. {first}, 1 of 2"]
+    key(scene, pygame.K_DOWN)
+    assert app.ear.said[-1] == f"{second}, 2 of 2"

@@ -30,6 +30,7 @@ from craits.ui.widgets import (
     felt_background,
     set_click_sound,
 )
+from craits.ui.widgets.base import spoken_parts
 from craits.ui.widgets.theme import current_look
 
 
@@ -88,6 +89,16 @@ class ScrollRegion:
             w.rect = page.move(self.viewport.left, self.viewport.top - self.offset)
             w.clip = self.viewport
         self.bar.set_extent(self.content_height, self.viewport.height, self.offset)
+
+    def place(self, widget: Widget) -> str:
+        """A row's place among the rows of a list ("3 of 20"): a control without a value of
+        its own (a game in past games, a puzzle) among others of its kind; "" otherwise."""
+        if widget.spoken_value():
+            return ""
+        rows = [w for w in self.widgets if type(w) is type(widget) and w.focusable]
+        if len(rows) < 2 or widget not in rows:
+            return ""
+        return i18n.t("speech_menu.position", position=rows.index(widget) + 1, count=len(rows))
 
     def explanation(self, widget: Widget) -> str:
         """The lines that explain ``widget``: the plain labels after it, up to the next
@@ -178,7 +189,7 @@ class MenuScene(Scene):
         self.theme = Theme.for_size(self.size)
         self.focus = FocusGroup(on_focus=self._focus_moved)
         self.speech = ScreenSpeech(self, self.spoken_title, self.focus)
-        self.focus.describe = self._explanation
+        self.focus.describe = self._spoken_of
         self.region: ScrollRegion | None = None
         self.mouse: tuple[int, int] | None = None  # last pointer position seen
         self._language = ""
@@ -254,12 +265,17 @@ class MenuScene(Scene):
         """Say the title and the focused control again at the next frame (as on opening)."""
         self.speech.again()
 
-    def _explanation(self, widget: Widget) -> str:
-        """At full detail, a control in the scrolled region is followed by its explanation."""
+    def _spoken_of(self, widget: Widget) -> str:
+        """A control as the focus reaches it; in the scrolled region, a row of a list with its
+        place ("3 of 20"), and at full detail with the line that explains it."""
+        text = widget.spoken()
+        region = self.region
+        if region is None or widget not in region.widgets:
+            return text
+        text = spoken_parts(text, region.place(widget))
         speaker = getattr(self.app, "speech", None)
-        if self.region is None or speaker is None or not speaker.wants("full"):
-            return ""
-        return self.region.explanation(widget)
+        explanation = region.explanation(widget) if speaker and speaker.wants("full") else ""
+        return f"{text}. {explanation}" if explanation else text
 
     def spoken_title(self) -> str:
         """What the screen is: its heading, or a dialog's title and question."""

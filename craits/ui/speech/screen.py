@@ -44,11 +44,13 @@ class ScreenSpeech:
         if self.pending:
             self.pending = False
             focused = self.focus.focused if self.focus is not None else None
-            self.say(joined((self.title(), focused.spoken() if focused is not None else "")))
+            said = self.focus.spoken_of(focused) if self.focus and focused else ""
+            self.say(joined((self.title(), said)))
 
     def say(self, text: str) -> None:
         app = self.scene.app
         speaker = getattr(app, "speech", None)  # a test's stand-in for the app may have none
         if speaker is None or self.pending or app.scenes.top is not self.scene:
             return
-        speaker.say(spoken(text), level="minimal", interrupt=True)
+        # A row's parts shown apart by dots ("date · players · rounds") are said as a list.
+        speaker.say(spoken(text.replace(" · ", ", ")), level="minimal", interrupt=True)

@@ -41,7 +41,8 @@ class FocusGroup:
         self.keyboard = False
         self.on_focus = on_focus  # e.g. scroll the focused widget into view
         self.on_speech = on_speech  # e.g. the screen's speaker
-        # More to say of a widget the focus moves to (the line that explains it), if any.
+        # What to say of a widget the focus moves to, when the screen knows more than the
+        # widget does (its place in a list, the line that explains it); None: ``spoken()``.
         self.describe: Callable[[Widget], str] | None = None
         # Where the focus was and its value when last told: a layout rebuilt after a change
         # puts new widgets at the same place, which is a change of value, not a move.
@@ -89,11 +90,13 @@ class FocusGroup:
         if widget is None or self.on_speech is None:
             return
         if index != told_index:
-            detail = self.describe(widget) if self.describe is not None else ""
-            text = widget.spoken()
-            self.on_speech(f"{text}. {detail}" if detail else text)  # "Seven skips, Off. A 7..."
+            self.on_speech(self.spoken_of(widget))
         elif value != told_value:
             self.on_speech(widget.spoken_change(told_value))
+
+    def spoken_of(self, widget: Widget) -> str:
+        """What is said as the focus reaches ``widget``."""
+        return self.describe(widget) if self.describe is not None else widget.spoken()
 
     def _focus_at(self, index: int | None, *, fallback_first: bool = False) -> None:
         focusable = [i for i, w in enumerate(self.widgets) if w.can_focus]
