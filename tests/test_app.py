@@ -189,3 +189,26 @@ def test_rules_without_seats_start_the_remembered_table(home, tmp_path):
 
     saved = json.loads((home / "save.json").read_text(encoding="utf-8"))["data"]
     assert saved["rules"]["game_length"] == "short" and len(saved["seats"]) == 4
+
+
+def test_selftest_names_a_missing_sound_cue(tmp_path):
+    import shutil
+
+    from craits.resources import resource_path
+    from craits.ui.audio import Audio
+    from craits.ui.cards.art import CardArt
+    from craits.ui.selftest import asset_problems
+
+    sounds = tmp_path / "sounds"
+    shutil.copytree(resource_path("assets", "sounds"), sounds)
+    (sounds / "cue_called.wav").unlink()
+    pygame.init()
+
+    class Shell:
+        audio = Audio(sounds)
+        card_art = CardArt()
+
+    assert Shell.audio.available
+    problems = asset_problems(Shell())  # type: ignore[arg-type]
+    assert "sound cue cue_called: missing" in problems
+    assert not [p for p in problems if "cue_turn" in p]

@@ -18,6 +18,7 @@ from craits.seat import Seat
 from craits.ui.audio import Audio
 from craits.ui.cards.art import CARD_CODES, STYLES, CardArt
 from craits.ui.fonts import get_font
+from craits.ui.table.cue_part import Cue
 
 if TYPE_CHECKING:  # the table it watches (a type only: the self test makes no table)
     from craits.ui.table.scene import TableScene
@@ -65,6 +66,7 @@ def asset_problems(app: SelfTested) -> list[str]:
             problems.append(f"card back {name}: {exc}")
     if app.audio.available:
         problems.extend(f"sound {n}: missing" for n in SOUNDS if n not in app.audio.names)
+        problems.extend(f"sound cue {c}: missing" for c in Cue if c not in app.audio.cue_names)
     for bold in (False, True):
         try:
             get_font(20, bold).render("♠♥♦♣ Ťžõä", True, (0, 0, 0))
