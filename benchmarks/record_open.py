@@ -13,9 +13,11 @@ games open it:
 
 Times are the best and the worst of ``--runs`` runs, wall (``perf_counter``) and CPU (this
 process's ``process_time``), with the machine's load. ``--profile`` prints cProfile's top
-functions of one whole open.
+functions of one whole open. ``--frames`` opens it from Past games (dummy video driver) and
+says how many frames were drawn while it opened on its thread, and the longest.
 
     .venv/bin/python benchmarks/record_open.py [--actions 100000] [--runs 3] [--profile]
+                                               [--frames]
 """
 
 from __future__ import annotations
@@ -84,11 +86,61 @@ def stages(path: Path) -> dict[str, tuple[float, float]]:
     return out
 
 
+def frames_while_opening(path: Path) -> None:
+    """Past games opening the record on its thread, a frame drawn every 1/60 s meanwhile."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from craits.persistence.archive import GameArchive
+    from craits.ui.menus.past_games import PastGamesScene
+
+    class App:  # what the scene uses of the app: the review it opens is not made here
+        size = (1280, 800)
+        audio = None
+
+        def __init__(self) -> None:
+            from craits.ui.scene import SceneStack
+
+            self.scenes = SceneStack()
+            self.opened: list[object] = []
+
+    pygame.init()
+    surface = pygame.Surface(App.size)
+    with tempfile.TemporaryDirectory() as home:
+        archive = GameArchive(Path(home))
+        archive.folder.mkdir(parents=True)
+        (archive.folder / "game-20261201-120000-abc.json").write_bytes(path.read_bytes())
+        app = App()
+        scene = PastGamesScene(app, archive, analyse=False)  # type: ignore[arg-type]
+        app.scenes.push(scene)
+        scene.open_replay = app.opened.append  # type: ignore[method-assign]
+        scene.update(1 / 60)
+        scene.draw(surface)
+        start = time.perf_counter()
+        scene.open_game(scene.games[0])
+        gaps, last = [], time.perf_counter()
+        while not app.opened:
+            scene.update(1 / 60)
+            scene.draw(surface)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))
+        wall = time.perf_counter() - start
+    gaps.sort()
+    print(f"Past games: open on its thread {wall:.2f} s wall, {len(gaps)} frames drawn "
+          f"meanwhile; frame gap median {gaps[len(gaps) // 2] * 1000:.0f} ms, longest "
+          f"{gaps[-1] * 1000:.0f} ms ({load()})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=MAX_ACTIONS)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--profile", action="store_true", help="cProfile one whole open")
+    parser.add_argument("--frames", action="store_true",
+                        help="open it from Past games, counting the frames drawn meanwhile")
     args = parser.parse_args()
     wall, _, record = timed(lambda: long_record(args.actions))
     with tempfile.TemporaryDirectory() as folder:
@@ -106,6 +158,8 @@ def main() -> int:
             print(f"{name:<12}{min(walls):>9.2f}s{max(walls):>7.2f}s"
                   f"{min(cpus):>9.2f}s{max(cpus):>7.2f}s")
         print(f"({load()})")
+        if args.frames:
+            frames_while_opening(path)
         if args.profile:
             profile = cProfile.Profile()
             profile.enable()

@@ -24,6 +24,7 @@ import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from craits.engine import (
     Action,
@@ -42,9 +43,10 @@ from craits.session import ReplayFailed, Session
 from .record import MatchSource, RecordError, check_match, check_result
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of the match: ``action`` by ``player`` (both None for a round's deal)."""
+class Step(NamedTuple):
+    """One step of the match: ``action`` by ``player`` (both None for a round's deal). A named
+    tuple: a record at the limit makes a hundred thousand, and a frozen dataclass takes five
+    times as long to make."""
 
     number: int  # position in ``Replay.steps``
     index: int | None  # position in the action log; None for the first deal
@@ -224,10 +226,9 @@ class Replay:
             progress.done = index
             if progress.cancelled:
                 raise Cancelled
-        self.steps.append(Step(
-            number=len(self.steps), index=index, round=session.match.round_index,
-            player=player, action=action, events=tuple(events), state=session.match.state,
-            totals=session.match.totals))  # fmt: skip
+        match = session.match
+        self.steps.append(Step(len(self.steps), index, match.round_index, player, action,
+                               tuple(events), match.state, match.totals))
 
     # ------------------------------------------------------------ reading
 

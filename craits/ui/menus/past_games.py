@@ -4,7 +4,8 @@ or one someone sent). Reached from the statistics screen.
 
 A kept game found wrong (or that does not replay) is set aside (``game-....bad.json``), one the
 system will not let be read is left in place, and the player told; the list goes on without
-it. Reviewing changes no file.
+it. Reviewing changes no file. A long game is read and replayed on a thread (``opening``)
+while the window keeps drawing its progress; Esc stops it.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ import pygame
 from craits import i18n
 from craits.persistence.archive import GameArchive, PastGame
 from craits.persistence.files import Problem
-from craits.review import RecordError, Replay
+from craits.review import Replay
+from craits.review.replay import Progress
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion, fit_to_rows
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.notices import problem_notice
+from craits.ui.review.opening import Opening, draw_progress, long_file, opening_text, stops
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Label, Panel, Widget
 
@@ -48,6 +51,8 @@ class PastGamesScene(MenuScene):
         self.analyse = analyse  # whether a game opened is analysed at once (off in tests)
         self.games: list[PastGame] = []
         self.problems: list[Problem] = []
+        self.opening: Opening | None = None  # a long game being read and replayed
+        self.opening_game: PastGame | None = None
         self.reload()
         super().__init__(app)
 
@@ -90,6 +95,21 @@ class PastGamesScene(MenuScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.panel.draw(surface)
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.opening is not None:
+            draw_progress(surface, self.progress_rect(), self.opening,
+                          opening_text(self.opening.progress), self.theme)
+
+    def progress_rect(self) -> pygame.Rect:
+        """Between Back and Open, where the footer is free."""
+        th = self.theme
+        gap = th.px(16)
+        left, right = self.back_button.rect.right + gap, self.open_button.rect.left - gap
+        bar = pygame.Rect(0, 0, min(th.px(620), right - left), th.px(32))
+        bar.center = ((left + right) // 2, self.back_button.rect.centery)
+        return bar
+
     def on_enter(self) -> None:
         super().on_enter()
         self._tell_problems()
@@ -103,19 +123,60 @@ class PastGamesScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._poll_opening()
         self._tell_problems()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.opening is not None:  # the list waits while a game opens; Esc stops it
+            if stops(event, self.back_button.rect):
+                self.cancel_opening()
+            return
+        super().handle(event)
 
     # ---- opening a game
 
     def open_game(self, game: PastGame) -> None:
+        if self.opening is not None:
+            return
+        if long_file(game.path):
+            self.opening = Opening(partial(self._replay_of, game))
+            self.opening_game = game
+            return
         try:
-            replay = Replay(self.archive.record(game))
-        except (RecordError, ValueError) as exc:  # one that cannot be read stays in place
-            self.problems.append(self.archive.problem(game.path, exc))
-            self.reload()
-            self.rebuild()
+            replay = self._replay_of(game)
+        except ValueError as exc:  # a RecordError, or the archive's reading
+            self._refused(game, exc)
             return
         self.open_replay(replay)
+
+    def _replay_of(self, game: PastGame, progress: Progress | None = None) -> Replay:
+        return Replay(self.archive.record(game), progress)
+
+    def _refused(self, game: PastGame, exc: ValueError) -> None:
+        # One found wrong is set aside, one that cannot be read stays in place: both told.
+        self.problems.append(self.archive.problem(game.path, exc))
+        self.reload()
+        self.rebuild()
+
+    def _poll_opening(self) -> None:
+        opening, game = self.opening, self.opening_game
+        if opening is None or game is None:
+            return
+        try:
+            replay = opening.poll()
+        except ValueError as exc:
+            self.opening = self.opening_game = None
+            self._refused(game, exc)
+            return
+        if replay is not None:
+            self.opening = self.opening_game = None
+            self.open_replay(replay)
+
+    def cancel_opening(self) -> None:
+        """Stop opening the game (Esc): the list is back as it was."""
+        if self.opening is not None:
+            self.opening.cancel()
+        self.opening = self.opening_game = None
 
     def open_replay(self, replay: Replay) -> None:
         self.app.scenes.push(self.app.screens.review(replay, analyse=self.analyse))

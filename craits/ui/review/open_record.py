@@ -2,8 +2,8 @@
 newest first (``record_rows``), and a box for the path of any other file (filled in with the
 newest exported record, shown from its end). Enter on a row, or on the box, opens it; a file
 that is not a usable record is refused with its reason, and the dialog stays open to try
-another. A long record is replayed on a thread (``opening``) while the window keeps answering.
-Returns the ``Replay`` (``dismiss``), or None."""
+another. A long record is read and replayed on a thread (``opening``) while the window keeps
+answering and shows its progress; Esc stops it. Returns the ``Replay`` (``dismiss``), or None."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from craits.paths import safe_child, user_home
 from craits.persistence.archive import GameArchive
 from craits.review import RecordError, Replay, read_record
 from craits.ui.dialogs.overlay import OverlayScene
-from craits.ui.review.opening import Opening, is_long
+from craits.ui.review.opening import Opening, draw_progress, long_file, opening_text, stops
 from craits.ui.review.path_field import PathInput
 from craits.ui.review.record_list import MAX_SCAN, Entry, RecordList
 from craits.ui.review.record_rows import PROBLEM, RecordRows
@@ -149,18 +149,25 @@ class OpenRecordScene(OverlayScene):
     def open_path(self) -> None:
         if self.opening is not None:
             return
+        path = typed_path(self.field.text)
+        if long_file(path):
+            self.error = ""
+            self.opening = Opening(lambda progress: Replay(read_record(path), progress))
+            return
         try:
-            data = read_record(typed_path(self.field.text))
-            if is_long(data):
-                self.opening = Opening(lambda: Replay(data))
-                return
-            replay = Replay(data)
+            replay = Replay(read_record(path))
         except RecordError as exc:
             self.error = i18n.t("review.open_failed", error=str(exc))
             return
         self.dismiss(replay)
 
     def open_entry(self, entry: Entry) -> None:
+        if self.opening is not None:
+            return
+        if long_file(entry.path):
+            self.error = ""
+            self.opening = Opening(lambda progress: self.listing.open(entry, progress))
+            return
         try:
             replay = self.listing.open(entry)
         except RecordError as exc:  # the row now says it cannot be read; the others open
@@ -168,9 +175,19 @@ class OpenRecordScene(OverlayScene):
             return
         self.dismiss(replay)
 
+    def cancel_opening(self) -> None:
+        """Stop opening a long record (Esc): the dialog is back as it was."""
+        if self.opening is not None:
+            self.opening.cancel()
+            self.opening = None
+
     # ---- input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.opening is not None:  # the dialog waits while a record opens; Esc stops it
+            if stops(event, self.cancel_button.rect):
+                self.cancel_opening()
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.dismiss(None)
@@ -197,7 +214,7 @@ class OpenRecordScene(OverlayScene):
         if self.opening is not None:
             try:
                 replay = self.opening.poll()
-            except RecordError as exc:
+            except ValueError as exc:  # a RecordError, or the past games' own reading
                 self.opening = None
                 self.error = i18n.t("review.open_failed", error=str(exc))
             else:
@@ -224,7 +241,10 @@ class OpenRecordScene(OverlayScene):
                       th.small_size, color=th.text_dim, align="left", valign="bottom")
         status, color = self.error, PROBLEM
         if self.opening is not None:
-            status, color = i18n.t("review.opening"), th.text_dim
+            bar = self.status_rect.copy()
+            bar.height = th.px(32)
+            draw_progress(surface, bar, self.opening, opening_text(self.opening.progress), th)
+            status = ""
         if not status and self.listing.more:
             status = i18n.t("open_record.more", count=str(MAX_SCAN))
             color = th.text_dim

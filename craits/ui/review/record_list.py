@@ -29,6 +29,7 @@ from craits.persistence.save_check import SaveInvalid, check_save
 from craits.persistence.saves import SAVE_FORMAT
 from craits.review import RecordError, Replay, read_record
 from craits.review.record import TITLE_LENGTH, file_name, os_reason, parse_record_text
+from craits.review.replay import Progress
 
 MAX_SCAN = 10_000  # folder entries looked at (names and times only)
 PREFETCH = 24  # newest files read ahead of being shown
@@ -214,13 +215,13 @@ class RecordList:
             done += 1
         return done
 
-    def open(self, entry: Entry) -> Replay:
-        """The replay of ``entry``'s file; raises ``RecordError`` in the player's words, and
-        the row is then marked as not readable."""
+    def open(self, entry: Entry, progress: Progress | None = None) -> Replay:
+        """The replay of ``entry``'s file (its ``progress`` told); raises ``RecordError`` in the
+        player's words, and the row is then marked as not readable."""
         try:
             if entry.game is not None and self.archive is not None:
-                return Replay(self.archive.record(entry.game))
-            return Replay(read_record(entry.path))
+                return Replay(self.archive.record(entry.game), progress)
+            return Replay(read_record(entry.path), progress)
         except ValueError as exc:  # a RecordError, or the archive's reading
             message = str(exc)
             if not message.startswith(entry.name):  # which file, among the many listed
