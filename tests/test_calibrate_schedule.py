@@ -117,3 +117,25 @@ def test_searching_levels_play_the_same_in_step(tmp_path: Path) -> None:
     for rotation, (_, rec) in enumerate(played):
         assert [scores for _, r, _, scores, _ in reports if r == rotation] == \
             [tuple(s) for s in rec.round_scores]
+
+
+def test_it_prints_the_lines_for_the_levels_file_once_sure_enough(capsys) -> None:
+    assert main(["--levels", "random,easy,medium", "--min-rounds", "2", "--target", "1000",
+                 "--resamples", "20", "--max-deals", "2"]) == 0
+    out = capsys.readouterr()
+    assert "2 rounds x 3 rotations" in out.out and "every target met" in out.out
+    assert "rating: {value: 1500, deviation: 30}" in out.out
+    assert "2 rounds in every rotation" in out.err  # progress, with the time so far
+
+
+def test_searches_cut_short_by_the_time_cap_are_told_and_fail_the_run(
+        tmp_path: Path, monkeypatch, capsys) -> None:
+    extra = tmp_path / "ai.yaml"
+    extra.write_text("levels:\n  rushed:\n    extends: hard\n"
+                     "    search: {iterations: 1000000, time_cap: 0.01}\n", encoding="utf-8")
+    profiles = load_profiles(extra)
+    monkeypatch.setattr("calibrate_ratings.load_profiles", lambda: profiles)
+    assert main(["--levels", "rushed,medium", "--min-rounds", "1", "--target", "1000",
+                 "--resamples", "20", "--max-deals", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "the time cap cut" in err and "do not ship" in err
