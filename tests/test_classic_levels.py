@@ -195,3 +195,10 @@ def test_the_table_and_the_review_name_the_classic_in_every_language(language) -
     assert hard in name and name != hard and "{" not in name
     assert table_label("hard-classic") == review_label("hard-classic") == name
     assert table_label("hard") == hard and table_label("human") == ""
+
+
+def test_a_classic_seat_wears_its_levels_emblem() -> None:
+    from craits.ui.tabletop.avatars import level_of
+
+    assert level_of(i18n.level_name("hard-classic")) == "hard"
+    assert level_of(i18n.level_name("hard")) == "hard" and level_of("") is None

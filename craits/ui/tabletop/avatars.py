@@ -51,8 +51,8 @@ def level_of(detail: str) -> str | None:
     if not detail:
         return None
     for level in LEVEL_EMBLEMS:
-        if i18n.t(f"level.{level}") == detail:
-            return level
+        if detail in (i18n.t(f"level.{level}"), i18n.level_name(f"{level}-classic")):
+            return level  # a classic wears its level's emblem
     return None
 
 
