@@ -93,10 +93,17 @@ def test_the_title_new_game_and_settings_are_said_as_the_keyboard_walks_them(tit
     assert press(app, transcript, pygame.K_TAB) == ["Seat 2, Name, edit text, Ada"]
     assert press(app, transcript, pygame.K_TAB) == ["Seat 2, Player, Computer, 2 of 2"]
     level = app.scenes.top.seat_rows[1][2]
-    assert press(app, transcript, pygame.K_TAB) == [
-        f"Seat 2, Level, {level.text}, {level.index + 1} of {len(level.options)}"]
+    assert press(app, transcript, pygame.K_TAB) == [  # then the level's note, not cut off
+        f"Seat 2, Level, {level.text}, {level.index + 1} of {len(level.options)}",
+        f"{level.text}: {i18n.level_description(level.value)}"]
     assert press(app, transcript, pygame.K_TAB, mod=pygame.KMOD_SHIFT) == [
         "Seat 2, Player, Computer, 2 of 2"]
+    for _ in range(2):
+        press(app, transcript, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert heard(transcript)[-1] == "Seat 1, Player, Human, 1 of 2"
+    assert press(app, transcript, pygame.K_RIGHT) == [  # what stops the game, as it comes
+        "Computer, 2 of 2", "At least one player must be human."]
+    assert press(app, transcript, pygame.K_LEFT) == ["Human, 1 of 2"]
 
     assert press(app, transcript, pygame.K_ESCAPE) == ["Craits. New game"]  # back, said again
     down_to(app, transcript, "Settings")

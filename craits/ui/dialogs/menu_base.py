@@ -189,6 +189,7 @@ class MenuScene(Scene):
         self.theme = Theme.for_size(self.size)
         self.focus = FocusGroup(on_focus=self._focus_moved)
         self.speech = ScreenSpeech(self, self.spoken_title, self.focus)
+        self._status = ""  # the status line said last
         self.focus.describe = self._spoken_of
         self.region: ScrollRegion | None = None
         self.mouse: tuple[int, int] | None = None  # last pointer position seen
@@ -259,6 +260,11 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.focus.update(dt)
         self.speech.update()
+        status = self.status_text()
+        if status != self._status:  # after what the focus said, without cutting it off
+            self._status = status
+            if status:
+                self.speech.say(status, interrupt=False)
 
     # ---- speech
     def speak_screen(self) -> None:
@@ -276,6 +282,11 @@ class MenuScene(Scene):
         speaker = getattr(self.app, "speech", None)
         explanation = region.explanation(widget) if speaker and speaker.wants("full") else ""
         return f"{text}. {explanation}" if explanation else text
+
+    def status_text(self) -> str:
+        """A line the screen shows about its choices (what stops a game from starting, say),
+        said as it changes; "" for none."""
+        return ""
 
     def spoken_title(self) -> str:
         """What the screen is: its heading, or a dialog's title and question."""

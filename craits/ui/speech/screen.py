@@ -47,10 +47,10 @@ class ScreenSpeech:
             said = self.focus.spoken_of(focused) if self.focus and focused else ""
             self.say(joined((self.title(), said)))
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, interrupt: bool = True) -> None:
         app = self.scene.app
         speaker = getattr(app, "speech", None)  # a test's stand-in for the app may have none
         if speaker is None or self.pending or app.scenes.top is not self.scene:
             return
         # A row's parts shown apart by dots ("date · players · rounds") are said as a list.
-        speaker.say(spoken(text.replace(" · ", ", ")), level="minimal", interrupt=True)
+        speaker.say(spoken(text.replace(" · ", ", ")), level="minimal", interrupt=interrupt)
