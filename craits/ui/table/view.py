@@ -87,7 +87,8 @@ def draw_table(surface: pygame.Surface, frame: TableFrame, painter: TablePainter
 
     for seat, spot in lay.seats.items():
         hand = m.hands[seat]
-        p.draw_group(surface, [s for s in hand if not s.moving])
+        if not lay.compact:  # compact plates count the cards instead of showing their backs
+            p.draw_group(surface, [s for s in hand if not s.moving])
         moving.extend(s for s in hand if s.moving)
         p.draw_plate(surface, spot.plate, seat_info(frame, seat), m, clock, texts, shake(seat))
     # The bottom seat: plate, log, the line above the hand, and the hand.

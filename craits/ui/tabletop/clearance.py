@@ -146,19 +146,26 @@ TABLE_BANNER_WIDTH = 300  # room kept for a banner about the whole table ("Rever
 _banner_spots: dict[int, tuple[TableLayout, tuple[int, int]]] = {}
 
 
+def table_banner_width(lay: TableLayout) -> int:
+    """The room kept for a banner about the whole table: in compact large print it goes above
+    the log, as wide as its column."""
+    width = lay.px(TABLE_BANNER_WIDTH)
+    return min(width, lay.log.width) if lay.compact else width
+
+
 def table_banner_box(lay: TableLayout) -> pygame.Rect:
     """Where a banner about the whole table goes: above the piles where that is free, else
     the nearest free place (worked out once per layout)."""
+    size = (table_banner_width(lay), banner_height(lay.scale))
     kept = _banner_spots.get(id(lay))
     if kept is None or kept[0] is not lay:
-        size = (lay.px(TABLE_BANNER_WIDTH), banner_height(lay.scale))
         near = (lay.centre[0], lay.draw_pile.top - lay.px(24))
         rect = place_box(lay, size, near, (own_banner_box(lay), controls_tip_box(lay)))
         if len(_banner_spots) > 16:
             _banner_spots.clear()
         kept = (lay, rect.center)
         _banner_spots[id(lay)] = kept
-    rect = pygame.Rect(0, 0, lay.px(TABLE_BANNER_WIDTH), banner_height(lay.scale))
+    rect = pygame.Rect((0, 0), size)
     rect.center = kept[1]
     return rect
 

@@ -13,6 +13,7 @@ clockwise order (left, top, right), as around a real table seen from above::
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -66,6 +67,11 @@ class TableLayout:
     ring: tuple[int, int]  # radii of the direction ring around the piles
     seats: dict[int, SeatSpot]
     text_scale: float = 1.0  # type sizes: larger with large print
+    # Large print where the table is short of room: the opponents sit as plates without fans
+    # in the side columns, so the hand and the text keep their size (``compute_layout``).
+    compact: bool = False
+    fan_tilt: float = 10.0  # how far the hand's outermost card turns (degrees)
+    arc_drop: float = 0.08  # how much of a card's height the hand's ends drop
 
     def px(self, value: float) -> int:
         """A length designed for 1280x800, scaled to this window."""
@@ -136,10 +142,15 @@ MAX_TILT = 10.0
 ARC_DROP = 0.08
 
 
-def hand_reach(card: tuple[int, int]) -> float:
+# Large print fans the hand flatter: its tall cards then need less room below their centres.
+FLAT_TILT = 5.0
+FLAT_DROP = 0.04
+
+
+def hand_reach(card: tuple[int, int], tilt: float = MAX_TILT, drop: float = ARC_DROP) -> float:
     """How far below a hand card's resting centre line its lowest corner can reach."""
-    a = math.radians(MAX_TILT)
-    return card[1] / 2 * math.cos(a) + card[0] / 2 * math.sin(a) + card[1] * ARC_DROP
+    a = math.radians(tilt)
+    return card[1] / 2 * math.cos(a) + card[0] / 2 * math.sin(a) + card[1] * drop
 
 
 BANNER_TEXT = 22  # the type size of a banner by a seat (1280x800 pixels)
@@ -200,10 +211,18 @@ def opponent_angles(count: int) -> list[float]:
 
 PRINT_STEP = 0.05  # how much less large print is tried at a time where the full one fails
 LEAST_LOG_ROWS = 4  # the log shows at least this many entries, or the print is made smaller
+COMPACT_LOG_ROWS = 3  # ... or this many, where the opponents sit as compact plates
+PILE_SHARES = (0.92, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68, 0.64, 0.6)  # of a hand card's height
+COMPACT_PILE_SHARES = (*PILE_SHARES, 0.56, 0.52, 0.48, 0.44, 0.4)
+COMPACT_PLATE = 32  # a compact plate's height (1280x800 pixels, times the print scale)
+# Kept free at the top of the left column with compact plates: the tallest tip (272) and a
+# banner about the whole table (61) above the log (1280x800 pixels).
+OVERLAY_ROOM = 345
 
 
 def card_factor(text: float) -> float:
-    """How much larger hand cards are drawn at print scale ``text`` (2x print: 1.5x cards)."""
+    """The least the hand cards grow at print scale ``text`` before the type gives up any
+    of its size (2x print: 1.5x cards); where there is room they grow as much as the type."""
     return 1.0 + (text - 1.0) * 0.5
 
 
@@ -222,14 +241,18 @@ def compute_layout(
         wanted = current_look().print_scale
     else:
         wanted = print_scale_of(large_cards)
-    # Type first: the hand cards give up most of their growth before the text gives up any.
+    # What a player with low vision needs most comes first: their own cards and the text at
+    # the chosen size; to make room the opponents first sit as compact plates in the side
+    # columns (with a shorter log and smaller piles), then the hand cards shrink (to half
+    # their growth), and only then the text.
     text = wanted
     while True:
-        cards, least = card_factor(text), 1.0 + (text - 1.0) * 0.2
+        cards, least = text, card_factor(text)
         while True:
-            layout, fits = _layout_at(size, n_players, bottom_seat, text, cards)
-            if fits or text <= 1.0 and cards <= 1.0:
-                return layout
+            for compact in (False, True) if text > 1.0 else (False,):
+                layout, fits = _layout_at(size, n_players, bottom_seat, text, cards, compact)
+                if fits or text <= 1.0 and cards <= 1.0:
+                    return layout
             if cards <= least:
                 break
             cards = max(least, round(cards - PRINT_STEP, 2))
@@ -240,12 +263,15 @@ def _fits(layout: TableLayout, ring_fits: bool) -> bool:
     """Whether nothing the player must see overlaps or leaves the window."""
     w, h = layout.size
     window = pygame.Rect(0, 0, w, h)
-    blocks = [layout.hand_area, layout.buttons, layout.own_plate,
+    # The "F1: controls" tip sits at the end of the line above the hand.
+    tip = pygame.Rect(layout.hint.right, layout.hint.top, w - layout.hint.right, layout.hint.height)
+    blocks = [layout.hand_area, layout.buttons, layout.own_plate, tip,
               layout.draw_pile.union(layout.discard), layout.menu_button,
               *(spot.block for spot in layout.seats.values())]
     if not all(window.contains(rect) for rect in [*blocks, layout.log]):
         return False
-    if layout.log.height < LEAST_LOG_ROWS * round(layout.tx(15) * 1.3):
+    rows = COMPACT_LOG_ROWS if layout.compact else LEAST_LOG_ROWS
+    if layout.log.height < rows * round(layout.tx(15) * 1.3):
         return False
     blocks.append(layout.log)
     for i, rect in enumerate(blocks):
@@ -255,10 +281,12 @@ def _fits(layout: TableLayout, ring_fits: bool) -> bool:
 
 
 def _layout_at(
-    size: tuple[int, int], n_players: int, bottom_seat: int, text: float, cards: float
+    size: tuple[int, int], n_players: int, bottom_seat: int, text: float, cards: float,
+    compact: bool = False,
 ) -> tuple[TableLayout, bool]:
     """The table with print scale ``text`` and hand cards ``cards`` times their designed
-    size, and whether it fits the window."""
+    size (``compact``: the opponents as plates in the side columns), and whether it fits the
+    window."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     scale = max(0.5, min(w / REFERENCE[0], h / REFERENCE[1]))
 
@@ -279,11 +307,14 @@ def _layout_at(
 
     # The hand: its resting centre line keeps the lowest corner of a fanned card (tilted,
     # and lower at the ends of the arc: ``hand_slots``) inside the window.
-    hand_y = h - math.ceil(hand_reach(card)) - px(6)
+    tilt, drop = (FLAT_TILT, FLAT_DROP) if text > 1.0 else (MAX_TILT, ARC_DROP)
+    hand_y = h - math.ceil(hand_reach(card, tilt, drop)) - px(6)
     hand_top = hand_y - card[1] // 2 - round(card[1] * 0.22)
     side_w = max(px(230), round(w * 0.2))
     hand_area = pygame.Rect(side_w + margin, hand_top, w - 2 * (side_w + margin), h - hand_top)
-    hint = pygame.Rect(hand_area.left, hand_top - tx(34), hand_area.width, tx(30))
+    # The line's box holds one line of tx(19) type: large print's is a little snugger.
+    hint_h = tx(30) if text <= 1.0 else tx(26)
+    hint = pygame.Rect(hand_area.left, hand_top - hint_h - tx(4), hand_area.width, hint_h)
     # The viewer's plate at the foot of the left column; the log above it, up to the seat
     # on the left (or the top bar): room for a whole turn round of entries.
     own_plate = pygame.Rect(margin, h - margin - tx(62), side_w - margin, tx(62))
@@ -308,7 +339,11 @@ def _layout_at(
     top_y = area_top + px(8) + small[1] // 2  # fan centre of a seat at the very top
     ry = cy - top_y
     seats: dict[int, SeatSpot] = {}
-    for i, angle in enumerate(opponent_angles(n_players - 1)):
+    if compact:  # one line each: name, cards in hand and score; their backs are not shown
+        small = card_size(tx(COMPACT_PLATE) * 0.8)
+        seats = _column_seats(w, n_players, bottom_seat, top_bar.bottom + px(8), side_w - margin,
+                              tx(COMPACT_PLATE), margin, px)
+    for i, angle in enumerate(opponent_angles(n_players - 1) if not compact else []):
         seat = (bottom_seat + 1 + i) % n_players
         a = math.radians(angle)
         fx = round(cx + rx * math.cos(a))
@@ -331,6 +366,8 @@ def _layout_at(
     # A turn round is up to about three entries a player; more room stays free for tips.
     rows = 3 * n_players + 2
     highest = max([top_bar.bottom, *left_seats]) + px(14)
+    if compact:  # room above the log for a tip and a banner about the whole table
+        highest = top_bar.bottom + px(OVERLAY_ROOM)
     log.height = max(0, min(log.bottom - highest, rows * round(tx(15) * 1.3)))
     log.bottom = own_plate.top - px(10)
 
@@ -344,17 +381,21 @@ def _layout_at(
     floor = hint.top - banner_height(scale) - reach - (2 if text > 1.0 else 0)
     ring_fits = False
     near = ring_head(scale) + px(3) + 2  # how near the ring's arrows come (``ring_hits``)
-    for share in (0.92, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68, 0.64, 0.6):
+    shift = 0
+    for share in COMPACT_PILE_SHARES if compact else PILE_SHARES:
         pile = card_size(base_h * share)
         crank = pile[0] + gap // 2 + px(14) + tx(CRANK_ROOM)  # the crank count's far edge
+        if compact:  # the piles move left, so that the ring is even about them and the count
+            shift = max(0, (crank - pile[0] - gap // 2) // 2)
+            crank -= shift
         # A wider ring passes lower over the crank's count (tall in large print).
         # The designed ring first; in large print a narrower or a wider one may fit better.
-        designed = round(max(pile[0] * 1.55 + gap, crank + 3 * reach))
-        narrowest = round(max(pile[0] * 1.55 + gap, crank + near + reach))
+        designed = round(max(pile[0] * 1.55 + gap + shift, crank + 3 * reach))
+        narrowest = round(max(pile[0] * 1.55 + gap + shift, crank + near + reach))
         widest = cx - log.right - reach - 1  # clear of the log
         widths = [designed, *sorted({narrowest, round(narrowest * 1.1), widest} - {designed})]
         for ring_rx in (x for x in widths if narrowest <= x <= max(designed, widest)):
-            least_ry = max(_ring_clearing_piles(pile, gap, ring_rx, px(4) + reach),
+            least_ry = max(_ring_clearing_piles(pile, gap + 2 * shift, ring_rx, px(4) + reach),
                            _ring_clearing_point(crank + near, tx(24) + near, ring_rx))
             overhead = [spot.block.bottom for spot in seats.values()
                         if spot.block.right > cx - ring_rx - reach
@@ -367,9 +408,9 @@ def _layout_at(
             break
     cy, ring_ry = _centre_height(cy, ceiling, floor, round(pile[1] * 0.78), least_ry)
     draw_pile = pygame.Rect(0, 0, *pile)
-    draw_pile.center = (cx - pile[0] // 2 - gap // 2, cy)
+    draw_pile.center = (cx - shift - pile[0] // 2 - gap // 2, cy)
     discard = pygame.Rect(0, 0, *pile)
-    discard.center = (cx + pile[0] // 2 + gap // 2, cy)
+    discard.center = (cx - shift + pile[0] // 2 + gap // 2, cy)
     badge_radius = round(pile[1] * 0.27)
     badge_centre = (discard.right + px(22) + badge_radius, cy)
     ring = (ring_rx, ring_ry)
@@ -379,9 +420,24 @@ def _layout_at(
         hand_area=hand_area, hand_y=hand_y, hint=hint, own_plate=own_plate, log=log,
         buttons=buttons, centre=(cx, cy), draw_pile=draw_pile, discard=discard,
         badge_centre=badge_centre, badge_radius=badge_radius, ring=ring, seats=seats,
-        text_scale=text,
+        text_scale=text, compact=compact, fan_tilt=tilt, arc_drop=drop,
     )  # fmt: skip
     return layout, _fits(layout, ring_fits)
+
+
+def _column_seats(w: int, n_players: int, bottom_seat: int, top: int, width: int, height: int,
+                  margin: int, px: Callable[[float], int]) -> dict[int, SeatSpot]:
+    """Compact plates stacked down the right-hand column in the order of play (clockwise:
+    the viewer's left-hand neighbour at the top); the left-hand column keeps its top free for
+    tips and the log."""
+    seats: dict[int, SeatSpot] = {}
+    for i in range(n_players - 1):
+        seat = (bottom_seat + 1 + i) % n_players
+        plate = pygame.Rect(w - margin - width, top + i * (height + px(8)), width, height)
+        # Banners pop up over the plate, kept inside the window.
+        banner = (min(plate.centerx, w - px(130)), plate.centery)
+        seats[seat] = SeatSpot(seat, plate.center, plate.copy(), plate, banner, "right")
+    return seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,13 +458,14 @@ def hand_slots(layout: TableLayout, count: int) -> list[Slot]:
     # A few cards lie side by side, not overlapping, when there is room; more fan out.
     widest = cw * 1.06 if count <= 3 else cw * 0.66
     spacing = min(widest, room / (count - 1)) if count > 1 else 0.0
-    tilt = min(2.5, 20.0 / count)  # degrees between neighbours: at most MAX_TILT at the end
+    # Degrees between neighbours: at most the layout's ``fan_tilt`` at the end.
+    tilt = min(2.5, 20.0 / count) * layout.fan_tilt / MAX_TILT
     out = []
     for i in range(count):
         u = i - (count - 1) / 2
         dx = u * spacing
         # The arc: edges sit lower, as if held in a hand.
-        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * ARC_DROP
+        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * layout.arc_drop
         out.append(Slot(layout.hand_area.centerx + dx, layout.hand_y + dy, -u * tilt))
     return out
 
@@ -418,6 +475,8 @@ def seat_fan_slots(layout: TableLayout, seat: int, count: int) -> list[Slot]:
     if count <= 0 or seat not in layout.seats:
         return []
     spot = layout.seats[seat]
+    if layout.compact:  # stacked behind the plate, which shows how many there are
+        return [Slot(*spot.fan_centre, 0.0) for _ in range(count)]
     cw = layout.small_card[0]
     room = spot.plate.width - cw
     spacing = min(cw * 0.32, room / (count - 1)) if count > 1 else 0.0

@@ -198,31 +198,34 @@ class TablePainter:
         image.blit(avatar(info.name, level_of(info.detail), disc),
                    (rect.left + lay.px(7), rect.centery - disc // 2))
         text_left = rect.left + lay.px(7) + disc + lay.px(7)
-        inner_w = rect.right - pad - text_left
-        score_text = str(info.score)
-        score_w = text_surface(score_text, lay.tx(22), GOLD_LIGHT, True).get_width()
-        name_w = inner_w - score_w - lay.px(8)
-        line1 = rect.top + rect.height * 0.32
-        line2 = rect.top + rect.height * 0.72
-        blit_text(image, info.name, lay.tx(19), CREAM, bold=True,
-                  midleft=(text_left, round(line1)), max_width=name_w)
-        blit_text(image, score_text, lay.tx(22), GOLD_LIGHT, bold=True,
-                  midright=(rect.right - pad, round(line1)))
-        if info.thinking:
-            label = texts["thinking"].rstrip("…. ") + "." * dots
-            blit_text(image, label, lay.tx(15), GOLD, midleft=(text_left, round(line2)),
-                      max_width=inner_w - lay.px(46))
-        elif info.detail:
-            blit_text(image, info.detail, lay.tx(15), DIM,
-                      midleft=(text_left, round(line2)), max_width=inner_w - lay.px(46))
-        # Cards in hand: a small card and the number (the same in every language).
-        count = text_surface(str(info.cards), lay.tx(16), CREAM, True)
-        count_rect = count.get_rect(midright=(rect.right - pad, round(line2)))
-        image.blit(count, count_rect)
-        icon = pygame.Rect(0, 0, lay.px(11), lay.px(15))
-        icon.midright = (count_rect.left - lay.px(5), round(line2))
-        pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
-        pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
+        if lay.compact and rect.height < lay.own_plate.height:  # an opponent's, in one line
+            self._compact_line(image, rect, info, lay, dots, text_left, pad)
+        else:
+            inner_w = rect.right - pad - text_left
+            score_text = str(info.score)
+            score_w = text_surface(score_text, lay.tx(22), GOLD_LIGHT, True).get_width()
+            name_w = inner_w - score_w - lay.px(8)
+            line1 = rect.top + rect.height * 0.32
+            line2 = rect.top + rect.height * 0.72
+            blit_text(image, info.name, lay.tx(19), CREAM, bold=True,
+                      midleft=(text_left, round(line1)), max_width=name_w)
+            blit_text(image, score_text, lay.tx(22), GOLD_LIGHT, bold=True,
+                      midright=(rect.right - pad, round(line1)))
+            if info.thinking:
+                label = texts["thinking"].rstrip("…. ") + "." * dots
+                blit_text(image, label, lay.tx(15), GOLD, midleft=(text_left, round(line2)),
+                          max_width=inner_w - lay.px(46))
+            elif info.detail:
+                blit_text(image, info.detail, lay.tx(15), DIM,
+                          midleft=(text_left, round(line2)), max_width=inner_w - lay.px(46))
+            # Cards in hand: a small card and the number (the same in every language).
+            count = text_surface(str(info.cards), lay.tx(16), CREAM, True)
+            count_rect = count.get_rect(midright=(rect.right - pad, round(line2)))
+            image.blit(count, count_rect)
+            icon = pygame.Rect(0, 0, lay.px(11), lay.px(15))
+            icon.midright = (count_rect.left - lay.px(5), round(line2))
+            pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
+            pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
         chips: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
         if info.dealer:
             chips.append((texts["dealer"], (60, 70, 64), CREAM))
@@ -234,6 +237,25 @@ class TablePainter:
             image.blit(chip, chip.get_rect(midleft=(x, rect.top)))
             x += chip.get_width() + lay.px(4)
         return to_display(image)
+
+    @staticmethod
+    def _compact_line(image: pygame.Surface, rect: pygame.Rect, info: SeatInfo,
+                      lay: TableLayout, dots: int, text_left: int, pad: int) -> None:
+        """An opponent's plate in one line (large print, short of room): name, cards in hand
+        (their backs are not shown) and score; dots after the name while they think."""
+        mid = rect.centery
+        score = text_surface(str(info.score), lay.tx(22), GOLD_LIGHT, True)
+        score_rect = score.get_rect(midright=(rect.right - pad, mid))
+        image.blit(score, score_rect)
+        count = text_surface(str(info.cards), lay.tx(19), CREAM, True)
+        count_rect = count.get_rect(midright=(score_rect.left - lay.tx(10), mid))
+        image.blit(count, count_rect)
+        icon = pygame.Rect(0, 0, lay.tx(9), lay.tx(13))
+        icon.midright = (count_rect.left - lay.px(5), mid)
+        pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
+        pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
+        blit_text(image, info.name + "." * dots, lay.tx(19), GOLD if dots else CREAM, bold=True,
+                  midleft=(text_left, mid), max_width=icon.left - lay.px(6) - text_left)
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[int, str]],
                  scale_px: Callable[[float], int], marker: str = "") -> None:
