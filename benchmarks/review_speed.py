@@ -5,15 +5,21 @@ Prints, on this machine:
 * the time to open a record at the format's limit of actions (``MAX_ACTIONS``, one long legal
   round of players who draw whenever they may): reading it, replaying it (``Replay``), and the
   first slice of its round's analysis, which is all the calling thread does before frames go on;
-* one round's analysis (the game's median round by choices, and its busiest) and a whole game's
-  (``--players`` seats, a full game of 15 rounds), with 1 and 2 helper processes;
+* each round's analysis alone on 2 helper processes (its choices, wall and CPU seconds), the
+  slowest and the median of them; the busiest round (most choices) with 1 helper too;
+* a whole game's (``--players`` seats, a full game of 15 rounds), with 2 helper processes and
+  (unless ``--skip-single``) with 1, which must give the same verdicts;
 * reopening the whole game's review from the kept verdicts (``review.cache``).
 
 ``--quality N`` also judges the first N choices at the expert's own budget (3,000 rollouts to
 choose, 3,000 to weigh two moves) and says how often the verdict shown changes at the review's
-budget: agree or disagree, and the points.
+budget: agree or disagree, and the points. ``--race N`` judges how good the moves are that the
+review's race picks (``thinking.REVIEW_RACE``) against the table's race, on the first N choices:
+the rollouts each spends, and the points each pick loses to the best move on 550 fresh guesses
+at every move (a seed of their own).
 
     .venv/bin/python benchmarks/review_speed.py [--seed 11] [--players 4] [--quality 60]
+        [--skip-limit] [--skip-single] [--race 222]
 """
 
 from __future__ import annotations
@@ -30,15 +36,22 @@ import time
 from pathlib import Path
 from typing import Any
 
+from craits.ai.determinize import Sampler
+from craits.ai.knowledge import infer
+from craits.ai.reflexes import catch_chances
+from craits.ai.rollout import RolloutPolicy
+from craits.ai.search import choice_key, distinct_actions, relative_score
 from craits.config.levels import make_bot
 from craits.director import play_headless
 from craits.engine import Draw, Rules
 from craits.persistence.save_check import MAX_ACTIONS
 from craits.review.analysis import (
+    ChoiceJob,
     ReviewLevel,
     RoundAnalysis,
     RoundReview,
     analyse_rounds,
+    choice_jobs,
     choices,
     review_level,
 )
@@ -46,7 +59,7 @@ from craits.review.cache import ReviewCache, game_key
 from craits.review.pool import InlinePool, Pool, ProcessPool
 from craits.review.record import export_record, parse_record_text
 from craits.review.replay import Replay
-from craits.review.thinking import level_profile
+from craits.review.thinking import REVIEW_RACE, decide, level_profile
 from craits.seat import Seat
 from craits.session import Session
 
@@ -138,7 +151,7 @@ def open_at_limit() -> None:
     print(f"  a slice of its round  {worst * 1000:6.1f} ms at most over {polls} slices")
 
 
-def game_speed(seed: int, players: int, quality: int) -> None:
+def game_speed(seed: int, players: int, quality: int, single: bool = True) -> None:
     wall, _, session = timed(lambda: played_game(seed, players))
     replay = Replay(session)
     level = review_level()
@@ -147,19 +160,23 @@ def game_speed(seed: int, players: int, quality: int) -> None:
           f"{sum(counts)} choices of seat 0 (played in {wall:.0f} s)")
     print(f"  review level {level.version}: {level.profile.search.iterations} rollouts a "
           f"choice, {level.compare_iterations} to weigh two moves")
-    median = sorted(range(len(counts)), key=lambda i: counts[i])[len(counts) // 2]
-    busiest = max(range(len(counts)), key=lambda i: counts[i])
-    for name, index in (("median", median), ("busiest", busiest)):
-        for workers in (1, 2):
-            wall, cpu, _ = timed(lambda i=index, w=workers: review(replay, [i], level, w))
-            print(f"  one round ({name}, {counts[index]} choices), {workers} worker(s): "
-                  f"{wall:6.1f} s ({cpu:.1f} s CPU; {load()})")
     rounds = list(range(len(replay.rounds)))
+    times = round_times(replay, rounds, level, counts)
+    slowest = max(rounds, key=lambda i: times[i][0])
+    median = statistics.median(wall for wall, _ in times)
+    print(f"  slowest round: {slowest + 1} ({counts[slowest]} choices), {times[slowest][0]:.1f} s;"
+          f" median round {median:.1f} s; rounds one after another {sum(w for w, _ in times):.1f}"
+          f" s ({sum(c for _, c in times):.1f} s CPU)")
+    busiest = max(rounds, key=lambda i: counts[i])
+    wall, cpu, _ = timed(lambda: review(replay, [busiest], level, 1))
+    print(f"  busiest round ({busiest + 1}, {counts[busiest]} choices), 1 worker: "
+          f"{wall:6.1f} s ({cpu:.1f} s CPU; {load()})")
     results = {}
-    for workers in (2, 1):
+    for workers in (2, 1) if single else (2,):
         wall, cpu, results[workers] = timed(lambda w=workers: review(replay, rounds, level, w))
         print(f"  whole game, {workers} worker(s): {wall:6.1f} s ({cpu:.1f} s CPU; {load()})")
-    print(f"  the same verdicts with 1 and 2 workers: {results[1] == results[2]}")
+    if 1 in results:
+        print(f"  the same verdicts with 1 and 2 workers: {results[1] == results[2]}")
     with tempfile.TemporaryDirectory() as folder:
         cache = ReviewCache(Path(folder))
         key = game_key(replay.save)
@@ -176,6 +193,18 @@ def game_speed(seed: int, players: int, quality: int) -> None:
         print(f"  reopening with the kept verdicts: {wall * 1000:6.1f} ms")
     if quality:
         verdict_quality(replay, quality)
+
+
+def round_times(replay: Replay, rounds: list[int], level: ReviewLevel, counts: list[int]
+                ) -> list[tuple[float, float]]:
+    """Each round reviewed alone on 2 helpers, as when a player opens it: (wall, CPU)."""
+    times = []
+    for index in rounds:
+        wall, cpu, _ = timed(lambda i=index: review(replay, [i], level, 2))
+        times.append((wall, cpu))
+        print(f"  round {index + 1:2}: {counts[index]:3} choices, {wall:5.1f} s "
+              f"({cpu:.1f} s CPU; {load()})", flush=True)
+    return times
 
 
 def verdict_quality(replay: Replay, limit: int) -> None:
@@ -201,18 +230,75 @@ def verdict_quality(replay: Replay, limit: int) -> None:
           f"{statistics.fmean(abs(a.cost - b.cost) for a, b in pairs):.2f} points")
 
 
+def race_quality(replay: Replay, limit: int, guesses: int = 550) -> None:
+    """The review's race against the table's on the first ``limit`` choices: rollouts spent,
+    and the points each pick loses to the best move on ``guesses`` fresh guesses at every move."""
+    level = review_level()
+    jobs = [j for r in replay.rounds for j in choice_jobs(replay, 0, r.index, level)][:limit]
+    spent = {"table": 0, "review": 0}
+    lost: dict[str, list[float]] = {"table": [], "review": []}
+    wall = time.perf_counter()
+    for job in jobs:
+        means = reference(level, job, guesses)
+        best = min(means.values())
+        for name, race in (("table", None), ("review", REVIEW_RACE)):
+            action, estimates = decide(level.profile, job.view, job.history,
+                                       random.Random(job.choice.seed), race)
+            spent[name] += sum(n for _, _, n in estimates)
+            lost[name].append(means[choice_key(action)] - best)
+    n = len(jobs)
+    diffs = [a - b for a, b in zip(lost["review"], lost["table"], strict=True)]
+    error = statistics.stdev(diffs) / n ** 0.5 if n > 1 else 0.0
+    print(f"  race on {n} choices ({time.perf_counter() - wall:.0f} s): rollouts a choice, "
+          f"table {spent['table'] / n:.0f}, review {spent['review'] / n:.0f} "
+          f"({100 * (spent['review'] / max(1, spent['table']) - 1):+.0f} %); points a pick "
+          f"loses to the best, table {statistics.fmean(lost['table']):.2f}, review "
+          f"{statistics.fmean(lost['review']):.2f} (difference {statistics.fmean(diffs):+.2f} "
+          f"± {error:.2f}); the same pick {sum(d == 0 for d in diffs)} times")
+
+
+def reference(level: ReviewLevel, job: ChoiceJob, guesses: int) -> dict[object, float]:
+    """Every move's mean relative score on ``guesses`` guesses of its own seed, all moves on
+    each guess (as the search tries them, but no move ever leaves)."""
+    settings, view, history = level.profile.search, job.view, job.history
+    sampler = Sampler(view, infer(view, history, settings.opponent_model))
+    caught = catch_chances(history, view.seat, view.n_players, settings.catch)
+    policy = RolloutPolicy(settings.rollout)
+    rng = random.Random(f"{job.choice.seed}:reference")
+    arms = distinct_actions(view.legal)
+    sums = dict.fromkeys((choice_key(a) for a in arms), 0.0)
+    for _ in range(guesses):
+        guess = sampler.sample(rng)
+        seed = rng.getrandbits(48)
+        for arm in arms:
+            sim = guess.copy()
+            sim.step(arm)
+            scores = sim.scores if sim.scores is not None else policy.run(
+                sim, random.Random(seed), caught)
+            sums[choice_key(arm)] += relative_score(scores, view.seat)
+    return {key: total / guesses for key, total in sums.items()}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--quality", type=int, default=0, metavar="N",
                         help="compare the verdicts of N choices with expert's own budget")
+    parser.add_argument("--race", type=int, default=0, metavar="N",
+                        help="only judge the review's race against the table's on N choices")
     parser.add_argument("--skip-limit", action="store_true",
                         help="leave out the record at the limit")
+    parser.add_argument("--skip-single", action="store_true",
+                        help="leave out the whole game on 1 worker")
     args = parser.parse_args()
+    if args.race:
+        replay = Replay(played_game(args.seed, args.players))
+        race_quality(replay, args.race)
+        return 0
     if not args.skip_limit:
         open_at_limit()
-    game_speed(args.seed, args.players, args.quality)
+    game_speed(args.seed, args.players, args.quality, not args.skip_single)
     return 0
 
 

@@ -103,11 +103,13 @@ def search(
     policy: RolloutPolicy,
     clock: Callable[[], float] = time.perf_counter,
     caught: Sequence[float] | None = None,
+    race: tuple[int, float] = (RACE_FIRST, RACE_Z),
 ) -> tuple[Action, list[tuple[Action, float, int]], bool]:
     """The best of ``actions`` for seat ``me``; also each distinct action's mean and rollout
     count, and whether the time cap cut the search short (then the choice depends on the
     machine). ``caught``: by seat, the chance a player reaching one card is caught in the
-    rollouts (``reflexes.catch_chances``; None: nobody is)."""
+    rollouts (``reflexes.catch_chances``; None: nobody is). ``race``: the first look and the
+    standard errors behind at which an action leaves (the review's is its own)."""
     arms = distinct_actions(actions)
     k = len(arms)
     values: list[list[float]] = [[] for _ in range(k)]  # by guess, while in the race
@@ -119,7 +121,7 @@ def search(
     step, run = Position.step, policy.run
     out_of_time = False
     guessed = 0
-    look = RACE_FIRST
+    look, race_z = race
     for _ in range(stages):
         guesses = max(1, per_stage // len(active))
         for _ in range(guesses):
@@ -143,7 +145,7 @@ def search(
                 look = int(look * RACE_GROWTH)
                 leader = min(active, key=lambda i: (sums[i], i))
                 active = [i for i in active
-                          if i == leader or _behind(values, i, leader) < RACE_Z]
+                          if i == leader or _behind(values, i, leader) < race_z]
                 if len(active) == 1:
                     break
         if out_of_time or len(active) <= 2:
@@ -166,6 +168,7 @@ class SearchBot:
         self.clock: Callable[[], float] = time.perf_counter  # injectable: tests vary it
         self.searches = 0
         self.cut_short = 0  # searches the time cap stopped before their budget was spent
+        self.race: tuple[int, float] = (RACE_FIRST, RACE_Z)  # flat search: see ``search``
 
     def choose_turn(self, view: SeatView, history: Sequence[Event], rng: random.Random) -> Action:
         legal = view.legal
@@ -181,7 +184,8 @@ class SearchBot:
                                  caught)
         else:
             action, self.last_report, cut = search(
-                legal, view.seat, sampler.sample, rng, settings, self.policy, self.clock, caught)
+                legal, view.seat, sampler.sample, rng, settings, self.policy, self.clock, caught,
+                self.race)
         self.cut_short += cut
         return action
 

@@ -15,7 +15,7 @@ from craits.ai.search import choice_key
 from craits.engine import Action, Event, SeatView
 
 from .messages import Message, move_message
-from .thinking import Estimate, compare, decide, level_profile
+from .thinking import REVIEW_RACE, Estimate, compare, decide, level_profile
 
 REVIEW_LEVEL = "expert"
 # The review's budget: rollouts to choose (expert's own 3,000 in play) and, of as many again,
@@ -24,7 +24,7 @@ REVIEW_LEVEL = "expert"
 # the old budget against itself with other seeds, 18 % and 45 % (benchmarks/review_speed.py).
 REVIEW_ITERATIONS = 1500
 COMPARE_SHARE = 2 / 3
-ANALYSIS_VERSION = 2  # up whenever judging changes: verdicts kept from before are dropped
+ANALYSIS_VERSION = 3  # up whenever judging changes: verdicts kept from before are dropped
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -149,7 +149,7 @@ def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Se
     profile = level.profile
     if played not in view.legal:
         raise ValueError(f"{played} was not legal at step {number}")
-    expert, estimates = decide(profile, view, history, rng)
+    expert, estimates = decide(profile, view, history, rng, REVIEW_RACE)
     if choice_key(expert) == choice_key(played):
         mean = next((m for a, m, _ in estimates if choice_key(a) == choice_key(played)), 0.0)
         played_mean = expert_mean = mean
