@@ -123,3 +123,16 @@ def test_a_compact_plate_shows_name_cards_and_score_in_one_line(display):
 
     middle = margin + plate.height // 2
     assert inked(middle, CREAM) > 0 and inked(middle, GOLD_LIGHT) > 0  # name/count, score
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1600, 1000)])
+def test_where_every_hand_is_shown_the_seats_keep_their_fans(size):
+    from craits.ui.tabletop.model import TableModel
+
+    model = TableModel(4, size, 0, 0, large_cards=2.0, compact_seats=False)  # the review's
+    lay = model.layout
+    assert not lay.compact
+    assert all(spot.fan != spot.plate for spot in lay.seats.values())
+    model.resize(size)
+    assert not model.layout.compact
+    assert compute_layout(size, 4, 0, 2.0).compact  # the table's own

@@ -52,7 +52,8 @@ class ReviewBoard:
         self.names = seat_names(replay)
         self.cards = CardPainter(card_art, style)
         self.painter = TablePainter(self.cards, style)
-        self.model = TableModel(replay.n_players, size, seat, seat, large_cards=large_cards)
+        self.model = TableModel(replay.n_players, size, seat, seat, large_cards=large_cards,
+                                compact_seats=False)  # every hand is shown
         self.seat = seat
         self.number = 0
         self.expert: Action | None = None  # the expert's move to point at

@@ -228,13 +228,13 @@ def card_factor(text: float) -> float:
 
 def compute_layout(
     size: tuple[int, int], n_players: int, bottom_seat: int = 0,
-    large_cards: bool | float = False,
+    large_cards: bool | float = False, compact_seats: bool = True,
 ) -> TableLayout:
     """The table for a window of ``size`` with ``n_players`` (2-5), ``bottom_seat`` nearest.
     ``large_cards`` is large print: a factor (1x to 2x), or True for the player's (the current
     look's, else 1.5x). Hand cards, type and the boxes holding it grow; where the window is too
     small for the whole factor, the largest that still fits is used (``TableLayout.text_scale``
-    says which)."""
+    says which). ``compact_seats`` False keeps the opponents' fans (their hands shown)."""
     if not 2 <= n_players <= 5:
         raise ValueError(f"a table seats 2 to 5 players, not {n_players}")
     if large_cards is True and current_look().large_print:
@@ -249,7 +249,7 @@ def compute_layout(
     while True:
         cards, least = text, card_factor(text)
         while True:
-            for compact in (False, True) if text > 1.0 else (False,):
+            for compact in (False, True) if text > 1.0 and compact_seats else (False,):
                 layout, fits = _layout_at(size, n_players, bottom_seat, text, cards, compact)
                 if fits or text <= 1.0 and cards <= 1.0:
                     return layout

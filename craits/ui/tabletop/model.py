@@ -53,12 +53,17 @@ class TableModel:
         bottom_seat: int = 0,
         viewer: int | None = None,
         large_cards: bool = False,
+        compact_seats: bool = True,
     ) -> None:
+        """``compact_seats``: large print may seat the opponents as compact plates without
+        their cards (not where their hands must be seen, as in the review)."""
         self.n = n_players
         self.bottom = bottom_seat
         self.viewer = viewer
         self.large_cards = large_cards
-        self.layout: TableLayout = compute_layout(size, n_players, bottom_seat, large_cards)
+        self.compact_seats = compact_seats
+        self.layout: TableLayout = compute_layout(size, n_players, bottom_seat, large_cards,
+                                                  compact_seats)
         self.hands: list[list[CardSprite]] = [[] for _ in range(n_players)]
         self.discard: list[CardSprite] = []
         self.discard_total = 0
@@ -85,12 +90,14 @@ class TableModel:
     def resize(self, size: tuple[int, int], large_cards: bool | None = None) -> None:
         if large_cards is not None:
             self.large_cards = large_cards
-        self.layout = compute_layout(size, self.n, self.bottom, self.large_cards)
+        self.layout = compute_layout(size, self.n, self.bottom, self.large_cards,
+                                     self.compact_seats)
         self.settle_all()
 
     def set_bottom(self, seat: int, viewer: int | None) -> None:
         self.bottom, self.viewer = seat, viewer
-        self.layout = compute_layout(self.layout.size, self.n, seat, self.large_cards)
+        self.layout = compute_layout(self.layout.size, self.n, seat, self.large_cards,
+                                     self.compact_seats)
 
     def card_size_for(self, seat: int) -> tuple[int, int]:
         return self.layout.card if seat == self.bottom else self.layout.small_card
