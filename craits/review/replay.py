@@ -24,7 +24,7 @@ import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import NamedTuple
+from functools import cached_property
 
 from craits.engine import (
     Action,
@@ -43,10 +43,11 @@ from craits.session import ReplayFailed, Session
 from .record import MatchSource, RecordError, check_match, check_result
 
 
-class Step(NamedTuple):
-    """One step of the match: ``action`` by ``player`` (both None for a round's deal). A named
-    tuple: a record at the limit makes a hundred thousand, and a frozen dataclass takes five
-    times as long to make."""
+@dataclass(slots=True, unsafe_hash=True)
+class Step:
+    """One step of the match: ``action`` by ``player`` (both None for a round's deal). Read it,
+    never change it: it is not frozen only because a record at the limit makes a hundred
+    thousand, and a frozen dataclass takes five times as long to make."""
 
     number: int  # position in ``Replay.steps``
     index: int | None  # position in the action log; None for the first deal
@@ -231,6 +232,14 @@ class Replay:
                                tuple(events), match.state, match.totals))
 
     # ------------------------------------------------------------ reading
+
+    @cached_property
+    def game_key(self) -> str:
+        """The game's digest (``cache.game_key``): made once, where the replay is made (a
+        record at the limit takes a tenth of a second), not in each frame that asks."""
+        from .cache import game_key  # the cache reads the analysis, which reads replays
+
+        return game_key(self.save)
 
     @property
     def n_players(self) -> int:

@@ -11,7 +11,6 @@ import logging
 from collections.abc import Callable, Hashable, Sequence
 
 from craits import i18n
-from craits.review.cache import game_key
 from craits.review.par import (
     PAR_LEVEL,
     PAR_REPLAYS,
@@ -94,7 +93,7 @@ class ParPart:
         self.blocked = par_blocker(kinds, seat)
         if self.blocked is not None or not self.rounds:
             return
-        self._game = game_key(self.replay.save)
+        self._game = self.replay.game_key
         self._version = par_version(kinds, seat, self.level)
         store = self._store()
         self.found = store.load(self._game, self._version) if store is not None else {}

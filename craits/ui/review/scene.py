@@ -28,7 +28,7 @@ from craits.ai.profiles import Profile
 from craits.paths import safe_child, user_home
 from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record
 from craits.review.analysis import ReviewLevel, RoundReview, as_level
-from craits.review.cache import ReviewCache, game_key
+from craits.review.cache import ReviewCache
 from craits.review.par_job import ParWork
 from craits.review.par_store import ParStore
 from craits.review.pool import Pool, ProcessPool
@@ -216,7 +216,7 @@ class ReviewScene(Scene):
         if self._kept is None:
             if self.cache is None:
                 self.cache = ReviewCache.in_home(user_home())
-            self._game = game_key(self.replay.save)
+            self._game = self.replay.game_key
             self._kept = self.cache.load(self._game, level)
         return self._kept
 
