@@ -178,6 +178,25 @@ def test_the_game_digest_the_review_asks_for_is_made_on_the_opening_thread(monke
     assert replay.game_key == real(replay.save) and threads == ["craits-opening"]  # once
 
 
+def test_long_replays_stay_set_aside_from_the_collector_until_the_last_is_gone(monkeypatch):
+    import gc
+
+    import craits.review.replay as replay_module
+
+    monkeypatch.setattr(replay_module, "COLLECT_AFTER", 10)  # a game's record counts as long
+    record = export_record(play(9, ("human", "easy")))
+    first = Replay(record)
+    made: list = []
+    thread = threading.Thread(target=lambda: made.append(Replay(record)))  # as an opening
+    thread.start()
+    thread.join(60)
+    assert gc.get_freeze_count() > 0
+    del first
+    assert gc.get_freeze_count() > 0  # the other is still set aside
+    made.clear()  # the last, let go on this thread
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+
+
 # ---------------------------------------------------------------- the window
 
 

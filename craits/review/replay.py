@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import secrets
+import threading
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -115,21 +116,24 @@ def _cycles_not_collected(replay: Replay) -> Iterator[None]:
 
 COLLECT_AFTER = 20_000  # steps: below, the collector's next walks cost a frame nothing
 _set_aside_replays = [0]  # long replays alive whose objects the collector leaves alone
+_set_aside_lock = threading.RLock()  # set aside on an opening's thread, let go on the window's
 
 
 def _set_aside(replay: Replay) -> None:
     """Move every object the collector tracks out of its reach (``gc.freeze``, no walk) until
     the last replay set aside is gone. Nothing is lost: a replay is freed by counting, having
     no cycles, and any other cycle frozen with it is collected again once it is thawed."""
-    gc.freeze()
-    _set_aside_replays[0] += 1
+    with _set_aside_lock:
+        gc.freeze()
+        _set_aside_replays[0] += 1
     weakref.finalize(replay, _thaw)
 
 
 def _thaw() -> None:
-    _set_aside_replays[0] -= 1
-    if _set_aside_replays[0] == 0:
-        gc.unfreeze()
+    with _set_aside_lock:
+        _set_aside_replays[0] -= 1
+        if _set_aside_replays[0] == 0:
+            gc.unfreeze()
 
 
 class Cancelled(Exception):
