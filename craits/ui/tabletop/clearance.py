@@ -9,6 +9,7 @@ seat count and window size.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 
@@ -51,11 +52,17 @@ def must_see(lay: TableLayout) -> dict[str, list[pygame.Rect]]:
     }
 
 
-def ring_points(lay: TableLayout) -> list[tuple[float, float]]:
-    cx, cy = lay.centre
-    rx, ry = lay.ring
-    return [(cx + rx * math.cos(t), cy + ry * math.sin(t))
-            for t in (2 * math.pi * i / RING_SAMPLES for i in range(RING_SAMPLES))]
+def ring_points(lay: TableLayout) -> tuple[tuple[float, float], ...]:
+    return _ring_points(lay.centre, lay.ring)
+
+
+@functools.lru_cache(maxsize=64)  # asked for each place a tip might take
+def _ring_points(centre: tuple[int, int], ring: tuple[int, int]
+                 ) -> tuple[tuple[float, float], ...]:
+    cx, cy = centre
+    rx, ry = ring
+    return tuple((cx + rx * math.cos(t), cy + ry * math.sin(t))
+                 for t in (2 * math.pi * i / RING_SAMPLES for i in range(RING_SAMPLES)))
 
 
 def ring_hits(lay: TableLayout, rect: pygame.Rect) -> bool:
