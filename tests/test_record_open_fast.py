@@ -197,6 +197,40 @@ def test_long_replays_stay_set_aside_from_the_collector_until_the_last_is_gone(m
     assert gc.get_freeze_count() == 0 and gc.isenabled()
 
 
+@pytest.mark.parametrize("actions", [0, 1, 5, 6, 7, 40])
+def test_a_game_key_made_a_slice_at_a_time_is_the_digest_of_the_whole_text(monkeypatch,
+                                                                           actions):
+    import hashlib
+
+    import craits.review.cache as cache
+
+    monkeypatch.setattr(cache, "KEY_SLICE", 3)
+    save = Replay(game(3, ("human", "easy"))).save
+    save = {**save, "actions": save["actions"][:actions],
+            "seats": [{"kind": "human", "name": "Zoë ☆"}, save["seats"][1]]}
+    text = json.dumps({key: save[key] for key in ("seed", "rules", "seats", "actions")},
+                      sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    assert cache.game_key(save) == hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
+def test_a_long_game_key_is_written_a_slice_of_actions_at_a_time(monkeypatch):
+    """Each call holds the interpreter: the window's thread waits for it to end."""
+    import craits.review.cache as cache
+
+    record = long_record()
+    whole = cache.game_key(record)
+    sizes = []
+    real = json.dumps
+
+    def spy(value, **options):
+        sizes.append(len(value) if isinstance(value, list) else 1)
+        return real(value, **options)
+
+    monkeypatch.setattr(json, "dumps", spy)
+    assert cache.game_key(record) == whole
+    assert max(sizes) == cache.KEY_SLICE and sum(sizes) > LONG
+
+
 # ---------------------------------------------------------------- the window
 
 
