@@ -231,6 +231,20 @@ def test_a_long_game_key_is_written_a_slice_of_actions_at_a_time(monkeypatch):
     assert max(sizes) == cache.KEY_SLICE and sum(sizes) > LONG
 
 
+def test_a_fault_on_the_opening_thread_is_raised_on_the_window_s_as_if_opened_there():
+    def broken(progress):
+        raise KeyError("a fault of the game's")
+
+    made = opening.Opening(broken)
+    made.wait(60)
+    with pytest.raises(KeyError):
+        made.poll()
+    made = opening.Opening(lambda progress: (_ for _ in ()).throw(PermissionError(13, "x")))
+    made.wait(60)
+    with pytest.raises(RecordError, match="cannot be read \\(permission denied\\)"):
+        made.poll()
+
+
 # ---------------------------------------------------------------- the window
 
 

@@ -34,7 +34,7 @@ class Opening:
         self._make = make
         self.progress = Progress()
         self._replay: Replay | None = None
-        self._error: ValueError | None = None
+        self._error: Exception | None = None
         self._thread = threading.Thread(target=self._run, name="craits-opening", daemon=True)
         self._thread.start()
 
@@ -51,6 +51,8 @@ class Opening:
             self._error = RecordError(f"cannot be read ({os_reason(exc)})")
         except (RecursionError, MemoryError):
             self._error = RecordError("too large to open")
+        except Exception as exc:  # a fault of the game's: raised by ``poll``, as opening here
+            self._error = exc
 
     @property
     def done(self) -> bool:
@@ -65,6 +67,7 @@ class Opening:
         self.progress.cancel()
 
     def poll(self) -> Replay | None:
+        """The replay once made (None before, or once cancelled); raises what stopped it."""
         if not self.done or self.cancelled:
             return None
         if self._error is not None:
