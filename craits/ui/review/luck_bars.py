@@ -89,7 +89,9 @@ class LuckBars:
         values = [abs(x) for s in done for x in (s.luck, s.cost)]
         scale = max(MIN_SCALE, *values) if values else MIN_SCALE
         zero = bars.centerx
-        pygame.draw.line(surface, AXIS, (zero, top), (zero, top + row_h * lines), max(1, px(2)))
+        # Through the rounds and the game, not the par (another unit: words only).
+        axis_end = top + row_h * (len(rows) + 1)
+        pygame.draw.line(surface, AXIS, (zero, top), (zero, axis_end), max(1, px(2)))
         for i, row in enumerate(rows):
             self._row(surface, i18n.t("luck.round", n=row.round + 1), row.split,
                       top + i * row_h, row_h, inner, label_w, bars, zero, scale, CREAM)
