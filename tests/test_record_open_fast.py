@@ -24,10 +24,11 @@ from craits.review import RecordError, Replay, export_record, load_record
 from craits.review.record import check_match
 from craits.review.replay import Cancelled, Progress
 from craits.session import Session
+from craits.ui.dialogs import opening
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.menus import past_games
 from craits.ui.menus.past_games import PastGamesScene
-from craits.ui.review import open_record, opening
+from craits.ui.review import open_record
 from craits.ui.review.open_record import OpenRecordScene
 from craits.ui.review.scene import ReviewScene
 
@@ -161,16 +162,16 @@ def test_a_replay_tells_its_progress_and_stops_when_cancelled():
 
 
 def test_the_game_digest_the_review_asks_for_is_made_on_the_opening_thread(monkeypatch):
-    import craits.review.cache as cache
+    import craits.review.replay as replay_module
 
     threads = []
-    real = cache.game_key
+    real = replay_module.game_key
 
     def spy(save):
         threads.append(threading.current_thread().name)
         return real(save)
 
-    monkeypatch.setattr(cache, "game_key", spy)
+    monkeypatch.setattr(replay_module, "game_key", spy)
     made = opening.Opening(lambda progress: Replay(long_record(), progress))
     made.wait(60)
     replay = made.poll()
@@ -202,23 +203,23 @@ def test_a_game_key_made_a_slice_at_a_time_is_the_digest_of_the_whole_text(monke
                                                                            actions):
     import hashlib
 
-    import craits.review.cache as cache
+    import craits.persistence.game_record as record_module
 
-    monkeypatch.setattr(cache, "KEY_SLICE", 3)
+    monkeypatch.setattr(record_module, "KEY_SLICE", 3)
     save = Replay(game(3, ("human", "easy"))).save
     save = {**save, "actions": save["actions"][:actions],
             "seats": [{"kind": "human", "name": "Zoë ☆"}, save["seats"][1]]}
     text = json.dumps({key: save[key] for key in ("seed", "rules", "seats", "actions")},
                       sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    assert cache.game_key(save) == hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+    assert record_module.game_key(save) == hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
 def test_a_long_game_key_is_written_a_slice_of_actions_at_a_time(monkeypatch):
     """Each call holds the interpreter: the window's thread waits for it to end."""
-    import craits.review.cache as cache
+    import craits.persistence.game_record as record_module
 
     record = long_record()
-    whole = cache.game_key(record)
+    whole = record_module.game_key(record)
     sizes = []
     real = json.dumps
 
@@ -227,8 +228,8 @@ def test_a_long_game_key_is_written_a_slice_of_actions_at_a_time(monkeypatch):
         return real(value, **options)
 
     monkeypatch.setattr(json, "dumps", spy)
-    assert cache.game_key(record) == whole
-    assert max(sizes) == cache.KEY_SLICE and sum(sizes) > LONG
+    assert record_module.game_key(record) == whole
+    assert max(sizes) == record_module.KEY_SLICE and sum(sizes) > LONG
 
 
 def test_a_fault_on_the_opening_thread_is_raised_on_the_window_s_as_if_opened_there():

@@ -188,7 +188,7 @@ def test_a_long_record_is_opened_on_a_thread_while_the_box_keeps_answering(tmp_p
     from craits import i18n
     from craits.review.record import write_record
     from craits.ui.cards.art import CardArt
-    from craits.ui.review import opening
+    from craits.ui.dialogs import opening
     from craits.ui.review.open_record import OpenRecordScene
 
     monkeypatch.setenv("CRAITS_HOME", str(tmp_path))

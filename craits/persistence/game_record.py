@@ -4,11 +4,14 @@ A record is a whole match as one versioned JSON document: what a save holds to r
 (seed, rules, seats, the action log in the scenario action shape) and nothing of the player's
 machine, plus an optional title, note and focus, and the result it reached. The past games kept
 in the player's folder (``archive``) and the review's export (``craits.review.record``) both
-write it with ``game_record``; the review reads and checks it.
+write it with ``game_record``; the review reads and checks it. ``game_key`` is the digest by
+which the review keeps what it worked out for a game.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,3 +50,31 @@ def game_record(
     record["result"] = {"finished_rounds": result["finished_rounds"],
                         "totals": list(result["totals"]), "over": result["over"]}
     return record
+
+
+KEY_SLICE = 2000  # actions written at a time: a thread making a key lets the window draw
+
+
+def game_key(save: Mapping[str, Any]) -> str:
+    """A digest of what decides a game: its seed, rules, seats and actions (the SHA-256 of
+    their JSON, keys sorted, no spaces). The actions are written a slice at a time, so that a
+    record at the limit never holds the interpreter for a tenth of a second in one call."""
+    def text(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    digest = hashlib.sha256()
+    for number, key in enumerate(sorted(SAVE_KEYS)):
+        digest.update(b"{" if number == 0 else b",")
+        digest.update(text(key).encode("ascii") + b":")
+        value = save[key]
+        if key != "actions" or not isinstance(value, list):
+            digest.update(text(value).encode("ascii"))
+            continue
+        digest.update(b"[")
+        for start in range(0, len(value), KEY_SLICE):
+            if start:
+                digest.update(b",")
+            digest.update(text(value[start:start + KEY_SLICE])[1:-1].encode("ascii"))
+        digest.update(b"]")
+    digest.update(b"}")
+    return digest.hexdigest()[:32]

@@ -15,13 +15,11 @@ the newest ``KEEP`` files are kept.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import math
 import re
 import threading
-from collections.abc import Mapping
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -31,7 +29,7 @@ from craits.engine import Action
 from craits.engine.notation import NotationError, read_action, write_action
 from craits.persistence.archive import games_folder
 from craits.persistence.files import atomic_write_json
-from craits.persistence.game_record import SAVE_KEYS
+from craits.persistence.game_record import game_key as game_key  # where the review finds it
 
 from .analysis import ReviewLevel, RoundReview, Verdict
 
@@ -42,34 +40,6 @@ CACHE_VERSION = 1
 KEEP = 40  # files: twice the past games kept, for reviews of records from elsewhere
 MAX_CACHE_BYTES = 8_000_000
 _NAME = re.compile(r"review-[0-9a-f]{32}-[0-9a-f]{16}\.json")
-
-
-KEY_SLICE = 2000  # actions written at a time: a thread making a key lets the window draw
-
-
-def game_key(save: Mapping[str, Any]) -> str:
-    """A digest of what decides a game: its seed, rules, seats and actions (the SHA-256 of
-    their JSON, keys sorted, no spaces). The actions are written a slice at a time, so that a
-    record at the limit never holds the interpreter for a tenth of a second in one call."""
-    def text(value: Any) -> str:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-    digest = hashlib.sha256()
-    for number, key in enumerate(sorted(SAVE_KEYS)):
-        digest.update(b"{" if number == 0 else b",")
-        digest.update(text(key).encode("ascii") + b":")
-        value = save[key]
-        if key != "actions" or not isinstance(value, list):
-            digest.update(text(value).encode("ascii"))
-            continue
-        digest.update(b"[")
-        for start in range(0, len(value), KEY_SLICE):
-            if start:
-                digest.update(b",")
-            digest.update(text(value[start:start + KEY_SLICE])[1:-1].encode("ascii"))
-        digest.update(b"]")
-    digest.update(b"}")
-    return digest.hexdigest()[:32]
 
 
 class ReviewCache:

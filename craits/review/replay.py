@@ -39,6 +39,7 @@ from craits.engine import (
     seat_view,
 )
 from craits.engine.events import RoundStarted
+from craits.persistence.game_record import game_key
 from craits.session import ReplayFailed, Session
 
 from .record import MatchSource, RecordError, check_match, check_result
@@ -239,10 +240,8 @@ class Replay:
 
     @cached_property
     def game_key(self) -> str:
-        """The game's digest (``cache.game_key``): made once, where the replay is made (a
-        record at the limit takes a tenth of a second), not in each frame that asks."""
-        from .cache import game_key  # the cache reads the analysis, which reads replays
-
+        """The game's digest (``game_record.game_key``): made once, where the replay is made
+        (a record at the limit takes a tenth of a second), not in each frame that asks."""
         return game_key(self.save)
 
     @property

@@ -21,8 +21,8 @@ from craits.review import Replay
 from craits.review.replay import Progress
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion, fit_to_rows
 from craits.ui.dialogs.message import MessageScene
+from craits.ui.dialogs.opening import Opening, draw_progress, long_file, opening_text, stops
 from craits.ui.notices import problem_notice
-from craits.ui.review.opening import Opening, draw_progress, long_file, opening_text, stops
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Label, Panel, Widget
 

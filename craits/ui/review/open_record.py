@@ -17,8 +17,8 @@ from craits import i18n
 from craits.paths import safe_child, user_home
 from craits.persistence.archive import GameArchive
 from craits.review import RecordError, Replay, read_record
+from craits.ui.dialogs.opening import Opening, draw_progress, long_file, opening_text, stops
 from craits.ui.dialogs.overlay import OverlayScene
-from craits.ui.review.opening import Opening, draw_progress, long_file, opening_text, stops
 from craits.ui.review.path_field import PathInput
 from craits.ui.review.record_list import MAX_SCAN, Entry, RecordList
 from craits.ui.review.record_rows import PROBLEM, RecordRows
