@@ -3,7 +3,8 @@
 ``ParWork(work, units, workers)`` starts ``workers`` processes (fresh interpreters: a forked
 copy of a busy parent, with threads and pygame, is not safe) that take units from one queue, so
 both cores stay busy whatever each unit costs, and hand back each unit's score as it is found.
-They run at a low priority: the player's own game, and the review's judging, come first. A
+They run at a low priority (``NICE``) beside a screen: the player's own game, and the review's
+judging, come first; ``compute`` waits for them at the caller's priority. A
 unit's score depends on the unit only, so the results are the same on any number of processes.
 """
 
@@ -19,10 +20,11 @@ from typing import Any
 NICE = 10
 
 
-def _serve(work: Callable[[Any], int], todo: Any, out: Any) -> None:
+def _serve(work: Callable[[Any], int], todo: Any, out: Any, nice: int) -> None:
     """In a worker process: each unit's score as it is found, until the queue says stop."""
     try:
-        os.nice(NICE)
+        if nice:
+            os.nice(nice)
     except (AttributeError, OSError):  # not on every system; the work is the same
         pass
     while (unit := todo.get()) is not None:
@@ -37,7 +39,7 @@ class ParWork:
     what is found. ``work`` must be picklable (a module-level function or a dataclass)."""
 
     def __init__(self, work: Callable[[Any], int], units: Sequence[Hashable],
-                 workers: int = 1) -> None:
+                 workers: int = 1, nice: int = NICE) -> None:
         self.waiting = set(units)
         self.errors: list[str] = []
         context = multiprocessing.get_context("spawn")
@@ -49,7 +51,8 @@ class ParWork:
         for _ in range(count):
             self._todo.put(None)
         self._processes = [context.Process(target=_serve, args=(work, self._todo,
-                                                                 self._results), daemon=True)
+                                                                 self._results, nice),
+                                           daemon=True)
                            for _ in range(count if units else 0)]
         try:
             for process in self._processes:
@@ -119,7 +122,8 @@ def wait_for(job: ParWork, progress: Callable[[int, int], object] | None = None,
 
 def compute(work: Callable[[Any], int], units: Sequence[Hashable], workers: int = 1,
             progress: Callable[[int, int], object] | None = None) -> dict[Any, int]:
-    """Every unit's score: here and now on one worker, else on ``workers`` processes."""
+    """Every unit's score: here and now on one worker, else on ``workers`` processes (at the
+    caller's priority: the caller waits for them)."""
     if workers <= 1 or len(units) <= 1:
         out: dict[Any, int] = {}
         for unit in units:
@@ -127,4 +131,4 @@ def compute(work: Callable[[Any], int], units: Sequence[Hashable], workers: int 
             if progress:
                 progress(len(out), len(units))
         return out
-    return dict(wait_for(ParWork(work, units, workers), progress))
+    return dict(wait_for(ParWork(work, units, workers, nice=0), progress))
