@@ -268,3 +268,17 @@ def test_game_over_says_the_par_only_once_it_is_kept(session, english, monkeypat
             scene.draw(pygame.Surface(size))
             assert par_line(par) in drawn
             assert f"{round(par.value)} ± {round(par.stderr)}" in par_line(par)
+
+
+def test_the_app_s_review_works_the_par_out_on_processes_a_quiet_one_does_not(session):
+    from craits.review.par_job import ParWork
+
+    replay = Replay(session)
+    scene = ReviewScene(App((960, 600)), replay, round_index=0, profile=QUICK)
+    try:
+        assert scene.par.make_work is ParWork  # started by the first update, not here
+        assert scene.par.job is None
+    finally:
+        scene.cancel()
+    quiet = ReviewScene(App((960, 600)), replay, round_index=0, analyse=False)
+    assert quiet.par.make_work is None
