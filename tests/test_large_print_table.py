@@ -97,10 +97,8 @@ def test_normal_print_keeps_the_designed_table():
 
 @pytest.fixture
 def display():
-    pygame.init()
+    pygame.init()  # left running: other tests' cached fonts stay usable
     pygame.display.set_mode((320, 200))
-    yield
-    pygame.quit()
 
 
 def test_a_compact_plate_shows_name_cards_and_score_in_one_line(display):
@@ -136,3 +134,13 @@ def test_where_every_hand_is_shown_the_seats_keep_their_fans(size):
     model.resize(size)
     assert not model.layout.compact
     assert compute_layout(size, 4, 0, 2.0).compact  # the table's own
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1600, 1000), (1920, 1080)])
+@pytest.mark.parametrize("scale", SCALES)
+def test_a_compact_plates_chips_stay_clear_of_the_menu_button(size, scale):
+    lay = compute_layout(size, 5, 0, scale)
+    assert lay.compact
+    top = min(spot.plate.top for spot in lay.seats.values())
+    chip_half = round(lay.tx(13) * 1.6) // 2  # a chip is centred on the plate's top edge
+    assert top - chip_half > lay.menu_button.bottom

@@ -214,7 +214,7 @@ LEAST_LOG_ROWS = 4  # the log shows at least this many entries, or the print is 
 COMPACT_LOG_ROWS = 3  # ... or this many, where the opponents sit as compact plates
 PILE_SHARES = (0.92, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68, 0.64, 0.6)  # of a hand card's height
 COMPACT_PILE_SHARES = (*PILE_SHARES, 0.56, 0.52, 0.48, 0.44, 0.4)
-COMPACT_PLATE = 32  # a compact plate's height (1280x800 pixels, times the print scale)
+COMPACT_PLATE = 30  # a compact plate's height (1280x800 pixels, times the print scale)
 # Kept free at the top of the left column with compact plates: the tallest tip (272) and a
 # banner about the whole table (61) above the log (1280x800 pixels).
 OVERLAY_ROOM = 345
@@ -341,7 +341,9 @@ def _layout_at(
     seats: dict[int, SeatSpot] = {}
     if compact:  # one line each: name, cards in hand and score; their backs are not shown
         small = card_size(tx(COMPACT_PLATE) * 0.8)
-        seats = _column_seats(w, n_players, bottom_seat, top_bar.bottom + px(8), side_w - margin,
+        # The top plate's chips ("Dealer") stand half out of it: clear of the menu button.
+        top = max(top_bar.bottom + px(8), menu_button.bottom + tx(11) + 2)
+        seats = _column_seats(w, n_players, bottom_seat, top, side_w - margin,
                               tx(COMPACT_PLATE), margin, px)
     for i, angle in enumerate(opponent_angles(n_players - 1) if not compact else []):
         seat = (bottom_seat + 1 + i) % n_players
@@ -433,7 +435,7 @@ def _column_seats(w: int, n_players: int, bottom_seat: int, top: int, width: int
     seats: dict[int, SeatSpot] = {}
     for i in range(n_players - 1):
         seat = (bottom_seat + 1 + i) % n_players
-        plate = pygame.Rect(w - margin - width, top + i * (height + px(8)), width, height)
+        plate = pygame.Rect(w - margin - width, top + i * (height + px(6)), width, height)
         # Banners pop up over the plate, kept inside the window.
         banner = (min(plate.centerx, w - px(130)), plate.centery)
         seats[seat] = SeatSpot(seat, plate.center, plate.copy(), plate, banner, "right")
