@@ -1,7 +1,8 @@
 """A long game record read and replayed on a thread of its own, so the window keeps drawing
 while it opens: ``Opening(make)`` starts ``make(progress)`` (a ``Replay``); ``poll()`` gives it
-once made, raises the ``ValueError`` (a ``RecordError``, or the past games' own reading) that
-stopped it, or says None while it goes on; ``cancel()`` stops it. ``draw_progress`` shows how
+once made, raises what stopped it (a ``RecordError``, the past games' own ``ValueError``, or a
+fault of the game's, as if opened on the window's thread), or says None while it goes on;
+``cancel()`` stops it. ``draw_progress`` shows how
 far it has got with the review's own bar. A record of a game's length opens at once, without
 a thread (``long_file``: a file that may hold more than ``LONG_RECORD`` actions)."""
 
