@@ -5,13 +5,29 @@ value, interrupting what was being said; only while the screen is on top."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from craits.ui.speech.words import spoken
 
 if TYPE_CHECKING:
-    from craits.ui.scene import Scene
     from craits.ui.widgets import FocusGroup
+
+
+# What the speech needs of a scene, as protocols: the scene's module imports speech, so speech
+# must not import it back.
+class _Stack(Protocol):
+    @property
+    def top(self) -> object: ...
+
+
+class _App(Protocol):
+    @property
+    def scenes(self) -> _Stack: ...
+
+
+class _Scene(Protocol):
+    @property
+    def app(self) -> _App: ...
 
 
 def joined(parts: Sequence[str]) -> str:
@@ -26,7 +42,7 @@ def joined(parts: Sequence[str]) -> str:
 class ScreenSpeech:
     """``title()``: what the screen is ("Settings"); ``focus``: its controls, if any."""
 
-    def __init__(self, scene: Scene, title: Callable[[], str],
+    def __init__(self, scene: _Scene, title: Callable[[], str],
                  focus: FocusGroup | None = None) -> None:
         self.scene = scene
         self.title = title
