@@ -25,6 +25,7 @@ from craits.ui.review.scene import ReviewScene
 from craits.ui.scene import SceneStack
 from craits.ui.screens import AppScreens
 from craits.ui.speech import Speaker
+from craits.ui.speech.symbols import in_words
 from craits.ui.speech.words import spoken
 
 EXPERT = level_profile("expert")
@@ -161,7 +162,9 @@ def test_past_games_are_said_row_by_row_with_their_place(home):
     scene = PastGamesScene(app, archive, analyse=False)
     app.scenes.push(scene)
     scene.update(0.03)
-    first, second = (spoken(row.label.replace(" · ", ", ")) for row in scene.rows)
+    # Said as its own words (dates in words, the best total named, not starred).
+    first, second = (spoken(in_words(row.speech_label)) for row in scene.rows)
+    assert "★" in scene.rows[0].label and "★" not in first
     assert app.ear.said == [f"{i18n.t('review.past_games')}. {first}, 1 of 2"]
     key(scene, pygame.K_DOWN)
     assert app.ear.said[-1] == f"{second}, 2 of 2"

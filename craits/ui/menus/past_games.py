@@ -24,6 +24,7 @@ from craits.ui.dialogs.message import MessageScene
 from craits.ui.dialogs.opening import Opening, draw_progress, long_file, opening_text, stops
 from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
+from craits.ui.speech.rows import spoken_scores
 from craits.ui.widgets import Button, Label, Panel, Widget
 
 
@@ -40,6 +41,16 @@ def game_line(game: PastGame) -> str:
     if not game.over:
         parts.append(i18n.t("review.unfinished"))
     return " · ".join(parts)
+
+
+def spoken_game_line(game: PastGame) -> str:
+    """``game_line`` for the ear: the winners' totals said to be the best, not starred."""
+    players = spoken_scores(game.names, game.totals, game.winners if game.over else ())
+    parts = [game.finished.strftime("%Y-%m-%d %H:%M"), players,
+             i18n.tn("review.rounds", game.rounds)]
+    if not game.over:
+        parts.append(i18n.t("review.unfinished"))
+    return ". ".join(parts)
 
 
 class PastGamesScene(MenuScene):
@@ -81,6 +92,7 @@ class PastGamesScene(MenuScene):
             button = Button((0, 0, row_w, row_h), game_line(game),
                             partial(self.open_game, game), style="secondary",
                             text_size=th.px(19))
+            button.speech_label = spoken_game_line(game)
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)
         fit_to_rows(self.panel, region, th, th.px(160))

@@ -158,6 +158,10 @@ class PuzzlesScene(MenuScene):
         parts.append(i18n.t("puzzle.solved" if puzzle.solved else "puzzle.unsolved"))
         return ("✓ " if puzzle.solved else "") + " · ".join(parts)
 
+    def spoken_row(self, puzzle: Puzzle) -> str:
+        """The row for the ear: no tick, its parts as a list (the words say "solved")."""
+        return self.row_text(puzzle).removeprefix("✓ ").replace(" · ", ", ")
+
     def shown(self) -> list[Puzzle]:
         """Unsolved first, the costliest first; once the search has looked, only those of
         games still kept."""
@@ -190,6 +194,7 @@ class PuzzlesScene(MenuScene):
                             partial(self.play, puzzle),
                             style="secondary",
                             text_size=th.px(19))
+            button.speech_label = self.spoken_row(puzzle)
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)
         fit_to_rows(self.panel, region, th, th.px(120))

@@ -24,6 +24,7 @@ from craits.ui.review.record_list import MAX_SCAN, Entry, RecordList
 from craits.ui.review.record_rows import PROBLEM, RecordRows
 from craits.ui.review.scene import EXPORT_FOLDER
 from craits.ui.scene import SceneContext
+from craits.ui.speech.screen import ScreenSpeech
 from craits.ui.widgets import Button, FocusGroup, Widget, draw_text_fit
 
 PATH_LENGTH = 1000
@@ -95,7 +96,10 @@ class OpenRecordScene(OverlayScene):
         self.rows = RecordRows(self.listing, self.open_entry)
         # What Open opens: the list, unless a path was given or the box was used last.
         self.chosen: Widget = self.field if path is not None or not self.listing else self.rows
+        self.field.speech_label = i18n.t("open_record.other_file").rstrip(": ")
         self.focus = FocusGroup()
+        self.speech = ScreenSpeech(self, lambda: i18n.t("review.open"), self.focus)
+        self._said_error = ""  # a refusal is said once, as it comes
         self.layout()
 
     def _typed(self) -> None:
@@ -196,6 +200,7 @@ class OpenRecordScene(OverlayScene):
             if focused is self.rows and event.key in LIST_KEYS:
                 self.error = ""
                 self.rows.handle_key(event)
+                self.focus.tell()  # the row now selected
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and focused is self.field:
                 self.open_path()
@@ -222,9 +227,18 @@ class OpenRecordScene(OverlayScene):
                     self.opening = None
                     self.dismiss(replay)
         self.listing.read_some(self.rows.shown(), READ_BUDGET)
+        self.speech.update()
+        if self.error != self._said_error:
+            self._said_error = self.error
+            if self.error:
+                self.speech.say(self.error, interrupt=False)
 
     def on_enter(self) -> None:
         pygame.key.start_text_input()
+        self.speech.again()
+
+    def speak_screen(self) -> None:
+        self.speech.again()
 
     # ---- drawing
 

@@ -215,6 +215,13 @@ class RecordList:
             done += 1
         return done
 
+    def summary_now(self, entry: Entry) -> Summary:
+        """``entry``'s summary, read now if it was not yet (a row to be said at once)."""
+        if entry.summary is None:
+            entry.summary = read_summary(entry.path, self.reader)
+            self.reads += 1
+        return entry.summary
+
     def open(self, entry: Entry, progress: Progress | None = None) -> Replay:
         """The replay of ``entry``'s file (its ``progress`` told); raises ``RecordError`` in the
         player's words, and the row is then marked as not readable."""

@@ -1,7 +1,8 @@
 """The scrolling list of *Open game record*: one row a file (date, players and result or
 title, where it comes from), only the rows shown drawn. Up / Down move the selection,
 Page Up / Page Down a page, Home / End to the ends, Enter opens; the wheel scrolls; a click
-selects a row and a click on the selected row opens it."""
+selects a row and a click on the selected row opens it. By ear, the selected row is said with
+its place, date, players and result in words, and where it comes from."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pygame
 
 from craits import i18n
 from craits.ui.review.record_list import PAST_GAME, Entry, RecordList, Summary
+from craits.ui.speech.rows import spoken_scores
+from craits.ui.speech.screen import joined
 from craits.ui.widgets import Color, ScrollBar, Widget, draw_rounded, draw_text_fit
 
 PROBLEM: Color = (255, 170, 150)
@@ -41,6 +44,24 @@ def row_text(entry: Entry) -> str:
         return i18n.t("open_record.unreadable", error=summary.problem)
     players = players_text(summary)
     return f"{summary.title} — {players}" if summary.title else players
+
+
+def spoken_row(entry: Entry, summary: Summary) -> str:
+    """A row for the ear: "2026-11-30 14:50. Ada, 23 points, the best total; Hard, 41 points.
+    8 rounds. Past game" (the date is said in words by the screen's speech)."""
+    if summary.problem:
+        said = [i18n.t("open_record.unreadable", error=summary.problem)]
+    elif summary.totals is None:
+        said = [summary.title, ", ".join(
+            name or i18n.t("setup.default_name", n=seat + 1)
+            for seat, name in enumerate(summary.names))]
+    else:
+        said = [summary.title, spoken_scores(summary.names, summary.totals, summary.winners),
+                "" if summary.rounds is None else i18n.tn("review.rounds", summary.rounds),
+                "" if summary.over else i18n.t("review.unfinished")]
+    when = "" if entry.when.year < 1900 else entry.when.strftime("%Y-%m-%d %H:%M")
+    tag = i18n.t("open_record.past_game" if entry.source == PAST_GAME else "open_record.record")
+    return joined((when, *said, tag))
 
 
 class RecordRows(Widget):
@@ -105,6 +126,20 @@ class RecordRows(Widget):
     def entry(self) -> Entry | None:
         entries = self.listing.entries
         return entries[self.selected] if 0 <= self.selected < len(entries) else None
+
+    # ---- speech
+
+    def spoken_name(self) -> str:
+        return i18n.t("speech_more.record_list")
+
+    def spoken_value(self) -> str:
+        """The selected row with its place ("3 of 20"), read now if it was not yet."""
+        entry = self.entry
+        if entry is None:
+            return i18n.t("open_record.empty")
+        place = i18n.t("speech_menu.position", position=self.selected + 1,
+                       count=len(self.listing))
+        return f"{place}: {spoken_row(entry, self.listing.summary_now(entry))}"
 
     # ---- input
 

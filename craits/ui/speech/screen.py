@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from craits.ui.speech.symbols import in_words
 from craits.ui.speech.words import spoken
 
 if TYPE_CHECKING:
@@ -68,5 +69,7 @@ class ScreenSpeech:
         speaker = getattr(app, "speech", None)  # a test's stand-in for the app may have none
         if speaker is None or self.pending or app.scenes.top is not self.scene:
             return
-        # A row's parts shown apart by dots ("date · players · rounds") are said as a list.
-        speaker.say(spoken(text.replace(" · ", ", ")), level="minimal", interrupt=interrupt)
+        # A row's parts shown apart by dots ("date · players · rounds") are said as a list;
+        # dates, signs and keys' names in words.
+        speaker.say(spoken(in_words(text.replace(" · ", ", "))), level="minimal",
+                    interrupt=interrupt)

@@ -1,6 +1,10 @@
 """Every key and mouse gesture at the table, in one list over it (F1 or ?), and the small tip
 that points to it the first time the viewer's turn comes at a table.
 
+By ear: the list says its title and how to read it as it opens (at full detail every row
+too); Up and Down (Home, End) step through the rows, each said with its keys in words
+("Shift plus Enter") and its place, and drawn picked out.
+
 ``CONTROLS`` is the list, in the order the overlay shows it. The
 bindings themselves live in ``inputs`` (the hand and the table), the table's buttons
 (``actions``), the scene (the log), the speech part, the suit dialog and the scoreboard.
@@ -13,6 +17,8 @@ import pygame
 from craits import i18n
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
+from craits.ui.speech.screen import ScreenSpeech, joined
+from craits.ui.speech.symbols import in_words, keys_in_words
 from craits.ui.widgets import Button, draw_text_fit, fit_text
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
@@ -68,6 +74,8 @@ class ControlsScene(OverlayScene):
         super().__init__(app)
         self._size_for: tuple[object, ...] | None = None
         self._size = 0
+        self.row: int | None = None  # the row the arrows are on (None: none yet)
+        self.speech = ScreenSpeech(self, self.spoken_opening)
         self.layout()
 
     def layout(self) -> None:
@@ -88,10 +96,40 @@ class ControlsScene(OverlayScene):
         return [(i18n.t(keys) if keys.startswith("controls.") else keys, i18n.t(does))
                 for keys, does in CONTROLS]
 
+    def spoken_row(self, index: int) -> str:
+        """"Shift plus click, Shift plus Enter: Play the card and ..., 10 of 27"."""
+        keys, does = self.rows()[index]
+        place = i18n.t("speech_menu.position", position=index + 1, count=len(CONTROLS))
+        return f"{keys_in_words(keys)}: {in_words(does)}, {place}"
+
+    def spoken_opening(self) -> str:
+        """The title and how to read the list; at full detail every row as well."""
+        speaker = getattr(self.app, "speech", None)
+        rows = [self.spoken_row(i) for i in range(len(CONTROLS))] \
+            if speaker is not None and speaker.wants("full") else []
+        return joined((i18n.t("controls.title"), i18n.t("speech_more.controls_hint"), *rows))
+
+    def speak_screen(self) -> None:
+        self.speech.again()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.speech.update()
+
+    def step_to(self, index: int) -> None:
+        self.row = max(0, min(index, len(CONTROLS) - 1))
+        self.speech.say(self.spoken_row(self.row))
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.close_button.handle(event):
             return
         if event.type != pygame.KEYDOWN:
+            return
+        row = -1 if self.row is None else self.row
+        steps = {pygame.K_DOWN: row + 1, pygame.K_UP: max(0, row - 1), pygame.K_HOME: 0,
+                 pygame.K_END: len(CONTROLS) - 1}
+        if event.key in steps:
+            self.step_to(steps[event.key])
             return
         if event.key in (pygame.K_F1, pygame.K_QUESTION, pygame.K_ESCAPE, pygame.K_RETURN,
                          pygame.K_KP_ENTER, pygame.K_SPACE) \
@@ -134,9 +172,9 @@ class ControlsScene(OverlayScene):
         size = self.row_size(rows, keys_w, text_w, row_h)
         for i, (keys, does) in enumerate(rows):
             y = top + i * row_h
-            if i % 2 == 0:
+            if i % 2 == 0 or i == self.row:
                 band = pygame.Surface((panel.width - th.px(24), row_h), pygame.SRCALPHA)
-                band.fill((255, 255, 255, 12))
+                band.fill((*GOLD, 70) if i == self.row else (255, 255, 255, 12))
                 surface.blit(band, (panel.left + th.px(12), y))
             draw_text_fit(surface, keys, pygame.Rect(panel.left + pad, y, keys_w, row_h), size,
                           color=GOLD, bold=True, align="left", wrap=True, min_size=size)

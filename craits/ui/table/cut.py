@@ -1,6 +1,7 @@
 """Cutting for the first deal, shown before the first round: each player's cut card turns
 over in turn; ties cut again on a new row; then who deals first. Any key or click continues,
-and it goes on by itself after a few seconds."""
+and it goes on by itself after a few seconds. By ear, the whole cut is said as it opens (who
+deals first is said by the table's log as play starts)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ from craits.engine.cards import RANK_OF
 from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
+from craits.ui.speech.screen import ScreenSpeech, joined
+from craits.ui.speech.words import spoken
 from craits.ui.tabletop.choreographer import SPEED_FACTORS
 from craits.ui.widgets.textcache import text_in
 
 FLIP_STEP = 0.45  # between two cut cards turning over, at normal speed
 HOLD = 1.8  # how long the result stays before going on
+SPOKEN_PACE = 0.07  # seconds a character of speech takes at a usual rate: the cut waits
 
 
 def cut_rows(cuts: Sequence[ev.CardCut], n_players: int) -> list[list[ev.CardCut]]:
@@ -51,6 +55,21 @@ class CutScene(OverlayScene):
         self.finish_at = self.step * self.total_cards + 0.3 * factor
         self.leave_at = self.finish_at + HOLD * max(0.35, factor)
         self.cards = CardPainter(app.card_art, app.settings.card_style)
+        self.speech = ScreenSpeech(self, self.spoken)
+
+    def spoken(self) -> str:
+        """"Cutting for the deal. Everyone cuts ... Ada cuts the four of spades. ...": each
+        row of cuts, a tie's new row after "Tie: cut again"."""
+        said = [i18n.t("cut.title"), i18n.t("cut.explain")]
+        for r, row in enumerate(self.rows):
+            if r:
+                said.append(i18n.t("cut.tie"))
+            said += [i18n.t("cut.cuts", player=self.names[cut.player],
+                            card=i18n.card_name(cut.card)) for cut in row]
+        return joined(said)
+
+    def speak_screen(self) -> None:
+        self.speech.again()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key != pygame.K_F11 or (
@@ -63,6 +82,10 @@ class CutScene(OverlayScene):
 
     def update(self, dt: float) -> None:
         self.age += dt
+        if self.speech.pending and getattr(self.app, "speech", None) is not None \
+                and self.app.speech.wants("minimal"):  # heard to its end before going on
+            self.leave_at = max(self.leave_at, self.age + len(spoken(self.spoken())) * SPOKEN_PACE)
+        self.speech.update()
         if self.age >= self.leave_at:
             self.dismiss(None)
 

@@ -1,5 +1,6 @@
 """The end of the match: the winner (or those sharing the win), the final table with every
-round's score, and the way on: play again with the same table, or back to the menu."""
+round's score, and the way on: play again with the same table, or back to the menu. By ear it
+says the winner, each player's total, the par and luck lines shown, then the focused button."""
 
 from __future__ import annotations
 
@@ -20,7 +21,15 @@ from craits.ui.cards.art import card_size_for_height
 from craits.ui.cards.cascade import CardCascade, blit_outside
 from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
-from craits.ui.widgets import Button, Theme, draw_rounded, draw_text_fit, felt_background
+from craits.ui.speech.screen import ScreenSpeech, joined
+from craits.ui.widgets import (
+    Button,
+    FocusGroup,
+    Theme,
+    draw_rounded,
+    draw_text_fit,
+    felt_background,
+)
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text, text_surface
 
@@ -111,6 +120,8 @@ class GameOverScene(Scene):
         self.animate = True  # off: the screen without its celebration (tests compare the two)
         self.luck = luck_of(session)
         self.par = par_of(session)
+        self.focus = FocusGroup()
+        self.speech = ScreenSpeech(self, self.spoken, self.focus)
         self.layout()
         app.audio.play("round_won" if self.won else "round_lost")
 
@@ -127,6 +138,9 @@ class GameOverScene(Scene):
                                   style="secondary", key=pygame.K_ESCAPE)
         for b in (self.again_button, self.menu_button):
             b.set_theme(th)
+        # Enter plays again, as before; the arrows and Tab reach Back to menu (Esc).
+        again = self.focus.focused is not self.menu_button
+        self.focus.set_widgets([self.menu_button, self.again_button], focus_index=int(again))
         n = len(self.session.seats)
         room = y - th.px(190)
         height = min(room, th.px(56) * (n + 1) + th.px(36))
@@ -153,13 +167,28 @@ class GameOverScene(Scene):
     def to_menu(self) -> None:
         self.app.show_title()
 
+    def spoken(self) -> str:
+        """"Game over. Ada wins. Scores: Ada, 23 points; ...", and the lines under the table."""
+        totals = self.session.match.totals
+        rows = [f"{self.session.seats[p].name}, {i18n.tn('speech.points', totals[p])}"
+                for _place, p in places(totals)]
+        return joined((i18n.t("event.game_over"), winners_text(self.session),
+                       i18n.t("speech.totals", scores="; ".join(rows)),
+                       par_line(self.par) if self.par is not None else "",
+                       game_line(self.luck) if self.luck is not None else ""))
+
+    def on_enter(self) -> None:
+        self.speech.again()
+
+    def speak_screen(self) -> None:
+        self.speech.again()
+
     def handle(self, event: pygame.event.Event) -> None:
-        for b in (self.again_button, self.menu_button):
-            if b.handle(event):
-                return
+        self.focus.handle(event)
 
     def update(self, dt: float) -> None:
         self.age += dt
+        self.speech.update()
         if self.cascade is not None:
             self.cascade.update(dt)
 

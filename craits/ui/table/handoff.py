@@ -3,6 +3,7 @@
 Opaque, so nothing of the table shows through. If the human who just played still holds one
 unannounced card, they can still call "Last card!" here before passing (L or the button).
 Input is ignored for a moment, so a click meant for the table does not skip the screen.
+By ear it says whom to pass to, how to go on, and that L still says "Last card!".
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pygame
 from craits import i18n
 from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
+from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.tabletop.tween import wave
 from craits.ui.widgets import Button, Theme, draw_text_fit, felt_background
 from craits.ui.widgets.button_images import draw_button
@@ -39,7 +41,19 @@ class HandoffScene(Scene):
         self.age = 0.0
         self.size: tuple[int, int] = app.size
         self.cards = CardPainter(app.card_art)
+        self.speech = ScreenSpeech(self, self.spoken)
         self.layout()
+
+    def spoken(self) -> str:
+        """"Pass to Ada. Don't peek! Press any key, or click, when Ada is ready."."""
+        said = [i18n.t("handoff.pass_to", player=self.player_name), i18n.t("handoff.no_peek"),
+                i18n.t("speech_more.handoff_ready", player=self.player_name)]
+        if self.on_announce is not None and self.announcer_name:
+            said.append(i18n.t("speech_more.handoff_last_card", player=self.announcer_name))
+        return joined(said)
+
+    def speak_screen(self) -> None:
+        self.speech.again()
 
     def layout(self) -> None:
         self.theme = th = Theme.for_size(self.size)
@@ -77,6 +91,7 @@ class HandoffScene(Scene):
 
     def update(self, dt: float) -> None:
         self.age += dt
+        self.speech.update()
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
