@@ -24,6 +24,7 @@ from craits.review.record import export_record, write_record
 from craits.ui import widgets
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.review.open_record import OpenRecordScene
+from craits.ui.review.path_field import spoken_path
 from craits.ui.review.record_list import RecordList
 from craits.ui.speech.symbols import in_words, keys_in_words, sign
 from craits.ui.speech.words import spoken
@@ -284,6 +285,18 @@ def test_the_open_record_box_says_each_row_with_its_place_date_players_and_resul
     # Tab reaches the path box, said by its label, not by the colon after it.
     field = press(scene, app, pygame.K_TAB)
     assert field.startswith(i18n.t("open_record.other_file").rstrip(": ") + ",")
+    newest = home / "records" / "new.json"
+    scene.field.text = str(newest)
+    assert scene.field.spoken().endswith(
+        "new.json, " + i18n.t("speech_more.in_folder", folder=str(newest.parent)))
+
+
+def test_a_path_is_said_with_the_file_name_first():
+    assert spoken_path("/home/ada/records/game.json") == \
+        "game.json, in the folder /home/ada/records"
+    assert spoken_path("C:\\Users\\Ada\\game.json") == "game.json, in the folder C:\\Users\\Ada"
+    for as_typed in ("/home/ada/records/", "game.json", "/game.json", ""):
+        assert spoken_path(as_typed) == as_typed
 
 
 def test_a_row_not_yet_read_is_read_to_be_said(home, finished):

@@ -1,6 +1,6 @@
 """A text field for a file's path that never hides the file's name: a path too long for the
 box is shown from its end, behind a leading ellipsis (and, while the cursor is further left,
-with a trailing one too)."""
+with a trailing one too). Said the same way: the file's name first, then its folder."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
+from craits import i18n
 from craits.ui.fonts import get_font
 from craits.ui.widgets import TextInput, draw_rounded
+from craits.ui.widgets.base import spoken_parts
 
 ELLIPSIS = "…"
 
@@ -34,8 +36,25 @@ def visible_part(text: str, cursor: int, fits: int,
     return text[cursor:end], 0, cursor > 0, True
 
 
+def spoken_path(text: str) -> str:
+    """"game.json, in the folder /home/ada/records": the name first ("/" or "\\" apart);
+    a folder alone, or a bare name, as typed."""
+    cut = max(text.rfind("/"), text.rfind("\\"))
+    name, folder = text[cut + 1:], text[:cut]
+    if cut <= 0 or not name.strip():
+        return text
+    return f"{name}, {i18n.t('speech_more.in_folder', folder=folder)}"
+
+
 class PathInput(TextInput):
     """``TextInput`` drawn from the end of its text, with an ellipsis where text is hidden."""
+
+    def spoken(self) -> str:
+        if not self.text:
+            return super().spoken()
+        state = "" if self.enabled else i18n.t("speech_menu.unavailable")
+        return spoken_parts(self.spoken_name(), i18n.t("speech_menu.text_field"),
+                            spoken_path(self.text), state)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
