@@ -38,7 +38,10 @@ from craits.engine.notation import NEXT_ROUND
 from craits.session import Session
 
 PAR_LEVEL = "expert"
-PAR_REPLAYS = 4  # a round's replays: see benchmarks/daily_par.py --game for what they take
+# A round's replays. A full 4-player game's par at 4 takes about 300 CPU seconds (each round
+# replay 7 s at the median, 20 s at the longest; benchmarks/daily_par.py --game): minutes on two
+# cores, at a low priority after the review, kept once found.
+PAR_REPLAYS = 4
 PAR_VERSION = 1  # up whenever the method changes: pars kept from before are dropped
 NO_TIME_CAP = 120.0  # the most a level's file allows: a busy machine never cuts a search short
 MAX_UPDATES = 100_000  # a round of computer players ends long before (a safety net)
