@@ -13,6 +13,7 @@ from craits.review.par import (
     GamePar,
     RoundPar,
     RoundScore,
+    best_par,
     game_par,
     par_blocker,
     par_version,
@@ -159,3 +160,11 @@ def test_a_unit_that_fails_is_told_not_hidden():
     job = ParWork(RoundScore(save, 0, QUICK), [(99, 0)], workers=1)
     with pytest.raises(RuntimeError, match="rounds 1 to"):
         wait_for(job)
+
+
+def test_the_best_par_so_far_takes_the_replays_every_round_has():
+    found = {0: {0: 5, 1: 7, 2: 9, 4: 1}, 1: {0: 2, 1: 4, 2: 6}}
+    assert best_par("expert", found, [0, 1], 4) == game_par("expert", found, [0, 1], 3)
+    assert best_par("expert", found, [0, 1], 2) == game_par("expert", found, [0, 1], 2)
+    assert best_par("expert", {0: {0: 5}, 1: {0: 2, 1: 3}}, [0, 1], 4) is None  # no error
+    assert best_par("expert", {0: {1: 5, 2: 3}}, [0], 4) is None  # replay 0 missing

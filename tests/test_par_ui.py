@@ -124,9 +124,11 @@ def texts_drawn(monkeypatch, scene, size) -> list[str]:
 
 
 def until_known(scene, frames: int = 400) -> None:
+    """Until the par is known from every replay planned."""
     for _ in range(frames):
         scene.update(0.03)
-        if scene.par.par() is not None:
+        par = scene.par.par()
+        if par is not None and par.replays == scene.par.replays:
             return
     raise AssertionError("the par never came")
 
@@ -282,3 +284,21 @@ def test_the_app_s_review_works_the_par_out_on_processes_a_quiet_one_does_not(se
         scene.cancel()
     quiet = ReviewScene(App((960, 600)), replay, round_index=0, analyse=False)
     assert quiet.par.make_work is None
+
+
+def test_the_par_shows_from_two_replays_of_every_round_and_is_refined(session, tmp_path):
+    replay = Replay(session)
+    rounds = len(replay.rounds)
+    part = ParPart(replay, lambda: ParStore(tmp_path), InlineWork, replays=4)
+    part.update(0)
+    for _ in range(rounds):  # one replay of every round: no error yet, so no par
+        part.update(0)
+    assert part.par() is None and "1 replay" not in (part.line() or "")
+    for _ in range(rounds):
+        part.update(0)
+    two = part.par()
+    assert two == expected_par(replay, 2) and part.line() == known_line(two)
+    assert "(2 replays of each round)" in part.line()
+    for _ in range(2 * rounds):
+        part.update(0)
+    assert part.par() == expected_par(replay, 4) and part.job is None  # done: stopped

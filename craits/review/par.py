@@ -147,6 +147,25 @@ def game_par(level: str, found: Mapping[int, Mapping[int, int]], rounds: Iterabl
     return GamePar(level, tuple(out)) if out else None
 
 
+def best_par(level: str, found: Mapping[int, Mapping[int, int]], rounds: Iterable[int],
+             replays: int, yours: Mapping[int, int | None] | None = None,
+             least: int = 2) -> GamePar | None:
+    """The par from the most replays, up to ``replays``, that every round has (at least
+    ``least``, the fewest that give a standard error): a par is shown while it is refined."""
+    order = list(rounds)
+    have = min((len(list(_prefix(found.get(i, {})))) for i in order), default=0)
+    count = min(replays, have)
+    return game_par(level, found, order, count, yours) if count >= least else None
+
+
+def _prefix(scores: Mapping[int, int]) -> Iterable[int]:
+    """Replays 0, 1, 2, ... as far as they are all there."""
+    r = 0
+    while r in scores:
+        yield r
+        r += 1
+
+
 # ---------------------------------------------------------------- whether there is one
 
 

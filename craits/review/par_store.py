@@ -28,7 +28,7 @@ from craits.persistence.archive import games_folder
 from craits.persistence.files import atomic_write_json
 
 from .cache import game_key
-from .par import PAR_LEVEL, PAR_REPLAYS, GamePar, game_par, par_blocker, par_version
+from .par import PAR_LEVEL, PAR_REPLAYS, GamePar, best_par, par_blocker, par_version
 
 log = logging.getLogger(__name__)
 
@@ -153,11 +153,12 @@ def _int(value: Any, low: int, high: int) -> int:
 def kept_par(save: Mapping[str, Any], seat: int, scores: Sequence[Sequence[int]],
              store: ParStore, replays: int = PAR_REPLAYS,
              level: str = PAR_LEVEL) -> GamePar | None:
-    """``seat``'s par for the finished rounds (``scores``: each one's scores), when the store
-    holds every replay of every one; None otherwise (nothing is computed here)."""
+    """``seat``'s par for the finished rounds (``scores``: each one's scores) from the replays
+    the store holds (``best_par``: two of every round at least); None otherwise (nothing is
+    computed here)."""
     kinds = [s["kind"] for s in save["seats"]]
     if not scores or par_blocker(kinds, seat) is not None:
         return None
     found = store.load(game_key(save), par_version(kinds, seat, level))
     yours = {index: round_scores[seat] for index, round_scores in enumerate(scores)}
-    return game_par(level, found, range(len(scores)), replays, yours)
+    return best_par(level, found, range(len(scores)), replays, yours)

@@ -16,7 +16,7 @@ from craits.review.par import (
     PAR_REPLAYS,
     GamePar,
     RoundScore,
-    game_par,
+    best_par,
     par_blocker,
     par_version,
     units,
@@ -115,10 +115,11 @@ class ParPart:
     # ------------------------------------------------------------ reading
 
     def par(self) -> GamePar | None:
-        """The par of the game's finished rounds, once every replay of every one is in."""
+        """The par of the game's finished rounds, from the most replays every one has (two at
+        least; refined as more come in, up to ``replays``)."""
         yours = {i: s[self.seat] for i in self.rounds
                  if self.seat is not None and (s := self.replay.rounds[i].scores) is not None}
-        return game_par(self.level, self.found, self.rounds, self.replays, yours)
+        return best_par(self.level, self.found, self.rounds, self.replays, yours)
 
     def progress(self) -> tuple[int, int]:
         """Replays found and needed."""
