@@ -21,8 +21,8 @@ from craits.engine import Action, Event, SeatView
 
 # The review's race, keener than the table's (a first look after 24 guesses, 3 standard
 # errors): a first look after REVIEW_RACE[0] guesses (a floor), then an action trailing the
-# leader by more than REVIEW_RACE[1] standard errors on the same guesses leaves. On the 222
-# choices of a 4-player game (seed 11) it spends 35 % fewer rollouts choosing; judged on 550
+# leader by more than REVIEW_RACE[1] standard errors on the same guesses leaves. On the first
+# 222 choices of a 4-player game (seed 11) it spends 35 % fewer rollouts choosing; judged on 550
 # fresh guesses at every move, its picks lose 0.07 +- 0.10 points more than the table race's
 # (1.37 against 1.30: not measurably worse), the same pick 190 times
 # (benchmarks/review_speed.py --race 222). Weighing two moves keeps the table's race: a keener
