@@ -355,3 +355,40 @@ def test_puzzle_rows_say_solved_in_words_without_the_tick():
     assert shown.startswith("✓ ")
     assert said == f"2026-11-30, round 2, Ada, 4 points lost, {i18n.t('puzzle.solved')}"
     assert in_words(said).startswith("November 30, 2026, round 2")
+
+
+# ---- in the app itself, through the transcript file
+
+
+def test_in_the_app_the_cut_and_the_f1_list_are_said_through_the_transcript(
+        tmp_path, monkeypatch):
+    from app_driver import make_app, post_key
+
+    from craits.ui.speech import speaker as speaker_module
+
+    transcript = tmp_path / "speech.txt"
+    monkeypatch.setenv("CRAITS_SPEECH_LOG", str(transcript))
+    monkeypatch.setattr(speaker_module, "_shared", None)
+    app = make_app(tmp_path / "app", monkeypatch, size=(1280, 800), speed="normal")
+    try:
+        app.new_game(app.seats_for(["human", "easy"]), None, 11)
+        for _ in range(3):
+            app.step(1 / 30)
+        assert isinstance(app.scenes.top, CutScene)
+        said = transcript.read_text(encoding="utf-8").splitlines()
+        assert said[0].startswith(i18n.t("cut.title")) and " cuts the " in said[0]
+        while isinstance(app.scenes.top, CutScene):
+            post_key(pygame.K_RETURN)
+            app.step(1 / 30)
+        post_key(pygame.K_F1)
+        app.step(1 / 30)
+        app.step(1 / 30)
+        assert isinstance(app.scenes.top, ControlsScene)
+        post_key(pygame.K_DOWN)
+        app.step(1 / 30)
+        said = transcript.read_text(encoding="utf-8").splitlines()
+        opening = next(line for line in said if line.startswith(i18n.t("controls.title")))
+        assert "Shift plus Enter" in opening  # full detail: every row
+        assert said[-1].endswith(f", 1 of {len(CONTROLS)}")
+    finally:
+        app.shutdown()
