@@ -370,6 +370,12 @@ def test_statistics_ignore_tables_without_humans_and_refuse_bad_data():
     assert stats == Statistics()
 
 
+def test_a_classic_level_counts_with_its_level():
+    assert opponent_bucket(["human", "hard-classic", "medium"]) == "hard"
+    assert opponent_bucket(["human", "hard-classic", "expert"]) == "expert"
+    assert opponent_bucket(["human", "random-classic"]) is None
+
+
 def test_opponent_bucket_is_the_strongest_computer():
     assert opponent_bucket(["human", "easy", "expert", "medium"]) == "expert"
     assert opponent_bucket(["human", "human"]) == "humans_only"

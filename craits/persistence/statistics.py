@@ -194,8 +194,10 @@ class Statistics:
 def opponent_bucket(seats: Sequence[str]) -> str | None:
     """The level of the strongest computer player, ``humans_only``, or None when the computer
     players are all of levels the game does not offer (``random``, a level of the player's own
-    in ai.yaml): such games count only overall."""
-    levels = [LEVELS.index(kind) for kind in seats if kind in LEVELS]
+    in ai.yaml): such games count only overall. A level's classic version (``hard-classic``)
+    counts with its level."""
+    kinds = [kind.removesuffix("-classic") for kind in seats]
+    levels = [LEVELS.index(kind) for kind in kinds if kind in LEVELS]
     if levels:
         return LEVELS[max(levels)]
     return HUMANS_ONLY if all(kind == "human" for kind in seats) else None
