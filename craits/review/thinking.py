@@ -25,8 +25,9 @@ from craits.engine import Action, Event, SeatView
 # 222 choices of a 4-player game (seed 11) it spends 35 % fewer rollouts choosing; judged on 550
 # fresh guesses at every move, its picks lose 0.07 +- 0.10 points more than the table race's
 # (1.37 against 1.30: not measurably worse), the same pick 190 times
-# (benchmarks/review_speed.py --race 222). Weighing two moves keeps the table's race: a keener
-# one there made the costs shown measurably less exact.
+# (benchmarks/review_speed.py --race 222); on a game it was not tuned on (--seed 12 --race 100),
+# 33 % fewer, +0.03 +- 0.08 points, the same pick 88 times. Weighing two moves keeps the table's
+# race: a keener one there made the costs shown measurably less exact.
 REVIEW_RACE = (60, 1.5)
 
 Estimate = tuple[Action, float, int]
