@@ -30,17 +30,52 @@ class Voice:
 
 
 class FakePrism:
-    """A Prism context whose best backend is ``name`` (a ``BackendId`` name)."""
+    """A Prism context whose best backend is ``name`` (a ``BackendId`` name): its registry
+    holds that one and ``others`` (not running), highest priority first; ``made`` lists the
+    backends set up, in order."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, others: tuple[str, ...] = ()) -> None:
         self.name = name
+        self.registry = [*others, name]
         self.heard: list[str] = []
+        self.made: list[str] = []
 
     def __call__(self) -> FakePrism:
         return self
 
-    def acquire_best(self) -> Voice:
+    @property
+    def backends_count(self) -> int:
+        return len(self.registry)
+
+    def id_of(self, index_or_name: int | str) -> SimpleNamespace:
+        name = self.registry[index_or_name] if isinstance(index_or_name, int) else index_or_name
+        return SimpleNamespace(name=name)
+
+    def priority_of(self, backend_id: SimpleNamespace) -> int:
+        return 100 - self.registry.index(backend_id.name)
+
+    def acquire(self, backend_id: SimpleNamespace) -> Voice:
+        if backend_id.name != self.name:
+            raise RuntimeError("Backend not available")
+        self.made.append(backend_id.name)
         return Voice(self.name, self.heard)
+
+    def acquire_best(self) -> Voice:
+        self.made.append(self.name)
+        return Voice(self.name, self.heard)
+
+
+class OlderPrism:
+    """A Prism without a registry to walk: only its best backend tells."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self) -> OlderPrism:
+        return self
+
+    def acquire_best(self) -> Voice:
+        return Voice(self.name, [])
 
     def id_of(self, name: str) -> SimpleNamespace:
         return SimpleNamespace(name=name)
@@ -61,6 +96,31 @@ def answer(live: LiveBackend) -> bool | None:
 ])
 def test_prism_tells_whether_the_backend_it_found_is_a_screen_reader(backend, reader):
     assert answer(LiveBackend(FakePrism(backend))) is reader
+
+
+def test_a_running_screen_reader_is_found_past_one_that_is_not_running():
+    prism = FakePrism("ORCA", others=("NVDA",))
+    assert answer(LiveBackend(prism)) is True
+    assert prism.made == ["ORCA"]
+
+
+def test_without_a_screen_reader_no_voice_is_set_up_until_something_is_said():
+    """Setting up the system's voice may connect to a speech service or ask for a permission:
+    looking for a screen reader must not do it."""
+    prism = FakePrism("SPEECH_DISPATCHER", others=("ORCA", "NVDA"))
+    live = LiveBackend(prism)
+    assert answer(live) is False
+    time.sleep(0.05)
+    assert prism.made == []
+    live.speak("Hello", False)
+    assert live.wait_idle(5)
+    assert prism.made == ["SPEECH_DISPATCHER"]
+    assert prism.heard == ["Hello"]
+
+
+@pytest.mark.parametrize(("backend", "reader"), [("NVDA", True), ("SAPI", False)])
+def test_an_older_prism_is_asked_for_its_best_backend(backend, reader):
+    assert answer(LiveBackend(OlderPrism(backend))) is reader
 
 
 def test_no_speech_library_means_no_screen_reader():

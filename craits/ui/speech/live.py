@@ -8,10 +8,13 @@ Dispatcher with no sound device takes about twenty messages, then blocks) must n
 the table. A call that has not come back within ``STUCK_SECONDS``, or a failure, makes the
 backend unavailable; a new turn's interrupting message drops the ones still waiting.
 
-The backend Prism found tells whether a screen reader is running (``reader``): speech then
-turns on by itself, unless the player turned it off. Prism's UI Automation backend is not
-counted: it is there whenever the game has a window, screen reader or not (Narrator is heard
-through it, but cannot be told from no screen reader at all)."""
+Whether a screen reader is running (``reader``) is found by trying only the screen readers'
+backends, highest priority first: speech then turns on by itself, unless the player turned it
+off. The system's own voice is set up only once something is to be said, since setting it up
+may connect to a speech service or ask the player for a permission (macOS's Personal Voice).
+Prism's UI Automation backend is not counted: it is there whenever the game has a window,
+screen reader or not (Narrator is heard through it, but cannot be told from no screen reader
+at all)."""
 
 from __future__ import annotations
 
@@ -47,6 +50,19 @@ def backend_kind(context: Any, backend: Any) -> str:
         return str(context.id_of(backend.name).name)
     except Exception:  # an older Prism, a backend without a registered name
         return ""
+
+
+def running_reader(context: Any) -> Any | None:
+    """The backend of a running screen reader, or None; nothing else is set up."""
+    found = [context.id_of(index) for index in range(context.backends_count)]
+    readers = sorted((b for b in found if b.name in SCREEN_READERS),
+                     key=lambda b: -context.priority_of(b))
+    for reader in readers:
+        try:
+            return context.acquire(reader)
+        except Exception:  # not running (Prism: "backend not available")
+            continue
+    return None
 
 
 class LiveBackend:
@@ -103,16 +119,24 @@ class LiveBackend:
             return False
 
     def _run(self) -> None:
+        waiting: tuple[str, bool] | None = None
         try:
             context = self._make_context()
-            backend: Any = context.acquire_best()
+            if not hasattr(context, "backends_count"):  # an older Prism: the best one tells
+                backend: Any = context.acquire_best()
+            elif (backend := running_reader(context)) is None:
+                self.kind = ""  # no screen reader; the system's voice when first needed
+                waiting = self._queue.get()
+                self._since = time.monotonic()  # setting up a voice may hang as speaking may
+                backend = context.acquire_best()
         except Exception as exc:  # ImportError, OSError from its library, PrismError...
             log.info("speech unavailable: %r", exc)
             self.failure = str(exc) or type(exc).__name__
             return
         self.kind = backend_kind(context, backend)
         while True:
-            text, interrupt = self._queue.get()
+            text, interrupt = waiting or self._queue.get()
+            waiting = None
             self._since = time.monotonic()
             try:
                 backend.speak(text, interrupt=interrupt)
