@@ -33,26 +33,44 @@ NOTE_FOOT = 10
 NOTE_TEXT = 17
 
 
-def note_top(lay: TableLayout) -> int:
+def note_top(lay: TableLayout, print_scale: float = 1.0) -> int:
     """Where a note's text begins below its top (the title row with its button)."""
-    return lay.px(42)
+    return lay.px(42 * print_scale)
+
+
+def print_steps(lay: TableLayout) -> list[float]:
+    """The print scales a note tries: the layout's, then a quarter less at a time."""
+    steps = [lay.text_scale]
+    while steps[-1] > 1.0:
+        steps.append(max(1.0, round(steps[-1] - 0.25, 2)))
+    return steps
 
 
 def note_box(lay: TableLayout, text: str, seat: int | None) -> pygame.Rect:
-    """A note's box: the widest of ``NOTE_WIDTHS`` that finds room near the seat where it
-    happened while covering nothing the player must see (``clearance``): the piles, the
-    hand, the plates, the log, the buttons, the direction ring and the other overlays."""
+    return note_place(lay, text, seat)[0]
+
+
+def note_place(lay: TableLayout, text: str, seat: int | None) -> tuple[pygame.Rect, float]:
+    """A note's box and its print scale: at the layout's print the widest of ``NOTE_WIDTHS``
+    (wider in large print) that finds room near the seat where it happened while covering
+    nothing the player must see (``clearance``): the piles, the hand, the plates, the log,
+    the buttons, the direction ring and the other overlays; only where none does, smaller
+    print."""
     anchor = note_anchor(lay, seat)
     avoid = list(fixed_overlays(lay).values())
     size = (0, 0)
-    for width in (lay.px(w) for w in NOTE_WIDTHS):
-        body = fit_text(text, width - lay.px(28), lay.px(220), lay.px(NOTE_TEXT), wrap=True,
-                        min_size=lay.px(12))
-        size = (width, note_top(lay) + body.height + lay.px(NOTE_FOOT))
-        found = find_free(lay, size, anchor, avoid)
-        if found is not None:
-            return found
-    return place_box(lay, size, anchor, avoid)
+    for k in print_steps(lay):
+        # Large print's wider boxes first, then normal print's (its type in more lines).
+        widths = sorted({min(lay.px(w * f), lay.size[0] - lay.px(12)) for w in NOTE_WIDTHS
+                         for f in {k, 1.0}}, reverse=True)
+        for width in widths:
+            body = fit_text(text, width - lay.px(28), lay.px(220 * k), lay.px(NOTE_TEXT * k),
+                            wrap=True, min_size=lay.px(12 * k))
+            size = (width, note_top(lay, k) + body.height + lay.px(NOTE_FOOT))
+            found = find_free(lay, size, anchor, avoid)
+            if found is not None:
+                return found, k
+    return place_box(lay, size, anchor, avoid), 1.0
 
 
 class CoachPanel:
@@ -67,6 +85,7 @@ class CoachPanel:
         self.note: Note | None = None  # shown now
         self.age = 0.0
         self.rect: pygame.Rect | None = None
+        self.print_scale = 1.0  # the shown note's (``note_place``)
         self.button: Button | None = None
         self.game_counted = False
 
@@ -111,13 +130,15 @@ class CoachPanel:
         self.layout, self.theme = lay, theme
         if self.note is None:
             return
-        self.rect = rect = note_box(lay, self.note.message.text(i18n.t), self.note.player)
+        rect, k = note_place(lay, self.note.message.text(i18n.t), self.note.player)
+        self.rect, self.print_scale = rect, k
         width = rect.width
-        bw = min(lay.px(120), width // 3)
+        bw = min(lay.px(120 * k), width // 3)
         self.button = Button(  # in the title row: the note keeps to a small box
-            pygame.Rect(rect.right - lay.px(8) - bw, rect.top + lay.px(6), bw, lay.px(30)),
+            pygame.Rect(rect.right - lay.px(8) - bw, rect.top + lay.px(6 * k), bw,
+                        lay.px(30 * k)),
             i18n.t("coach.dismiss"), lambda: self.post(Command.DISMISS_NOTE),
-            style="secondary", text_size=lay.px(16))
+            style="secondary", text_size=lay.px(16 * k))
         self.button.set_theme(theme)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -132,7 +153,7 @@ class CoachPanel:
     def draw(self, surface: pygame.Surface) -> None:
         if self.note is None or self.rect is None or self.button is None:
             return
-        lay, rect = self.layout, self.rect
+        lay, rect, k = self.layout, self.rect, self.print_scale
         end = NOTE_SHORT_SECONDS if self.waiting else NOTE_SECONDS
         fade = min(1.0, self.age / 0.2, max(0.0, end - self.age) / 0.4)
         layer = pygame.Surface(rect.inflate(lay.px(24), lay.px(24)).size, pygame.SRCALPHA)
@@ -141,13 +162,15 @@ class CoachPanel:
         draw_rounded(layer, inner, (12, 44, 30, 240), lay.px(14), border=(236, 196, 92, 200),
                      border_width=max(1, lay.px(2)))
         pad = lay.px(14)
-        blit_text(layer, i18n.t("coach.title"), lay.px(16), GOLD, bold=True,
-                  midleft=(inner.left + pad, inner.top + lay.px(21)),
+        blit_text(layer, i18n.t("coach.title"), lay.px(16 * k), GOLD, bold=True,
+                  midleft=(inner.left + pad, inner.top + lay.px(21 * k)),
                   max_width=inner.width - 2 * pad - self.button.rect.width)
-        body = pygame.Rect(inner.left + pad, inner.top + note_top(lay), inner.width - 2 * pad,
-                           inner.height - note_top(lay) - lay.px(NOTE_FOOT))
-        draw_text_fit(layer, self.note.message.text(i18n.t), body, lay.px(17), color=CREAM,
-                      wrap=True, align="left", valign="top", min_size=lay.px(12))
+        top = note_top(lay, k)
+        body = pygame.Rect(inner.left + pad, inner.top + top, inner.width - 2 * pad,
+                           inner.height - top - lay.px(NOTE_FOOT))
+        draw_text_fit(layer, self.note.message.text(i18n.t), body, lay.px(NOTE_TEXT * k),
+                      color=CREAM, wrap=True, align="left", valign="top",
+                      min_size=lay.px(12 * k))
         saved = self.button.rect
         self.button.rect = saved.move(lay.px(12) - rect.left, lay.px(12) - rect.top)
         self.button.draw(layer)

@@ -23,7 +23,7 @@ RING_SAMPLES = 96
 def banner_box(lay: TableLayout, pos: tuple[int, int], width: int) -> pygame.Rect:
     """Where a banner of ``width`` pixels centred at ``pos`` can reach (it pops in from a
     little lower, ``Banner.draw``)."""
-    height = banner_height(lay.scale)
+    height = banner_height(lay.scale, lay.banner_scale)
     rect = pygame.Rect(0, 0, width, height)
     rect.center = (pos[0], pos[1] - 4)
     return rect
@@ -163,7 +163,7 @@ def table_banner_width(lay: TableLayout) -> int:
 def table_banner_box(lay: TableLayout) -> pygame.Rect:
     """Where a banner about the whole table goes: above the piles where that is free, else
     the nearest free place (worked out once per layout)."""
-    size = (table_banner_width(lay), banner_height(lay.scale))
+    size = (table_banner_width(lay), banner_height(lay.scale, lay.banner_scale))
     kept = _banner_spots.get(id(lay))
     if kept is None or kept[0] is not lay:
         near = (lay.centre[0], lay.draw_pile.top - lay.px(24))
@@ -194,6 +194,12 @@ def controls_tip_box(lay: TableLayout) -> pygame.Rect:
 def own_banner_box(lay: TableLayout) -> pygame.Rect:
     """Banners by the viewer's seat (and refusals), above the line over the hand."""
     return banner_box(lay, lay.banner_for(lay.bottom_seat), lay.hand_area.width)
+
+
+def own_banner_room(lay: TableLayout) -> tuple[int, int]:
+    """How wide a banner by the viewer's seat may be: the hand's width (its type shrinks to
+    fit a long refusal)."""
+    return (lay.hand_area.width, lay.size[1])
 
 
 def fixed_overlays(lay: TableLayout) -> dict[str, pygame.Rect]:

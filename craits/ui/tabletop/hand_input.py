@@ -24,6 +24,7 @@ from collections.abc import Callable, Collection
 
 import pygame
 
+from craits.ui.tabletop.clearance import own_banner_room
 from craits.ui.tabletop.controls_tip import ControlsTip
 from craits.ui.tabletop.intents import Command, Intent, PlayCard
 from craits.ui.tabletop.layout import card_hit
@@ -151,8 +152,8 @@ class HandInput:
         if avoid is not None and avoid.inflate(0, lay.px(40)).collidepoint(x, y):
             y = avoid.top - lay.px(26)
         banners = [b for b in self.model.banners if not isinstance(b, Refusal)]
-        banners.append(Refusal(reason, (x, y), lay.px(22), REFUSED_FILL,
-                               duration=REFUSAL_SECONDS))
+        banners.append(Refusal(reason, (x, y), lay.banner_text, REFUSED_FILL,
+                               duration=REFUSAL_SECONDS, room=own_banner_room(lay)))
         self.model.banners = banners
         hand = self.hand()
         index = next((i for i, s in enumerate(hand) if s.code == code), None)
@@ -259,8 +260,8 @@ class HandInput:
         """A short banner above the hand: why a key did nothing."""
         lay = self.model.layout
         banners = [b for b in self.model.banners if not isinstance(b, Refusal)]
-        banners.append(Refusal(text, lay.banner_for(self.model.bottom), lay.px(22),
-                               REFUSED_FILL, duration=REFUSAL_SECONDS))
+        banners.append(Refusal(text, lay.banner_for(self.model.bottom), lay.banner_text,
+                               REFUSED_FILL, duration=REFUSAL_SECONDS, room=own_banner_room(lay)))
         self.model.banners = banners
 
     def _play_focused(self, hand: list[CardSprite], shift: bool) -> None:

@@ -72,6 +72,8 @@ class TableLayout:
     compact: bool = False
     fan_tilt: float = 10.0  # how far the hand's outermost card turns (degrees)
     arc_drop: float = 0.08  # how much of a card's height the hand's ends drop
+    # The banners' print scale: the text's, unless the room it would take shrinks the hand.
+    banner_scale: float = 1.0
 
     def px(self, value: float) -> int:
         """A length designed for 1280x800, scaled to this window."""
@@ -80,6 +82,11 @@ class TableLayout:
     def tx(self, value: float) -> int:
         """A type size designed for 1280x800, scaled to this window and to large print."""
         return max(1, round(value * self.scale * self.text_scale))
+
+    @property
+    def banner_text(self) -> int:
+        """A banner's type size ("Skipped!", a refusal)."""
+        return max(1, round(BANNER_TEXT * self.scale * self.banner_scale))
 
     @property
     def control_height(self) -> int:
@@ -128,7 +135,7 @@ class TableLayout:
             return self.seats[seat].banner
         # Just above the line over the hand (the pill rises a little as it pops in).
         return (self.hand_area.centerx,
-                self.hint.top - banner_height(self.scale) // 2 - self.px(3) + 4)
+                self.hint.top - banner_height(self.scale, self.banner_scale) // 2 - self.px(3) + 4)
 
 
 def card_size(height: float) -> tuple[int, int]:
@@ -157,9 +164,10 @@ BANNER_TEXT = 22  # the type size of a banner by a seat (1280x800 pixels)
 CRANK_ROOM = 120  # the width kept beside the discard for the crank's count (1280x800 pixels)
 
 
-def banner_height(scale: float) -> int:
-    """A banner pill's height with its shadow and the rise it pops in with (``Banner``)."""
-    size = max(1, round(BANNER_TEXT * scale))
+def banner_height(scale: float, text: float = 1.0) -> int:
+    """A banner pill's height with its shadow and the rise it pops in with (``Banner``), its
+    type at print scale ``text``."""
+    size = max(1, round(BANNER_TEXT * scale * text))
     return round(size * 1.9) + 10 + 9
 
 
@@ -250,13 +258,25 @@ def compute_layout(
         cards, least = text, card_factor(text)
         while True:
             for compact in (False, True) if text > 1.0 and compact_seats else (False,):
-                layout, fits = _layout_at(size, n_players, bottom_seat, text, cards, compact)
-                if fits or text <= 1.0 and cards <= 1.0:
-                    return layout
+                # The banners (brief) give up their print before the cards do.
+                for banner in _banner_steps(text):
+                    layout, fits = _layout_at(size, n_players, bottom_seat, text, cards,
+                                              compact, banner)
+                    if fits or text <= 1.0 and cards <= 1.0:
+                        return layout
             if cards <= least:
                 break
             cards = max(least, round(cards - PRINT_STEP, 2))
         text = max(1.0, round(text - PRINT_STEP, 2))
+
+
+def _banner_steps(text: float) -> list[float]:
+    """The banners' print scales to try at print scale ``text``: its own, then a quarter
+    less at a time, down to normal print."""
+    steps = [text]
+    while steps[-1] > 1.0:
+        steps.append(max(1.0, round(steps[-1] - 0.25, 2)))
+    return steps
 
 
 def _fits(layout: TableLayout, ring_fits: bool) -> bool:
@@ -282,11 +302,11 @@ def _fits(layout: TableLayout, ring_fits: bool) -> bool:
 
 def _layout_at(
     size: tuple[int, int], n_players: int, bottom_seat: int, text: float, cards: float,
-    compact: bool = False,
+    compact: bool = False, banner_scale: float = 1.0,
 ) -> tuple[TableLayout, bool]:
     """The table with print scale ``text`` and hand cards ``cards`` times their designed
-    size (``compact``: the opponents as plates in the side columns), and whether it fits the
-    window."""
+    size (``compact``: the opponents as plates in the side columns; ``banner_scale``: the
+    banners' print), and whether it fits the window."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     scale = max(0.5, min(w / REFERENCE[0], h / REFERENCE[1]))
 
@@ -380,7 +400,7 @@ def _layout_at(
     ceiling = max([area_top, *(spot.block.bottom for spot in seats.values())]) + reach
     # Large print's rings run flatter and wider, their lowest arrows nearer the viewer's
     # banners: two pixels more room there (the 1x table stays as designed).
-    floor = hint.top - banner_height(scale) - reach - (2 if text > 1.0 else 0)
+    floor = hint.top - banner_height(scale, banner_scale) - reach - (2 if text > 1.0 else 0)
     ring_fits = False
     near = ring_head(scale) + px(3) + 2  # how near the ring's arrows come (``ring_hits``)
     shift = 0
@@ -422,7 +442,7 @@ def _layout_at(
         hand_area=hand_area, hand_y=hand_y, hint=hint, own_plate=own_plate, log=log,
         buttons=buttons, centre=(cx, cy), draw_pile=draw_pile, discard=discard,
         badge_centre=badge_centre, badge_radius=badge_radius, ring=ring, seats=seats,
-        text_scale=text, compact=compact, fan_tilt=tilt, arc_drop=drop,
+        text_scale=text, compact=compact, fan_tilt=tilt, arc_drop=drop, banner_scale=banner_scale,
     )  # fmt: skip
     return layout, _fits(layout, ring_fits)
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from craits.engine import SeatView
 from craits.engine.cards import RANK_OF, SUIT_OF
-from craits.ui.tabletop.clearance import table_banner_spot
+from craits.ui.tabletop.clearance import table_banner_spot, table_banner_width
 from craits.ui.tabletop.layout import (
     Slot,
     TableLayout,
@@ -197,13 +197,14 @@ class TableModel:
         return CardSprite(None, self.pile_slot(), self.layout.pile_card)
 
     def pop_banner(self, text: str, seat: int | None, fill: Color, duration: float = 1.4) -> None:
+        lay = self.layout
         if seat is None:
-            pos = table_banner_spot(self.layout)
+            pos, width = table_banner_spot(lay), table_banner_width(lay)
         else:
-            pos = self.layout.banner_for(seat)
-        size = self.layout.px(22)
+            pos, width = lay.banner_for(seat), lay.size[0] - 2 * lay.px(6)
         self.banners = [b for b in self.banners if b.pos != pos]
-        self.banners.append(Banner(text, pos, size, fill, duration=max(0.5, duration)))
+        self.banners.append(Banner(text, pos, lay.banner_text, fill, duration=max(0.5, duration),
+                                   room=(width, lay.size[1])))
 
     def shake(self, seat: int, duration: float = 0.5) -> None:
         self.shakes[seat] = Tween(1.0, 0.0, max(0.01, duration))

@@ -407,25 +407,29 @@ def _chip(text: str, size: int, fill: Color, ink: Color) -> pygame.Surface:
     return image
 
 
+def _log_words(text: str) -> list[str]:
+    """A log line's words as it may break: a dash stays with the clause it starts, and a
+    short word of two characters or less (a number, a suit, "to") with the word before it
+    ("— Crank 2", "2 ♥"), so a line breaks between clauses and names, not inside them."""
+    words: list[str] = []
+    glue = False
+    for word in text.split(" "):
+        if words and (glue or len(word) <= 2 and word != "—"):
+            words[-1] = f"{words[-1]} {word}"
+        else:
+            words.append(word)
+        glue = word == "—"
+    return words
+
+
 def _wrap(text: str, size: int, width: int, color: Color) -> list[pygame.Surface]:
     """A log line as one or more rendered lines no wider than ``width`` (continuations
     indented)."""
 
     font = get_font(size)
     indent = size
-    lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        candidate = word if not current else f"{current} {word}"
-        room = width - (indent if lines else 0)
-        if current and font.size(candidate)[0] > room:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    lines.append(current)
     out = []
-    for i, line in enumerate(lines):
+    for i, line in enumerate(wrap_log_line(text, size, width)):
         room = width - (indent if i else 0)
         while line and font.size(line)[0] > room:  # a single word wider than the log
             line = line[:-2] + "…"
@@ -437,3 +441,22 @@ def _wrap(text: str, size: int, width: int, color: Color) -> list[pygame.Surface
             image = padded
         out.append(image)
     return out
+
+
+def wrap_log_line(text: str, size: int, width: int) -> list[str]:
+    """The rows of a log line at type ``size`` in a column ``width`` wide (continuations are
+    indented by ``size``)."""
+    font = get_font(size)
+    indent = size
+    lines: list[str] = []
+    current = ""
+    for word in _log_words(text):
+        candidate = word if not current else f"{current} {word}"
+        room = width - (indent if lines else 0)
+        if current and font.size(candidate)[0] > room:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    lines.append(current)
+    return lines

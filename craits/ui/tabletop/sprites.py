@@ -189,13 +189,14 @@ class Banner:
         fill: Color,
         color: Color = (255, 255, 255),
         duration: float = 1.4,
+        room: tuple[int, int] | None = None,
     ) -> None:
         self.text = text
         self.pos = pos
         self.duration = max(0.2, duration)
         self.age = 0.0
         self.pop = Tween(0.3, 1.0, 0.28, ease_out_back)
-        self.image = _pill(text, size, fill, color)
+        self.image = fitted_pill(text, size, fill, color, room)
 
     @property
     def done(self) -> bool:
@@ -215,7 +216,22 @@ class Banner:
             image = image.copy()
             image.set_alpha(round(255 * max(0.0, fade)))
         rise = round(min(self.age, 0.3) * 30)
-        surface.blit(image, image.get_rect(center=(self.pos[0], self.pos[1] - rise)))
+        rect = image.get_rect(center=(self.pos[0], self.pos[1] - rise))
+        # A large-print banner by a plate at the window's edge stays whole in the window.
+        surface.blit(image, rect.clamp(surface.get_rect()))
+
+
+def fitted_pill(text: str, size: int, fill: Color, color: Color,
+                room: tuple[int, int] | None = None) -> pygame.Surface:
+    """A banner's pill at type ``size``, or smaller where it would not fit ``room`` (the pill
+    without its shadow; never below half the size)."""
+    least = max(1, size // 2)
+    while True:
+        image = _pill(text, size, fill, color)
+        if room is None or size <= least or (image.get_width() - 8 <= room[0]
+                                             and image.get_height() - 10 <= room[1]):
+            return image
+        size -= 1
 
 
 def _pill(text: str, size: int, fill: Color, color: Color) -> pygame.Surface:
