@@ -51,6 +51,42 @@ for deal in range(6):
 """
 
 
+# Deals guesses the way a search does, with every kind of slot: weighted (what a player's
+# choices make likely), excluded (cards a slot cannot be, dealt in order of constraint), and
+# exclusions so tight that cards must be passed along the slots (the matching's fallback).
+DEAL = """
+import random
+from craits.ai.determinize import Sampler, unseen_cards
+from craits.ai.knowledge import infer
+from craits.engine import new_round, redact, seat_view
+import craits.ai.determinize as d
+print("compiled" if not d.__file__.endswith(".py") else "source")
+for deal in range(8):
+    n = 2 + deal % 3
+    state, events = new_round(__import__("craits.engine", fromlist=["Rules"]).Rules(), n, 0, 7,
+                              50 + deal)
+    view = seat_view(state, 0)
+    know = infer(view, [redact(e, 0) for e in events], reading=1.0)
+    rng = random.Random(deal)
+    unseen = unseen_cards(view)
+    for p in range(1, n):
+        slots = know.slots[p]
+        for i in range(len(slots)):
+            kind = (deal + p + i) % 3
+            if kind == 1 and deal % 2:  # few unseen cards fit: they pass along the slots
+                slots[i] = sum(1 << c for c in unseen[: len(unseen) - 1 - i % 2])
+            elif kind == 2:
+                slots[i] = sum(1 << c for c in unseen if c % 4 == p % 4)
+        while len(know.weights) <= p:
+            know.weights.append([])
+        know.weights[p] = [[rng.random() * (c % 5) for c in range(52)] if (i + deal) % 2
+                           else None for i in range(len(slots))]
+    sampler = Sampler(view, know)
+    for _ in range(40):
+        print(deal, sampler.deal(rng), sampler.sample(rng).hands)
+"""
+
+
 def run(code: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     environment.update(env)
@@ -68,6 +104,19 @@ def test_the_compiled_copies_play_exactly_as_the_sources() -> None:
     first_s, *rest_s = source.stdout.splitlines()
     assert (first_c, first_s) == ("compiled", "source")
     assert len(rest_c) > 50
+    assert rest_c == rest_s
+
+
+@needs_build
+def test_the_compiled_dealing_of_guesses_deals_exactly_as_the_source() -> None:
+    compiled = run(DEAL)
+    source = run(DEAL, CRAITS_NO_NATIVE="1")
+    assert compiled.returncode == 0, compiled.stderr
+    assert source.returncode == 0, source.stderr
+    first_c, *rest_c = compiled.stdout.splitlines()
+    first_s, *rest_s = source.stdout.splitlines()
+    assert (first_c, first_s) == ("compiled", "source")
+    assert len(rest_c) == 8 * 40
     assert rest_c == rest_s
 
 
