@@ -12,21 +12,57 @@ No pygame here and no text formatting: texts are catalogue keys with raw paramet
 - ``coaching``: the first time each ability happens, a note on it.
 """
 
-from craits.persistence.game_record import RECORD_FORMAT, RECORD_VERSION
+from __future__ import annotations
 
-from .analysis import ChoiceJob, RoundAnalysis, RoundReview, Verdict, analyse_round, choice_jobs
-from .coaching import NOTES, CoachState, Note, firsts
-from .hint import Hint, HintJob, hint, hint_job
-from .messages import Message, move_message
-from .record import (
-    RecordError,
-    export_record,
-    load_record,
-    open_record,
-    read_record,
-    write_record,
-)
-from .replay import Replay, RoundReplay, Step
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from craits.persistence.game_record import RECORD_FORMAT, RECORD_VERSION
+
+    from .analysis import (
+        ChoiceJob,
+        RoundAnalysis,
+        RoundReview,
+        Verdict,
+        analyse_round,
+        choice_jobs,
+    )
+    from .coaching import NOTES, CoachState, Note, firsts
+    from .hint import Hint, HintJob, hint, hint_job
+    from .messages import Message, move_message
+    from .record import (
+        RecordError,
+        export_record,
+        load_record,
+        open_record,
+        read_record,
+        write_record,
+    )
+    from .replay import Replay, RoundReplay, Step
+
+# Each name's module, imported on first use: a review helper process imports this package on
+# its way to ``pool`` and needs only the judging, not the records, settings and files (~0.1 s).
+_HOMES = {
+    **dict.fromkeys(("RECORD_FORMAT", "RECORD_VERSION"), "craits.persistence.game_record"),
+    **dict.fromkeys(("ChoiceJob", "RoundAnalysis", "RoundReview", "Verdict", "analyse_round",
+                     "choice_jobs"), "craits.review.analysis"),
+    **dict.fromkeys(("NOTES", "CoachState", "Note", "firsts"), "craits.review.coaching"),
+    **dict.fromkeys(("Hint", "HintJob", "hint", "hint_job"), "craits.review.hint"),
+    **dict.fromkeys(("Message", "move_message"), "craits.review.messages"),
+    **dict.fromkeys(("RecordError", "export_record", "load_record", "open_record",
+                     "read_record", "write_record"), "craits.review.record"),
+    **dict.fromkeys(("Replay", "RoundReplay", "Step"), "craits.review.replay"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # looked up once
+    return value
 
 __all__ = [
     "ChoiceJob", "RoundAnalysis", "RoundReview", "Verdict", "analyse_round", "choice_jobs",
