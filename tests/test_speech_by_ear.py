@@ -35,7 +35,7 @@ def transcript(tmp_path, monkeypatch):
 
 
 def pattern(text: str, **groups: str) -> str:
-    """``text`` (made with ``QQname QQ`` marks for its fields) as a regex: each field a group."""
+    """``text`` (made with ``QQnameQQ`` marks for its fields) as a regex: each field a group."""
     rx = re.escape(text)
     for name, group in groups.items():
         mark = re.escape(f"QQ{name}QQ")
