@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from craits import native
 from craits.ai.determinize import Sampler
 from craits.ai.knowledge import infer
 from craits.ai.reflexes import catch_chances
@@ -157,7 +158,8 @@ def game_speed(seed: int, players: int, quality: int, single: bool = True) -> No
     level = review_level()
     counts = [len(choices(replay, 0, r.index)) for r in replay.rounds]
     print(f"game: seed {seed}, {players} players, {len(replay.rounds)} rounds, "
-          f"{sum(counts)} choices of seat 0 (played in {wall:.0f} s)")
+          f"{sum(counts)} choices of seat 0 (played in {wall:.0f} s); hot path "
+          f"{native.status()} ({len(native.MODULES)} modules)")
     print(f"  review level {level.version}: {level.profile.search.iterations} rollouts a "
           f"choice, {level.compare_iterations} to weigh two moves")
     rounds = list(range(len(replay.rounds)))
