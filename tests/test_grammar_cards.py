@@ -58,6 +58,7 @@ def expected(language: str, rank: str, suit: str, case: str) -> str:
 SLOTS = {
     "cs": {
         "cut.cuts": "accusative",  # snímá koho/co
+        "event_you.cuts": "accusative",
         "event.starter_turned": "nominative",
         "event.card_played": "accusative",  # hraje koho/co
         "event.you_drew": "nominative",
@@ -76,6 +77,7 @@ SLOTS = {
     },
     "et": {
         "cut.cuts": "nominative",
+        "event_you.cuts": "nominative",
         "event.starter_turned": "nominative",
         "event.card_played": "instrumental",  # käib millega (comitative)
         "event.you_drew": "nominative",

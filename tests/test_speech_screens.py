@@ -186,6 +186,18 @@ def test_the_cut_is_said_with_each_card_in_words_and_a_tie(language):
     assert scene.leave_at >= len(said) * 0.05
 
 
+@pytest.mark.parametrize("language", ["en", "cs", "tl"])
+def test_the_players_own_cut_is_said_to_them(language):
+    i18n.set_language(language)
+    app = App()
+    scene = CutScene(app, ["You", "Bo"], [ev.CardCut(0, 0), ev.CardCut(1, 18)], dealer=0,
+                     viewer=0)
+    (said,) = opened(scene, app)
+    assert spoken(i18n.t("event_you.cuts", card=i18n.card_name(0))) in said
+    assert spoken(i18n.t("cut.cuts", player="Bo", card=i18n.card_name(18))) in said
+    assert spoken(i18n.t("cut.cuts", player="You", card=i18n.card_name(0))) not in said
+
+
 def test_without_speech_the_cut_goes_on_as_soon_as_before():
     app = App()
     app.speech.configure(False, "full")

@@ -64,7 +64,9 @@ class CutScene(OverlayScene):
         for r, row in enumerate(self.rows):
             if r:
                 said.append(i18n.t("cut.tie"))
-            said += [i18n.t("cut.cuts", player=self.names[cut.player],
+            said += [i18n.t("event_you.cuts", card=i18n.card_name(cut.card))
+                     if cut.player == self.viewer else
+                     i18n.t("cut.cuts", player=self.names[cut.player],
                             card=i18n.card_name(cut.card)) for cut in row]
         return joined(said)
 
