@@ -112,14 +112,12 @@ def test_one_answer_to_what_may_be_played() -> None:
 # ---------------------------------------------------------------- guesses obey every rule
 
 
-def _truth_sampler(view, hands, pile):
-    """The real determinizer, dealing the true hidden cards: its world must be the truth."""
-
-    class Truth(Sampler):
-        def deal(self, rng):
-            return [list(h) for h in hands], list(pile)
-
-    return Truth(view, infer(view, []))
+def _truth_world(view, hands, pile, rng):
+    """The world the real determinizer makes of the view when it deals the true hidden cards
+    (``Sampler.sample`` with its deal replaced; the compiled Sampler cannot be subclassed here):
+    it must be the truth."""
+    Sampler(view, infer(view, []))  # the view adds up, as the sampler checks
+    return view.position([list(h) for h in hands], list(pile), rng.getrandbits(48))
 
 
 def _lockstep(rules: Rules, seeds: range) -> list[tuple]:
@@ -132,7 +130,7 @@ def _lockstep(rules: Rules, seeds: range) -> list[tuple]:
         rng = random.Random(seed)
         while not state.is_over():
             view = seat_view(state, state.turn)
-            world = _truth_sampler(view, state.hands, state.draw_pile).sample(rng)
+            world = _truth_world(view, state.hands, state.draw_pile, rng)
             truth = Position.from_state(state)
             shuffle_seed = rng.getrandbits(32)
             world.shuffler, truth.shuffler = random.Random(shuffle_seed), random.Random(shuffle_seed)
