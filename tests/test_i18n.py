@@ -265,6 +265,15 @@ def test_check_fails_on_text_left_in_english(catalogue_copy: Path, capsys) -> No
     _check_fails(catalogue_copy, capsys, "af: table.thinking", "identical to English")
 
 
+def test_a_text_of_fields_and_signs_alone_may_be_as_in_english(catalogue_copy: Path,
+                                                              capsys) -> None:
+    path = catalogue_copy / "af.toml"
+    line = next(ln for ln in path.read_text(encoding="utf-8").splitlines()
+                if ln.startswith("date ="))
+    _edit(path, line, 'date = "{month} {day}, {year}"')  # the English text: no word in it
+    assert i18n_check.main([str(catalogue_copy)]) == 0, capsys.readouterr().out
+
+
 def test_check_fails_on_an_unknown_key_and_changed_card_tokens(catalogue_copy: Path, capsys):
     path = catalogue_copy / "tl.toml"
     _edit(path, "[[2S]] [[AH]] [[2D]]", "[[2S]] [[AH]] [[2C]]")

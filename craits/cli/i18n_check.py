@@ -157,7 +157,9 @@ def check_language(
                     f"{{{', '.join(sorted(allowed))}}}"
                 )
             en_text = _forms(en_value).get(form) if isinstance(en_value, dict) else en_value
-            if text == en_text and key not in allowed_same:
+            # A text of fields and signs alone ("{month} {day}, {year}") has no words to translate.
+            wordless = not any(c.isalpha() for c in _NOT_WORDS.sub("", text))
+            if text == en_text and key not in allowed_same and not wordless:
                 problems.append(f"{where}: identical to English (translate it or allow-list it)")
             elif key not in allowed_same:
                 left = english_words(text)
