@@ -116,3 +116,32 @@ def test_most_notes_keep_most_of_2x_print_and_cover_nothing(size):
         scales.append(k)
     assert min(scales) > 1.0  # even the longest note is larger than normal print
     assert sorted(scales)[len(scales) // 2] >= 1.5
+
+
+SEAT_BANNERS = ("table.last_card", "table.skipped", "table.loses_turn", "table.again",
+                "table.idiot")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("scale", (1.0, *SCALES))
+@pytest.mark.parametrize("players", (2, 3, 4, 5))
+def test_a_seats_banner_covers_no_plate_pile_hand_or_log(size, scale, players):
+    """"Last card!" by a seat leaves every plate's name and card count in sight (beside a
+    compact plate; over the fanned backs, not the plate, where the seats have fans)."""
+    from craits.ui.tabletop.clearance import seat_banner_place
+
+    lay = compute_layout(size, players, 0, scale)
+    seen = must_see(lay)
+    plates = [lay.own_plate, *(spot.plate for spot in lay.seats.values())]
+    kept = [*seen["piles"], *seen["hand"], *seen["log"], *seen["buttons"], *plates]
+    for language in ("en", "cs", "af", "es", "et", "tl"):
+        i18n.set_language(language)
+        for key in SEAT_BANNERS:
+            for seat in lay.seats:
+                pos, width, align = seat_banner_place(lay, seat)
+                banner = Banner(i18n.t(key), pos, lay.banner_text, (200, 40, 40, 255),
+                                room=(width, lay.size[1]), align=align)
+                for rise in (0, 9):  # as it pops in, and risen
+                    drawn = banner.box(rise=rise).inflate(-8, -10)  # the pill, not its shadow
+                    drawn = drawn.clamp(pygame.Rect((0, 0), size))
+                    assert drawn.collidelist(kept) < 0, (language, key, seat, drawn)

@@ -202,6 +202,23 @@ def own_banner_room(lay: TableLayout) -> tuple[int, int]:
     return (lay.hand_area.width, lay.size[1])
 
 
+def seat_banner_place(lay: TableLayout, seat: int) -> tuple[tuple[int, int], int, str]:
+    """Where a banner by ``seat`` goes: its point, how wide it may be and how it lines up
+    there. Beside a compact plate it may reach left only up to the nearest thing the player
+    must see on its row (the piles, the log), so it covers neither them nor the plate."""
+    spot = lay.seats.get(seat)
+    if spot is None or spot.banner_align != "right":
+        return lay.banner_for(seat), lay.size[0] - 2 * lay.px(6), "centre"
+    band = banner_box(lay, spot.banner, 0)
+    band.width, band.right = spot.banner[0], spot.banner[0]
+    left = lay.px(6)
+    for group in must_see(lay).values():
+        for rect in group:
+            if rect.left < band.right and rect.top < band.bottom and rect.bottom > band.top:
+                left = max(left, rect.right + lay.px(6))
+    return spot.banner, max(1, spot.banner[0] - left), "right"
+
+
 def fixed_overlays(lay: TableLayout) -> dict[str, pygame.Rect]:
     """The overlays whose places are known from the layout alone."""
     return {"table banner": table_banner_box(lay), "own banner": own_banner_box(lay),

@@ -35,6 +35,9 @@ class SeatSpot:
     plate: pygame.Rect
     banner: tuple[int, int]  # where "Skipped!" / "Last card!" banners pop up
     side: str  # "left", "top" or "right" (which way the seat faces the centre)
+    # "right": the banner ends at ``banner`` (beside a compact plate, whose name and count
+    # stay in sight); "centre": it is centred there (over the seat's fanned backs).
+    banner_align: str = "centre"
 
     @property
     def block(self) -> pygame.Rect:
@@ -456,9 +459,9 @@ def _column_seats(w: int, n_players: int, bottom_seat: int, top: int, width: int
     for i in range(n_players - 1):
         seat = (bottom_seat + 1 + i) % n_players
         plate = pygame.Rect(w - margin - width, top + i * (height + px(6)), width, height)
-        # Banners pop up over the plate, kept inside the window.
-        banner = (min(plate.centerx, w - px(130)), plate.centery)
-        seats[seat] = SeatSpot(seat, plate.center, plate.copy(), plate, banner, "right")
+        # Banners pop up beside the plate, towards the table: its name and count stay seen.
+        banner = (plate.left - px(6), plate.centery)
+        seats[seat] = SeatSpot(seat, plate.center, plate.copy(), plate, banner, "right", "right")
     return seats
 
 

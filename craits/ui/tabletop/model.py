@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from craits.engine import SeatView
 from craits.engine.cards import RANK_OF, SUIT_OF
-from craits.ui.tabletop.clearance import table_banner_spot, table_banner_width
+from craits.ui.tabletop.clearance import seat_banner_place, table_banner_spot, table_banner_width
 from craits.ui.tabletop.layout import (
     Slot,
     TableLayout,
@@ -199,12 +199,12 @@ class TableModel:
     def pop_banner(self, text: str, seat: int | None, fill: Color, duration: float = 1.4) -> None:
         lay = self.layout
         if seat is None:
-            pos, width = table_banner_spot(lay), table_banner_width(lay)
+            pos, width, align = table_banner_spot(lay), table_banner_width(lay), "centre"
         else:
-            pos, width = lay.banner_for(seat), lay.size[0] - 2 * lay.px(6)
+            pos, width, align = seat_banner_place(lay, seat)
         self.banners = [b for b in self.banners if b.pos != pos]
         self.banners.append(Banner(text, pos, lay.banner_text, fill, duration=max(0.5, duration),
-                                   room=(width, lay.size[1])))
+                                   room=(width, lay.size[1]), align=align))
 
     def shake(self, seat: int, duration: float = 0.5) -> None:
         self.shakes[seat] = Tween(1.0, 0.0, max(0.01, duration))

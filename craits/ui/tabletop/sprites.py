@@ -190,13 +190,17 @@ class Banner:
         color: Color = (255, 255, 255),
         duration: float = 1.4,
         room: tuple[int, int] | None = None,
+        align: str = "centre",
     ) -> None:
         self.text = text
         self.pos = pos
+        self.align = align  # "right": the pill ends at ``pos`` (beside a compact plate)
         self.duration = max(0.2, duration)
         self.age = 0.0
         self.pop = Tween(0.3, 1.0, 0.28, ease_out_back)
-        self.image = fitted_pill(text, size, fill, color, room)
+        # Beside a compact plate the room is short (the piles' row): the type may go lower.
+        self.image = fitted_pill(text, size, fill, color, room,
+                                 0.4 if align == "right" else 0.5)
 
     @property
     def done(self) -> bool:
@@ -215,17 +219,24 @@ class Banner:
         if fade < 1.0:
             image = image.copy()
             image.set_alpha(round(255 * max(0.0, fade)))
-        rise = round(min(self.age, 0.3) * 30)
-        rect = image.get_rect(center=(self.pos[0], self.pos[1] - rise))
+        rect = self.box(image, round(min(self.age, 0.3) * 30))
         # A large-print banner by a plate at the window's edge stays whole in the window.
         surface.blit(image, rect.clamp(surface.get_rect()))
 
+    def box(self, image: pygame.Surface | None = None, rise: int = 0) -> pygame.Rect:
+        """Where ``image`` (the pill, shadow and all) is drawn, ``rise`` pixels up."""
+        image = image or self.image
+        y = self.pos[1] - rise
+        if self.align == "right":  # the pill itself (4 pixels in from its shadow) ends at pos
+            return image.get_rect(midright=(self.pos[0] + 4, y))
+        return image.get_rect(center=(self.pos[0], y))
+
 
 def fitted_pill(text: str, size: int, fill: Color, color: Color,
-                room: tuple[int, int] | None = None) -> pygame.Surface:
+                room: tuple[int, int] | None = None, least_share: float = 0.5) -> pygame.Surface:
     """A banner's pill at type ``size``, or smaller where it would not fit ``room`` (the pill
-    without its shadow; never below half the size)."""
-    least = max(1, size // 2)
+    without its shadow; never below ``least_share`` of the size)."""
+    least = max(1, int(size * least_share))
     while True:
         image = _pill(text, size, fill, color)
         if room is None or size <= least or (image.get_width() - 8 <= room[0]
