@@ -145,3 +145,22 @@ def test_a_seats_banner_covers_no_plate_pile_hand_or_log(size, scale, players):
                     drawn = banner.box(rise=rise).inflate(-8, -10)  # the pill, not its shadow
                     drawn = drawn.clamp(pygame.Rect((0, 0), size))
                     assert drawn.collidelist(kept) < 0, (language, key, seat, drawn)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("scale", (1.0, *SCALES))
+def test_the_log_keeps_a_number_with_its_noun_and_a_name_with_its_verb(size, scale):
+    lay = compute_layout(size, 4, 0, scale)
+    size_, width = lay.tx(15), lay.log.width
+    rows = [row.strip() for row in wrap_log_line("Clara drew 1 card", size_, width)]
+    assert any("1 card" in row for row in rows), rows
+    assert any(row.startswith("Clara drew") for row in rows), rows
+    rows = [row.strip() for row in wrap_log_line("Clara played A♥", size_, width)]
+    assert rows[0].startswith("Clara played") and any("A♥" in row for row in rows), rows
+    rows = [row.strip() for row in wrap_log_line("Ada drew 4 cards — Crank 4", size_, width)]
+    assert any("4 cards" in row for row in rows) and rows[-1].endswith("Crank 4"), rows
+
+
+def test_a_name_too_long_for_a_row_with_its_verb_breaks_before_the_verb():
+    rows = wrap_log_line("Bartholomew played A♥", 20, 150)
+    assert rows[0] == "Bartholomew" and "played" in rows[1]

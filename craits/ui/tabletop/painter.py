@@ -408,18 +408,34 @@ def _chip(text: str, size: int, fill: Color, ink: Color) -> pygame.Surface:
 
 
 def _log_words(text: str) -> list[str]:
-    """A log line's words as it may break: a dash stays with the clause it starts, and a
-    short word of two characters or less (a number, a suit, "to") with the word before it
-    ("— Crank 2", "2 ♥"), so a line breaks between clauses and names, not inside them."""
+    """A log line's words as it may break: a dash stays with the clause it starts, a number
+    with the word after it ("1 card"; at the end, with the word before: "Crank 2"), and any
+    other short word of two characters or less (a suit, "to") with the word before it
+    ("2 ♥", "to ♥"), so a line breaks between clauses and names, not inside them."""
     words: list[str] = []
     glue = False
+    number = ""  # a number waiting for the word after it
     for word in text.split(" "):
-        if words and (glue or len(word) <= 2 and word != "—"):
+        if number:
+            word, number = f"{number} {word}", ""
+        elif _is_number(word):
+            number = word
+            continue
+        if words and (glue or len(word) <= 2 and word != "—" and " " not in word):
             words[-1] = f"{words[-1]} {word}"
         else:
             words.append(word)
         glue = word == "—"
+    if number:  # the line ends on it
+        if words:
+            words[-1] = f"{words[-1]} {number}"
+        else:
+            words.append(number)
     return words
+
+
+def _is_number(word: str) -> bool:
+    return word.lstrip("+-").isdigit()
 
 
 def _wrap(text: str, size: int, width: int, color: Color) -> list[pygame.Surface]:
@@ -450,7 +466,16 @@ def wrap_log_line(text: str, size: int, width: int) -> list[str]:
     indent = size
     lines: list[str] = []
     current = ""
-    for word in _log_words(text):
+    words = _log_words(text)
+    # Who acts stays with what they do where the two fit one row; a card the verb kept by
+    # it (one short word) then may start the next row whole ("Clara played / A♥").
+    if len(words) > 1:
+        verb, _, card = words[1].partition(" ")
+        if font.size(f"{words[0]} {words[1]}")[0] <= width:
+            words[:2] = [f"{words[0]} {words[1]}"]
+        elif card and " " not in card and font.size(f"{words[0]} {verb}")[0] <= width:
+            words[:2] = [f"{words[0]} {verb}", card]
+    for word in words:
         candidate = word if not current else f"{current} {word}"
         room = width - (indent if lines else 0)
         if current and font.size(candidate)[0] > room:
