@@ -21,6 +21,8 @@ Measured (seed 11, 4 players, medium opponents, rounds 0, 2, 5, 9, 13): 34.0 s, 
 the expert's choices 33.7 s, the opponents' 0.1 s, the prefix 0.1 s; a cProfile of round 2
 (10.0 s) puts 8.6 s in the compiled rollouts, 0.4 s in seeding generators, 0.3 s dealing
 guesses. A worker process starts and imports the par in about 0.2 s.
+Later (load 3.6 to 5): ``--game --replays 1 --workers 2`` 65.6 CPU s, 92.2 s wall;
+``--replays 2 --workers 2`` 103.2 CPU s, 100.7 s wall (par 108.0 ± 18.0).
 
 Measured on the 2-core machine shared with other work (load 4 to 13): ``--game --replays 1
 --workers 1`` 68.6 CPU seconds (100.7 s wall; a round replay 6.6 s median, 20.3 s slowest);
