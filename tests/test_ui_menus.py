@@ -586,6 +586,24 @@ def test_rules_draw_card_tokens_as_cards_and_wrap_to_the_width():
     assert not any("[[" in p.text for p in scene.page.pieces)
 
 
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_the_rules_end_with_the_controls_at_the_table_f1_lists(language):
+    from craits.ui.controls_list import CONTROLS, control_rows
+
+    i18n.set_language(language)
+    _, scene = open_scene(RulesScene, size=(960, 600))
+    last = scene.sections[-1]
+    assert last.title == i18n.t("controls.title")
+    assert scene.entries[-1].label == last.title  # in the contents, so it can be jumped to
+    bullets = [text for kind, text in i18n.rules_blocks(last.body) if kind == "bullet"]
+    assert len(bullets) == len(CONTROLS)
+    for bullet, (keys, does) in zip(bullets, control_rows(), strict=True):
+        assert bullet == f"{keys}: {does}"
+    assert any("K" == keys for keys, _ in control_rows())  # the speech keys among them
+    text = " ".join(p.text for p in scene.page.pieces)
+    assert i18n.t("speech.does_hand").split()[0] in text
+
+
 # ----------------------------------------------------------------------------- every scene, size, language
 
 

@@ -14,6 +14,7 @@ from functools import partial
 import pygame
 
 from craits import i18n
+from craits.ui.controls_list import controls_section
 from craits.ui.dialogs.menu_base import MenuScene, draw_edge_fades
 from craits.ui.fonts import get_font
 from craits.ui.scene import SceneContext
@@ -304,7 +305,7 @@ class RulesScene(MenuScene):
 
     def layout(self) -> list[Widget]:
         th = self.theme
-        self.sections = i18n.rules_sections()
+        self.sections = [*i18n.rules_sections(), controls_section()]  # the keys last
         viewport = self.viewport()
         card_art = self.app.card_art
 

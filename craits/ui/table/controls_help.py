@@ -5,9 +5,8 @@ By ear: the list says its title and how to read it as it opens (at full detail e
 too); Up and Down (Home, End) step through the rows, each said with its keys in words
 ("Shift plus Enter") and its place, and drawn picked out.
 
-``CONTROLS`` is the list, in the order the overlay shows it. The
-bindings themselves live in ``inputs`` (the hand and the table), the table's buttons
-(``actions``), the scene (the log), the speech part, the suit dialog and the scoreboard.
+``CONTROLS`` is the list, in the order the overlay shows it (``craits.ui.controls_list``, which
+the rules screen shows too).
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from craits import i18n
+from craits.ui.controls_list import CONTROLS, control_rows
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
@@ -25,42 +25,6 @@ from craits.ui.widgets.textcache import blit_text
 
 GOLD = (250, 218, 130)
 CREAM = (246, 238, 214)
-
-def _row(keys: str, name: str) -> tuple[str, str]:
-    return keys, f"controls.does_{name}"
-
-
-# (keys, what they do): keys as a catalogue key where words or key names differ between
-# languages, else as printed on the keys themselves.
-CONTROLS: tuple[tuple[str, str], ...] = (
-    _row("controls.keys_click", "click"),
-    _row("controls.keys_arrows", "arrows"),
-    _row("Home, End", "home_end"),
-    _row("controls.keys_digits", "digits"),
-    _row("controls.keys_shift_digits", "shift_digits"),
-    _row("controls.keys_enter", "enter"),
-    _row("controls.keys_draw", "draw"),
-    _row("P", "pass"),
-    _row("L", "last_card"),
-    _row("controls.keys_shift_play", "shift_play"),
-    _row("I", "idiot"),
-    _row("H", "hint"),
-    ("U, Ctrl+Z", "undo.does"),
-    _row("Backspace", "note"),
-    _row("Esc", "menu"),
-    _row("controls.keys_log", "log"),
-    ("[, ]", "speech.does_history"),  # the speech keys: craits.ui.table.speech_part
-    ("K", "speech.does_hand"),
-    ("T", "speech.does_top"),
-    ("S", "speech.does_players"),
-    ("W", "speech.does_turn"),
-    ("C", "speech.does_crank"),
-    ("N", "speech.does_pile"),
-    _row("controls.keys_suit", "suit"),
-    _row("Enter, R", "scoreboard"),
-    _row("F11", "fullscreen"),
-    _row("controls.keys_help", "help"),
-)
 
 
 class ControlsScene(OverlayScene):
@@ -93,8 +57,7 @@ class ControlsScene(OverlayScene):
         self.dismiss(None)
 
     def rows(self) -> list[tuple[str, str]]:
-        return [(i18n.t(keys) if keys.startswith("controls.") else keys, i18n.t(does))
-                for keys, does in CONTROLS]
+        return control_rows()
 
     def spoken_row(self, index: int) -> str:
         """"Shift plus click, Shift plus Enter: Play the card and ..., 10 of 27"."""

@@ -1,0 +1,57 @@
+"""Every key and mouse gesture at the table, in the order the F1 list and the rules screen's
+controls section show them. The bindings themselves live in the tabletop's input (the hand and
+the table), the table's buttons, the scene (the log), the speech part, the suit dialog and the
+scoreboard."""
+
+from __future__ import annotations
+
+from craits import i18n
+
+
+def _row(keys: str, name: str) -> tuple[str, str]:
+    return keys, f"controls.does_{name}"
+
+
+# (keys, what they do): keys as a catalogue key where words or key names differ between
+# languages, else as printed on the keys themselves.
+CONTROLS: tuple[tuple[str, str], ...] = (
+    _row("controls.keys_click", "click"),
+    _row("controls.keys_arrows", "arrows"),
+    _row("Home, End", "home_end"),
+    _row("controls.keys_digits", "digits"),
+    _row("controls.keys_shift_digits", "shift_digits"),
+    _row("controls.keys_enter", "enter"),
+    _row("controls.keys_draw", "draw"),
+    _row("P", "pass"),
+    _row("L", "last_card"),
+    _row("controls.keys_shift_play", "shift_play"),
+    _row("I", "idiot"),
+    _row("H", "hint"),
+    ("U, Ctrl+Z", "undo.does"),
+    _row("Backspace", "note"),
+    _row("Esc", "menu"),
+    _row("controls.keys_log", "log"),
+    ("[, ]", "speech.does_history"),  # the speech keys: craits.ui.table.speech_part
+    ("K", "speech.does_hand"),
+    ("T", "speech.does_top"),
+    ("S", "speech.does_players"),
+    ("W", "speech.does_turn"),
+    ("C", "speech.does_crank"),
+    ("N", "speech.does_pile"),
+    _row("controls.keys_suit", "suit"),
+    _row("Enter, R", "scoreboard"),
+    _row("F11", "fullscreen"),
+    _row("controls.keys_help", "help"),
+)
+
+
+def control_rows() -> list[tuple[str, str]]:
+    """(keys, what they do) in the current language."""
+    return [(i18n.t(keys) if keys.startswith("controls.") else keys, i18n.t(does))
+            for keys, does in CONTROLS]
+
+
+def controls_section() -> i18n.RulesSection:
+    """The controls as a section of the rules screen: one bullet a row."""
+    body = "\n".join(f"- {keys}: {does}" for keys, does in control_rows())
+    return i18n.RulesSection(i18n.t("controls.title"), body)
