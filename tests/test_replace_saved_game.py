@@ -163,7 +163,9 @@ def test_the_title_takes_up_the_previous_game_and_keeps_the_newer_one(tmp_path, 
     app.step(FRAME)
     table = app.current_table()
     assert table is not None and [s.name for s in table.session.seats] == ["Ana", "Bo", "Cy"]
-    assert table.session.to_save()["actions"] == Session.from_save(
-        SaveStore(tmp_path).load()[0]).to_save()["actions"]
+    saved = Session.from_save(SaveStore(tmp_path).load()[0]).to_save()["actions"]
+    live = table.session.to_save()["actions"]
+    # The table plays the game the file holds; a computer player may have moved on in that frame.
+    assert len(saved) > 30 and live[:len(saved)] == saved
     assert (tmp_path / "save.previous.json").read_bytes() == newer  # nothing is lost
     assert len(old) > 0
