@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import tempfile
 import time
 from collections.abc import Callable, Mapping
@@ -126,6 +127,19 @@ def _fsync_folder(folder: Path) -> None:
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+
+
+def keep_newest(folder: Path, name: re.Pattern[str], keep: int) -> None:
+    """Remove the files of ``folder`` whose names match ``name`` beyond the ``keep`` newest;
+    a folder or file that cannot be read or removed is left as it is."""
+    try:
+        found = [p for p in folder.iterdir() if name.fullmatch(p.name)]
+        found.sort(key=lambda p: p.lstat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in found[keep:]:
+        with suppress(OSError):
+            old.unlink()
 
 
 def set_aside(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:

@@ -20,7 +20,6 @@ import logging
 import math
 import re
 import threading
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
 from craits.engine.notation import NotationError, read_action, write_action
 from craits.persistence.archive import games_folder
-from craits.persistence.files import atomic_write_json
+from craits.persistence.files import atomic_write_json, keep_newest
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
 
 from .analysis import ReviewLevel, RoundReview, Verdict
@@ -123,14 +122,7 @@ class ReviewCache:
         """Let the oldest files go beyond ``KEEP``."""
         if self.folder is None:
             return
-        try:
-            found = [p for p in self.folder.iterdir() if _NAME.fullmatch(p.name)]
-            found.sort(key=lambda p: p.lstat().st_mtime, reverse=True)
-        except OSError:
-            return
-        for old in found[KEEP:]:
-            with suppress(OSError):
-                old.unlink()
+        keep_newest(self.folder, _NAME, KEEP)
 
 
 # ---------------------------------------------------------------- the file's contents

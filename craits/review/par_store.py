@@ -19,13 +19,12 @@ import logging
 import re
 import threading
 from collections.abc import Mapping, Sequence
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from craits.config.reading import FileRefused, read_limited
 from craits.persistence.archive import games_folder
-from craits.persistence.files import atomic_write_json
+from craits.persistence.files import atomic_write_json, keep_newest
 
 from .cache import game_key
 from .par import PAR_LEVEL, PAR_REPLAYS, GamePar, best_par, par_blocker, par_version
@@ -119,14 +118,7 @@ class ParStore:
         """Let the oldest files go beyond ``KEEP``."""
         if self.folder is None:
             return
-        try:
-            found = [p for p in self.folder.iterdir() if _NAME.fullmatch(p.name)]
-            found.sort(key=lambda p: p.lstat().st_mtime, reverse=True)
-        except OSError:
-            return
-        for old in found[KEEP:]:
-            with suppress(OSError):
-                old.unlink()
+        keep_newest(self.folder, _NAME, KEEP)
 
 
 def _found(doc: Any, game: str, version: str) -> Found:
