@@ -18,7 +18,8 @@ from craits.engine.state import CHOOSE_SUIT, DRAWN, OVER, PLAY
 
 from .rollout_weights import POINTS, RolloutWeights
 
-_ATTACKS = frozenset((2, 4, 5, 7, 10))
+# By rank: the cards that hurt the next player (2 4 5 7, and 10).
+_ATTACKS = tuple(rank in (2, 4, 5, 7, 10) for rank in range(14))
 _COUNTED_SUIT = tuple(4 if RANK_OF[c] == 8 else SUIT_OF[c] for c in range(52))
 
 
@@ -109,18 +110,21 @@ class RolloutPolicy:
             c = playable[0]
             rank = RANK_OF[c]
             if rank == 8:
-                top = max(counts[:4])
-                return c, counts.index(top)
+                return c, _most_held(counts)
             if rank == 9:
                 own = SUIT_OF[c]
                 partner = PARTNER_SUIT[own]
                 return c, partner if counts[partner] > counts[own] - 1 else None
             return c, None
         hands, n = s.hands, s.n
-        sizes = list(map(len, hands))
-        nxt_count = sizes[(p + s.direction) % n]
-        sizes[p] = 99
-        base = self.urgent if min(sizes) <= 2 else self.base
+        nxt_count = len(hands[(p + s.direction) % n])
+        fewest = 99  # the fewest cards any other player holds
+        for q in range(n):
+            if q != p:
+                size = len(hands[q])
+                if size < fewest:
+                    fewest = size
+        base = self.urgent if fewest <= 2 else self.base
         attack = self.attack if nxt_count <= 2 else 0.0
         follow, noise, six, random_ = self.follow, self.noise, self.six_follow_up, rng.random
         best, best_value, best_suit = -1, -1e18, None
@@ -129,9 +133,8 @@ class RolloutPolicy:
             value = base[c] + noise * random_()
             named = None
             if rank == 8:
-                top = max(counts[:4])
-                named = counts.index(top)
-                value += follow * top
+                named = _most_held(counts)
+                value += follow * counts[named]
             else:
                 own = SUIT_OF[c]
                 left = counts[own] - 1
@@ -142,13 +145,26 @@ class RolloutPolicy:
                 value += follow * left
                 if rank == 6:
                     after = FOLLOWS[own * 52 + c]  # what may be played on this 6
-                    follow_up = any(after[x] for x in hand if x != c)
+                    follow_up = False
+                    for x in hand:
+                        if x != c and after[x]:
+                            follow_up = True
+                            break
                     value += six if follow_up else -six
-                elif attack and rank in _ATTACKS:
+                elif attack and _ATTACKS[rank]:
                     value += attack
             if value > best_value:
                 best, best_value, best_suit = c, value, named
         return best, best_suit
+
+
+def _most_held(counts: list[int]) -> int:
+    """The first of the four suits held most (``counts`` by suit, 8s apart in the fifth)."""
+    best = 0
+    for suit in (1, 2, 3):
+        if counts[suit] > counts[best]:
+            best = suit
+    return best
 
 
 def _suit_for(hand: Sequence[int], card: int, exclude: bool = True) -> int | None:

@@ -63,7 +63,7 @@ class Position:
     seed: int
     shuffles: int
     dealer: int
-    hands: list[list[int] | tuple[int, ...]]  # a tuple until it first changes (from_state)
+    hands: list[list[int]]
     pile: Sequence[int]  # the draw pile, index 0 drawn next; replaced, never changed in place
     discard: list[int]  # the last card is face up
     suit: int
@@ -140,7 +140,7 @@ class Position:
             p.direction, p.crank, announced, lose_turn, p.window, p.phase, p.drawn, p.winner,
             p.blocked, p.scores,
         ) = s  # fmt: skip
-        p.hands = list(hands)  # each hand stays the state's tuple until it changes
+        p.hands = [list(h) for h in hands]
         p.pile = draw_pile  # a tuple is never changed in place (see _draw)
         p.discard = list(discard)
         p.announced = list(announced)
@@ -232,8 +232,6 @@ class Position:
             self.phase, self.drawn = PLAY, None
         p = self.turn
         hand = self.hands[p]
-        if type(hand) is not list:  # a tuple: copy on write (see from_state)
-            hand = self.hands[p] = list(hand)
         hand.remove(card)
         self.discard.append(card)
         rank = RANK_OF[card]
@@ -388,8 +386,6 @@ class Position:
                 drawn += pile[:need]
                 self.pile = pile[need:]
         hand = self.hands[p]
-        if type(hand) is not list:
-            hand = self.hands[p] = list(hand)
         hand += drawn
         if len(hand) != 1:
             # Holding more than one card cancels an announcement; no last card, nothing to catch.
