@@ -19,6 +19,7 @@ from craits.daily_par import REPLAYS, Par, ParJob
 from craits.persistence.archive import GameArchive
 from craits.persistence.daily import DailyStore, Result, par_key
 from craits.persistence.files import Problem
+from craits.review.par import PAR_VERSION
 
 log = logging.getLogger("craits.app")
 
@@ -48,14 +49,14 @@ class DailyKeeper:
         return self.record.streak(self.today())
 
     def par(self, number: int) -> Par | None:
-        scores = self.record.pars.get(par_key(number), [])
+        scores = self.record.pars.get(par_key(number, PAR_VERSION), [])
         return Par(number, tuple(scores[:self.replays])) if len(scores) >= self.replays else None
 
     def par_progress(self, number: int) -> tuple[int, int] | None:
         """Replays done and planned while the par of ``number`` is being worked out."""
         if self.job is None or self.job.number != number or self.job.failed:
             return None
-        return len(self.record.pars.get(par_key(number), [])), self.replays
+        return len(self.record.pars.get(par_key(number, PAR_VERSION), [])), self.replays
 
     # ---- changing
     def started(self, number: int, now: datetime | None = None) -> None:
@@ -90,7 +91,7 @@ class DailyKeeper:
         if self.job is not None and self.job.number == number and not self.job.failed:
             return
         self.stop()
-        done = len(self.record.pars.get(par_key(number), []))
+        done = len(self.record.pars.get(par_key(number, PAR_VERSION), []))
         try:
             self.job = ParJob(number, range(done, self.replays))
         except OSError as exc:
@@ -104,7 +105,7 @@ class DailyKeeper:
         found = sorted(self.job.poll())
         if not found:
             return False
-        scores = self.record.pars.setdefault(par_key(self.job.number), [])
+        scores = self.record.pars.setdefault(par_key(self.job.number, PAR_VERSION), [])
         for replay, score in found:
             if replay == len(scores):
                 scores.append(score)

@@ -1,6 +1,7 @@
 """The par of a numbered deal: what the expert level scores in the player's seat.
 
 Duplicate replays: every replay deals the same cards (the deal's seed) to the expert in seat 0
+(the review's expert, as in every par: ``craits.review.par``)
 against the deal's opponents; only the players' own randomness (each choice's generator, e.g.
 a search's samples or a reflex's timing) differs, drawn from the replay's number. The par is
 the mean of seat 0's final totals with its standard error. Each replay depends on the deal
@@ -23,7 +24,7 @@ from typing import Any
 
 from craits.daily import deal
 from craits.director import TURN_SECONDS, FixedPace, InlineRunner, MatchDirector
-from craits.review.par import NO_TIME_CAP, PAR_LEVEL, mean_and_stderr, par_bot
+from craits.review.par import NO_TIME_CAP, PAR_LEVEL, PAR_RACE, mean_and_stderr, par_bot
 from craits.review.par import ParSession as _ReplaySession
 from craits.review.par_job import ParWork, compute
 from craits.seat import Seat
@@ -41,7 +42,7 @@ def replay_score(number: int, replay: int, level: str = PAR_LEVEL,
     (``opponents``: other levels than the deal's, for quick checks of the method)."""
     the_deal = deal(number)
     kinds = (level, *(the_deal.kinds[1:] if opponents is None else opponents))
-    bots = {seat: _bot(kind) for seat, kind in enumerate(kinds)}
+    bots = {seat: _bot(kind, PAR_RACE if seat == 0 else None) for seat, kind in enumerate(kinds)}
     seats = [Seat(kind, f"{kind} {seat + 1}") for seat, kind in enumerate(kinds)]
     session = _ReplaySession(seats, the_deal.rules, the_deal.seed, bots=bots)
     session.replay_number = replay

@@ -12,6 +12,7 @@ from craits.daily_keeper import DailyKeeper
 from craits.director import FixedPace, InlineRunner, MatchDirector
 from craits.persistence.archive import GameArchive
 from craits.persistence.daily import DailyRecord, DailyStore, par_key
+from craits.review.par import PAR_VERSION
 from craits.seat import Seat
 from craits.session import Session
 
@@ -103,7 +104,7 @@ def test_the_file_round_trips(tmp_path):
     record.start(336, at(TODAY, 9))
     record.start(337, at(TODAY, 9))
     record.settle([("game-a.json", at(TODAY, 10), record_of(336))])
-    record.pars[par_key(336)] = [400, 380]
+    record.pars[par_key(336, PAR_VERSION)] = [400, 380]
     store.save(record)
     again, problem = store.load()
     assert problem is None

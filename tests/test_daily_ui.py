@@ -15,6 +15,7 @@ import craits.daily_keeper as keeper_module
 from craits import i18n
 from craits.daily import deal
 from craits.persistence.daily import par_key
+from craits.review.par import PAR_VERSION
 from craits.ui.menus.daily import DailyScene, keeper_for
 from craits.ui.table.scene import TableScene
 
@@ -116,7 +117,7 @@ def test_a_finished_deal_shows_played_with_its_streak_and_par(app, tmp_path):
     keeper.started(number, datetime.now() - timedelta(minutes=20))
     session = finished_session(number)
     app.files.archive.keep(session)
-    keeper.record.pars[par_key(number)] = [300, 320, 340, 360, 280, 300, 320, 340]
+    keeper.record.pars[par_key(number, PAR_VERSION)] = [300, 320, 340, 360, 280, 300, 320, 340]
     app.show_title()
     app.step(FRAME)
     title = app.scenes.top

@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 from test_review_replay import game
 
+from craits.ai.search import RACE_FIRST, RACE_Z
 from craits.review.par import (
+    PAR_RACE,
     GamePar,
     RoundPar,
     RoundScore,
@@ -24,6 +26,7 @@ from craits.review.par import (
 )
 from craits.review.par_job import ParWork, compute, wait_for
 from craits.review.replay import Replay
+from craits.review.thinking import REVIEW_RACE
 
 QUICK = "easy"  # plays in the seat in place of the expert: a heuristic, so quick
 KINDS = ("human", "easy", "medium")
@@ -170,9 +173,26 @@ def test_the_best_par_so_far_takes_the_replays_every_round_has():
     assert best_par("expert", {0: {1: 5, 2: 3}}, [0], 4) is None  # replay 0 missing
 
 
+def test_the_par_s_player_decides_with_the_review_s_race_and_the_others_with_the_table_s(
+        monkeypatch):
+    # The par measures the seat against the review's expert: the player whose choices the
+    # review shows beside the seat's own. The opponents play as they did at the table.
+    save = game(3, ("human", "expert", "hard"))
+    session = round_at_deal(save, 0, 1, 0)
+    races = [bot.race for _, bot in sorted(session.bots.items())]  # type: ignore[attr-defined]
+    assert races == [REVIEW_RACE, (RACE_FIRST, RACE_Z), (RACE_FIRST, RACE_Z)]
+    assert PAR_RACE == REVIEW_RACE != (RACE_FIRST, RACE_Z)
+    # A par kept with another race is another par's.
+    kinds = ("human", "expert", "hard")
+    version = par_version(kinds, 0)
+    monkeypatch.setattr("craits.review.par.PAR_RACE", (RACE_FIRST, RACE_Z))
+    assert par_version(kinds, 0) != version
+
+
 def test_the_par_of_a_fixed_game_is_pinned():
     # Figures found before the par's replays were timed and tuned: a change meant to make the
     # par cheaper must leave what it measures (the same deals, players and randomness) alone.
+    # (The expert's two rounds below are its own with the table's race too.)
     save = game(3, KINDS)
     quick = par_of(save, 2)
     assert [r.scores for r in quick.rounds] == [

@@ -17,11 +17,12 @@ from .profiles import Profile
 LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
-def bot_for(profile: Profile) -> Bot:
-    """The computer player a level's profile describes."""
+def bot_for(profile: Profile, race: tuple[int, float] | None = None) -> Bot:
+    """The computer player a level's profile describes (``race``: its search's, if not the
+    table's; see ``search.search``)."""
     if profile.play == "oracle":
         return OracleBot(profile)
-    return ProfileBot(profile)
+    return ProfileBot(profile, race)
 
 
 __all__ = ["LEVELS", "Bot", "OracleBot", "Profile", "ProfileBot", "bot_for"]

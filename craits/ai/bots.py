@@ -55,10 +55,13 @@ def reaction(reflex: Reflex, rng: random.Random) -> float | None:
 class ProfileBot:
     """A computer player of one level: its turn policy and its reflexes come from ``profile``."""
 
-    def __init__(self, profile: Profile) -> None:
+    def __init__(self, profile: Profile, race: tuple[int, float] | None = None) -> None:
+        """``race``: when an action leaves a search (default: the table's, ``search.search``)."""
         self.profile = profile
         self.level = profile.name
         self._search = SearchBot(profile.search) if profile.play == "search" else None
+        if self._search is not None and race is not None:
+            self._search.race = race
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.level}>"
@@ -78,6 +81,11 @@ class ProfileBot:
         if self._search is not None:
             return self._search.choose_turn(view, history, rng)
         raise ValueError(f"level {self.level!r} cannot choose from a seat view (play: {play})")
+
+    @property
+    def race(self) -> tuple[int, float] | None:
+        """When an action leaves this bot's search (None: it does not search)."""
+        return self._search.race if self._search is not None else None
 
     @property
     def searches_cut_short(self) -> int:

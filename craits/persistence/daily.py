@@ -33,9 +33,10 @@ _STAMP = "%Y%m%d-%H%M%S"
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def par_key(number: int) -> str:
-    """Pars are kept by version: a new version's levels may play differently."""
-    return f"{craits.__version__}/{DAILY_VERSION}/{number}"
+def par_key(number: int, method: int) -> str:
+    """Pars are kept by version: a new version's levels may play differently, and a new
+    ``method`` (``review.par.PAR_VERSION``) measures with another player."""
+    return f"{craits.__version__}/{DAILY_VERSION}/par{method}/{number}"
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,12 @@ randomness decides, and each depends on the record, the round, the replay number
 levels only: the same par on every run, on any number of processes and whatever the load (no
 search is cut short by a level's time cap here).
 
+The par's player is the review's expert: the expert level as it plays, deciding with the
+review's race (``thinking.REVIEW_RACE``), so the player a par measures you against is the one
+whose choices the review shows beside yours; the race spends about a third fewer rollouts and
+loses no measurable points a choice (``thinking``'s figures). The other seats play as they do at
+the table.
+
 A round's par is the mean of its replays' scores for the seat; the game's par is the sum of
 its rounds', with the standard error of that sum (the rounds' replays are independent).
 
@@ -37,22 +43,27 @@ from craits.director import TURN_SECONDS, FixedPace, InlineRunner, MatchDirector
 from craits.engine.notation import NEXT_ROUND
 from craits.session import Session
 
+from .thinking import REVIEW_RACE
+
 PAR_LEVEL = "expert"
 # A round's replays. A full 4-player game's par at 4 takes about 300 CPU seconds (each round
 # replay 7 s at the median, 20 s at the longest; benchmarks/daily_par.py --game): minutes on two
 # cores, at a low priority after the review, kept once found.
 PAR_REPLAYS = 4
-PAR_VERSION = 1  # up whenever the method changes: pars kept from before are dropped
+# The race of the par's player (see the module's docstring).
+PAR_RACE = REVIEW_RACE
+PAR_VERSION = 2  # up whenever the method changes: pars kept from before are dropped
 NO_TIME_CAP = 120.0  # the most a level's file allows: a busy machine never cuts a search short
 MAX_UPDATES = 100_000  # a round of computer players ends long before (a safety net)
 
 
-def par_bot(level: str) -> Bot:
+def par_bot(level: str, race: tuple[int, float] | None = None) -> Bot:
     """The level as it plays, save the time cap: a par must not depend on the machine's load
-    (the cap is a safety net at the table; here waiting longer is better than another par)."""
+    (the cap is a safety net at the table; here waiting longer is better than another par).
+    ``race``: its search's race, if not the table's (the par's player has ``PAR_RACE``)."""
     profile = default_profiles()[level]
     search = dataclasses.replace(profile.search, time_cap=NO_TIME_CAP)
-    return bot_for(dataclasses.replace(profile, search=search))
+    return bot_for(dataclasses.replace(profile, search=search), race)
 
 
 class ParSession(Session):
@@ -187,7 +198,7 @@ def par_version(kinds: Sequence[str], seat: int, level: str = PAR_LEVEL) -> str:
     profiles = default_profiles()
     players = [level if i == seat else k for i, k in enumerate(kinds)]
     plays = [dataclasses.replace(profiles[k], description="") for k in players]
-    text = repr((PAR_VERSION, NO_TIME_CAP, seat, plays))
+    text = repr((PAR_VERSION, NO_TIME_CAP, PAR_RACE, seat, plays))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
@@ -213,7 +224,7 @@ def round_at_deal(save: Mapping[str, Any], seat: int, round_index: int, replay: 
         raise ValueError("a par needs every other seat to be a computer level")
     players = [level if i == seat else k for i, k in enumerate(kinds)]
     seats = [{"kind": k, "name": s["name"]} for k, s in zip(players, save["seats"], strict=True)]
-    bots = {i: par_bot(k) for i, k in enumerate(players)}
+    bots = {i: par_bot(k, PAR_RACE if i == seat else None) for i, k in enumerate(players)}
     prefix = {**save, "seats": seats, "actions": list(save["actions"][:starts[round_index]])}
     session = ParSession.replay(prefix, bots=bots)
     assert isinstance(session, ParSession)  # ``replay`` makes its own class
