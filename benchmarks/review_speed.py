@@ -32,6 +32,7 @@ import resource
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -197,6 +198,54 @@ def game_speed(seed: int, players: int, quality: int, single: bool = True) -> No
         verdict_quality(replay, quality)
 
 
+def review_with_par(replay: Replay, rounds: list[int], level: ReviewLevel,
+                    workers: int = 2) -> None:
+    """The review and the par of seat 0 worked out together, as the review screen does: the
+    verdicts on ``workers`` helpers, the par's replays on as many more at a low priority."""
+    from craits.review.par import PAR_LEVEL, PAR_REPLAYS, RoundScore, best_par, units
+    from craits.review.par_job import ParWork
+
+    found: dict[int, dict[int, int]] = {}
+    marks: dict[str, float] = {}
+    started = time.perf_counter()
+    cpu = cpu_seconds()
+    job = ParWork(RoundScore(replay.save, 0), units(rounds, PAR_REPLAYS), workers)
+    stop = threading.Event()
+
+    def follow_par() -> None:
+        while not stop.is_set() and not job.done and not job.failed:
+            for (index, number), score in job.poll():
+                found.setdefault(index, {})[number] = score
+            par = best_par(PAR_LEVEL, found, rounds, PAR_REPLAYS)
+            if par is not None:
+                marks.setdefault(f"par at {par.replays} replays", time.perf_counter() - started)
+                marks.setdefault("par first shown", time.perf_counter() - started)
+            time.sleep(0.05)
+
+    follower = threading.Thread(target=follow_par)
+    follower.start()
+    try:
+        review(replay, rounds, level, workers)
+        marks["review"] = time.perf_counter() - started
+        follower.join()
+    finally:
+        stop.set()
+        follower.join()
+        job.stop()
+    cpu = cpu_seconds() - cpu
+    yours = {i: s[0] for i in rounds if (s := replay.rounds[i].scores) is not None}
+    par = best_par(PAR_LEVEL, found, rounds, PAR_REPLAYS, yours)
+    both = max(marks["review"], marks.get("par first shown", float("inf")))
+    print(f"  review and par together ({workers} + {workers} processes): verdicts in "
+          f"{marks['review']:.1f} s, the par first shown at {marks.get('par first shown', 0):.1f}"
+          f" s, both in {both:.1f} s; " + ", ".join(
+              f"{k} {v:.1f} s" for k, v in sorted(marks.items(), key=lambda kv: kv[1])
+              if k.startswith("par at")) + f" ({cpu:.1f} s CPU; {load()})")
+    if par is not None:
+        print(f"  par {par.value:.1f} +- {par.stderr:.1f} ({par.replays} replays a round), "
+              f"seat 0 scored {par.yours}")
+
+
 def round_times(replay: Replay, rounds: list[int], level: ReviewLevel, counts: list[int]
                 ) -> list[tuple[float, float]]:
     """Each round reviewed alone on 2 helpers, as when a player opens it: (wall, CPU)."""
@@ -293,10 +342,19 @@ def main() -> int:
                         help="leave out the record at the limit")
     parser.add_argument("--skip-single", action="store_true",
                         help="leave out the whole game on 1 worker")
+    parser.add_argument("--with-par", action="store_true",
+                        help="only the whole game's review and its par, worked out together")
     args = parser.parse_args()
     if args.race:
         replay = Replay(played_game(args.seed, args.players))
         race_quality(replay, args.race)
+        return 0
+    if args.with_par:
+        replay = Replay(played_game(args.seed, args.players))
+        rounds = list(range(len(replay.rounds)))
+        print(f"game: seed {args.seed}, {args.players} players, {len(rounds)} rounds; hot path "
+              f"{native.status()}")
+        review_with_par(replay, rounds, review_level())
         return 0
     if not args.skip_limit:
         open_at_limit()
