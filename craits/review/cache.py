@@ -94,17 +94,20 @@ class ReviewCache:
             log.info("review cache %s not used: %s", path.name, exc)
             return {}
 
-    def store(self, game: str, level: ReviewLevel, review: RoundReview) -> None:
-        """Add ``review`` to the kept ones (a failure to write is only logged: it is a copy)."""
+    def store(self, game: str, level: ReviewLevel, *reviews: RoundReview) -> None:
+        """Add ``reviews`` to the kept ones, in one write (a failure to write is only logged:
+        it is a copy)."""
         path = self.path(game, level)
         if path is None:
             return
         with self._lock:
-            self._store(path, game, level, review)
+            self._store(path, game, level, reviews)
 
-    def _store(self, path: Path, game: str, level: ReviewLevel, review: RoundReview) -> None:
+    def _store(self, path: Path, game: str, level: ReviewLevel,
+               reviews: tuple[RoundReview, ...]) -> None:
         kept = self.load(game, level)
-        kept[(review.seat, review.round)] = review
+        for review in reviews:
+            kept[(review.seat, review.round)] = review
         document = {
             "format": CACHE_FORMAT, "version": CACHE_VERSION, "game": game,
             "level": level.version,

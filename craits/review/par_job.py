@@ -20,40 +20,46 @@ from typing import Any
 NICE = 10
 
 
-def _serve(work: Callable[[Any], int], todo: Any, out: Any, nice: int) -> None:
-    """In a worker process: each unit's score as it is found, until the queue says stop."""
+def _serve(todo: Any, out: Any, nice: int) -> None:
+    """In a worker process: each unit's answer as it is found, until the queue says stop."""
     try:
         if nice:
             os.nice(nice)
     except (AttributeError, OSError):  # not on every system; the work is the same
         pass
-    while (unit := todo.get()) is not None:
+    while (item := todo.get()) is not None:
+        work, unit = item
         try:
-            out.put((unit, int(work(unit)), None))
+            out.put((unit, work(unit), None))
         except Exception as exc:  # said by the parent; this process has no one to tell
             out.put((unit, 0, str(exc) or type(exc).__name__))
 
 
 class ParWork:
     """``work(unit)`` for every unit of ``units``, on ``workers`` processes; ``poll`` takes
-    what is found. ``work`` must be picklable (a module-level function or a dataclass)."""
+    what is found. ``work`` must be picklable (a module-level function or a dataclass), and so
+    must its answers (a par replay's is a score).
 
-    def __init__(self, work: Callable[[Any], int], units: Sequence[Hashable],
-                 workers: int = 1, nice: int = NICE) -> None:
-        self.waiting = set(units)
+    ``more=True``: the processes wait for more (``add``, any work of its own) until ``close``
+    or ``stop``; the work of a game still being played is added as its rounds come."""
+
+    def __init__(self, work: Callable[[Any], Any] | None, units: Sequence[Hashable],
+                 workers: int = 1, nice: int = NICE, *, more: bool = False) -> None:
+        self.waiting: set[Hashable] = set()
         self.errors: list[str] = []
+        self._closed = False
         context = multiprocessing.get_context("spawn")
         self._todo: Any = context.Queue()
         self._results: Any = context.Queue()
-        count = max(1, min(workers, len(units)))
-        for unit in units:
-            self._todo.put(unit)
-        for _ in range(count):
-            self._todo.put(None)
-        self._processes = [context.Process(target=_serve, args=(work, self._todo,
-                                                                 self._results, nice),
-                                           daemon=True)
-                           for _ in range(count if units else 0)]
+        count = max(1, workers if more else min(workers, len(units)))
+        self._count = count
+        if work is not None:
+            self.add(work, units)
+        self._processes = [context.Process(target=_serve, args=(self._todo, self._results,
+                                                                 nice), daemon=True)
+                           for _ in range(count if units or more else 0)]
+        if not more:
+            self.close()
         try:
             for process in self._processes:
                 process.start()
@@ -61,19 +67,35 @@ class ParWork:
             self.stop()
             raise
 
-    def poll(self) -> list[tuple[Any, int]]:
-        """The (unit, score) pairs found since the last poll; never waits."""
-        found: list[tuple[Any, int]] = []
+    def add(self, work: Callable[[Any], Any], units: Sequence[Hashable]) -> None:
+        """More units, after those already given (a unit already waiting is not given twice)."""
+        if self._closed:
+            raise RuntimeError("no more work is taken")
+        for unit in units:
+            if unit not in self.waiting:
+                self.waiting.add(unit)
+                self._todo.put((work, unit))
+
+    def close(self) -> None:
+        """No more units: the processes end once they have done what they were given."""
+        if not self._closed:
+            self._closed = True
+            for _ in range(self._count):
+                self._todo.put(None)
+
+    def poll(self) -> list[tuple[Any, Any]]:
+        """The (unit, answer) pairs found since the last poll; never waits."""
+        found: list[tuple[Any, Any]] = []
         while True:
             try:
-                unit, score, error = self._results.get_nowait()
+                unit, answer, error = self._results.get_nowait()
             except (queue.Empty, OSError, ValueError, EOFError):
                 break
             if isinstance(unit, list):  # a tuple comes back as a tuple; be safe
                 unit = tuple(unit)
             self.waiting.discard(unit)
             if error is None:
-                found.append((unit, int(score)))
+                found.append((unit, answer))
             else:
                 self.errors.append(error)
         return found
@@ -92,19 +114,21 @@ class ParWork:
         return not self.waiting
 
     def stop(self) -> None:
+        self._closed = True
         for process in self._processes:
             if process.is_alive():
                 process.terminate()
         for process in self._processes:
-            process.join(timeout=1)
+            if process.pid is not None:  # started (one that failed to start is not joined)
+                process.join(timeout=1)
 
 
 def wait_for(job: ParWork, progress: Callable[[int, int], object] | None = None,
-             step: float = 0.05) -> list[tuple[Any, int]]:
+             step: float = 0.05) -> list[tuple[Any, Any]]:
     """Every unit's score, waiting (the command line and the benchmark); raises
     ``RuntimeError`` if the work fails."""
     total = len(job.waiting)
-    found: list[tuple[Any, int]] = []
+    found: list[tuple[Any, Any]] = []
     try:
         while job.waiting:
             new = job.poll()

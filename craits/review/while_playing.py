@@ -1,0 +1,234 @@
+"""A person's review and par worked out while their game is played, so that the game's end
+shows the luck against the choices and the par at once, and the review opens complete.
+
+Each round's par replays start when the round is dealt (they need only the match up to its
+deal: ``par.round_at_deal``), its review when it ends (the seat's choices, from what it saw);
+both on processes of their own at a low priority (``par_job.ParWork``): the game being played
+comes first. The answers are the ones the review screen computes from the finished game, as a
+choice's seed and a replay's depend on the match seed and their place only, not on how much
+of the game there was. At the match's end they are kept under the finished game's name
+(``review.cache``, ``review.par_store``), where the review and the past games read them.
+
+A move taken back (``Session.undo``) before a round's end or its deal drops what was found for
+that round; it is worked out again.
+
+    analysis = GameAnalysis(seat, kinds, ParWork)
+    analysis.follow(session)   # each frame: new rounds dealt or finished
+    analysis.poll()            # each frame: what the workers found
+    analysis.split(), analysis.par(), analysis.progress()
+    analysis.keep(session, cache, store)
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from craits.session import Session
+
+from .analysis import ReviewLevel, RoundReview, analyse_round, review_level
+from .cache import ReviewCache, game_key
+from .luck import Split, game_split, round_split
+from .par import PAR_LEVEL, PAR_REPLAYS, GamePar, RoundScore, best_par, par_blocker, par_version
+from .par_job import ParWork
+from .par_store import Found, ParStore
+from .replay import Replay
+
+log = logging.getLogger(__name__)
+
+WORKERS = 2  # one a core of the machine this is made for; the table's players think first
+MakeWork = Callable[..., ParWork]  # ParWork's signature: (work, units, workers, *, more)
+
+
+@dataclass(frozen=True)
+class ReviewRound:
+    """A picklable job: the review of ``seat``'s choices in a unit's round of ``save``."""
+
+    save: Mapping[str, Any]
+    seat: int
+    level: ReviewLevel
+
+    def __call__(self, unit: tuple[str, int, int]) -> RoundReview:
+        _kind, round_index, _try = unit
+        return analyse_round(Replay(self.save), self.seat, round_index, self.level)
+
+
+@dataclass(frozen=True)
+class ParReplay:
+    """A picklable job: the seat's score in a unit's replay of its round."""
+
+    score: RoundScore
+
+    def __call__(self, unit: tuple[str, int, int, int]) -> int:
+        _kind, round_index, replay, _try = unit
+        return self.score((round_index, replay))
+
+
+class GameAnalysis:
+    """``seat``'s review and par for every round of one match (``kinds``: every seat's
+    kind), found by ``make_work``'s processes. No par when another seat is a person."""
+
+    def __init__(self, seat: int, kinds: Sequence[str], make_work: MakeWork = ParWork,
+                 level: ReviewLevel | None = None, par_level: str = PAR_LEVEL,
+                 replays: int = PAR_REPLAYS, workers: int = WORKERS) -> None:
+        self.seat = seat
+        self.kinds = tuple(kinds)
+        self.make_work = make_work
+        self.level = review_level() if level is None else level
+        self.par_level = par_level
+        self.replays = replays
+        self.workers = workers
+        self.with_par = par_blocker(kinds, seat) is None
+        self.rounds = 0  # the match's rounds, once followed
+        self.reviews: dict[int, RoundReview] = {}
+        self.found: Found = {}
+        self.failed = False
+        self.kept = False
+        self._dealt = 0  # rounds whose replays were asked for
+        self._finished = 0  # rounds whose review was asked for
+        self._tries: dict[tuple[str, int], int] = {}  # asked again after a take-back
+        self._job: ParWork | None = None
+        self._writer: threading.Thread | None = None
+
+    # ------------------------------------------------------------ following the match
+
+    def follow(self, session: Session) -> None:
+        """Ask for the work of the rounds dealt or finished since the last call (cheap when
+        there are none)."""
+        if self.failed:
+            return
+        match = session.match
+        self.rounds = match.rounds
+        dealt, finished = match.round_index + 1, len(match.history)
+        if dealt < self._dealt or finished < self._finished:
+            self._taken_back(dealt, finished)
+        if dealt == self._dealt and finished == self._finished:
+            return
+        save = session.to_save()
+        try:
+            job = self._job_for_more()
+            if finished > self._finished:
+                job.add(ReviewRound(save, self.seat, self.level),
+                        [("review", k, self._try("review", k))
+                         for k in range(self._finished, finished)])
+            if self.with_par and dealt > self._dealt:
+                work = ParReplay(RoundScore(save, self.seat, self.par_level))
+                job.add(work, [("par", k, r, self._try("par", k)) for k in
+                               range(self._dealt, dealt) for r in range(self.replays)])
+        except (OSError, ValueError, RuntimeError) as exc:  # no processes: said, not shown
+            log.warning("the game could not be analysed while played: %s", exc)
+            self.failed = True
+            self.stop()
+            return
+        self._dealt, self._finished = dealt, finished
+
+    def _job_for_more(self) -> ParWork:
+        if self._job is None:
+            self._job = self.make_work(None, (), self.workers, more=True)
+        return self._job
+
+    def _try(self, kind: str, round_index: int) -> int:
+        return self._tries.get((kind, round_index), 0)
+
+    def _taken_back(self, dealt: int, finished: int) -> None:
+        """Rounds from ``finished`` on are not over any more (and from ``dealt`` on not dealt):
+        what was found or asked for them is dropped."""
+        for k in range(finished, self._finished):
+            self.reviews.pop(k, None)
+            self._tries[("review", k)] = self._try("review", k) + 1
+        for k in range(dealt, self._dealt):
+            self.found.pop(k, None)
+            self._tries[("par", k)] = self._try("par", k) + 1
+        self._finished = min(self._finished, finished)
+        self._dealt = min(self._dealt, dealt)
+
+    def poll(self) -> bool:
+        """Take what the workers found; True when something new came."""
+        job = self._job
+        if job is None:
+            return False
+        new = False
+        for unit, answer in job.poll():
+            new = self._take(unit, answer) or new
+        if job.failed:
+            log.warning("the game could not be analysed while played: %s",
+                        "; ".join(job.errors) or "its workers stopped")
+            self.failed = True
+            self.stop()
+        return new
+
+    def _take(self, unit: Hashable, answer: Any) -> bool:
+        if not isinstance(unit, tuple) or unit[-1] != self._try(unit[0], unit[1]):
+            return False  # asked for before a take-back
+        if unit[0] == "review" and isinstance(answer, RoundReview):
+            self.reviews[unit[1]] = answer
+            return True
+        if unit[0] == "par" and isinstance(answer, int):
+            self.found.setdefault(unit[1], {})[unit[2]] = answer
+            return True
+        return False
+
+    def stop(self) -> None:
+        job, self._job = self._job, None
+        if job is not None:
+            job.stop()
+
+    # ------------------------------------------------------------ what was found
+
+    def progress(self) -> tuple[int, int]:
+        """(found, to find) for the whole match: every round's review and replays."""
+        each = 1 + (self.replays if self.with_par else 0)
+        found = len(self.reviews) + sum(min(len(s), self.replays) for s in self.found.values()
+                                        if self.with_par)
+        return found, max(found, self.rounds * each)
+
+    @property
+    def complete(self) -> bool:
+        found, total = self.progress()
+        return total > 0 and found >= total
+
+    def split(self, history: Sequence[Sequence[int]]) -> Split | None:
+        """The seat's luck and choices over the finished rounds (``history``: each one's
+        scores), in whole points, once every one is reviewed."""
+        if not history or any(k not in self.reviews for k in range(len(history))):
+            return None
+        return game_split((round_split(self.reviews[k], scores)
+                           for k, scores in enumerate(history)), 0)
+
+    def par(self, history: Sequence[Sequence[int]]) -> GamePar | None:
+        """The seat's par over the finished rounds, once each has two replays (refined up to
+        ``replays``)."""
+        if not self.with_par or not history:
+            return None
+        yours = {k: scores[self.seat] for k, scores in enumerate(history)}
+        return best_par(self.par_level, self.found, range(len(history)), self.replays, yours)
+
+    def keep(self, session: Session, cache: ReviewCache | None,
+             store: ParStore | None) -> None:
+        """Once, at the match's end: what was found, kept under the finished game's name (on
+        a thread of its own: a frame never waits for the disk)."""
+        if self.kept:
+            return
+        self.kept = True
+        save = session.to_save()
+        reviews = tuple(self.reviews[k] for k in sorted(self.reviews))
+        found = {k: dict(s) for k, s in self.found.items()}
+        version = par_version(self.kinds, self.seat, self.par_level) if self.with_par else ""
+
+        def write() -> None:
+            game = game_key(save)
+            if cache is not None and reviews:
+                cache.store(game, self.level, *reviews)
+            if store is not None and found and version:
+                store.store(game, version, found)
+
+        self._writer = threading.Thread(target=write, name="craits-analysis-keep", daemon=True)
+        self._writer.start()
+
+    def flush(self, timeout: float | None = None) -> None:
+        """Until what ``keep`` writes is written (tests)."""
+        if self._writer is not None:
+            self._writer.join(timeout)
