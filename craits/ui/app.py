@@ -12,11 +12,12 @@ message scene says where the log is: never a traceback window.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import logging
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -27,6 +28,8 @@ from craits.engine import Rules
 from craits.paths import user_home
 from craits.persistence import Statistics
 from craits.persistence.player_files import PlayerFiles
+from craits.review.par_job import ParWork
+from craits.review.while_playing import GameAnalysis
 from craits.seat import Seat
 from craits.session import Session
 from craits.ui.app_settings import use_language, use_look, use_settings
@@ -86,6 +89,10 @@ class App:
         use_look(self.settings, self.card_art)
         self.clock = pygame.time.Clock()
         self.bot_worker = BotWorker(bot_mode)
+        # The player's game analysed while played, on processes of its own; with the computer
+        # players thinking inline (tests), none.
+        self.game_analysis: Callable[[int, Sequence[str]], GameAnalysis] | None = \
+            functools.partial(GameAnalysis, make_work=ParWork) if bot_mode == "process" else None
         self.scenes = SceneStack()
         self.running = True
         self.keys_down: set[int] = set()

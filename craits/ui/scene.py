@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # types only: the services a scene may use, none of them a sc
     from craits.persistence import Settings, Statistics
     from craits.review import Replay
     from craits.review.puzzles import Grade, Spot
+    from craits.review.while_playing import GameAnalysis
     from craits.seat import Seat
     from craits.session import Session
     from craits.ui.audio import Audio
@@ -66,7 +67,8 @@ class MatchSetup(Protocol):
 
 class SceneContext(Protocol):
     """What a scene may use of the app: the scene stack, the settings, the window's size,
-    sound, speech (the app's one speaker) and card art, the computer players' helper, and
+    sound, speech (the app's one speaker) and card art, the computer players' helper, the
+    processes that analyse a game while it is played, and
     the few things the app does for a scene (start or continue a game, save settings or
     statistics, go to the title, quit), with
     the signals a table gives as its match goes on (``autosave``, ``record_round``,
@@ -79,6 +81,8 @@ class SceneContext(Protocol):
     speech: Speaker
     card_art: CardArt
     bot_worker: BotWorker
+    # A seat's game analysed while played, given the seat and every seat's kind (None: not).
+    game_analysis: Callable[[int, Sequence[str]], GameAnalysis] | None
     statistics: Statistics
     notices: list[Notice | str]  # for the player, each told with str()
     screens: Screens

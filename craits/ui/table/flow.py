@@ -13,6 +13,7 @@ from craits.engine import Announce, Play
 from craits.engine import events as ev
 from craits.engine.actions import Action, ChooseSuit
 from craits.review import move_message
+from craits.review.while_playing import GameAnalysis
 from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.scene import Scene, SceneContext
@@ -27,8 +28,10 @@ from craits.ui.tabletop.hand_input import HandInput
 
 class TableFlow:
     def __init__(self, app: SceneContext, match: TableMatch, hand: HandInput,
-                 suit_chosen: Callable[[Action, bool], None]) -> None:
+                 suit_chosen: Callable[[Action, bool], None],
+                 analysis: GameAnalysis | None = None) -> None:
         self.app = app
+        self.analysis = analysis  # the viewer's game analysed while played, for its end
         self.match = match
         self.hand = hand
         self.suit_chosen = suit_chosen  # (the action with its suit, "Last card!" with it)
@@ -114,4 +117,5 @@ class TableFlow:
 
     def _after_scoreboard(self, _result: Any) -> None:
         if self.match.round_seen():
-            self.app.scenes.push(GameOverScene(self.app, self.match.session))
+            self.app.scenes.push(GameOverScene(self.app, self.match.session,
+                                                 self.analysis))

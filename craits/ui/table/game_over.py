@@ -16,6 +16,7 @@ from craits.review.cache import ReviewCache
 from craits.review.luck import Split, game_total
 from craits.review.par import GamePar
 from craits.review.par_store import ParStore, kept_par
+from craits.review.while_playing import GameAnalysis
 from craits.session import Session
 from craits.ui.cards.art import card_size_for_height
 from craits.ui.cards.cascade import CardCascade, blit_outside
@@ -105,9 +106,14 @@ def game_line(total: Split) -> str:
                   result=signed(total.result), expected=signed(total.expected))
 
 class GameOverScene(Scene):
-    def __init__(self, app: SceneContext, session: Session) -> None:
+    """``analysis``: the game analysed while it was played, still being finished (its lines
+    appear when found); without one, only what was kept is shown."""
+
+    def __init__(self, app: SceneContext, session: Session,
+                 analysis: GameAnalysis | None = None) -> None:
         super().__init__(app)
         self.session = session
+        self.analysis = analysis
         self.size: tuple[int, int] = app.size
         self.age = 0.0
         rng = random.Random(session.seed)
@@ -120,6 +126,8 @@ class GameOverScene(Scene):
         self.animate = True  # off: the screen without its celebration (tests compare the two)
         self.luck = luck_of(session)
         self.par = par_of(session)
+        self._found = -1  # the analysis's progress last read
+        self._take_analysis()
         self.focus = FocusGroup()
         self.speech = ScreenSpeech(self, self.spoken, self.focus)
         self.layout()
@@ -175,7 +183,8 @@ class GameOverScene(Scene):
         return joined((i18n.t("event.game_over"), winners_text(self.session),
                        i18n.t("speech.totals", scores="; ".join(rows)),
                        par_line(self.par) if self.par is not None else "",
-                       game_line(self.luck) if self.luck is not None else ""))
+                       game_line(self.luck) if self.luck is not None else "",
+                       self.analysing_line()))
 
     def on_enter(self) -> None:
         self.speech.again()
@@ -186,8 +195,36 @@ class GameOverScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.focus.handle(event)
 
+    def _take_analysis(self) -> bool:
+        """The lines the analysis has found since the last look; True when they changed."""
+        analysis = self.analysis
+        if analysis is None:
+            return False
+        found = analysis.progress()[0]
+        if found == self._found:
+            return False
+        self._found = found
+        history = self.session.match.history
+        luck, par = analysis.split(history), analysis.par(history)
+        changed = (luck is not None and luck != self.luck) or \
+            (par is not None and par != self.par)
+        self.luck = luck if luck is not None else self.luck
+        self.par = par if par is not None else self.par
+        return changed
+
+    def analysing_line(self) -> str:
+        """"Your game is being analysed ...: 40 %" while it is (none once done or failed)."""
+        analysis = self.analysis
+        if analysis is None or analysis.failed or analysis.complete:
+            return ""
+        found, total = analysis.progress()
+        return i18n.t("luck.analysing", percent=found * 100 // max(1, total))
+
     def update(self, dt: float) -> None:
         self.age += dt
+        if self._take_analysis() and self.luck is not None and \
+                (self.par is not None or self.analysis is None or not self.analysis.with_par):
+            self.speech.again()  # the lines the player waited for, said once they are all in
         self.speech.update()
         if self.cascade is not None:
             self.cascade.update(dt)
@@ -216,6 +253,12 @@ class GameOverScene(Scene):
         if self.luck is not None:  # the whole game's luck and choices, once reviewed
             blit_text(surface, game_line(self.luck), th.px(17), CREAM,
                       center=(w // 2, self.again_button.rect.top - th.px(16)),
+                      max_width=w - th.px(80))
+        working = self.analysing_line()
+        if working and (self.par is None or self.luck is None):  # what is still to come
+            lines = (self.par is not None) + (self.luck is not None)
+            blit_text(surface, working, th.px(16), DIM,
+                      center=(w // 2, self.again_button.rect.top - th.px(16 + 24 * lines)),
                       max_width=w - th.px(80))
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)

@@ -28,6 +28,7 @@ from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.suit_dialog import SuitDialog
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.speaker import wanted as speech_wanted
+from craits.ui.table.analysis_part import AnalysisPart
 from craits.ui.table.buttons import TableButtons
 from craits.ui.table.coach_panel import CoachPanel
 from craits.ui.table.controls_help import ControlsScene
@@ -84,7 +85,9 @@ class TableScene(Scene):
         self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
                                 self.post)
         self.coach_unsaved = False
-        self.flow = TableFlow(app, self.match, self.hand, self.suit_chosen)
+        self.analysis = AnalysisPart(session, app.game_analysis)
+        self.flow = TableFlow(app, self.match, self.hand, self.suit_chosen,
+                              self.analysis.analysis)
         self.levels = [level_label(s.kind) for s in session.seats]
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
         self._warm = CardWarmUp(self.cards, self.model)
@@ -269,6 +272,7 @@ class TableScene(Scene):
         what coaching has shown is written."""
         self.app.bot_worker.submitted = None
         self._keep_coach(write=True)
+        self.analysis.close()
 
     def _keep_coach(self, write: bool = False) -> None:
         """What coaching has shown, into the settings; written at the match's end and when
@@ -337,6 +341,7 @@ class TableScene(Scene):
             self.coach.update(dt, self.chor.busy)
         self._feed_speech()
         self.cues.update(s.events, match.view(), match.my_turn())
+        self.analysis.update()
 
     def _feed_speech(self) -> None:
         """This frame's table, as the speech part wants it (the settings may have changed)."""

@@ -1,0 +1,144 @@
+"""A game against the computer is analysed while it is played: the game-over screen says how far
+the analysis is while it finishes, then the luck against the choices and the par (the ones the
+review finds from the finished game), said by speech too; they are kept for the review. A table
+of two people gets no analysis, and closing the table lets its processes go."""
+
+from __future__ import annotations
+
+import pytest
+from app_driver import StandInPlayer, make_app, play_until, raise_errors, short_rules
+from test_analysis_while_playing import PAR, QUICK, InlineWork, the_par_of, the_review_of
+
+from craits import i18n
+from craits.paths import user_home
+from craits.review.cache import ReviewCache
+from craits.review.luck import game_total
+from craits.review.par_store import ParStore, kept_par
+from craits.review.while_playing import GameAnalysis
+from craits.ui.table import game_over
+from craits.ui.table.game_over import GameOverScene, game_line, par_line
+
+KINDS = ["human", "easy", "medium"]
+
+
+class HeldWork(InlineWork):
+    """Answers only while ``open``: the analysis is still going on at the game's end."""
+
+    open = True
+
+    def poll(self):
+        return super().poll() if HeldWork.open else []
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    yield
+    i18n.set_language("en")
+    HeldWork.open = True
+
+
+def quick_analysis(work):
+    return lambda seat, kinds: GameAnalysis(seat, kinds, work, level=QUICK, par_level=PAR,
+                                            replays=2)
+
+
+def played(app, seed: int = 5):
+    raise_errors(app)
+    app.new_game(app.seats_for(KINDS), short_rules(), seed)
+    table = app.current_table()
+    play_until(app, lambda: isinstance(app.scenes.top, GameOverScene), StandInPlayer(3))
+    return table, app.scenes.top
+
+
+def test_game_over_shows_the_game_analysed_while_it_was_played(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.game_analysis = quick_analysis(InlineWork)
+        table, scene = played(app)
+        session = table.session
+        save, history = session.to_save(), session.match.history
+        assert scene.analysis is table.analysis.analysis and scene.analysis.complete
+        assert scene.luck == the_review_of(save, history)
+        assert scene.par == the_par_of(save, history)
+        assert scene.analysing_line() == ""
+        drawn: list[str] = []
+        real = game_over.blit_text
+        monkeypatch.setattr(game_over, "blit_text", lambda surface, text, *a, **k: (
+            drawn.append(text), real(surface, text, *a, **k))[1])
+        scene.draw(app.screen)
+        assert game_line(scene.luck) in drawn and par_line(scene.par) in drawn
+        assert game_line(scene.luck) in scene.spoken()
+        # Kept under the finished game's name, where the review and the past games read it.
+        table.analysis.analysis.flush()
+        cache = ReviewCache.in_home(user_home())
+        assert game_total(save, 0, history, cache, QUICK) == scene.luck
+        assert kept_par(save, 0, history, ParStore(cache.folder), 2, PAR) == scene.par
+    finally:
+        app.shutdown()
+
+
+def test_game_over_says_how_far_the_analysis_is_until_it_is_done(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.game_analysis = quick_analysis(HeldWork)
+        HeldWork.open = False  # nothing found during the game
+        table, scene = played(app)
+        assert scene.luck is None and scene.par is None
+        drawn: list[str] = []
+        real = game_over.blit_text
+        monkeypatch.setattr(game_over, "blit_text", lambda surface, text, *a, **k: (
+            drawn.append(text), real(surface, text, *a, **k))[1])
+        for language, _ in i18n.available_languages():
+            i18n.set_language(language)
+            line = scene.analysing_line()
+            assert line == i18n.t("luck.analysing", percent=0) and "0" in line
+            drawn.clear()
+            scene.draw(app.screen)
+            assert line in drawn and line in scene.spoken()
+        i18n.set_language("en")
+        said: list[str] = []
+        monkeypatch.setattr(scene.speech, "again", lambda: said.append(scene.spoken()))
+        HeldWork.open = True
+        play_until(app, lambda: scene.luck is not None and scene.par is not None, frames=50)
+        app.step(0.016)
+        assert scene.analysing_line() == "" and scene.analysis.kept
+        assert said and game_line(scene.luck) in said[-1] and par_line(scene.par) in said[-1]
+    finally:
+        app.shutdown()
+
+
+def test_a_table_of_two_people_is_not_analysed_and_a_closed_table_stops_its_work(
+        tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        InlineWork.made.clear()
+        app.game_analysis = quick_analysis(InlineWork)
+        app.new_game(app.seats_for(["human", "human", "easy"]), short_rules(), 5)
+        assert app.current_table().analysis.analysis is None
+        app.new_game(app.seats_for(KINDS), short_rules(), 6, replace_ok=True)
+        table = app.current_table()
+        app.step(0.016)
+        assert table.analysis.analysis is not None and InlineWork.made
+        app.show_title()
+        assert InlineWork.made[-1].stopped
+    finally:
+        app.shutdown()
+
+
+def test_the_app_analyses_on_processes_and_a_quiet_app_does_not(tmp_path, monkeypatch):
+    from craits.review.par_job import ParWork
+    from craits.ui.app import App
+
+    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
+    app = App(size=(960, 600), speed="instant", bot_mode="process")
+    try:
+        assert app.game_analysis is not None
+        analysis = app.game_analysis(0, KINDS)
+        assert analysis.make_work is ParWork and analysis.with_par
+    finally:
+        app.shutdown()
+    quiet = make_app(tmp_path, monkeypatch)
+    try:
+        assert quiet.game_analysis is None
+    finally:
+        quiet.shutdown()
