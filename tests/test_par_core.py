@@ -199,3 +199,47 @@ def test_the_par_of_a_fixed_game_is_pinned():
         (0, 50), (0, 36), (140, 42), (11, 1), (41, 20), (0, -50), (0, 30), (85, 85)]
     # The expert itself (searching, no time cap) in two of the short game's rounds.
     assert [round_score(save, 0, k, 0) for k in (1, 3)] == [0, 0]
+
+
+def test_the_workers_end_when_the_game_is_killed(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "game.py"
+    script.write_text(
+        "import sys, time\n"
+        "from craits.review.par_job import ParWork\n"
+        "if __name__ == '__main__':\n"
+        "    job = ParWork(None, (), 2, more=True)\n"
+        "    print(' '.join(str(p.pid) for p in job._processes), flush=True)\n"
+        "    time.sleep(60)\n")
+    game = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(pid) for pid in game.stdout.readline().split()]
+        assert len(workers) == 2
+        os.kill(game.pid, signal.SIGKILL)  # no clean exit: the workers are left to see it
+        game.wait(10)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and any(alive(pid) for pid in workers):
+            time.sleep(0.2)
+        assert not any(alive(pid) for pid in workers)
+    finally:
+        if game.poll() is None:
+            game.kill()
+
+
+def alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    try:  # a finished child of a killed parent is reaped by init; a zombie is not running
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[1][0] != "Z"
+    except OSError:
+        return True

@@ -46,9 +46,10 @@ from craits.session import Session
 from .thinking import REVIEW_RACE
 
 PAR_LEVEL = "expert"
-# A round's replays. A full 4-player game's par at 4 takes about 300 CPU seconds (each round
-# replay 7 s at the median, 20 s at the longest; benchmarks/daily_par.py --game): minutes on two
-# cores, at a low priority after the review, kept once found.
+# A round's replays. A full 4-player game's par at 4 takes about 115 CPU seconds: with the
+# review of its 222 choices, shown from 2 replays at 49 s and at 4 by 73 s on two cores
+# (benchmarks/review_speed.py --with-par). A game played here has it worked out as it goes
+# (``while_playing``), ready at its end; kept once found.
 PAR_REPLAYS = 4
 # The race of the par's player (see the module's docstring).
 PAR_RACE = REVIEW_RACE

@@ -18,16 +18,26 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 NICE = 10
+PARENT_CHECK = 2.0  # seconds between looks, while idle, at whether the game still runs
 
 
-def _serve(todo: Any, out: Any, nice: int) -> None:
-    """In a worker process: each unit's answer as it is found, until the queue says stop."""
+def _serve(todo: Any, out: Any, nice: int, parent: int) -> None:
+    """In a worker process: each unit's answer as it is found, until the queue says stop or
+    the ``parent`` process is gone (named by the parent: it may die while this one starts)."""
     try:
         if nice:
             os.nice(nice)
     except (AttributeError, OSError):  # not on every system; the work is the same
         pass
-    while (item := todo.get()) is not None:
+    while True:
+        try:
+            item = todo.get(timeout=PARENT_CHECK)
+        except queue.Empty:
+            if os.getppid() != parent:  # the game was killed: no one waits for the answers
+                return
+            continue
+        if item is None or os.getppid() != parent:
+            return
         work, unit = item
         try:
             out.put((unit, work(unit), None))
@@ -56,7 +66,8 @@ class ParWork:
         if work is not None:
             self.add(work, units)
         self._processes = [context.Process(target=_serve, args=(self._todo, self._results,
-                                                                 nice), daemon=True)
+                                                                 nice, os.getpid()),
+                                           daemon=True)
                            for _ in range(count if units or more else 0)]
         if not more:
             self.close()

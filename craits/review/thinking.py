@@ -27,7 +27,8 @@ from craits.engine import Action, Event, SeatView
 # (1.37 against 1.30: not measurably worse), the same pick 190 times
 # (benchmarks/review_speed.py --race 222); on a game it was not tuned on (--seed 12 --race 100),
 # 33 % fewer, +0.03 +- 0.08 points, the same pick 88 times. Weighing two moves keeps the table's
-# race: a keener one there made the costs shown measurably less exact.
+# race: a keener one there made the costs shown measurably less exact. The par's player
+# chooses with it too (``par.PAR_RACE``): the expert the review shows beside your choices.
 REVIEW_RACE = (60, 1.5)
 
 Estimate = tuple[Action, float, int]
