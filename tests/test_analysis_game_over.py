@@ -142,3 +142,30 @@ def test_the_app_analyses_on_processes_and_a_quiet_app_does_not(tmp_path, monkey
         assert quiet.game_analysis is None
     finally:
         quiet.shutdown()
+
+
+def test_the_setting_turns_the_analysis_off_and_on_again_with_the_rounds_caught_up(
+        tmp_path, monkeypatch):
+    import dataclasses
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        InlineWork.made.clear()
+        app.game_analysis = quick_analysis(InlineWork)
+        app.settings = dataclasses.replace(app.settings, analyse_while_playing=False)
+        app.new_game(app.seats_for(KINDS), short_rules(), 7)
+        table = app.current_table()
+        session = table.session
+        play_until(app, lambda: len(session.match.history) >= 2, StandInPlayer(1))
+        assert table.analysis.analysis is None and not InlineWork.made
+        app.settings = dataclasses.replace(app.settings, analyse_while_playing=True)
+        app.step(0.016)
+        analysis = table.analysis.analysis
+        assert analysis is not None
+        # The rounds played while it was off are reviewed, and their pars found, now.
+        assert {0, 1} <= set(analysis.reviews) and {0, 1} <= set(analysis.found)
+        app.settings = dataclasses.replace(app.settings, analyse_while_playing=False)
+        app.step(0.016)
+        assert table.analysis.analysis is None and InlineWork.made[-1].stopped
+    finally:
+        app.shutdown()

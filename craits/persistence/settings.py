@@ -105,6 +105,9 @@ class Settings:
     # it on (``speech`` is then what the app found, not a choice).
     speech_chosen: bool = False
     confirm_costly: int = 0  # ask before a play the hard level expects to lose this many points
+    # A game against the computer reviewed, and its par found, while it is played (in the
+    # background, at a low priority); off: only when the review is opened.
+    analyse_while_playing: bool = True
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
     coach: dict[str, object] = field(default_factory=dict)
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
@@ -216,6 +219,7 @@ _SETTINGS_SPEC: _Spec = {
     "speech_verbosity": (OneOf(*SPEECH_VERBOSITY), _default("speech_verbosity")),
     "speech_chosen": (Boolean(), _default("speech_chosen")),
     "confirm_costly": (OneOf(*COSTLY_THRESHOLDS), _default("confirm_costly")),
+    "analyse_while_playing": (Boolean(), _default("analyse_while_playing")),
     "coach": (_CoachProgress(), _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),
 }

@@ -57,6 +57,7 @@ class Changes(TypedDict, total=False):
     coach: dict[str, object]
     undo: bool
     confirm_costly: int
+    analyse_while_playing: bool
     speech: bool
     speech_verbosity: str
 
@@ -245,6 +246,9 @@ class SettingsScene(MenuScene):
                 s.confirm_costly,
                 lambda v: self.change(confirm_costly=v),
             ),
+            Toggle((0, 0, 1, 1), i18n.t("luck.setting"), s.analyse_while_playing,
+                   lambda v: self.change(analyse_while_playing=v), on_text=on_text,
+                   off_text=off_text),
             Toggle((0, 0, 1, 1), i18n.t("speech.setting"), s.speech,
                    lambda v: self.change(speech=v), on_text=on_text, off_text=off_text),
             Choice((0, 0, 1, 1), i18n.t("speech.setting_detail"),

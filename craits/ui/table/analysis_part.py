@@ -19,17 +19,31 @@ log = logging.getLogger(__name__)
 
 
 class AnalysisPart:
-    """``update`` each frame (also under other scenes), ``close`` when the table goes."""
+    """``update`` each frame (also under other scenes), ``close`` when the table goes.
+    ``wanted``: the player's setting, read each frame (turned on mid-game, the rounds so far
+    are caught up; turned off, the work stops and what was found is let go)."""
 
     def __init__(self, session: Session,
-                 make: Callable[[int, Sequence[str]], GameAnalysis] | None) -> None:
+                 make: Callable[[int, Sequence[str]], GameAnalysis] | None,
+                 wanted: Callable[[], bool] = lambda: True) -> None:
         humans = session.human_seats()
         self.session = session
+        self.make = make if len(humans) == 1 else None
+        self.wanted = wanted
         self.analysis: GameAnalysis | None = None
-        if make is not None and len(humans) == 1:
-            self.analysis = make(humans[0], [s.kind for s in session.seats])
+        self._start()
+
+    def _start(self) -> None:
+        if self.make is not None and self.analysis is None and self.wanted():
+            seat = self.session.human_seats()[0]
+            self.analysis = self.make(seat, [s.kind for s in self.session.seats])
 
     def update(self) -> None:
+        if not self.wanted():
+            self.close(keep=False)
+            self.analysis = None
+            return
+        self._start()
         analysis = self.analysis
         if analysis is None or analysis.failed:
             return
@@ -48,13 +62,13 @@ class AnalysisPart:
             analysis.keep(self.session, cache, ParStore(cache.folder if cache else None))
         analysis.stop()
 
-    def close(self) -> None:
+    def close(self, keep: bool = True) -> None:
         """The table goes: a finished game keeps what was found so far (the review finds the
         rest); an unfinished one's name is not known yet, and its work is let go."""
         analysis = self.analysis
         if analysis is None:
             return
-        if self.session.match.is_over() and not analysis.failed:
+        if keep and self.session.match.is_over() and not analysis.failed:
             analysis.poll()
             self._keep(analysis)
         analysis.stop()

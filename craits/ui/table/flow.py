@@ -29,7 +29,7 @@ from craits.ui.tabletop.hand_input import HandInput
 class TableFlow:
     def __init__(self, app: SceneContext, match: TableMatch, hand: HandInput,
                  suit_chosen: Callable[[Action, bool], None],
-                 analysis: GameAnalysis | None = None) -> None:
+                 analysis: Callable[[], GameAnalysis | None] = lambda: None) -> None:
         self.app = app
         self.analysis = analysis  # the viewer's game analysed while played, for its end
         self.match = match
@@ -118,4 +118,4 @@ class TableFlow:
     def _after_scoreboard(self, _result: Any) -> None:
         if self.match.round_seen():
             self.app.scenes.push(GameOverScene(self.app, self.match.session,
-                                                 self.analysis))
+                                                 self.analysis()))

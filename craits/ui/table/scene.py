@@ -85,9 +85,10 @@ class TableScene(Scene):
         self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
                                 self.post)
         self.coach_unsaved = False
-        self.analysis = AnalysisPart(session, app.game_analysis)
+        self.analysis = AnalysisPart(session, app.game_analysis,
+                                     lambda: self.app.settings.analyse_while_playing)
         self.flow = TableFlow(app, self.match, self.hand, self.suit_chosen,
-                              self.analysis.analysis)
+                              lambda: self.analysis.analysis)
         self.levels = [level_label(s.kind) for s in session.seats]
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
         self._warm = CardWarmUp(self.cards, self.model)
