@@ -160,7 +160,9 @@ class GameOverScene(Scene):
                      text_surface(winners_text(self.session), th.px(56), GOLD, True).get_width())
         head_w = min(w - th.px(60), widest + th.px(56))
         self.heading_rect = pygame.Rect((w - head_w) // 2, th.px(16), head_w, th.px(132))
-        self.keep_clear = (self.table_rect, self.heading_rect)
+        # The lines under the table (par, luck, the analysis) and the buttons too: what is read.
+        lines = pygame.Rect(th.px(40), y - th.px(72), w - th.px(80), th.px(72) + th.px(56))
+        self.keep_clear = (self.table_rect, self.heading_rect, lines)
         card = card_size_for_height(max(40, round(h * 0.17)))
         self.cascade = CardCascade(self.size, card, self.session.seed) if self.won else None
 
