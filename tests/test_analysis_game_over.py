@@ -42,6 +42,25 @@ def quick_analysis(work):
                                             replays=2)
 
 
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """An app whose games are analysed here and now, by quick levels (``InlineWork``)."""
+    made = make_app(tmp_path, monkeypatch)
+    InlineWork.made.clear()
+    made.game_analysis = quick_analysis(InlineWork)
+    yield made
+    made.shutdown()
+
+
+def drawn_texts(monkeypatch) -> list[str]:
+    """Every text the game-over screen draws from now on."""
+    drawn: list[str] = []
+    real = game_over.blit_text
+    monkeypatch.setattr(game_over, "blit_text", lambda surface, text, *a, **k: (
+        drawn.append(text), real(surface, text, *a, **k))[1])
+    return drawn
+
+
 def played(app, seed: int = 5):
     raise_errors(app)
     app.new_game(app.seats_for(KINDS), short_rules(), seed)
@@ -50,79 +69,57 @@ def played(app, seed: int = 5):
     return table, app.scenes.top
 
 
-def test_game_over_shows_the_game_analysed_while_it_was_played(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch)
-    try:
-        app.game_analysis = quick_analysis(InlineWork)
-        table, scene = played(app)
-        session = table.session
-        save, history = session.to_save(), session.match.history
-        assert scene.analysis is table.analysis.analysis and scene.analysis.complete
-        assert scene.luck == the_review_of(save, history)
-        assert scene.par == the_par_of(save, history)
-        assert scene.analysing_line() == ""
-        drawn: list[str] = []
-        real = game_over.blit_text
-        monkeypatch.setattr(game_over, "blit_text", lambda surface, text, *a, **k: (
-            drawn.append(text), real(surface, text, *a, **k))[1])
+def test_game_over_shows_the_game_analysed_while_it_was_played(app, monkeypatch):
+    table, scene = played(app)
+    session = table.session
+    save, history = session.to_save(), session.match.history
+    assert scene.analysis is table.analysis.analysis and scene.analysis.complete
+    assert scene.luck == the_review_of(save, history)
+    assert scene.par == the_par_of(save, history)
+    assert scene.analysing_line() == ""
+    drawn = drawn_texts(monkeypatch)
+    scene.draw(app.screen)
+    assert game_line(scene.luck) in drawn and par_line(scene.par) in drawn
+    assert game_line(scene.luck) in scene.spoken()
+    # Kept under the finished game's name, where the review and the past games read it.
+    table.analysis.analysis.flush()
+    cache = ReviewCache.in_home(user_home())
+    assert game_total(save, 0, history, cache, QUICK) == scene.luck
+    assert kept_par(save, 0, history, ParStore(cache.folder), 2, PAR) == scene.par
+
+
+def test_game_over_says_how_far_the_analysis_is_until_it_is_done(app, monkeypatch):
+    app.game_analysis = quick_analysis(HeldWork)
+    HeldWork.open = False  # nothing found during the game
+    table, scene = played(app)
+    assert scene.luck is None and scene.par is None
+    drawn = drawn_texts(monkeypatch)
+    for language, _ in i18n.available_languages():
+        i18n.set_language(language)
+        line = scene.analysing_line()
+        assert line == i18n.t("luck.analysing", percent=0) and "0" in line
+        drawn.clear()
         scene.draw(app.screen)
-        assert game_line(scene.luck) in drawn and par_line(scene.par) in drawn
-        assert game_line(scene.luck) in scene.spoken()
-        # Kept under the finished game's name, where the review and the past games read it.
-        table.analysis.analysis.flush()
-        cache = ReviewCache.in_home(user_home())
-        assert game_total(save, 0, history, cache, QUICK) == scene.luck
-        assert kept_par(save, 0, history, ParStore(cache.folder), 2, PAR) == scene.par
-    finally:
-        app.shutdown()
+        assert line in drawn and line in scene.spoken()
+    i18n.set_language("en")
+    said: list[str] = []
+    monkeypatch.setattr(scene.speech, "again", lambda: said.append(scene.spoken()))
+    HeldWork.open = True
+    play_until(app, lambda: scene.luck is not None and scene.par is not None, frames=50)
+    app.step(0.016)
+    assert scene.analysing_line() == "" and scene.analysis.kept
+    assert said and game_line(scene.luck) in said[-1] and par_line(scene.par) in said[-1]
 
 
-def test_game_over_says_how_far_the_analysis_is_until_it_is_done(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch)
-    try:
-        app.game_analysis = quick_analysis(HeldWork)
-        HeldWork.open = False  # nothing found during the game
-        table, scene = played(app)
-        assert scene.luck is None and scene.par is None
-        drawn: list[str] = []
-        real = game_over.blit_text
-        monkeypatch.setattr(game_over, "blit_text", lambda surface, text, *a, **k: (
-            drawn.append(text), real(surface, text, *a, **k))[1])
-        for language, _ in i18n.available_languages():
-            i18n.set_language(language)
-            line = scene.analysing_line()
-            assert line == i18n.t("luck.analysing", percent=0) and "0" in line
-            drawn.clear()
-            scene.draw(app.screen)
-            assert line in drawn and line in scene.spoken()
-        i18n.set_language("en")
-        said: list[str] = []
-        monkeypatch.setattr(scene.speech, "again", lambda: said.append(scene.spoken()))
-        HeldWork.open = True
-        play_until(app, lambda: scene.luck is not None and scene.par is not None, frames=50)
-        app.step(0.016)
-        assert scene.analysing_line() == "" and scene.analysis.kept
-        assert said and game_line(scene.luck) in said[-1] and par_line(scene.par) in said[-1]
-    finally:
-        app.shutdown()
-
-
-def test_a_table_of_two_people_is_not_analysed_and_a_closed_table_stops_its_work(
-        tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch)
-    try:
-        InlineWork.made.clear()
-        app.game_analysis = quick_analysis(InlineWork)
-        app.new_game(app.seats_for(["human", "human", "easy"]), short_rules(), 5)
-        assert app.current_table().analysis.analysis is None
-        app.new_game(app.seats_for(KINDS), short_rules(), 6, replace_ok=True)
-        table = app.current_table()
-        app.step(0.016)
-        assert table.analysis.analysis is not None and InlineWork.made
-        app.show_title()
-        assert InlineWork.made[-1].stopped
-    finally:
-        app.shutdown()
+def test_a_table_of_two_people_is_not_analysed_and_a_closed_table_stops_its_work(app):
+    app.new_game(app.seats_for(["human", "human", "easy"]), short_rules(), 5)
+    assert app.current_table().analysis.analysis is None
+    app.new_game(app.seats_for(KINDS), short_rules(), 6, replace_ok=True)
+    table = app.current_table()
+    app.step(0.016)
+    assert table.analysis.analysis is not None and InlineWork.made
+    app.show_title()
+    assert InlineWork.made[-1].stopped
 
 
 def test_the_app_analyses_on_processes_and_a_quiet_app_does_not(tmp_path, monkeypatch):
@@ -144,28 +141,21 @@ def test_the_app_analyses_on_processes_and_a_quiet_app_does_not(tmp_path, monkey
         quiet.shutdown()
 
 
-def test_the_setting_turns_the_analysis_off_and_on_again_with_the_rounds_caught_up(
-        tmp_path, monkeypatch):
+def test_the_setting_turns_the_analysis_off_and_on_again_with_the_rounds_caught_up(app):
     import dataclasses
 
-    app = make_app(tmp_path, monkeypatch)
-    try:
-        InlineWork.made.clear()
-        app.game_analysis = quick_analysis(InlineWork)
-        app.settings = dataclasses.replace(app.settings, analyse_while_playing=False)
-        app.new_game(app.seats_for(KINDS), short_rules(), 7)
-        table = app.current_table()
-        session = table.session
-        play_until(app, lambda: len(session.match.history) >= 2, StandInPlayer(1))
-        assert table.analysis.analysis is None and not InlineWork.made
-        app.settings = dataclasses.replace(app.settings, analyse_while_playing=True)
-        app.step(0.016)
-        analysis = table.analysis.analysis
-        assert analysis is not None
-        # The rounds played while it was off are reviewed, and their pars found, now.
-        assert {0, 1} <= set(analysis.reviews) and {0, 1} <= set(analysis.found)
-        app.settings = dataclasses.replace(app.settings, analyse_while_playing=False)
-        app.step(0.016)
-        assert table.analysis.analysis is None and InlineWork.made[-1].stopped
-    finally:
-        app.shutdown()
+    app.settings = dataclasses.replace(app.settings, analyse_while_playing=False)
+    app.new_game(app.seats_for(KINDS), short_rules(), 7)
+    table = app.current_table()
+    session = table.session
+    play_until(app, lambda: len(session.match.history) >= 2, StandInPlayer(1))
+    assert table.analysis.analysis is None and not InlineWork.made
+    app.settings = dataclasses.replace(app.settings, analyse_while_playing=True)
+    app.step(0.016)
+    analysis = table.analysis.analysis
+    assert analysis is not None
+    # The rounds played while it was off are reviewed, and their pars found, now.
+    assert {0, 1} <= set(analysis.reviews) and {0, 1} <= set(analysis.found)
+    app.settings = dataclasses.replace(app.settings, analyse_while_playing=False)
+    app.step(0.016)
+    assert table.analysis.analysis is None and InlineWork.made[-1].stopped

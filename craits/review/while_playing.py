@@ -180,9 +180,10 @@ class GameAnalysis:
 
     def progress(self) -> tuple[int, int]:
         """(found, to find) for the whole match: every round's review and replays."""
-        each = 1 + (self.replays if self.with_par else 0)
-        found = len(self.reviews) + sum(min(len(s), self.replays) for s in self.found.values()
-                                        if self.with_par)
+        found, each = len(self.reviews), 1
+        if self.with_par:
+            found += sum(min(len(s), self.replays) for s in self.found.values())
+            each += self.replays
         return found, max(found, self.rounds * each)
 
     @property

@@ -6,7 +6,6 @@ several people, or an app without processes for it (tests), has none."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 
 from craits.paths import user_home
@@ -14,8 +13,6 @@ from craits.review.cache import ReviewCache
 from craits.review.par_store import ParStore
 from craits.review.while_playing import GameAnalysis
 from craits.session import Session
-
-log = logging.getLogger(__name__)
 
 
 class AnalysisPart:
@@ -49,17 +46,18 @@ class AnalysisPart:
             return
         analysis.follow(self.session)
         analysis.poll()
-        if analysis.complete and self.session.match.is_over():
+        if analysis.complete and self.session.match.is_over() and not analysis.kept:
             self._keep(analysis)
 
     def _keep(self, analysis: GameAnalysis) -> None:
         """What was found, under the finished game's name, once; the processes go."""
         if not analysis.kept:
+            home = user_home()
             try:
-                cache: ReviewCache | None = ReviewCache.in_home(user_home())
+                cache: ReviewCache | None = ReviewCache.in_home(home)
             except OSError:  # no home to keep it in: shown all the same
                 cache = None
-            analysis.keep(self.session, cache, ParStore(cache.folder if cache else None))
+            analysis.keep(self.session, cache, ParStore.in_home(home))
         analysis.stop()
 
     def close(self, keep: bool = True) -> None:

@@ -224,8 +224,7 @@ class GameOverScene(Scene):
 
     def update(self, dt: float) -> None:
         self.age += dt
-        if self._take_analysis() and self.luck is not None and \
-                (self.par is not None or self.analysis is None or not self.analysis.with_par):
+        if self._take_analysis() and self.analysis is not None and self.analysis.complete:
             self.speech.again()  # the lines the player waited for, said once they are all in
         self.speech.update()
         if self.cascade is not None:
