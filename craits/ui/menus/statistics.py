@@ -24,6 +24,7 @@ from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.menus.rating_section import add_rating_section, ratings_of
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Label, Panel, Widget, fit_text
+from craits.ui.widgets.rows import Column, grid, split
 from craits.ui.widgets.theme import Color
 
 OVERALL = "overall"
@@ -145,119 +146,72 @@ class StatisticsScene(MenuScene):
         panel_rect = pygame.Rect(body.centerx - width // 2, body.top, width, body.height)
         self.panel = Panel(panel_rect)
         self.panel.set_theme(th)
-        viewport = panel_rect.inflate(-th.px(40), -th.px(32))
-        region = ScrollRegion(viewport, th)
-        self.region = region
-        content_w = viewport.width - th.px(20)
-        row_h = th.px(38)
-        y = 0
-        small = th.small_size
-        body_size = th.body_size
+        region = self.region = ScrollRegion(panel_rect.inflate(-th.px(40), -th.px(32)), th)
+        content_w = region.viewport.width - th.px(20)
+        row_h, pads = th.px(38), (th.px(8), th.px(4))
 
-        def cell(rect: Sequence[int], text: str, *, bold: bool = False, align: str = "center",
-                 color: Color | None = None, size: int = body_size) -> None:
-            label = Label(rect, text, size=size, bold=bold, align=align, color=color)
+        def cell(rect: pygame.Rect, text: str, *, bold: bool = False, align: str = "center",
+                 color: Color | None = None, size: int = th.body_size,
+                 wrap: bool = False) -> Label:
+            label = Label(rect, text, size=size, bold=bold, align=align, color=color, wrap=wrap)
             region.add(label, rect)
+            return label
 
+        def heading(rect: pygame.Rect, text: str) -> None:
+            cell(rect, text, bold=True, align="left", color=th.gold_light,
+                 size=th.subheading_size)
+
+        def table(column: Column, label_w: int, headers: Sequence[str],
+                  rows: Sequence[tuple[str, Sequence[str]]], inset: int,
+                  first_bold: bool = False) -> list[int]:
+            """Column headings, then a row a line; the tops of the rows."""
+            for rect, text in zip(grid(column.take(row_h), label_w, len(headers),
+                                       inset=inset)[1:], headers, strict=True):
+                cell(rect, text, bold=True, color=th.gold, size=th.small_size)
+            tops = []
+            for label, cells in rows:
+                tops.append(column.y)
+                label_cell, *value_cells = grid(column.take(row_h), label_w, len(headers),
+                                                inset=inset, label_pads=pads)
+                cell(label_cell, label, align="left")
+                for i, (rect, text) in enumerate(zip(value_cells, cells, strict=True)):
+                    cell(rect, text, bold=first_bold and i == 0)
+            return tops
+
+        page = Column(0, 0, content_w)
         if self.is_empty():
-            cell((0, 0, content_w, th.px(40)), i18n.t("stats.none_yet"), color=th.text_dim)
-            y = th.px(56)
-
+            cell(page.take(th.px(40), after=th.px(16)), i18n.t("stats.none_yet"),
+                 color=th.text_dim)
         # Per-level table.
-        cols = self.columns()
-        label_w = round(content_w * 0.30)
-        col_w = (content_w - label_w) // len(cols)
-        cell(
-            (0, y, content_w, th.px(34)),
-            i18n.t("stats.per_level"),
-            bold=True,
-            align="left",
-            color=th.gold_light,
-            size=th.subheading_size,
-        )
-        y += th.px(44)
+        heading(page.take(th.px(34), after=th.px(10)), i18n.t("stats.per_level"))
         if i18n.has_key("stats.level_rule"):
             rule = self.level_rule()
-            fitted = fit_text(rule, content_w - th.px(8), th.px(400), small, wrap=True)
-            rule_h = fitted.height + th.px(4)
-            rule_label = Label((th.px(8), y, content_w - th.px(8), rule_h), rule, size=small,
-                               color=th.text_dim, wrap=True)
-            region.add(rule_label, (th.px(8), y, content_w - th.px(8), rule_h))
-            self.rule_label = rule_label
-            y += rule_h + th.px(10)
-        for i, (_, header) in enumerate(cols):
-            cell(
-                (label_w + i * col_w + 4, y, col_w - 8, row_h),
-                header,
-                bold=True,
-                color=th.gold,
-                size=small,
-            )
-        y += row_h
-        self.row_tops: list[int] = []
-        for label, cells in self.table_rows():
-            self.row_tops.append(y)
-            cell((th.px(8), y, label_w - th.px(12), row_h), label, align="left")
-            for i, text in enumerate(cells):
-                cell((label_w + i * col_w + 4, y, col_w - 8, row_h), text, bold=(i == 0))
-            y += row_h
-        y += th.px(24)
+            fitted = fit_text(rule, content_w - th.px(8), th.px(400), th.small_size, wrap=True)
+            rect = page.take(fitted.height + th.px(4), indent=th.px(8), after=th.px(10))
+            self.rule_label = cell(rect, rule, align="left", color=th.text_dim,
+                                   size=th.small_size, wrap=True)
+        cols = self.columns()
+        self.row_tops = table(page, round(content_w * 0.30), [h for _, h in cols],
+                              self.table_rows(), inset=4, first_bold=True)
+        page.space(th.px(24))
 
         # Scores by game length, and records, side by side.
         half = (content_w - th.px(30)) // 2
-        headers, rows = self.score_rows()
-        cell(
-            (0, y, half, th.px(34)),
-            i18n.t("score.score"),
-            bold=True,
-            align="left",
-            color=th.gold_light,
-            size=th.subheading_size,
-        )
+        left, right = split(page.take(th.px(34), after=th.px(10)), [half, half], th.px(30))
+        heading(left, i18n.t("score.score"))
         if i18n.has_key("stats.records"):
-            cell(
-                (half + th.px(30), y, half, th.px(34)),
-                i18n.t("stats.records"),
-                bold=True,
-                align="left",
-                color=th.gold_light,
-                size=th.subheading_size,
-            )
-        y += th.px(44)
-        sub_label_w = round(half * 0.5)
-        sub_col_w = (half - sub_label_w) // max(1, len(headers))
-        for i, header in enumerate(headers):
-            cell(
-                (sub_label_w + i * sub_col_w, y, sub_col_w, row_h),
-                header,
-                bold=True,
-                color=th.gold,
-                size=small,
-            )
-        score_y = y + row_h
-        for label, cells in rows:
-            cell((th.px(8), score_y, sub_label_w - th.px(12), row_h), label, align="left")
-            for i, text in enumerate(cells):
-                cell((sub_label_w + i * sub_col_w, score_y, sub_col_w, row_h), text)
-            score_y += row_h
-        record_y = y
-        right = half + th.px(30)
+            heading(right, i18n.t("stats.records"))
+        scores, records = Column(0, page.y, half), Column(right.left, page.y, half)
+        headers, rows = self.score_rows()
+        table(scores, round(half * 0.5), headers, rows, inset=0)
         for label, value in self.record_rows():
-            cell(
-                (right + th.px(8), record_y, round(half * 0.72) - th.px(12), row_h),
-                label,
-                align="left",
-            )
-            cell(
-                (right + round(half * 0.72), record_y, half - round(half * 0.72), row_h),
-                value,
-                bold=True,
-            )
-            record_y += row_h
-        y = max(score_y, record_y)
+            label_cell, value_cell = grid(records.take(row_h), round(half * 0.72), 1,
+                                          label_pads=pads)
+            cell(label_cell, label, align="left")
+            cell(value_cell, value, bold=True)
         # Each player's rating and the chart of its history, under the figures.
-        y, self.rating_chart = add_rating_section(region, th, y + th.px(24), content_w,
-                                                  ratings_of(self.app))
+        y, self.rating_chart = add_rating_section(region, th, max(scores.y, records.y)
+                                                  + th.px(24), content_w, ratings_of(self.app))
         # Shrink the panel to what it holds; it scrolls when the window is shorter.
         height = min(body.height, y + th.px(32))
         panel_rect.height = height
@@ -265,33 +219,23 @@ class StatisticsScene(MenuScene):
         self.panel.rect = panel_rect
         region.set_viewport(panel_rect.inflate(-th.px(40), -th.px(32)))
 
+        # Back at the left, Reset at the right; Past games and Puzzles share the middle.
         footer = self.footer_rect()
         bw = self.footer_button_width()
-        self.back_button = Button(
-            pygame.Rect(footer.left, footer.top, bw, footer.height),
-            i18n.t("common.back"),
-            self.back,
-            style="secondary",
-        )
-        self.reset_button = Button(
-            pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
-            i18n.t("stats.reset"),
-            self.ask_reset,
-            style="danger",
-            enabled=not self.is_empty(),
-        )
-        # Past games and Puzzles share the middle, between Back and Reset.
         gap = th.px(16)
         mw = min(bw, (footer.width - 2 * bw - 3 * gap) // 2)
-        self.past_button = Button(
-            pygame.Rect(footer.centerx - gap // 2 - mw, footer.top, mw, footer.height),
-            i18n.t("review.past_games"),
-            self.open_past_games,
-            style="secondary",
-        )
-        self.puzzles_button = Button(
-            pygame.Rect(footer.centerx + gap // 2, footer.top, mw, footer.height),
-            i18n.t("puzzle.menu"), self.open_puzzles, style="secondary")
+        middle = pygame.Rect(footer.centerx - gap // 2 - mw, footer.top, 2 * mw + gap,
+                             footer.height)
+        past, puzzles = split(middle, [mw, mw], gap)
+        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
+                                  i18n.t("common.back"), self.back, style="secondary")
+        self.past_button = Button(past, i18n.t("review.past_games"), self.open_past_games,
+                                  style="secondary")
+        self.puzzles_button = Button(puzzles, i18n.t("puzzle.menu"), self.open_puzzles,
+                                     style="secondary")
+        self.reset_button = Button(pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
+                                   i18n.t("stats.reset"), self.ask_reset, style="danger",
+                                   enabled=not self.is_empty())
         self.table_width = content_w
         return [*region.widgets, self.back_button, self.past_button, self.puzzles_button,
                 self.reset_button]
