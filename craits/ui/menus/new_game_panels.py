@@ -34,6 +34,7 @@ from craits.ui.widgets import (
     draw_text_fit,
     fit_text,
 )
+from craits.ui.widgets.rows import Column, split
 
 # Display order of the house rules (idiot_penalty right after the announcement it punishes).
 VARIANT_ORDER = (
@@ -86,76 +87,40 @@ class PlayersPanel:
         rows = MAX_SEATS + 1 + agreeing
         row_h = min(th.row_height, (area.height - th.px(40)) // rows - th.px(8))
         gap = th.px(8)
-        widgets: list[Widget] = []
+        column = Column(area.left, area.top, area.width)
         self.count_choice = Choice(
-            pygame.Rect(area.left, area.top, area.width, row_h),
-            i18n.t("setup.players_hint"),
-            [(n, str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)],
-            form.count,
-            self.set_count,
-            wrap_around=False,
-            label_share=0.55,
-        )
+            column.take(row_h, after=th.px(14)), i18n.t("setup.players_hint"),
+            [(n, str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)], form.count, self.set_count,
+            wrap_around=False, label_share=0.55)
         self.count_choice.speech_label = i18n.t("setup.players")  # "Players, 4, 2 to 5"
-        widgets.append(self.count_choice)
-        y = area.top + row_h + th.px(14)
-        # column headings
-        number_w = th.px(34)
+        widgets: list[Widget] = [self.count_choice]
         kind_options = [("human", i18n.t("setup.human")), ("computer", i18n.t("setup.computer"))]
         level_options = [(lv, level_label(lv)) for lv in seat_levels()]
-        name_w, kind_w, level_w = seat_columns(
-            th, area.width - number_w - 2 * gap, row_h, kind_options, level_options
-        )
-        name_x = area.left + number_w
-        kind_x = name_x + name_w + gap
-        level_x = kind_x + kind_w + gap
-        head_h = th.px(24)
-        for text, x, w in (
-            (i18n.t("setup.name"), name_x, name_w),
-            (i18n.t("setup.kind"), kind_x, kind_w),
-            (i18n.t("setup.level"), level_x, level_w),
-        ):
-            widgets.append(
-                Label(
-                    (x + th.px(4), y, w, head_h), text, size=th.small_size, color=th.gold, bold=True
-                )
-            )
-        y += head_h + th.px(4)
+        number_w = th.px(34)
+        widths = seat_columns(th, area.width - number_w - 2 * gap, row_h, kind_options,
+                              level_options)
+
+        def seat_row(height: int) -> list[pygame.Rect]:
+            """A seat's number, then its name, kind and level columns."""
+            number, fields = split(column.take(height, after=gap), [number_w, None])
+            return [number, *split(fields, widths, gap)]
+
+        for text, rect in zip(("setup.name", "setup.kind", "setup.level"),
+                              seat_row(th.px(24))[1:], strict=True):
+            widgets.append(Label(rect.move(th.px(4), 0), i18n.t(text), size=th.small_size,
+                                 color=th.gold, bold=True))
+        column.y += th.px(4) - gap  # the headings sit closer to their column than rows
         defaults = form.default_names()
         self.name_fields: list[TextInput] = []
         self.seat_rows: list[tuple[TextInput, Choice[str], Choice[str]]] = []
         for i, seat in enumerate(form.seats):
-            widgets.append(
-                Label(
-                    (area.left, y, number_w, row_h),
-                    str(i + 1),
-                    size=th.body_size,
-                    color=th.text_dim,
-                    bold=True,
-                    align="center",
-                )
-            )
-            name = TextInput(
-                pygame.Rect(name_x, y, name_w, row_h),
-                seat.name,
-                partial(self.set_name, i),
-                max_length=NAME_MAX_LENGTH,
-                placeholder=defaults[i],
-            )
-            kind = Choice(
-                pygame.Rect(kind_x, y, kind_w, row_h),
-                "",
-                kind_options,
-                seat.kind,
-                partial(self.set_kind, i),
-            )
-            level = Choice(
-                pygame.Rect(level_x, y, level_w, row_h),
-                "",
-                level_options,
-                seat.level,
-                partial(self.set_level, i),
-            )
+            number_rect, name_rect, kind_rect, level_rect = seat_row(row_h)
+            widgets.append(Label(number_rect, str(i + 1), size=th.body_size, color=th.text_dim,
+                                 bold=True, align="center"))
+            name = TextInput(name_rect, seat.name, partial(self.set_name, i),
+                             max_length=NAME_MAX_LENGTH, placeholder=defaults[i])
+            kind = Choice(kind_rect, "", kind_options, seat.kind, partial(self.set_kind, i))
+            level = Choice(level_rect, "", level_options, seat.level, partial(self.set_level, i))
             level.visible = not seat.is_human
             for field, heading in ((name, "setup.name"), (kind, "setup.kind"),
                                    (level, "setup.level")):  # said under their column's heading
@@ -165,17 +130,13 @@ class PlayersPanel:
             self.name_fields.append(name)
             self.seat_rows.append((name, kind, level))
             widgets += [name, kind, level]
-            y += row_h + gap
         self.undo_toggle: Toggle | None = None
         if agreeing:
-            self.undo_toggle = Toggle(pygame.Rect(area.left, y, area.width, row_h),
-                                      i18n.t("undo.setup_agree"), form.undo_agreed,
-                                      self.set_undo)
+            self.undo_toggle = Toggle(column.take(row_h, after=gap), i18n.t("undo.setup_agree"),
+                                      form.undo_agreed, self.set_undo)
             widgets.append(self.undo_toggle)
-            y += row_h + gap
-        self.preview_rect = pygame.Rect(
-            area.left, y + th.px(8), area.width, area.bottom - y - th.px(8)
-        )
+        column.space(th.px(8))
+        self.preview_rect = column.take(area.bottom - column.y)
         return widgets
 
     def update_names(self) -> None:
@@ -232,107 +193,57 @@ class RulesPanel:
         th = self.theme
         form = self.form
         values = form.values
-        region = ScrollRegion(area.inflate(th.px(8), 0), th)
-        self.region = region
-        width = region.viewport.width - th.px(22)
-        row_h = th.px(42)
-        desc_size = th.small_size
-        desc_h = th.px(44)
-        y = 0
-        presets = list(form.book.presets)
+        region = self.region = ScrollRegion(area.inflate(th.px(8), 0), th)
+        column = Column(0, 0, region.viewport.width - th.px(22))
+        row_h, indent = th.px(42), th.px(10)
+
+        def row(control: Widget) -> None:
+            region.add(control, column.take(row_h))
+
+        def describe(text: str, after: int = th.px(8)) -> None:
+            region.add(Label((0, 0, 1, 1), text, size=th.small_size, color=th.text_dim,
+                             wrap=True), column.take(th.px(44), indent=indent, after=after))
+
         matched = form.matching_preset()
-        options = [(name, form.preset_label(name)) for name in presets]
+        options = [(name, form.preset_label(name)) for name in form.book.presets]
         if matched == CUSTOM:
             options.append((CUSTOM, i18n.t("setup.preset_custom")))
         # The panel's title already says "Rules": the preset picker spans the width unlabelled.
         self.preset_choice = Choice((0, 0, 1, 1), "", options, matched, self.set_preset)
         self.preset_choice.speech_label = i18n.t("setup.rules")
-        region.add(self.preset_choice, (0, y, width, row_h))
-        y += row_h
-        region.add(
-            Label(
-                (0, 0, 1, 1),
-                form.preset_description(matched),
-                size=desc_size,
-                color=th.text_dim,
-                wrap=True,
-            ),
-            (th.px(10), y, width - th.px(10), desc_h),
-        )
-        y += desc_h + th.px(8)
+        row(self.preset_choice)
+        describe(form.preset_description(matched))
         length = values["game_length"]
         self.length_choice = Choice(
-            (0, 0, 1, 1),
-            i18n.t("setup.length"),
-            [(v, i18n.t(f"setup.length_{v}")) for v in CHOICES["game_length"]],
-            length,
-            lambda v: self.set_rule("game_length", v),
-            label_share=0.42,
-        )
-        region.add(self.length_choice, (0, y, width, row_h))
-        y += row_h
-        region.add(
-            Label(
-                (0, 0, 1, 1),
-                i18n.t(f"setup.length_{length}_desc"),
-                size=desc_size,
-                color=th.text_dim,
-                wrap=True,
-            ),
-            (th.px(10), y, width - th.px(10), desc_h),
-        )
-        y += desc_h + th.px(14)
-        region.add(
-            Label(
-                (0, 0, 1, 1),
-                i18n.t("setup.house_rules"),
-                size=th.subheading_size,
-                color=th.gold_light,
-                bold=True,
-            ),
-            (th.px(10), y, width - th.px(10), th.px(34)),
-        )
-        y += th.px(40)
+            (0, 0, 1, 1), i18n.t("setup.length"),
+            [(v, i18n.t(f"setup.length_{v}")) for v in CHOICES["game_length"]], length,
+            lambda v: self.set_rule("game_length", v), label_share=0.42)
+        row(self.length_choice)
+        describe(i18n.t(f"setup.length_{length}_desc"), after=th.px(14))
+        region.add(Label((0, 0, 1, 1), i18n.t("setup.house_rules"), size=th.subheading_size,
+                         color=th.gold_light, bold=True),
+                   column.take(th.px(34), indent=indent, after=th.px(6)))
         self.variant_widgets: dict[str, Widget] = {}
         for key in VARIANT_ORDER:
-            label = i18n.t(f"variant.{key}")
-            if key in SWITCH_ON:
-                on_value, off_value = switch_values(key)
-                control: Widget = Toggle(
-                    (0, 0, 1, 1),
-                    label,
-                    values[key] == on_value,
-                    self._switch_setter(key, on_value, off_value),
-                    on_text=i18n.t("common.on"),
-                    off_text=i18n.t("common.off"),
-                )
-            else:  # idiot_penalty: a number of cards
-                control = Choice(
-                    (0, 0, 1, 1),
-                    label,
-                    [(n, i18n.tn("variant.idiot_penalty_value", n)) for n in sorted(
-                        n for n in CHOICES[key] if isinstance(n, int))],
-                    values[key],
-                    partial(self.set_rule, key),
-                    wrap_around=False,
-                    label_share=0.5,
-                    enabled=bool(values["announce_last_card"]),
-                )
-            self.variant_widgets[key] = control
-            region.add(control, (0, y, width, row_h))
-            y += row_h
-            region.add(
-                Label(
-                    (0, 0, 1, 1),
-                    i18n.t(f"variant.{key}_desc"),
-                    size=desc_size,
-                    color=th.text_dim,
-                    wrap=True,
-                ),
-                (th.px(10), y, width - th.px(10), desc_h),
-            )
-            y += desc_h + th.px(8)
+            self.variant_widgets[key] = control = self._variant_control(key)
+            row(control)
+            describe(i18n.t(f"variant.{key}_desc"))
         return region.widgets
+
+    def _variant_control(self, key: str) -> Widget:
+        """A house rule's switch, or for the idiot penalty its number of cards."""
+        values = self.form.values
+        label = i18n.t(f"variant.{key}")
+        if key in SWITCH_ON:
+            on_value, off_value = switch_values(key)
+            return Toggle((0, 0, 1, 1), label, values[key] == on_value,
+                          self._switch_setter(key, on_value, off_value),
+                          on_text=i18n.t("common.on"), off_text=i18n.t("common.off"))
+        return Choice((0, 0, 1, 1), label,
+                      [(n, i18n.tn("variant.idiot_penalty_value", n))
+                       for n in sorted(n for n in CHOICES[key] if isinstance(n, int))],
+                      values[key], partial(self.set_rule, key), wrap_around=False,
+                      label_share=0.5, enabled=bool(values["announce_last_card"]))
 
     def _switch_setter(self, key: str, on_value: RuleValue,
                        off_value: RuleValue) -> Callable[[bool], None]:
