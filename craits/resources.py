@@ -5,7 +5,6 @@ bundle."""
 from __future__ import annotations
 
 import functools
-import importlib.metadata
 import importlib.resources
 import sys
 import tomllib
@@ -15,7 +14,6 @@ from pathlib import Path
 # maps them there: a wheel has nothing outside its packages).
 PACKAGED = {"assets": "_assets", "config": "_config"}
 SOURCE_ROOT = Path(__file__).resolve().parent.parent  # a source tree: <root>/craits/resources.py
-DISTRIBUTION = "craits"
 
 
 def data_folder(top: str) -> Path:
@@ -53,11 +51,15 @@ def version() -> str:
     if not getattr(sys, "frozen", False):
         try:
             project = tomllib.loads((SOURCE_ROOT / "pyproject.toml").read_text("utf-8"))["project"]
-            if project.get("name") == DISTRIBUTION:
+            if project.get("name") == "craits":
                 return str(project["version"])
         except (OSError, ValueError, KeyError, TypeError):
             pass  # not a source tree: an installed copy
-    try:
-        return importlib.metadata.version(DISTRIBUTION)
+    try:  # imported here: it needs the email package, which a bundle may leave out
+        import importlib.metadata
+    except ImportError:
+        return "unknown"
+    try:  # a literal name: PyInstaller then bundles the metadata it reads
+        return importlib.metadata.version("craits")
     except importlib.metadata.PackageNotFoundError:
         return "unknown"
