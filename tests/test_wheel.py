@@ -1,7 +1,8 @@
 """The wheel and the sdist carry the whole game. Built from a clean copy of the tree (the files
 git tracks, as a fresh clone has them, with this tree's edits), the sdist and the wheel made
 from it are installed, not editable, into a fresh virtual environment, and the game started
-from outside the tree passes its self test and plays a short headless game.
+from outside the tree passes its self test and plays a short headless game. An editable install
+(make play's) reads the same files from the tree.
 
 About a minute: the dependencies come from pip's cache (or PyPI the first time)."""
 
@@ -70,11 +71,10 @@ def installed(tmp_path_factory) -> dict[str, Path]:
     work = tmp_path_factory.mktemp("wheel")
     tree, dist, venv = work / "tree", work / "dist", work / "venv"
     clean_copy(tree)
-    # A fresh environment, filled by this Python's pip (--python: no pip of its own needed).
-    run([sys.executable, "-m", "venv", "--without-pip", venv])
+    # A fresh environment as a player makes one (its pip then also fills build's own).
+    run([sys.executable, "-m", "venv", venv])
     python = venv_program(venv, "python")
-    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--quiet",
-           "--disable-pip-version-check"]
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     run([*pip, "build>=1.2"])
     # The sdist, and the wheel built from it: what the sdist holds is all the wheel can hold.
     run([python, "-m", "build", "--outdir", dist, tree])
@@ -84,7 +84,7 @@ def installed(tmp_path_factory) -> dict[str, Path]:
     outside = work / "elsewhere"  # started from here: the tree is nowhere on the path
     outside.mkdir()
     return {"wheel": wheel, "sdist": sdist, "venv": venv, "outside": outside,
-            "home": work / "home"}
+            "home": work / "home", "tree": tree}
 
 
 def game_env(home: Path) -> dict[str, str]:
@@ -117,6 +117,19 @@ def test_the_installed_game_reads_its_own_files_and_knows_its_version(installed)
                  "print(r('assets', 'fonts')); print(r('config', 'rules.yaml'))"],
                 cwd=installed["outside"], env=game_env(installed["home"])).stdout.split()
     assert all(Path(p).exists() and Path(p).is_relative_to(installed["venv"]) for p in found)
+
+
+def test_an_editable_install_reads_the_trees_files(installed, tmp_path):
+    # The way make play installs it: the files are read where they are in the tree.
+    venv = tmp_path / "editable"
+    run([sys.executable, "-m", "venv", "--without-pip", venv])
+    python = venv_program(venv, "python")
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps",
+         "--disable-pip-version-check", "--editable", installed["tree"]])
+    found = run([python, "-c", "import craits; from craits.resources import resource_path as r; "
+                 "print(r('assets', 'sounds', 'deal.wav')); print(craits.__version__)"],
+                cwd=installed["outside"]).stdout.split()
+    assert found == [str(installed["tree"] / "assets" / "sounds" / "deal.wav"), VERSION]
 
 
 def test_the_installed_game_passes_its_self_test(installed):
