@@ -60,6 +60,29 @@ def test_a_selftest_without_its_files_says_what_failed_and_exits_1(home, monkeyp
     assert captured.out.strip().splitlines()[-1].endswith("problem(s)")
 
 
+def test_a_check_that_stops_on_an_error_is_a_problem_not_a_traceback(capsys):
+    from craits.ui.selftest import run_selftest
+
+    class Broken:  # an app whose cards cannot be listed and whose players cannot be seated
+        running, crash_count = True, 0
+
+        @property
+        def card_art(self):
+            raise RuntimeError("no cards")
+
+        def seats_for(self, kinds):
+            raise RuntimeError("no players")
+
+        def new_game(self, seats, rules=None, seed=None):
+            raise AssertionError("never reached: no players")
+
+    assert run_selftest(Broken()) == 1  # type: ignore[arg-type]
+    captured = capsys.readouterr()
+    assert "selftest: the assets' check stopped: RuntimeError: no cards" in captured.err
+    assert "selftest: the computer-only round stopped: RuntimeError: no players" in captured.err
+    assert captured.out.strip().splitlines()[-1] == "selftest: 2 problem(s)"
+
+
 def test_a_headless_run_that_met_an_error_exits_1(home, monkeypatch, capsys):
     from craits.ui.app import App
 
