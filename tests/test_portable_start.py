@@ -99,6 +99,13 @@ def test_a_headless_run_that_met_an_error_exits_1(home, monkeypatch, capsys):
     assert "unexpected error(s) during the run" in capsys.readouterr().err
 
 
+def test_the_licence_is_mit_and_named_the_way_packaging_tools_read_it():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert project["license"] == "MIT" and "LICENSE" in project["license-files"]
+    licence = (ROOT / "LICENSE").read_text("utf-8")
+    assert licence.startswith("MIT License\n") and "Copyright (c) 2026 The Craits authors" in licence
+
+
 # --- one version ---------------------------------------------------------------------------------
 
 def test_the_version_is_pyprojects_everywhere_it_is_shown(capsys):

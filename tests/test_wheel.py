@@ -99,9 +99,12 @@ def craits(installed: dict[str, Path], *args: str) -> subprocess.CompletedProces
 
 
 def test_the_wheel_holds_the_assets_the_config_and_the_licences(installed):
-    names = set(zipfile.ZipFile(installed["wheel"]).namelist())
+    wheel = zipfile.ZipFile(installed["wheel"])
+    names = set(wheel.namelist())
     assert [n for n in WHEEL_MUST_HOLD if n not in names] == []
     assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))]
+    metadata = wheel.read(f"craits-{VERSION}.dist-info/METADATA").decode().splitlines()
+    assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
 
 
 def test_the_sdist_holds_the_tree_the_wheel_is_built_from(installed):
