@@ -20,10 +20,14 @@ native: $(STAMP)
 play: native
 	$(BIN)/python -m craits
 
-# mypy checks the packages listed under [tool.mypy] in pyproject.toml, actionlint the workflows.
+# mypy checks the packages listed under [tool.mypy] in pyproject.toml as each system sees them,
+# actionlint the workflows. pytest's slow tests include tests/test_wheel.py: the wheel built from
+# a clean copy, installed into a fresh venv, self-tested and played headless (about a minute).
 test: native
 	$(BIN)/ruff check craits tests benchmarks tools
-	$(BIN)/python -m mypy
+	$(BIN)/python -m mypy --platform linux
+	$(BIN)/python -m mypy --platform win32
+	$(BIN)/python -m mypy --platform darwin
 	$(BIN)/actionlint
 	$(BIN)/python -m pytest -q
 	$(BIN)/python -m craits i18n-check

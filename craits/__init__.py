@@ -2,6 +2,13 @@
 
 from . import native
 
-__version__ = "0.1.0"
-
 native.guard()  # before anything imports the engine: a stale compiled copy must not run
+
+
+def __getattr__(name: str) -> str:
+    # ``craits.__version__``, looked up when asked (pyproject.toml's: craits.resources.version).
+    if name == "__version__":
+        from craits.resources import version
+
+        return version()
+    raise AttributeError(f"module 'craits' has no attribute {name!r}")

@@ -6,8 +6,10 @@ Each command lives in its own module under ``craits.cli`` and exposes ``main(arg
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Callable
+from typing import Any, TextIO
 
 COMMANDS = {
     "scenario": "craits.cli.scenario",
@@ -19,7 +21,42 @@ COMMANDS = {
 }
 
 
+ATTACH_PARENT_PROCESS = -1  # AttachConsole: the console of the process that started this one
+
+
+def _open_console(name: str) -> TextIO:
+    return open(name, "w", encoding="utf-8", errors="replace", buffering=1)
+
+
+def _unbound(stream: TextIO | None) -> bool:
+    # The windowed Windows app starts without them; its runtime hook may point them at nul.
+    return stream is None or getattr(stream, "name", None) == os.devnull
+
+
+def attach_parent_console(kernel32: Any = None, platform: str = sys.platform,
+                          open_console: Callable[[str], TextIO] = _open_console) -> bool:
+    """The windowed Windows app has no console of its own: started from one (cmd, PowerShell),
+    it writes its output and errors there (``craits --help``, every command). Whether it did."""
+    if platform != "win32" or not (_unbound(sys.stdout) or _unbound(sys.stderr)):
+        return False
+    try:
+        if kernel32 is None:
+            import ctypes
+
+            kernel32 = getattr(ctypes, "windll").kernel32  # noqa: B009 - Windows only
+        if not kernel32.AttachConsole(ATTACH_PARENT_PROCESS):
+            return False  # started from the desktop: no console to write to
+        if _unbound(sys.stdout):
+            sys.stdout = open_console("CONOUT$")
+        if _unbound(sys.stderr):
+            sys.stderr = open_console("CONOUT$")
+    except (OSError, AttributeError):
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
+    attach_parent_console()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in COMMANDS:
         module = importlib.import_module(COMMANDS[args[0]])

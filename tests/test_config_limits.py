@@ -6,7 +6,6 @@ with status 2: never a traceback, never a hang, never memory without limit."""
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -57,6 +56,12 @@ def run_craits(args: list[str], home: Path, timeout: float = 60):
 
 
 def peak_memory_mb() -> float:
+    """The process's peak memory so far; 0 where it cannot be read (no ``resource`` module
+    on Windows: the bound on time still holds there)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 

@@ -115,6 +115,8 @@ def test_a_file_truly_in_its_declared_charset_reads(tmp_path: Path) -> None:
     assert catalog.get("New game", context="menu.new_game").string == "Nueva partida, señor"
 
 
+@pytest.mark.skipif(sys.platform == "win32",
+                    reason="/dev/zero and named pipes (mkfifo) are POSIX only")
 @pytest.mark.parametrize("kind", ["pipe", "device"])
 def test_a_pipe_or_a_device_is_refused_without_waiting(tmp_path: Path, kind: str) -> None:
     path = Path("/dev/zero")  # read to its end, it never ends
@@ -134,6 +136,8 @@ def test_an_oversized_or_missing_file_is_refused(tmp_path: Path, locale_copy: Pa
     assert "cannot be read" in _refused(tmp_path / "missing.po", locale_copy)
 
 
+@pytest.mark.skipif(sys.platform == "win32",
+                    reason="file modes (chmod) are POSIX only; Windows cannot replace an open file")
 def test_import_replaces_a_catalogue_whole_and_keeps_its_mode(es_po: Path, locale_copy: Path):
     target = locale_copy / "es.toml"
     old = target.read_bytes()

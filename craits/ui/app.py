@@ -3,8 +3,9 @@
 matches (``Matches`` starts and resumes them and says what to show; its ``MatchKeeper`` saves
 and counts them). The command line (``python -m craits [options]``) is ``craits.ui.startup``.
 
-Loop: events go to the top scene (F11 and window resizes are handled here), the top scene and
-the table under an overlay advance by ``dt``, the visible scenes draw, the frame is shown.
+Loop: events go to the top scene (the fullscreen keys and window resizes are handled here), the
+top scene and the table under an overlay advance by ``dt``, the visible scenes draw, the frame
+is shown.
 An unexpected error is written to a log in the player's folder, the game is saved, and a
 message scene says where the log is: never a traceback window.
 """
@@ -33,7 +34,7 @@ from craits.review.while_playing import GameAnalysis
 from craits.seat import Seat
 from craits.session import Session
 from craits.ui.app_settings import use_language, use_look, use_settings
-from craits.ui.app_window import AppWindow
+from craits.ui.app_window import AppWindow, is_fullscreen_key
 from craits.ui.audio import Audio
 from craits.ui.cards.art import CardArt
 from craits.ui.crash_log import BlankScene, RecentCrashes, write_crash_log
@@ -268,7 +269,7 @@ class App:
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 if self.window.has_new_size():
                     self._resized()
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            elif is_fullscreen_key(event):
                 self.toggle_fullscreen()
             elif self.scenes.top is not None:
                 self.scenes.top.handle(event)
@@ -319,6 +320,11 @@ class App:
     def crash_count(self) -> int:
         """Unexpected errors caught lately (more than three close together end the app)."""
         return len(self._crashes)
+
+    @property
+    def errors_caught(self) -> int:
+        """Unexpected errors caught since the app started."""
+        return self._crashes.total
 
     def report_crash(self, exc: BaseException) -> Path | None:
         """Write the error to a log, save the game, and tell the player where the log is."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 
 import pygame
 
@@ -22,6 +22,39 @@ NO_WINDOW = "no window can be shown: no display was found ({why}). Start Craits 
 WHY = {"none": "no video driver works here"}
 FELL_BACK = "SDL fell back to its window-less \"{driver}\" video driver"
 
+# Read by SDL when its video starts (a player's own setting wins). Windows: the game draws each
+# real pixel at any display scaling, sharp, instead of being stretched by the system. macOS:
+# one fullscreen, the game's own (Ctrl+Cmd+F, F11 and the setting agree), not also the Spaces
+# one that SDL's View menu gives the same keys.
+DISPLAY_HINTS = {
+    "win32": {"SDL_WINDOWS_DPI_AWARENESS": "permonitorv2"},
+    "darwin": {"SDL_VIDEO_MAC_FULLSCREEN_SPACES": "0"},
+}
+
+
+def start_display(environ: MutableMapping[str, str] = os.environ,
+                  platform: str = sys.platform) -> None:
+    """Start SDL's video with this system's hints set first (``DISPLAY_HINTS``)."""
+    for name, value in DISPLAY_HINTS.get(platform, {}).items():
+        environ.setdefault(name, value)
+    pygame.display.init()
+
+
+def is_fullscreen_key(event: pygame.event.Event, platform: str = sys.platform) -> bool:
+    """F11, and on macOS its own Ctrl+Cmd+F (the system keeps F11 there)."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key == pygame.K_F11:
+        return True
+    mods = getattr(event, "mod", 0)
+    return platform == "darwin" and event.key == pygame.K_f \
+        and bool(mods & pygame.KMOD_CTRL) and bool(mods & pygame.KMOD_META)
+
+
+def fullscreen_keys(platform: str = sys.platform) -> str:
+    """The fullscreen keys as the controls list prints them."""
+    return "Ctrl+Cmd+F" if platform == "darwin" else "F11"
+
 
 def unasked_windowless(environ: Mapping[str, str] = os.environ) -> str | None:
     """The window-less video driver SDL fell back to when no display could be reached and
@@ -29,7 +62,7 @@ def unasked_windowless(environ: Mapping[str, str] = os.environ) -> str | None:
     None when a window can be shown, or none was asked for (tests, ``--headless``). Starts the
     display to find out."""
     try:
-        pygame.display.init()
+        start_display()
         driver = pygame.display.get_driver().lower()
     except pygame.error:
         return "none"
@@ -51,7 +84,7 @@ class AppWindow:
     """Opens at ``wanted`` (within what the display shows), titled in the language set."""
 
     def __init__(self, wanted: tuple[int, int], fullscreen: bool) -> None:
-        pygame.display.init()
+        start_display()
         self.windowed_size = fit_window(wanted, usable_size(pygame))
         self.fullscreen = False
         self.resized_by_player = False  # remembered for next time when so

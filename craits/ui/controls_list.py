@@ -6,6 +6,7 @@ scoreboard."""
 from __future__ import annotations
 
 from craits import i18n
+from craits.ui.app_window import fullscreen_keys
 
 
 def _row(keys: str, name: str) -> tuple[str, str]:
@@ -40,7 +41,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("N", "speech.does_pile"),
     _row("controls.keys_suit", "suit"),
     _row("Enter, R", "scoreboard"),
-    _row("F11", "fullscreen"),
+    _row(fullscreen_keys(), "fullscreen"),  # Ctrl+Cmd+F on macOS
     _row("controls.keys_help", "help"),
 )
 

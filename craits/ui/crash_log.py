@@ -86,12 +86,14 @@ class RecentCrashes:
 
     def __init__(self) -> None:
         self._times: list[float] = []
+        self.total = 0  # since the start, close together or not
 
     def __len__(self) -> int:
         return len(self._times)
 
     def note(self, now: float) -> None:
         self._times = [t for t in self._times if now - t < CLOSE_TOGETHER] + [now]
+        self.total += 1
 
     def too_many(self) -> bool:
         return len(self._times) > TOO_MANY

@@ -7,6 +7,7 @@ it, ``SelfTested``.
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
 from collections.abc import Sequence
@@ -104,8 +105,16 @@ def round_problems(app: SelfTested) -> list[str]:
 
 
 def run_selftest(app: SelfTested) -> int:
-    """Check the assets and play a round; print each problem and a verdict; the exit code."""
-    problems = asset_problems(app) + round_problems(app)
+    """Check the assets and play a round; print each problem and a verdict; the exit code
+    (1 for any problem, an error that stopped a check included: never a traceback)."""
+    problems: list[str] = []
+    for name, check in (("the assets' check", asset_problems),
+                        ("the computer-only round", round_problems)):
+        try:
+            problems += check(app)
+        except Exception as exc:
+            logging.getLogger("craits.selftest").exception("%s stopped", name)
+            problems.append(f"{name} stopped: {type(exc).__name__}: {exc}")
     for problem in problems:
         print(f"selftest: {problem}", file=sys.stderr)
     # Says whether the packaged app carries the compiled copies (craits.native).

@@ -28,6 +28,7 @@ from craits.paths import HOME_ENV, user_home
 from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.persistence.save_check import SEED_MAX, SEED_MIN
 from craits.persistence.save_health import FOLDER, describe
+from craits.resources import version
 from craits.ui.app import App
 from craits.ui.app_window import refuse_windowless, unasked_windowless
 from craits.ui.crash_log import logs_folder, open_log_file
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="craits",
         description="Craits, the card game. Without options the title screen opens.",
     )
+    p.add_argument("--version", action="version", version=f"craits {version()}")
     p.add_argument("--seats", metavar="LIST",
                    help="start at the table with these seats, e.g. human,hard,medium "
                         "(human or a computer level)")
@@ -261,6 +263,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.run(max_seconds=args.max_seconds)
         if args.max_seconds is not None or args.headless:
             print(app.frames.report())
+            if app.errors_caught and not app.exit_code:  # a scripted run must not pass
+                print(f"craits: {app.errors_caught} unexpected error(s) during the run; see "
+                      f"{logs_folder(home) or home}", file=sys.stderr)
+                return 1
         return app.exit_code
     finally:
         app.shutdown()
@@ -273,7 +279,14 @@ def selftest(language: str | None) -> int:
     written, and it runs beside a game in progress), checked; the exit code."""
     scratch = Path(tempfile.mkdtemp(prefix="craits-selftest-"))
     try:
-        app = App(language=language, speed="instant", home=scratch)
+        try:
+            app = App(language=language, speed="instant", home=scratch)
+        except Exception as exc:  # a missing asset, say: a verdict, never a traceback
+            logging.getLogger("craits.selftest").exception("the app did not start")
+            print(f"selftest: the app did not start: {type(exc).__name__}: {exc}",
+                  file=sys.stderr)
+            print("selftest: 1 problem(s)")
+            return 1
         try:
             return run_selftest(app)
         finally:
