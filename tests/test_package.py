@@ -97,6 +97,8 @@ def test_bundle_holds_every_data_file(frozen_app: Path) -> None:
     expected = [p.relative_to(ROOT) for folder in ("assets", "config")
                 for p in (ROOT / folder).rglob("*") if p.is_file()]
     expected += [p.relative_to(ROOT) for p in (ROOT / "craits" / "locale").glob("*.toml")]
+    if (ROOT / "LICENSE").is_file():  # the game's licence travels with it
+        expected.append(Path("LICENSE"))
     missing = [str(p) for p in expected if not (INTERNAL / p).is_file()]
     assert not missing, f"data files missing from the bundle: {missing}"
 
