@@ -259,3 +259,17 @@ def test_release_workflow_builds_linux_on_the_old_base_and_smoke_tests_every_bui
         steps = " ".join(step.get("run", "") for step in jobs[name]["steps"])
         assert re.search(r'smoke_test\.py"? --expect-version', steps), name
         assert "tests" in jobs[name]["needs"], name
+
+
+def test_flatpak_manifest_installs_the_metadata_under_its_id_from_pinned_sources() -> None:
+    manifest = yaml.safe_load((PACKAGING / "flatpak" / f"{appdir_builder.APP_ID}.yml").read_text())
+    assert manifest["id"] == appdir_builder.APP_ID
+    commands = "\n".join(manifest["modules"][-1]["build-commands"])
+    app_id = manifest["id"]
+    for source in re.findall(r"install -Dm644 \"?(\S+?)\"? ", commands):
+        assert (ROOT / source.replace("${FLATPAK_ID}", app_id)).is_file() or source == "LICENSE", \
+            f"the manifest installs {source}, which the repository lacks"
+    files = [s for module in manifest["modules"] for s in module["sources"] if s["type"] == "file"]
+    assert files and all(len(s["sha256"]) == 64 for s in files)
+    wheels = {s["url"].rsplit("/", 1)[1].split("-")[0] for s in files}
+    assert wheels == {"pygame_ce", "pyyaml", "platformdirs"}
