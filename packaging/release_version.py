@@ -1,6 +1,7 @@
 """The version a release is built as, checked against its tag.
 
     python packaging/release_version.py v1.2.3     # prints 1.2.3, or fails
+    python packaging/release_version.py            # a trial run: no tag to check
 
 The one version is ``project.version`` in pyproject.toml. A release tag must be ``v`` and
 exactly that version, and the AppStream metainfo's newest <release> must be that version too
@@ -26,10 +27,10 @@ def project_version(pyproject: Path = ROOT / "pyproject.toml") -> str:
     return version
 
 
-def problems(tag: str, version: str, metainfo_release: str | None) -> list[str]:
-    """What keeps ``tag`` from releasing ``version`` (empty: nothing)."""
+def problems(tag: str | None, version: str, metainfo_release: str | None) -> list[str]:
+    """What keeps ``tag`` (None: a trial run without one) from releasing ``version``."""
     found = []
-    if tag != f"v{version}":
+    if tag is not None and tag != f"v{version}":
         found.append(f"the tag {tag!r} is not 'v' + the version in pyproject.toml ({version}): "
                      f"tag v{version}, or change project.version first")
     if metainfo_release != version:
@@ -40,10 +41,10 @@ def problems(tag: str, version: str, metainfo_release: str | None) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: release_version.py TAG (e.g. v1.2.3)", file=sys.stderr)
+    if len(args) > 1:
+        print("usage: release_version.py [TAG] (e.g. v1.2.3)", file=sys.stderr)
         return 2
-    tag = args[0].removeprefix("refs/tags/")
+    tag = args[0].removeprefix("refs/tags/") if args else None
     version = project_version()
     found = problems(tag, version, newest_release(METAINFO))
     for problem in found:

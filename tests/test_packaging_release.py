@@ -217,6 +217,8 @@ def test_a_release_tag_must_be_v_and_the_project_version() -> None:
     assert len(release_version.problems("1.2.3", "1.2.3", "1.2.3")) == 1
     assert len(release_version.problems("v1.2.4", "1.2.3", "1.2.3")) == 1
     assert len(release_version.problems("v1.2.3", "1.2.3", "1.2.2")) == 1
+    assert release_version.problems(None, "1.2.3", "1.2.3") == []  # a trial run
+    assert release_version.main([]) == 0
 
 
 FAKE_GAME = """\

@@ -18,6 +18,7 @@ dmg="dist/Craits-$version-macos-$arch.dmg"
 identity=${CRAITS_CODESIGN_IDENTITY:-}
 
 [ -d "$app" ] || { echo "no $app: run make package first" >&2; exit 1; }
+[ -f "$app/Contents/Resources/LICENSE" ] || { echo "$app carries no LICENSE" >&2; exit 1; }
 archs=$(lipo -archs "$app/Contents/MacOS/Craits")
 case " $archs " in
     *" $arch "*) ;;
