@@ -275,3 +275,59 @@ def test_flatpak_manifest_installs_the_metadata_under_its_id_from_pinned_sources
     assert files and all(len(s["sha256"]) == 64 for s in files)
     wheels = {s["url"].rsplit("/", 1)[1].split("-")[0] for s in files}
     assert wheels == {"pygame_ce", "pyyaml", "platformdirs"}
+
+
+def wine_program() -> str | None:
+    found = shutil.which("wine64") or shutil.which("wine")
+    return found or ("/usr/lib/wine/wine64" if Path("/usr/lib/wine/wine64").is_file() else None)
+
+
+@pytest.mark.slow
+@needs_makensis
+@pytest.mark.skipif(not sys.platform.startswith("linux") or wine_program() is None,
+                    reason="runs the installer under Wine (Debian: wine64)")
+def test_installer_under_wine_installs_for_the_user_and_uninstalls_only_its_files(
+        tmp_path: Path) -> None:
+    # Windows runs the real installer in the release workflow; here Wine runs the same script,
+    # built for x64 since Debian's Wine runs 64-bit programs only.
+    source = installer.make_stand_in(tmp_path / "Craits")
+    setup = tmp_path / "setup.exe"
+    compiled = subprocess.run(
+        [installer.find_makensis(), "-V1", "-NOCD", "-XTarget amd64-unicode",
+         f"-DVERSION={VERSION}", f"-DSOURCE={source}", f"-DOUTFILE={setup}",
+         str(PACKAGING / "windows" / "craits.nsi")], capture_output=True, text=True, check=False)
+    if compiled.returncode != 0:
+        pytest.skip(f"this NSIS has no amd64 stubs: {compiled.stdout[-200:]}")
+    wine = wine_program()
+    assert wine is not None
+    env = dict(os.environ, WINEPREFIX=str(tmp_path / "prefix"), WINEDEBUG="-all",
+               WINEDLLOVERRIDES="mscoree,mshtml=", DISPLAY="")
+    server = str(Path(wine).with_name("wineserver"))
+
+    def windows(*args: str) -> subprocess.CompletedProcess[str]:
+        result = subprocess.run([wine, *args], env=env, capture_output=True, text=True,
+                                timeout=180, check=False)
+        subprocess.run([server, "-w"], env=env, timeout=180, check=False)
+        return result
+
+    windows("wineboot", "--init")
+    user = next((tmp_path / "prefix" / "drive_c" / "users").glob("[!P]*"))
+    games = user / "Games"
+    games.mkdir()
+    (games / "notes.txt").write_text("the player's own file")
+    assert windows(str(setup), "/S", f"/D=C:\\users\\{user.name}\\Games").returncode == 0
+
+    assert sorted(p.name for p in games.iterdir()) == [
+        "Craits.exe", "LICENSE.txt", "Uninstall.exe", "_internal", "notes.txt"]
+    start_menu = user / "AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Craits.lnk"
+    assert start_menu.is_file()
+    key = "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\Craits"
+    entry = windows("reg", "query", key).stdout
+    assert f"DisplayVersion    REG_SZ    {VERSION}" in entry
+    assert f"C:\\users\\{user.name}\\Games\\Uninstall.exe" in entry
+
+    windows(f"C:\\users\\{user.name}\\Games\\Uninstall.exe", "/S")
+    subprocess.run([server, "-w"], env=env, timeout=180, check=False)  # its copy in %TEMP%
+    assert [p.name for p in games.iterdir()] == ["notes.txt"]
+    assert not start_menu.exists()
+    assert windows("reg", "query", key).returncode != 0
