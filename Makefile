@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint package install-desktop bench clean native
+.PHONY: play test lint package install-desktop bench clean native check-packaging installer appdir
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -48,6 +48,23 @@ package: $(PACKAGE_STAMP)
 	@echo "Building dist/Craits with PyInstaller (a minute or two)..."
 	$(BIN)/python -m PyInstaller --noconfirm --log-level WARN build.spec
 	@echo "Done: dist/Craits/Craits (or dist/Craits-onefile with CRAITS_ONEFILE=1); make install-desktop adds it to the menu."
+
+# What a release adds around dist/Craits (README "Building the app"; .github/workflows/release.yml).
+# Windows: the installer dist/Craits-<version>-windows-x64-setup.exe (needs NSIS's makensis).
+installer: package
+	$(BIN)/python packaging/windows/build_installer.py
+
+# Linux: the AppImage's folder dist/Craits.AppDir, checked; appimagetool turns it into the file.
+appdir: package
+	$(BIN)/python packaging/linux/glibc_floor.py dist/Craits
+	$(BIN)/python packaging/linux/build_appdir.py --check
+
+# Checks that need no build: the installer script compiles against a stand-in folder, and the
+# desktop file and metainfo validate. Each says so and passes where its tool is missing
+# (Debian: apt-get install nsis desktop-file-utils appstream).
+check-packaging:
+	$(PYTHON) packaging/windows/build_installer.py --stand-in
+	$(PYTHON) packaging/linux/check_metadata.py
 
 install-desktop: $(STAMP)
 	$(BIN)/python packaging/install_desktop.py

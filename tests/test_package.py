@@ -12,6 +12,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -97,8 +98,18 @@ def test_bundle_holds_every_data_file(frozen_app: Path) -> None:
     expected = [p.relative_to(ROOT) for folder in ("assets", "config")
                 for p in (ROOT / folder).rglob("*") if p.is_file()]
     expected += [p.relative_to(ROOT) for p in (ROOT / "craits" / "locale").glob("*.toml")]
+    if (ROOT / "LICENSE").is_file():  # the game's licence travels with it
+        expected.append(Path("LICENSE"))
     missing = [str(p) for p in expected if not (INTERNAL / p).is_file()]
     assert not missing, f"data files missing from the bundle: {missing}"
+    # craits --version reads the distribution's metadata (a dist-info, or the egg-info an
+    # editable install leaves in the tree), which must state this version.
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "version"]
+    metadata = [*INTERNAL.glob("craits*.dist-info/METADATA"),
+                *INTERNAL.glob("craits*.egg-info/PKG-INFO")]
+    assert metadata, "the bundle carries no metadata of the craits distribution"
+    assert all(f"\nVersion: {version}\n" in path.read_text(encoding="utf-8") for path in metadata)
 
 
 @pytest.mark.slow
