@@ -1,0 +1,17 @@
+"""Background work: one workbench of worker processes (``bench``) and the loop they run
+(``worker``)."""
+
+from .bench import (
+    Done,
+    Job,
+    Lane,
+    Latest,
+    Shared,
+    Workbench,
+    default_workers,
+    inline_job,
+    run_all,
+)
+
+__all__ = ["Done", "Job", "Lane", "Latest", "Shared", "Workbench", "default_workers",
+           "inline_job", "run_all"]
