@@ -14,8 +14,9 @@ COMMANDS = {
     "simulate": "craits.cli.simulate",
     "tournament": "craits.cli.tournament",
     "i18n-check": "craits.cli.i18n_check",
-    "review": "craits.review.cli",
+    "review": "craits.cli.review",
     "daily": "craits.cli.daily",
+    "po": "craits.cli.po",
 }
 
 

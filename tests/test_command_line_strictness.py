@@ -18,11 +18,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 HELPER_DRIVER = """
 import functools, os, signal, sys, time
-from craits.director.bot_worker import BotWorker
+from craits.work import Lane, Latest, Workbench
 
 if __name__ == "__main__":
-    worker = BotWorker("process")
-    worker.submit(functools.partial(time.sleep, 1.5))  # the helper is thinking
+    worker = Latest(Workbench().job(Lane.BOT))
+    worker.submit(functools.partial(time.sleep, 1.5))  # the worker is thinking
+    worker.poll(1)  # handed to the worker
     time.sleep(0.5)
     print("killing", flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
@@ -45,7 +46,7 @@ def test_the_helper_process_leaves_quietly_when_the_game_is_killed(tmp_path):
         assert proc.stdout.readline().strip() == "killing"
         proc.wait(20)
         proc.stdout.close()
-        time.sleep(3)  # the helper finishes its job, answers into a closed pipe, and goes
+        time.sleep(3)  # the worker sees its parent gone and ends without a word
     assert "Traceback" not in errors.read_text("utf-8"), errors.read_text("utf-8")
 
 

@@ -10,7 +10,7 @@ import sys
 
 from test_review_replay import game
 
-from craits.review.cli import main
+from craits.cli.review import main
 from craits.review.record import export_record, load_record
 
 

@@ -1,7 +1,7 @@
-"""``python -m craits.review FILE``: see ``craits.review.cli``."""
+"""``python -m craits.review FILE``: the same as ``python -m craits review FILE``."""
 
 import sys
 
-from craits.review.cli import main
+from craits.cli.review import main
 
 sys.exit(main())

@@ -158,3 +158,10 @@ def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Se
                                            level.compare_iterations)
     return Verdict(number, view.seat, played, expert, max(0.0, played_mean - expert_mean),
                    played_mean, expert_mean, tuple(estimates), view.crank, view.top)
+
+
+def judge_in_log(unit: tuple[ReviewLevel, Choice], log: Sequence[Event]) -> Verdict:
+    """A worker's unit: one choice judged, reading the seat's log up to the choice (here, so
+    a worker imports only what judging needs)."""
+    level, choice = unit
+    return choice.judge(level, log)

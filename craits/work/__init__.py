@@ -8,10 +8,11 @@ from .bench import (
     Latest,
     Shared,
     Workbench,
+    command_bench,
     default_workers,
     inline_job,
     run_all,
 )
 
-__all__ = ["Done", "Job", "Lane", "Latest", "Shared", "Workbench", "default_workers",
+__all__ = ["Done", "Job", "Lane", "Latest", "Shared", "Workbench", "command_bench", "default_workers",
            "inline_job", "run_all"]

@@ -2,8 +2,8 @@
 worker processes shared by the computer players, the review, the par and the analysis.
 
 Lanes, by priority: ``BOT`` (a computer player's move, a hint), ``REVIEW`` (the review the
-player is looking at), ``BACKGROUND`` (analysis while playing, pars). A process's priority is
-set once and cannot be raised again, so the workers are split: one *urgent* worker at normal
+player is looking at; a command's own work, which someone waits for), ``BACKGROUND``
+(analysis while playing, pars). A process's priority is set once and cannot be raised again, so the workers are split: one *urgent* worker at normal
 priority serves ``BOT`` then ``REVIEW`` and never takes a background unit (a par replay can
 take a minute: a move must never wait behind one); the other workers, one a core, run below
 normal priority (``os.nice`` or Windows' BELOW_NORMAL class) and serve ``REVIEW`` then
@@ -15,7 +15,8 @@ first use, so start-up never waits for them. The caller's loop only polls (``Job
 nothing here blocks a frame. A unit whose worker dies is given to a worker once more; if that
 one dies too, the unit fails with a reason. ``close`` never blocks, whatever is queued: pipes
 only (no queue feeder thread for the interpreter to join at exit), terminate, a short join,
-kill.
+kill. One lock guards the queues: a job may be fed from a thread of its own (the puzzle
+search) while the frame loop polls another.
 
     bench = Workbench()
     job = bench.job(Lane.BACKGROUND)
@@ -31,6 +32,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -124,11 +126,12 @@ class Job:
     def submit(self, call: Callable[..., Any], unit: Any = None,
                shared: Shared | None = None) -> int:
         """``call(unit)`` (with ``shared``: ``call(unit, items)``) on a worker; its ticket."""
-        item, refused = self.bench._add(self, call, unit, shared)
-        self._open[item.ticket] = item
-        if refused is not None:
-            self._finish(item, False, refused)
-        return item.ticket
+        with self.bench.lock:
+            item, refused = self.bench._add(self, call, unit, shared)
+            self._open[item.ticket] = item
+            if refused is not None:
+                self._finish(item, False, refused)
+            return item.ticket
 
     def room(self) -> int:
         """How many more units are worth queueing now (a job that feeds itself slowly)."""
@@ -146,8 +149,10 @@ class Job:
     def take(self, tickets: Iterable[int] | None = None) -> list[Done]:
         """The units finished since the last call (among ``tickets``); never waits."""
         self.bench.pump()
-        wanted = list(self._done) if tickets is None else [t for t in tickets if t in self._done]
-        return [self._done.pop(t) for t in wanted]
+        with self.bench.lock:
+            wanted = list(self._done) if tickets is None else \
+                [t for t in tickets if t in self._done]
+            return [self._done.pop(t) for t in wanted]
 
     def wait(self, timeout: float) -> None:
         """Until an answer may be ready, at most ``timeout`` seconds."""
@@ -156,11 +161,12 @@ class Job:
 
     def drop(self, tickets: Iterable[int] | None = None) -> None:
         """Units no longer wanted: not started if they wait, their answers ignored."""
-        for ticket in list(self._open) if tickets is None else list(tickets):
-            item = self._open.pop(ticket, None)
-            if item is not None:
-                self.bench._drop(item)
-            self._done.pop(ticket, None)
+        with self.bench.lock:
+            for ticket in list(self._open) if tickets is None else list(tickets):
+                item = self._open.pop(ticket, None)
+                if item is not None:
+                    self.bench._drop(item)
+                self._done.pop(ticket, None)
 
     def _finish(self, item: _Unit, ok: bool, value: Any) -> None:
         if self._open.pop(item.ticket, None) is None:
@@ -178,12 +184,13 @@ class Workbench:
     def __init__(self, workers: int | None = None, *, inline: bool = False,
                  low_priority: bool = True) -> None:
         self.inline = inline
-        count = workers or default_workers()
+        count = default_workers() if workers is None else workers
         self._workers = [_Worker(False, (Lane.BOT, Lane.REVIEW))] + [
             _Worker(low_priority, (Lane.REVIEW, Lane.BACKGROUND)) for _ in range(count)]
         self._queues: dict[Lane, deque[_Unit]] = {lane: deque() for lane in Lane}
         self._tickets = 0
         self._closed = False
+        self.lock = threading.RLock()
 
     def job(self, lane: Lane) -> Job:
         return Job(self, lane)
@@ -226,7 +233,12 @@ class Workbench:
     # ------------------------------------------------------------ the loop's side
 
     def pump(self) -> None:
-        """Collect answers, notice dead workers, hand out units; never waits."""
+        """Collect answers, notice dead workers, hand out units; never waits (inline: runs
+        one unit)."""
+        with self.lock:
+            self._pump()
+
+    def _pump(self) -> None:
         if self._closed:
             return
         if self.inline:
@@ -242,12 +254,16 @@ class Workbench:
         self._hand_out()
 
     def wait(self, timeout: float) -> None:
-        if self.inline or self._closed:
-            return
-        conns = [w.conn for w in self._workers if w.holding and w.conn is not None]
-        sentinels = [w.process.sentinel for w in self._workers if w.holding]
+        with self.lock:
+            if self.inline or self._closed:
+                return
+            busy = [w for w in self._workers if w.holding and w.process is not None]
+            conns = [w.conn for w in busy] + [w.process.sentinel for w in busy]
         if conns:
-            connection.wait(conns + sentinels, timeout)
+            try:
+                connection.wait(conns, timeout)
+            except (OSError, ValueError):  # closed meanwhile by another thread
+                pass
         else:
             time.sleep(min(timeout, 0.01))
 
@@ -255,7 +271,8 @@ class Workbench:
         for lane in Lane:
             if self._queues[lane]:
                 item = self._queues[lane].popleft()
-                items = None if item.shared is None else list(item.shared.items[:item.shared.end])
+                # The whole shared list: a unit reads no further than its ``end``.
+                items = None if item.shared is None else item.shared.items
                 try:
                     value = item.call(item.unit) if items is None else item.call(item.unit, items)
                 except Exception as exc:  # the job's failure, told to its owner
@@ -366,9 +383,22 @@ class Workbench:
 
     def close(self) -> None:
         """End every worker now, whatever it is on or is queued; never blocks for long."""
-        if self._closed:
-            return
-        self._closed = True
+        with self.lock:
+            if self._closed:
+                return
+            self._closed = True
+            processes = self._let_go()
+        for process in processes:
+            process.terminate()
+        deadline = time.monotonic() + STOP_WAIT
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(0.1)
+
+    def _let_go(self) -> list[Any]:
+        """Queues emptied, pipes closed: the processes to end."""
         for queue in self._queues.values():
             queue.clear()
         processes = [w.process for w in self._workers if w.process is not None]
@@ -380,14 +410,7 @@ class Workbench:
                     pass
             w.conn, w.process = None, None
             w.holding.clear()
-        for process in processes:
-            process.terminate()
-        deadline = time.monotonic() + STOP_WAIT
-        for process in processes:
-            process.join(max(0.0, deadline - time.monotonic()))
-            if process.is_alive():
-                process.kill()
-                process.join(0.1)
+        return processes
 
 
 def _call(fn: Callable[[], Any]) -> Any:
@@ -401,21 +424,27 @@ class Latest:
     def __init__(self, job: Job) -> None:
         self.job = job
         self.submitted: int | None = None  # ticket of the newest call
+        self._answer: Done | None = None  # the newest call's, until asked for
 
     def submit(self, fn: Callable[[], Any]) -> int:
         self.job.drop()
+        self._answer = None
         self.submitted = self.job.submit(_call, fn)
         return self.submitted
 
     def poll(self, ticket: int) -> Any | None:
-        """The answer for ``ticket`` once ready (a failed call raises ``RuntimeError``)."""
+        """The answer for ``ticket`` once ready, given once (a failed call raises
+        ``RuntimeError``)."""
         for done in self.job.take():
-            if done.ticket != ticket or ticket != self.submitted:
-                continue
-            if done.error is not None:
-                raise RuntimeError(f"a computer player failed to choose a move: {done.error}")
-            return done.value
-        return None
+            if done.ticket == self.submitted:
+                self._answer = done
+        answer = self._answer
+        if answer is None or answer.ticket != ticket or ticket != self.submitted:
+            return None
+        self._answer = None
+        if answer.error is not None:
+            raise RuntimeError(f"a computer player failed to choose a move: {answer.error}")
+        return answer.value
 
 
 def inline_job(lane: Lane = Lane.REVIEW) -> Job:
@@ -423,25 +452,28 @@ def inline_job(lane: Lane = Lane.REVIEW) -> Job:
     return Workbench(inline=True).job(lane)
 
 
-def run_all(call: Callable[[Any], Any], units: Sequence[Hashable], workers: int = 1,
-            progress: Callable[[int, int], object] | None = None,
-            lane: Lane = Lane.BACKGROUND) -> dict[Any, Any]:
-    """``call(unit)`` for every unit, waiting for all (commands): here with one worker, else
-    on ``workers`` processes at the caller's priority. Raises ``RuntimeError`` if a unit
-    fails."""
-    with Workbench(workers, inline=workers <= 1 or len(units) <= 1, low_priority=False) as bench:
-        job = bench.job(lane)
-        for unit in units:
-            job.submit(call, unit)
-        out: dict[Any, Any] = {}
-        while job.pending:
-            found = job.take()
-            for done in found:
-                if done.error is not None:
-                    raise RuntimeError(done.error)
-                out[done.unit] = done.value
-            if found and progress:
-                progress(len(out), len(units))
-            if not found:
-                job.wait(0.05)
-        return out
+def command_bench(workers: int) -> Workbench:
+    """A command's own bench: ``workers`` processes in all at the caller's priority, each
+    taking the ``REVIEW`` lane (the caller waits for it); one worker: here and now."""
+    return Workbench(max(0, workers - 1), inline=workers <= 1, low_priority=False)
+
+
+def run_all(job: Job, call: Callable[[Any], Any], units: Sequence[Hashable],
+            progress: Callable[[int, int], object] | None = None) -> dict[Any, Any]:
+    """``call(unit)`` for every unit, waiting for all (commands). Raises ``RuntimeError`` if
+    a unit fails."""
+    for unit in units:
+        job.submit(call, unit)
+    out: dict[Any, Any] = {}
+    while job.pending:
+        found = job.take()
+        for done in found:
+            if done.error is not None:
+                job.drop()
+                raise RuntimeError(done.error)
+            out[done.unit] = done.value
+        if found and progress:
+            progress(len(out), len(units))
+        if not found:
+            job.wait(0.05)
+    return out

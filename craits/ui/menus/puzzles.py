@@ -5,7 +5,7 @@ as good as the expert's. Reached from the statistics screen.
 The games kept in ``games`` are looked through on a thread (the list says how far it is) for
 choices their review verdicts say cost more than ``review.puzzles.THRESHOLD``: those kept from
 a review (``review.cache``) at once, then the rounds never reviewed are analysed on the
-review's helper processes (and kept, so a review of that game opens at once), newest game
+workbench's background workers (and kept, so a review of that game opens at once), newest game
 first, until the screen is left. What is found joins ``puzzles.json``
 (``persistence.puzzles``), which keeps solved and unsolved.
 """
@@ -27,7 +27,6 @@ from craits.persistence.puzzles import Puzzle, PuzzleStore
 from craits.review import RecordError, Replay
 from craits.review.analysis import ReviewLevel, RoundAnalysis, RoundReview, review_level
 from craits.review.cache import ReviewCache, game_key
-from craits.review.pool import Pool, ProcessPool
 from craits.review.puzzles import Grade, Spot, spots, step_at_focus
 from craits.review.record import os_reason
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion, fit_to_rows
@@ -37,6 +36,7 @@ from craits.ui.scene import SceneContext
 from craits.ui.seat_names import shown_names
 from craits.ui.widgets import Button, Label, Panel, Widget
 from craits.ui.widgets.textcache import blit_text
+from craits.work import Job, Lane
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class PuzzleSearch:
     gives up the analysis (``make_pool``: the helpers, None to use kept verdicts only)."""
 
     def __init__(self, archive: GameArchive, cache: ReviewCache,
-                 make_pool: Callable[[], Pool] | None = ProcessPool,
+                 make_pool: Callable[[], Job] | None = None,
                  level: ReviewLevel | None = None) -> None:
         self.archive = archive
         self.cache = cache
@@ -66,7 +66,7 @@ class PuzzleSearch:
         self.stopped = True
 
     def run(self) -> None:
-        pool: Pool | None = None
+        pool: Job | None = None
         try:
             games, _ = self.archive.games()  # problems are the past games list's to tell
             games = [g for g in games if g.over]
@@ -99,10 +99,10 @@ class PuzzleSearch:
             log.exception("looking for puzzles failed")
         finally:
             if pool is not None:
-                pool.stop()
+                pool.drop()
         self.done = True
 
-    def _analyse(self, pool: Pool, game: PastGame, replay: Replay,
+    def _analyse(self, pool: Job, game: PastGame, replay: Replay,
                  missing: list[tuple[int, int]], level: ReviewLevel) -> None:
         """The rounds never reviewed, judged and kept, their puzzles added as each ends."""
         key = game_key(replay.save)
@@ -134,13 +134,15 @@ class PuzzlesScene(MenuScene):
 
     def __init__(self, app: SceneContext, archive: GameArchive | None = None,
                  store: PuzzleStore | None = None, *, search: bool = True,
-                 make_pool: Callable[[], Pool] | None = ProcessPool) -> None:
+                 make_pool: Callable[[], Job] | None = None) -> None:
         home = user_home()
         self.archive = archive or GameArchive()
         self.store = store or PuzzleStore(home)
         self.book, problem = self.store.load()
         self.problems: list[Problem] = [problem] if problem is not None else []
-        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home), make_pool)
+        # The unreviewed games are judged in the background lane of the app's workbench.
+        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home), make_pool or
+                                   partial(app.workbench.job, Lane.BACKGROUND))
         self.labels: dict[tuple[str, int, int], tuple[str, int, str]] = {}
         self._taken = 0  # of ``search.found``
         if search:
