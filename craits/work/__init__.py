@@ -2,6 +2,7 @@
 (``worker``)."""
 
 from .bench import (
+    DIED,
     Done,
     Job,
     Lane,
@@ -14,5 +15,5 @@ from .bench import (
     run_all,
 )
 
-__all__ = ["Done", "Job", "Lane", "Latest", "Shared", "Workbench", "command_bench", "default_workers",
+__all__ = ["DIED", "Done", "Job", "Lane", "Latest", "Shared", "Workbench", "command_bench", "default_workers",
            "inline_job", "run_all"]
