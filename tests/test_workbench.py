@@ -120,6 +120,20 @@ def test_with_background_units_queued_the_computer_player_is_answered_first():
         assert background.pending >= 6  # the move did not wait for the replays
 
 
+def test_a_job_queued_later_in_a_lane_does_not_wait_for_all_of_an_earlier_one():
+    with Workbench(1) as bench:
+        early, late = bench.job(Lane.BACKGROUND), bench.job(Lane.BACKGROUND)
+        for _ in range(4):
+            early.submit(nap, 0.4)
+        late.submit(nap, 0.4)
+        order: list[str] = []
+        deadline = time.monotonic() + 60
+        while (early.pending or late.pending) and time.monotonic() < deadline:
+            order += ["early"] * len(early.take()) + ["late"] * len(late.take())
+            time.sleep(0.01)
+        assert order.index("late") <= 1  # its turn came after one unit of the other
+
+
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="os.nice is POSIX; Windows uses a class")
 def test_background_work_runs_below_the_game_s_priority_and_the_move_at_it():
     with Workbench(1) as bench:

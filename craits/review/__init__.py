@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     )
     from .replay import Replay, RoundReplay, Step
 
-# Each name's module, imported on first use: a review helper process imports this package on
-# its way to ``pool`` and needs only the judging, not the records, settings and files (~0.1 s).
+# Each name's module, imported on first use: a worker process imports this package on
+# its way to ``judging`` and needs only the judging, not the records, settings and files (~0.1 s).
 _HOMES = {
     **dict.fromkeys(("RECORD_FORMAT", "RECORD_VERSION"), "craits.persistence.game_record"),
     **dict.fromkeys(("ChoiceJob", "RoundAnalysis", "RoundReview", "Verdict", "analyse_round",

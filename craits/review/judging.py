@@ -1,7 +1,7 @@
 """Judging one choice of the round review: the level the review compares with (its budget and
 version), a choice without its history, and the verdict on it: the expert's move and what the
-move played is expected to cost. ``analysis`` finds the choices and runs the jobs; ``pool``
-judges them on helper processes; both use these."""
+move played is expected to cost. ``analysis`` finds the choices and runs the jobs; the workbench
+judges them on worker processes; both use these."""
 
 from __future__ import annotations
 

@@ -120,6 +120,7 @@ class Job:
         self.bench = bench
         self.lane = lane
         self.errors: list[str] = []
+        self.turn = 0  # when a unit of it was last handed out
         self._open: dict[int, _Unit] = {}
         self._done: dict[int, Done] = {}
 
@@ -189,6 +190,7 @@ class Workbench:
             _Worker(low_priority, (Lane.REVIEW, Lane.BACKGROUND)) for _ in range(count)]
         self._queues: dict[Lane, deque[_Unit]] = {lane: deque() for lane in Lane}
         self._tickets = 0
+        self._turns = 0  # units handed out, to give the jobs of a lane turns
         self._closed = False
         self.lock = threading.RLock()
 
@@ -323,15 +325,19 @@ class Workbench:
             process.kill()
 
     def _hand_out(self) -> None:
+        """Lane by lane; within a lane the jobs take turns (a review's par does not wait
+        behind the deal of the day's eight replays)."""
         for lane in Lane:
             queue = self._queues[lane]
             while queue:
-                item = queue[0]
+                item = min(queue, key=lambda u: u.job.turn)  # the job served longest ago
                 w = min((w for w in self._workers if w.takes(item)),
                         key=lambda w: len(w.holding), default=None)
                 if w is None:
                     break
-                queue.popleft()
+                queue.remove(item)
+                self._turns += 1
+                item.job.turn = self._turns
                 if not self._send(w, item):
                     break
 

@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 class PuzzleSearch:
     """The kept games looked through for puzzles on a thread: ``progress`` (games looked
     through, all), ``found`` growing (``labels`` for each), ``done`` at the end; ``stop``
-    gives up the analysis (``make_pool``: the helpers, None to use kept verdicts only)."""
+    gives up the analysis (``make_pool``: a job of the workbench, None to use kept verdicts only)."""
 
     def __init__(self, archive: GameArchive, cache: ReviewCache,
                  make_pool: Callable[[], Job] | None = None,
@@ -240,7 +240,7 @@ class PuzzlesScene(MenuScene):
     def on_exit(self) -> None:
         super().on_exit()
         if self not in list(self.app.scenes):
-            self.search.stop()  # left: the helpers go
+            self.search.stop()  # left: its queued work is dropped
 
     def _save(self) -> None:
         try:
