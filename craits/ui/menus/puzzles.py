@@ -16,6 +16,7 @@ import logging
 import threading
 from collections.abc import Callable
 from functools import partial
+from typing import Literal
 
 import pygame
 
@@ -134,15 +135,16 @@ class PuzzlesScene(MenuScene):
 
     def __init__(self, app: SceneContext, archive: GameArchive | None = None,
                  store: PuzzleStore | None = None, *, search: bool = True,
-                 make_pool: Callable[[], Job] | None = None) -> None:
+                 make_pool: Callable[[], Job] | Literal["app"] | None = "app") -> None:
         home = user_home()
         self.archive = archive or GameArchive()
         self.store = store or PuzzleStore(home)
         self.book, problem = self.store.load()
         self.problems: list[Problem] = [problem] if problem is not None else []
-        # The unreviewed games are judged in the background lane of the app's workbench.
-        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home), make_pool or
-                                   partial(app.workbench.job, Lane.BACKGROUND))
+        # The unreviewed games are judged in the background lane of the app's workbench
+        # ("app"), or by a test's own jobs, or not at all (None: kept verdicts only).
+        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home), partial(
+            app.workbench.job, Lane.BACKGROUND) if make_pool == "app" else make_pool)
         self.labels: dict[tuple[str, int, int], tuple[str, int, str]] = {}
         self._taken = 0  # of ``search.found``
         if search:
