@@ -176,6 +176,23 @@ def test_a_unit_that_kills_its_worker_twice_fails_with_a_reason():
         assert found[5].value == 25  # the rest of the work goes on
 
 
+def test_without_workers_the_computer_player_still_moves_thinking_in_place(monkeypatch):
+    from craits.work import bench as bench_module
+
+    def refused(*_args, **_kwargs):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(bench_module.multiprocessing, "get_context", refused)
+    with Workbench(1) as bench:
+        bot = Latest(bench.job(Lane.BOT))
+        assert bot.poll(bot.submit(functools.partial(square, 4))) == 16
+        assert bot.poll(bot.submit(lambda: 5)) == 5  # one that cannot be sent, too
+        background = bench.job(Lane.BACKGROUND)
+        background.submit(square, 3)
+        (done,) = background.take()  # background work is not done in place: it fails
+        assert done.lost and "no processes here" in done.error
+
+
 def test_the_review_s_par_says_it_failed_when_its_workers_die(tmp_path):
     from test_review_replay import play
 

@@ -76,12 +76,14 @@ class Shared:
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """A finished unit: its ``value``, or the ``error`` that stopped it."""
+    """A finished unit: its ``value``, or the ``error`` that stopped it (``lost``: the
+    workers' failure, not the unit's own: it could not be sent, or its workers died)."""
 
     ticket: int
     unit: Any
     value: Any = None
     error: str | None = None
+    lost: bool = False
 
 
 @dataclass(eq=False)
@@ -131,7 +133,7 @@ class Job:
             item, refused = self.bench._add(self, call, unit, shared)
             self._open[item.ticket] = item
             if refused is not None:
-                self._finish(item, False, refused)
+                self._finish(item, False, refused, lost=True)
             return item.ticket
 
     def room(self) -> int:
@@ -169,13 +171,14 @@ class Job:
                     self.bench._drop(item)
                 self._done.pop(ticket, None)
 
-    def _finish(self, item: _Unit, ok: bool, value: Any) -> None:
+    def _finish(self, item: _Unit, ok: bool, value: Any, lost: bool = False) -> None:
         if self._open.pop(item.ticket, None) is None:
             return  # dropped meanwhile
         error = None if ok else str(value)
         if error is not None:
             self.errors.append(error)
-        self._done[item.ticket] = Done(item.ticket, item.unit, value if ok else None, error)
+        self._done[item.ticket] = Done(item.ticket, item.unit, value if ok else None, error,
+                                       lost)
 
 
 class Workbench:
@@ -309,7 +312,7 @@ class Workbench:
             if position == 0:
                 item.tries += 1
                 if item.tries >= TRIES:
-                    item.job._finish(item, False, DIED)
+                    item.job._finish(item, False, DIED, lost=True)
                     continue
             self._queues[item.job.lane].appendleft(item)
 
@@ -380,7 +383,8 @@ class Workbench:
             child.close()
         except (OSError, ValueError, ImportError, RuntimeError) as exc:
             log.warning("no worker process could be started (%s)", exc)
-            item.job._finish(item, False, f"no worker process could be started: {exc}")
+            item.job._finish(item, False, f"no worker process could be started: {exc}",
+                             lost=True)
             return False
         w.process, w.conn = process, conn
         return True
@@ -448,6 +452,9 @@ class Latest:
         if answer is None or answer.ticket != ticket or ticket != self.submitted:
             return None
         self._answer = None
+        if answer.lost:  # no worker to think on: here, a slow frame rather than no move
+            log.warning("a computer player thinks in place (%s)", answer.error)
+            return _call(answer.unit)
         if answer.error is not None:
             raise RuntimeError(f"a computer player failed to choose a move: {answer.error}")
         return answer.value
