@@ -89,9 +89,9 @@ class App:
         self.clock = pygame.time.Clock()
         if bot_mode not in ("process", "inline"):
             raise ValueError(f"bot mode must be process or inline, not {bot_mode!r}")
-        # All background work, on worker processes started when first needed (inline: here,
-        # for tests); the computer players' moves and hints come first.
-        self.workbench = Workbench(inline=bot_mode == "inline")
+        # All background work, on worker processes started when first needed; the computer
+        # players' moves and hints come first (with bot_mode "inline", thought here: tests).
+        self.workbench = Workbench(inline=[Lane.BOT] if bot_mode == "inline" else False)
         self.bot_worker = Latest(self.workbench.job(Lane.BOT))
         # The player's game analysed while played, in the background; with the computer
         # players thinking inline (tests), none.

@@ -3,12 +3,13 @@ worker processes shared by the computer players, the review, the par and the ana
 
 Lanes, by priority: ``BOT`` (a computer player's move, a hint), ``REVIEW`` (the review the
 player is looking at; a command's own work, which someone waits for), ``BACKGROUND``
-(analysis while playing, pars). A process's priority is set once and cannot be raised again, so the workers are split: one *urgent* worker at normal
-priority serves ``BOT`` then ``REVIEW`` and never takes a background unit (a par replay can
-take a minute: a move must never wait behind one); the other workers, one a core, run below
-normal priority (``os.nice`` or Windows' BELOW_NORMAL class) and serve ``REVIEW`` then
-``BACKGROUND``, so the game and its thinking keep the machine first. A command that waits for
-its own work passes ``low_priority=False``.
+(analysis while playing, pars). A process's priority is set once and cannot be raised again,
+so the workers are split: one *urgent* worker at normal priority serves ``BOT`` then
+``REVIEW`` and never takes a background unit (a par replay can take a minute: a move must
+never wait behind one); the other workers, one a core, run below normal priority
+(``os.nice``, or Windows' BELOW_NORMAL class) and serve ``REVIEW`` then ``BACKGROUND``, so the
+game and its thinking keep the machine first. A command that waits for its own work passes
+``low_priority=False``.
 
 Workers are spawned (a forked copy of a busy parent with threads and pygame is not safe) on
 first use, so start-up never waits for them. The caller's loop only polls (``Job.take``):
@@ -182,12 +183,14 @@ class Job:
 
 
 class Workbench:
-    """The workers and the lanes' queues. ``inline=True``: the same jobs run here, one unit
-    a ``pump`` (tests, commands with one worker)."""
+    """The workers and the lanes' queues. ``inline``: the same jobs run here, one unit a
+    ``pump``, in every lane (True: tests, commands with one worker) or in those named (an app
+    whose computer players think in place, for tests)."""
 
-    def __init__(self, workers: int | None = None, *, inline: bool = False,
+    def __init__(self, workers: int | None = None, *, inline: bool | Iterable[Lane] = False,
                  low_priority: bool = True) -> None:
-        self.inline = inline
+        self.here = frozenset(Lane if inline is True else inline or ())  # lanes run in place
+        self.inline = self.here == frozenset(Lane)
         count = default_workers() if workers is None else workers
         self._workers = [_Worker(False, (Lane.BOT, Lane.REVIEW))] + [
             _Worker(low_priority, (Lane.REVIEW, Lane.BACKGROUND)) for _ in range(count)]
@@ -201,7 +204,7 @@ class Workbench:
         return Job(self, lane)
 
     def capacity(self, lane: Lane) -> int:
-        if self.inline:
+        if lane in self.here:
             return 1
         serving = sum(lane in w.lanes for w in self._workers)
         return serving * (1 if lane == Lane.BACKGROUND else 1 + AHEAD)
@@ -221,7 +224,7 @@ class Workbench:
         item = _Unit(self._tickets, job, call, unit, shared)
         if self._closed:
             return item, "the work was stopped"
-        if not self.inline:
+        if job.lane not in self.here:
             try:
                 item.payload = pickle.dumps((call, unit), pickle.HIGHEST_PROTOCOL)
             except Exception as exc:  # any pickling error is the job's own
@@ -246,9 +249,7 @@ class Workbench:
     def _pump(self) -> None:
         if self._closed:
             return
-        if self.inline:
-            self._run_one_here()
-            return
+        self._run_one_here()
         for w in self._workers:
             if w.process is None:
                 continue
@@ -260,8 +261,8 @@ class Workbench:
 
     def wait(self, timeout: float) -> None:
         with self.lock:
-            if self.inline or self._closed:
-                return
+            if self.inline or self._closed or any(self._queues[lane] for lane in self.here):
+                return  # nothing to wait for, or work to do here
             busy = [w for w in self._workers if w.holding and w.process is not None]
             conns = [w.conn for w in busy] + [w.process.sentinel for w in busy]
         if conns:
@@ -273,7 +274,7 @@ class Workbench:
             time.sleep(min(timeout, 0.01))
 
     def _run_one_here(self) -> None:
-        for lane in Lane:
+        for lane in sorted(self.here):
             if self._queues[lane]:
                 item = self._queues[lane].popleft()
                 # The whole shared list: a unit reads no further than its ``end``.
@@ -332,7 +333,7 @@ class Workbench:
         behind the deal of the day's eight replays)."""
         for lane in Lane:
             queue = self._queues[lane]
-            while queue:
+            while queue and lane not in self.here:
                 item = min(queue, key=lambda u: u.job.turn)  # the job served longest ago
                 w = min((w for w in self._workers if w.takes(item)),
                         key=lambda w: len(w.holding), default=None)
