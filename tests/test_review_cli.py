@@ -1,4 +1,4 @@
-"""``python -m craits.review``: a record or a save in, the verdicts out as JSON; errors as one
+"""``python -m craits review``: a record or a save in, the verdicts out as JSON; errors as one
 JSON object and status 2."""
 
 from __future__ import annotations
