@@ -29,6 +29,7 @@ search) while the frame loop polls another.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -139,7 +140,10 @@ class Job:
 
     def room(self) -> int:
         """How many more units are worth queueing now (a job that feeds itself slowly)."""
-        return max(0, self.bench.capacity(self.lane) - len(self._open))
+        bench, lane = self.bench, self.lane
+        serving = sum(lane in w.lanes for w in bench._workers)
+        room = 1 if lane in bench.here else serving * (1 if lane == Lane.BACKGROUND else 1 + AHEAD)
+        return max(0, room - len(self._open))
 
     @property
     def pending(self) -> int:
@@ -203,12 +207,6 @@ class Workbench:
     def job(self, lane: Lane) -> Job:
         return Job(self, lane)
 
-    def capacity(self, lane: Lane) -> int:
-        if lane in self.here:
-            return 1
-        serving = sum(lane in w.lanes for w in self._workers)
-        return serving * (1 if lane == Lane.BACKGROUND else 1 + AHEAD)
-
     def __enter__(self) -> Workbench:
         return self
 
@@ -233,31 +231,26 @@ class Workbench:
         return item, None
 
     def _drop(self, item: _Unit) -> None:
-        try:
+        with contextlib.suppress(ValueError):  # on a worker already: its answer is ignored
             self._queues[item.job.lane].remove(item)
-        except ValueError:  # on a worker already: its answer will be ignored
-            pass
 
     # ------------------------------------------------------------ the loop's side
 
     def pump(self) -> None:
-        """Collect answers, notice dead workers, hand out units; never waits (inline: runs
-        one unit)."""
+        """Collect answers, notice dead workers, hand out units; never waits (but runs one
+        unit of a lane run in place)."""
         with self.lock:
-            self._pump()
-
-    def _pump(self) -> None:
-        if self._closed:
-            return
-        self._run_one_here()
-        for w in self._workers:
-            if w.process is None:
-                continue
-            if w.holding:
-                self._receive(w)
-            elif not w.process.is_alive():  # died idle: started again when needed
-                self._forget_process(w)
-        self._hand_out()
+            if self._closed:
+                return
+            self._run_one_here()
+            for w in self._workers:
+                if w.process is None:
+                    continue
+                if w.holding:
+                    self._receive(w)
+                elif not w.process.is_alive():  # died idle: started again when needed
+                    self._let_go(w)
+            self._hand_out()
 
     def wait(self, timeout: float) -> None:
         with self.lock:
@@ -266,10 +259,8 @@ class Workbench:
             busy = [w for w in self._workers if w.holding and w.process is not None]
             conns = [w.conn for w in busy] + [w.process.sentinel for w in busy]
         if conns:
-            try:
+            with contextlib.suppress(OSError, ValueError):  # closed meanwhile by another thread
                 connection.wait(conns, timeout)
-            except (OSError, ValueError):  # closed meanwhile by another thread
-                pass
         else:
             time.sleep(min(timeout, 0.01))
 
@@ -306,7 +297,9 @@ class Workbench:
     def _lost(self, w: _Worker) -> None:
         """``w`` died: the unit it was on goes back once, the ones queued behind it as new."""
         held = list(w.holding)
-        self._forget_process(w)
+        process = self._let_go(w)
+        if process is not None and process.is_alive():
+            process.kill()
         for position, item in reversed(list(enumerate(held))):
             if item.ticket not in item.job._open:
                 continue
@@ -317,16 +310,16 @@ class Workbench:
                     continue
             self._queues[item.job.lane].appendleft(item)
 
-    def _forget_process(self, w: _Worker) -> None:
+    @staticmethod
+    def _let_go(w: _Worker) -> Any:
+        """``w`` emptied and its pipe closed; its process, to be ended (None if none)."""
         w.holding.clear()
         w.sent.clear()
-        conn, process, w.conn, w.process = w.conn, w.process, None, None
-        try:
-            conn.close()
-        except OSError:
-            pass
-        if process is not None and process.is_alive():
-            process.kill()
+        if w.conn is not None:
+            with contextlib.suppress(OSError):
+                w.conn.close()
+        process, w.conn, w.process = w.process, None, None
+        return process
 
     def _hand_out(self) -> None:
         """Lane by lane; within a lane the jobs take turns (a review's par does not wait
@@ -398,7 +391,9 @@ class Workbench:
             if self._closed:
                 return
             self._closed = True
-            processes = self._let_go()
+            for queue in self._queues.values():
+                queue.clear()
+            processes = [p for w in self._workers if (p := self._let_go(w)) is not None]
         for process in processes:
             process.terminate()
         deadline = time.monotonic() + STOP_WAIT
@@ -407,21 +402,6 @@ class Workbench:
             if process.is_alive():
                 process.kill()
                 process.join(0.1)
-
-    def _let_go(self) -> list[Any]:
-        """Queues emptied, pipes closed: the processes to end."""
-        for queue in self._queues.values():
-            queue.clear()
-        processes = [w.process for w in self._workers if w.process is not None]
-        for w in self._workers:
-            if w.conn is not None:
-                try:
-                    w.conn.close()
-                except OSError:
-                    pass
-            w.conn, w.process = None, None
-            w.holding.clear()
-        return processes
 
 
 def _call(fn: Callable[[], Any]) -> Any:
