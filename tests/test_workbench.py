@@ -32,7 +32,7 @@ def nap(seconds: float) -> int:
     return os.getpid()
 
 
-def die(_unit: object) -> None:
+def die(*_unit: object) -> None:
     os._exit(3)  # as a crash or an out-of-memory kill would
 
 
@@ -212,6 +212,40 @@ def test_the_review_s_par_says_it_failed_when_its_workers_die(tmp_path):
             time.sleep(0.02)
         assert part.failed and part.line() == i18n.t("par.failed")
     finally:
+        bench.close()
+
+
+def test_the_review_says_its_analysis_failed_when_its_workers_die(tmp_path, monkeypatch):
+    import pygame
+    import test_ui_review
+    from test_review_replay import play
+
+    from craits.ui.cards.art import CardArt
+    from craits.ui.review.scene import ReviewScene
+
+    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
+    pygame.init()
+    pygame.display.set_mode((960, 600))
+    test_ui_review.CARD_ART = CardArt()
+    replay = Replay(play(3, ("human", "easy", "medium")))
+    bench = Workbench(1)
+
+    class Dying(Job):
+        def submit(self, call, unit=None, shared=None) -> int:
+            return super().submit(die, unit, shared)
+
+    index = next(r.index for r in replay.rounds if r.scores is not None)
+    scene = ReviewScene(test_ui_review.App((960, 600)), replay, round_index=index,
+                        make_runner=lambda: Dying(bench, Lane.REVIEW))
+    try:
+        deadline = time.monotonic() + 60
+        while scene.failed is None and time.monotonic() < deadline:
+            scene.update(0.016)
+            time.sleep(0.02)
+        assert scene.failed == DIED
+        assert scene.status()[0] == i18n.t("review.analysis_failed")
+    finally:
+        scene.cancel()
         bench.close()
 
 
