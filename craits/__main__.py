@@ -23,7 +23,11 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in COMMANDS:
-        module = importlib.import_module(COMMANDS[args[0]])
+        try:
+            module = importlib.import_module(COMMANDS[args[0]])
+        except ImportError as exc:  # a build made without a tool (po, say)
+            print(f"craits {args[0]}: not in this build ({exc})", file=sys.stderr)
+            return 2
         command: Callable[[list[str]], int] = module.main  # each command module's main
         return command(args[1:])
     if args[:1] in (["-h"], ["--help"]):

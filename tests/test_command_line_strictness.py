@@ -98,3 +98,24 @@ def test_a_seed_a_save_holds_is_taken(value):
 
     got = build_parser().parse_args(["--seed", value]).seed
     assert got == int(value) and SEED_MIN <= got <= SEED_MAX
+
+
+def test_every_command_under_cli_is_in_the_command_list(capsys, monkeypatch):
+    import importlib
+
+    from craits.__main__ import COMMANDS, main
+
+    commands = {path.stem for path in (ROOT / "craits" / "cli").glob("*.py")
+                if "def main(" in path.read_text("utf-8")}
+    assert commands <= {module.rpartition(".")[2] for module in COMMANDS.values()}
+    # A build made without a tool says so, without a traceback.
+    real = importlib.import_module
+
+    def missing(name, *args):
+        if name == COMMANDS["po"]:
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    assert main(["po", "export"]) == 2
+    assert "not in this build" in capsys.readouterr().err
