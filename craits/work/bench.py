@@ -104,7 +104,8 @@ class _Worker:
     low: bool
     lanes: tuple[Lane, ...]
     process: Any = None
-    conn: Any = None
+    conn: Any = None  # units out (one-way pipes: no end is read and written by two threads)
+    answers: Any = None  # answers in
     holding: deque[_Unit] = field(default_factory=deque)
     sent: OrderedDict[str, int] = field(default_factory=OrderedDict)  # shared key -> items
 
@@ -257,7 +258,7 @@ class Workbench:
             if self.inline or self._closed or any(self._queues[lane] for lane in self.here):
                 return  # nothing to wait for, or work to do here
             busy = [w for w in self._workers if w.holding and w.process is not None]
-            conns = [w.conn for w in busy] + [w.process.sentinel for w in busy]
+            conns = [w.answers for w in busy] + [w.process.sentinel for w in busy]
         if conns:
             with contextlib.suppress(OSError, ValueError):  # closed meanwhile by another thread
                 connection.wait(conns, timeout)
@@ -280,8 +281,8 @@ class Workbench:
 
     def _receive(self, w: _Worker) -> None:
         try:
-            while w.conn.poll(0):
-                ticket, ok, value = w.conn.recv()
+            while w.answers.poll(0):
+                ticket, ok, value = w.answers.recv()
                 while w.holding:
                     item = w.holding.popleft()
                     if item.ticket == ticket:
@@ -315,10 +316,11 @@ class Workbench:
         """``w`` emptied and its pipe closed; its process, to be ended (None if none)."""
         w.holding.clear()
         w.sent.clear()
-        if w.conn is not None:
-            with contextlib.suppress(OSError):
-                w.conn.close()
-        process, w.conn, w.process = w.process, None, None
+        for end in (w.conn, w.answers):
+            if end is not None:
+                with contextlib.suppress(OSError):
+                    end.close()
+        process, w.conn, w.answers, w.process = w.process, None, None, None
         return process
 
     def _hand_out(self) -> None:
@@ -370,17 +372,19 @@ class Workbench:
     def _start(self, w: _Worker, item: _Unit) -> bool:
         try:
             context = multiprocessing.get_context("spawn")
-            conn, child = context.Pipe()
-            process = context.Process(target=worker.serve, args=(child, w.low),
+            units_in, units_out = context.Pipe(duplex=False)
+            answers_in, answers_out = context.Pipe(duplex=False)
+            process = context.Process(target=worker.serve, args=(units_in, answers_out, w.low),
                                       name="craits-worker", daemon=True)
             process.start()
-            child.close()
+            units_in.close()
+            answers_out.close()
         except (OSError, ValueError, ImportError, RuntimeError) as exc:
             log.warning("no worker process could be started (%s)", exc)
             item.job._finish(item, False, f"no worker process could be started: {exc}",
                              lost=True)
             return False
-        w.process, w.conn = process, conn
+        w.process, w.conn, w.answers = process, units_out, answers_in
         return True
 
     # ------------------------------------------------------------ the end

@@ -55,16 +55,17 @@ def _read(conn: Any, inbox: queue.SimpleQueue[bytes]) -> None:
         os._exit(0)
 
 
-def serve(conn: Any, low: bool) -> None:
-    """The worker's life: messages are ``("run", ticket, key, payload)`` (payload: the
-    pickled call and unit; ``key`` names a shared list passed after the unit),
-    ``("extend", key, items)``, ``("forget", key, None)``; answers ``(ticket, ok, value)``."""
+def serve(units: Any, answers: Any, low: bool) -> None:
+    """The worker's life, reading ``units``, writing ``answers``. Messages in are
+    ``(kind, ticket, key, body)``: ``run`` (body: the pickled call and unit; ``key``, if any,
+    names the shared list passed after the unit), ``extend`` (body: the list's next items),
+    ``forget``; answers out are ``(ticket, ok, value or why not)``."""
     _watch_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the game's: it closes us
     if low:
         lower_priority()
     inbox: queue.SimpleQueue[bytes] = queue.SimpleQueue()
-    threading.Thread(target=_read, args=(conn, inbox), name="craits-inbox", daemon=True).start()
+    threading.Thread(target=_read, args=(units, inbox), name="craits-inbox", daemon=True).start()
     shared: dict[str, list[Any]] = {}
     while True:
         kind, ticket, key, body = pickle.loads(inbox.get())
@@ -75,9 +76,9 @@ def serve(conn: Any, low: bool) -> None:
         else:
             answer = run(body, None if key is None else shared.get(key, []))
             try:
-                conn.send((ticket, *answer))
+                answers.send((ticket, *answer))
             except (pickle.PicklingError, TypeError, AttributeError) as exc:
-                conn.send((ticket, False, f"its answer could not be sent back: {exc}"))
+                answers.send((ticket, False, f"its answer could not be sent back: {exc}"))
             except OSError:
                 os._exit(0)
 
