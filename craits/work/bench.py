@@ -48,7 +48,11 @@ from . import worker
 log = logging.getLogger(__name__)
 
 MAX_WORKERS = 4  # low-priority workers at most, beside the urgent one
-AHEAD = 2  # short units handed to a worker beyond the one it is on: no idle wait between two
+# A short unit is handed to a worker beside the one it is on (no idle wait for the next
+# frame's hand-out); more would wait behind a long unit while another worker idles, so the
+# rest of a job's ``room`` waits here, for whichever worker is free first.
+AHEAD = 1
+QUEUED = 2  # units a job may queue here per worker of its lane, beyond those on workers
 SHARED_KEPT = 4  # shared lists a worker keeps (the oldest is forgotten first)
 TRIES = 2  # a unit whose worker dies is tried once more, then fails
 STOP_WAIT = 0.5  # seconds a closing bench gives a terminated worker before killing it
@@ -143,7 +147,8 @@ class Job:
         """How many more units are worth queueing now (a job that feeds itself slowly)."""
         bench, lane = self.bench, self.lane
         serving = sum(lane in w.lanes for w in bench._workers)
-        room = 1 if lane in bench.here else serving * (1 if lane == Lane.BACKGROUND else 1 + AHEAD)
+        room = 1 if lane in bench.here else \
+            serving * (1 if lane == Lane.BACKGROUND else 1 + AHEAD + QUEUED)
         return max(0, room - len(self._open))
 
     @property
