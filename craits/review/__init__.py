@@ -1,7 +1,7 @@
 """Learning from play: the hint, first-game coaching, the round review and the game record.
 
 No pygame here and no text formatting: texts are catalogue keys with raw parameters
-(``messages.Message``), and the thinking runs as small picklable jobs the bot helper can take.
+(``messages.Message``), and the thinking runs as small picklable jobs on the workbench.
 
 - ``record``: the game record (docs/GAME_RECORD.md, written by ``craits.persistence.game_record``):
   export, load, read and write files.

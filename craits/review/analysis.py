@@ -11,7 +11,7 @@ any machine and every time.
     review = analyse_round(Replay(save), seat=0, round_index=3)     # at once (tests, the CLI)
     analysis = RoundAnalysis(replay, 0, 3); analysis.poll(worker)    # a job at a time (the UI)
 
-The jobs (``choice_jobs``) are small, picklable, one per choice, for the bot helper.
+The jobs (``choice_jobs``) are small, picklable, one per choice, for the workbench (``craits.work``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from .judging import (
 from .messages import Message, declare
 from .replay import Replay
 
-__all__ = [  # with the judging of one choice (``judging``), which the pool uses too
+__all__ = [  # with the judging of one choice (``judging``), which the workers use too
     "ANALYSIS_VERSION",
     "COMPARE_SHARE",
     "REVIEW_ITERATIONS",
@@ -203,10 +203,10 @@ def analyse_rounds(replay: Replay, seat: int, rounds: Sequence[int],
 
 
 class RoundAnalysis:
-    """A round's review, run on a pool a slice at a time, for progress and cancelling: call
-    ``poll(pool)`` every frame until ``finished``, read ``progress``; ``cancel`` drops what is
+    """A round's review, judged by a workbench job a slice at a time, for progress and
+    cancelling: call ``poll(pool)`` every frame until ``finished``, read ``progress``; ``cancel`` drops what is
     in hand. On the caller's thread only a slice of steps is looked through per poll (and, on
-    an inline pool, one choice judged). ``kept``: the review already made (from the cache)."""
+    a job run in place, one choice judged). ``kept``: the review already made (from the cache)."""
 
     def __init__(self, replay: Replay, seat: int, round_index: int,
                  level: ReviewLevel | Profile | None = None,
@@ -217,7 +217,7 @@ class RoundAnalysis:
         self.replay = replay
         self.kept = kept
         self.scan = ChoiceScan(replay, seat, round_index)
-        self.key = f"{replay.key}:{seat}"  # the seat's log, for the pool
+        self.key = f"{replay.key}:{seat}"  # the seat's log, for the workers
         self.judged: dict[int, Verdict] = {}  # by the choice's place in ``choices``
         self.submitted = 0
         self.cancelled = False
@@ -268,7 +268,7 @@ class RoundAnalysis:
         return next((v for v in self.judged.values() if v.number == number), None)
 
     def poll(self, pool: Job) -> bool:
-        """Look through a slice of the round, collect ready verdicts and hand the pool the
+        """Look through a slice of the round, collect ready verdicts and hand the job the
         choices it has room for; whether anything moved."""
         if self.finished:
             return False
