@@ -19,6 +19,7 @@ played (a whole game at 2 s a choice is half an hour; the wait at its end is the
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import time
@@ -27,10 +28,10 @@ from review_speed import cpu_seconds, load, played_game  # beside this file
 
 from craits import native
 from craits.review.par import round_starts
-from craits.review.par_job import ParWork
 from craits.review.replay import Replay
 from craits.review.while_playing import GameAnalysis
 from craits.session import Session
+from craits.work import Lane, Workbench
 
 COMPUTER_TURN = 0.65  # TablePace's mean, at the normal speed
 
@@ -67,7 +68,8 @@ def main() -> int:
     first = max(0, len(lengths) - args.last)
     print("rounds at the table (s): " + ", ".join(f"{x:.0f}" for x in lengths)
           + f"; played here from round {first + 1}")
-    analysis = GameAnalysis(0, kinds, ParWork)
+    bench = Workbench()  # as the app's: the analysis in its background lane
+    analysis = GameAnalysis(0, kinds, functools.partial(bench.job, Lane.BACKGROUND))
     # The rounds before ``first`` count as analysed while they were played: only the ones
     # from ``first`` on are asked for (the wait at the end depends on the last rounds only).
     analysis._dealt = analysis._finished = first
@@ -102,6 +104,7 @@ def main() -> int:
             wait_until(time.perf_counter() - began + 0.2)
     finally:
         analysis.stop()
+        bench.close()
     if analysis.failed:
         print("the analysis failed")
         return 1

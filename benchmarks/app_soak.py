@@ -12,7 +12,8 @@ minutes before the end, or after ``--warmup`` minutes when the run is shorter), 
 changing inside it included; the exit status is 1 when
 it is more than ``--limit`` MB, or an error was caught. Only memory is judged, never speed: a
 slow machine plays fewer rounds a minute, and the rounds played are printed. The computer
-players think in the helper process, as in the app, so what is measured is the app itself.
+players think in the workbench's urgent worker, as in the app, so what is measured is the app
+itself.
 
     python benchmarks/app_soak.py [--minutes 60] [--warmup 5] [--window 5] [--marks 20,40]
                                   [--span 40] [--limit 5]

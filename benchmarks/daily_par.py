@@ -44,9 +44,9 @@ from craits.daily_par import REPLAYS, compute_par
 from craits.director import play_headless
 from craits.engine import Rules
 from craits.review.par import PAR_LEVEL, PAR_REPLAYS, RoundScore, game_par, units
-from craits.review.par_job import compute
 from craits.seat import Seat
 from craits.session import Session
+from craits.work import Lane, command_bench, run_all
 
 
 def cpu_seconds() -> float:
@@ -83,7 +83,8 @@ def game_figures(args: argparse.Namespace) -> dict[str, Any]:
     else:
         job = work
     wall, cpu = time.perf_counter(), cpu_seconds()
-    scores = compute(job, todo, args.workers)
+    with command_bench(args.workers) as bench:
+        scores = run_all(bench.job(Lane.REVIEW), job, todo)
     wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
     found: dict[int, dict[int, int]] = {}
     for (index, replay), score in scores.items():

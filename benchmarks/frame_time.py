@@ -5,7 +5,7 @@
 Prints the frame count and the 50th/99th percentile of the time spent making a frame (events,
 updates, drawing, flip; not the wait for the next tick), as wall time and as the main thread's
 CPU time (on a busy machine the wall time also counts waiting for a core). The goal is
-p99 <= 16.7 ms (60 fps). The computer players think in their helper process meanwhile.
+p99 <= 16.7 ms (60 fps). The computer players think in the workbench's urgent worker meanwhile.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ Prints, on this machine:
 * the time to open a record at the format's limit of actions (``MAX_ACTIONS``, one long legal
   round of players who draw whenever they may): reading it, replaying it (``Replay``), and the
   first slice of its round's analysis, which is all the calling thread does before frames go on;
-* each round's analysis alone on 2 helper processes (its choices, wall and CPU seconds), the
-  slowest and the median of them; the busiest round (most choices) with 1 helper too;
-* a whole game's (``--players`` seats, a full game of 15 rounds), with 2 helper processes and
+* each round's analysis alone on 2 worker processes (its choices, wall and CPU seconds), the
+  slowest and the median of them; the busiest round (most choices) with 1 worker too;
+* a whole game's (``--players`` seats, a full game of 15 rounds), with 2 worker processes and
   (unless ``--skip-single``) with 1, which must give the same verdicts;
 * reopening the whole game's review from the kept verdicts (``review.cache``).
 
@@ -58,12 +58,12 @@ from craits.review.analysis import (
     review_level,
 )
 from craits.review.cache import ReviewCache, game_key
-from craits.review.pool import InlinePool, Pool, ProcessPool
 from craits.review.record import export_record, parse_record_text
 from craits.review.replay import Replay
 from craits.review.thinking import REVIEW_RACE, decide, level_profile
 from craits.seat import Seat
 from craits.session import Session
+from craits.work import Lane, Workbench, command_bench
 
 
 def long_record(actions: int = MAX_ACTIONS, seed: int = 5, players: int = 2,
@@ -105,14 +105,14 @@ def played_game(seed: int, players: int) -> Session:
 
 
 def cpu_seconds() -> float:
-    """CPU seconds of this process and of its helpers that are gone."""
+    """CPU seconds of this process and of its workers that are gone."""
     me = resource.getrusage(resource.RUSAGE_SELF)
     helpers = resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + helpers.ru_utime + helpers.ru_stime
 
 
 def timed(work: Any) -> tuple[float, float, Any]:
-    """(wall seconds, CPU seconds of this process and its helpers, result)."""
+    """(wall seconds, CPU seconds of this process and its workers, result)."""
     wall, cpu = time.perf_counter(), cpu_seconds()
     result = work()
     return time.perf_counter() - wall, cpu_seconds() - cpu, result
@@ -124,14 +124,9 @@ def load() -> str:
 
 def review(replay: Replay, rounds: list[int], level: ReviewLevel, workers: int
            ) -> list[RoundReview]:
-    """The reviews, the helpers' start included (as when a review opens)."""
-    pool: Pool = InlinePool() if workers == 1 else ProcessPool(workers)
-    try:
-        return analyse_rounds(replay, 0, rounds, level, pool)
-    finally:
-        pool.stop()
-        if isinstance(pool, ProcessPool):
-            pool.join()
+    """The reviews, the workers' start and end included (as when a review opens)."""
+    with command_bench(workers) as bench:
+        return analyse_rounds(replay, 0, rounds, level, bench.job(Lane.REVIEW))
 
 
 def open_at_limit() -> None:
@@ -201,21 +196,26 @@ def game_speed(seed: int, players: int, quality: int, single: bool = True) -> No
 def review_with_par(replay: Replay, rounds: list[int], level: ReviewLevel,
                     workers: int = 2) -> None:
     """The review and the par of seat 0 worked out together, as the review screen does: the
-    verdicts on ``workers`` helpers, the par's replays on as many more at a low priority."""
+    verdicts in the review's lane, the par's replays in the background lane of one bench
+    (``workers`` low-priority workers beside the urgent one)."""
     from craits.review.par import PAR_LEVEL, PAR_REPLAYS, RoundScore, best_par, units
-    from craits.review.par_job import ParWork
 
     found: dict[int, dict[int, int]] = {}
     marks: dict[str, float] = {}
     started = time.perf_counter()
     cpu = cpu_seconds()
-    job = ParWork(RoundScore(replay.save, 0), units(rounds, PAR_REPLAYS), workers)
+    bench = Workbench(workers)
+    job = bench.job(Lane.BACKGROUND)
+    for unit in units(rounds, PAR_REPLAYS):
+        job.submit(RoundScore(replay.save, 0), unit)
     stop = threading.Event()
 
     def follow_par() -> None:
-        while not stop.is_set() and not job.done and not job.failed:
-            for (index, number), score in job.poll():
-                found.setdefault(index, {})[number] = score
+        while not stop.is_set() and job.pending and not job.failed:
+            for done in job.take():
+                if done.error is None:
+                    index, number = done.unit
+                    found.setdefault(index, {})[number] = done.value
             par = best_par(PAR_LEVEL, found, rounds, PAR_REPLAYS)
             if par is not None:
                 marks.setdefault(f"par at {par.replays} replays", time.perf_counter() - started)
@@ -225,18 +225,18 @@ def review_with_par(replay: Replay, rounds: list[int], level: ReviewLevel,
     follower = threading.Thread(target=follow_par)
     follower.start()
     try:
-        review(replay, rounds, level, workers)
+        analyse_rounds(replay, 0, rounds, level, bench.job(Lane.REVIEW))
         marks["review"] = time.perf_counter() - started
         follower.join()
     finally:
         stop.set()
         follower.join()
-        job.stop()
+        bench.close()
     cpu = cpu_seconds() - cpu
     yours = {i: s[0] for i in rounds if (s := replay.rounds[i].scores) is not None}
     par = best_par(PAR_LEVEL, found, rounds, PAR_REPLAYS, yours)
     both = max(marks["review"], marks.get("par first shown", float("inf")))
-    print(f"  review and par together ({workers} + {workers} processes): verdicts in "
+    print(f"  review and par together (1 + {workers} processes): verdicts in "
           f"{marks['review']:.1f} s, the par first shown at {marks.get('par first shown', 0):.1f}"
           f" s, both in {both:.1f} s; " + ", ".join(
               f"{k} {v:.1f} s" for k, v in sorted(marks.items(), key=lambda kv: kv[1])
@@ -248,7 +248,7 @@ def review_with_par(replay: Replay, rounds: list[int], level: ReviewLevel,
 
 def round_times(replay: Replay, rounds: list[int], level: ReviewLevel, counts: list[int]
                 ) -> list[tuple[float, float]]:
-    """Each round reviewed alone on 2 helpers, as when a player opens it: (wall, CPU)."""
+    """Each round reviewed alone on 2 workers, as when a player opens it: (wall, CPU)."""
     times = []
     for index in rounds:
         wall, cpu, _ = timed(lambda i=index: review(replay, [i], level, 2))

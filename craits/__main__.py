@@ -16,8 +16,9 @@ COMMANDS = {
     "simulate": "craits.cli.simulate",
     "tournament": "craits.cli.tournament",
     "i18n-check": "craits.cli.i18n_check",
-    "review": "craits.review.cli",
+    "review": "craits.cli.review",
     "daily": "craits.cli.daily",
+    "po": "craits.cli.po",
 }
 
 
@@ -59,7 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     attach_parent_console()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in COMMANDS:
-        module = importlib.import_module(COMMANDS[args[0]])
+        try:
+            module = importlib.import_module(COMMANDS[args[0]])
+        except ImportError as exc:  # a build made without a tool (po, say)
+            print(f"craits {args[0]}: not in this build ({exc})", file=sys.stderr)
+            return 2
         command: Callable[[list[str]], int] = module.main  # each command module's main
         return command(args[1:])
     if args[:1] in (["-h"], ["--help"]):

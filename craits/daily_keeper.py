@@ -20,13 +20,16 @@ from craits.persistence.archive import GameArchive
 from craits.persistence.daily import DailyStore, Result, par_key
 from craits.persistence.files import Problem
 from craits.review.par import PAR_VERSION
+from craits.work import Workbench
 
 log = logging.getLogger("craits.app")
 
 
 class DailyKeeper:
-    def __init__(self, home: Path, archive: GameArchive, replays: int = REPLAYS) -> None:
+    def __init__(self, home: Path, archive: GameArchive, bench: Workbench,
+                 replays: int = REPLAYS) -> None:
         self.store = DailyStore(home)
+        self.bench = bench  # the app's: the par's replays run in its background lane
         self.archive = archive
         self.replays = replays
         self.record, problem = self.store.load()
@@ -92,10 +95,7 @@ class DailyKeeper:
             return
         self.stop()
         done = len(self.record.pars.get(par_key(number, PAR_VERSION), []))
-        try:
-            self.job = ParJob(number, range(done, self.replays))
-        except OSError as exc:
-            log.warning("the par could not be worked out: %s", exc)
+        self.job = ParJob(number, range(done, self.replays), self.bench)
 
     def poll(self) -> bool:
         """Take what the worker found; True when something changed. Replays are kept in

@@ -9,10 +9,10 @@ number, the replay number and the levels only, so a par is the same on every run
 number of processes and whatever the machine's load (no search is cut short by the levels' time
 cap here).
 
-``ParJob`` works the replays out in a separate process, for the title screen: the frame loop
-only polls it. The parts shared with the par of any reviewed game (the levels without their
-time cap, the replays' generators, the figures, the worker processes) are
-``craits.review.par`` and ``craits.review.par_job``.
+``ParJob`` works the replays out in the background lane of the app's workbench, for the title
+screen: the frame loop only polls it. The parts shared with the par of any reviewed game (the
+levels without their time cap, the replays' generators, the figures) are ``craits.review.par``;
+the workers are ``craits.work``'s.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from craits.daily import deal
 from craits.director import TURN_SECONDS, FixedPace, InlineRunner, MatchDirector
 from craits.review.par import NO_TIME_CAP, PAR_LEVEL, PAR_RACE, mean_and_stderr, par_bot
 from craits.review.par import ParSession as _ReplaySession
-from craits.review.par_job import ParWork, compute
 from craits.seat import Seat
+from craits.work import Lane, Workbench, command_bench, run_all
 
 __all__ = ["NO_TIME_CAP", "PAR_LEVEL", "REPLAYS", "Par", "ParJob", "compute_par",
            "replay_score"]
@@ -80,30 +80,36 @@ def compute_par(number: int, replays: int = REPLAYS, workers: int = 1, level: st
                 opponents: Sequence[str] | None = None,
                 progress: Callable[[int, int], object] | None = None) -> Par:
     """Play ``replays`` replays (on ``workers`` processes); ``progress(done, replays)``."""
-    scores = compute(_work(number, level, opponents), list(range(replays)), workers, progress)
+    with command_bench(workers) as bench:
+        scores = run_all(bench.job(Lane.REVIEW), _work(number, level, opponents),
+                         list(range(replays)), progress)
     return Par(number, tuple(scores[r] for r in range(replays)))
 
 
 class ParJob:
-    """Replays of deal ``number`` played in another process; ``poll`` takes what is found."""
+    """Replays of deal ``number`` played in ``bench``'s background lane; ``poll`` takes what
+    is found."""
 
-    def __init__(self, number: int, replays: Sequence[int], level: str = PAR_LEVEL,
-                 opponents: Sequence[str] | None = None) -> None:
+    def __init__(self, number: int, replays: Sequence[int], bench: Workbench,
+                 level: str = PAR_LEVEL, opponents: Sequence[str] | None = None) -> None:
         self.number = number
-        self._work = ParWork(_work(number, level, opponents), list(replays))
+        self._job = bench.job(Lane.BACKGROUND)
+        work = _work(number, level, opponents)
+        for replay in replays:
+            self._job.submit(work, replay)
 
     @property
-    def waiting(self) -> set[Any]:
-        return self._work.waiting
+    def pending(self) -> int:
+        return self._job.pending
 
     def poll(self) -> list[tuple[int, int]]:
         """The (replay, score) pairs found since the last poll; never waits."""
-        return [(int(replay), score) for replay, score in self._work.poll()]
+        return [(int(d.unit), d.value) for d in self._job.take() if d.error is None]
 
     @property
     def failed(self) -> bool:
-        """The process ended with replays still to come (it is not started again for them)."""
-        return self._work.failed
+        """A replay failed (its worker died twice, say): the par stays unknown."""
+        return self._job.failed
 
     def stop(self) -> None:
-        self._work.stop()
+        self._job.drop()

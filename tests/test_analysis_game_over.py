@@ -17,6 +17,7 @@ from craits.review.par_store import ParStore, kept_par
 from craits.review.while_playing import GameAnalysis
 from craits.ui.table import game_over
 from craits.ui.table.game_over import GameOverScene, game_line, par_line
+from craits.work import Lane
 
 KINDS = ["human", "easy", "medium"]
 
@@ -26,8 +27,8 @@ class HeldWork(InlineWork):
 
     open = True
 
-    def poll(self):
-        return super().poll() if HeldWork.open else []
+    def take(self, tickets=None):
+        return super().take(tickets) if HeldWork.open else []
 
 
 @pytest.fixture(autouse=True)
@@ -123,7 +124,6 @@ def test_a_table_of_two_people_is_not_analysed_and_a_closed_table_stops_its_work
 
 
 def test_the_app_analyses_on_processes_and_a_quiet_app_does_not(tmp_path, monkeypatch):
-    from craits.review.par_job import ParWork
     from craits.ui.app import App
 
     monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
@@ -131,7 +131,8 @@ def test_the_app_analyses_on_processes_and_a_quiet_app_does_not(tmp_path, monkey
     try:
         assert app.game_analysis is not None
         analysis = app.game_analysis(0, KINDS)
-        assert analysis.make_work is ParWork and analysis.with_par
+        job = analysis.make_job()
+        assert job.bench is app.workbench and job.lane is Lane.BACKGROUND and analysis.with_par
     finally:
         app.shutdown()
     quiet = make_app(tmp_path, monkeypatch)

@@ -6,6 +6,7 @@ par's experts (the method is the same)."""
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import replace
 
@@ -15,12 +16,13 @@ from craits.review.analysis import analyse_round, as_level
 from craits.review.cache import ReviewCache
 from craits.review.luck import game_split, game_total, round_split
 from craits.review.par import RoundScore, game_par, round_starts, units
-from craits.review.par_job import ParWork, compute
 from craits.review.par_store import ParStore, kept_par
 from craits.review.replay import Replay
 from craits.review.thinking import level_profile
 from craits.review.while_playing import GameAnalysis
 from craits.session import Session
+from craits.work import Job, Lane, Workbench, inline_job, run_all
+from craits.work import bench as bench_module
 
 EXPERT = level_profile("expert")
 QUICK = as_level(replace(EXPERT, search=replace(EXPERT.search, iterations=30)))
@@ -28,30 +30,31 @@ PAR = "easy"  # plays the par's seat in place of the expert: quick
 KINDS = ("human", "easy", "medium")
 
 
-class InlineWork:
-    """ParWork's interface, each unit worked out when polled (and every unit noted)."""
+class InlineWork(Job):
+    """The background lane here and now: every unit asked for is worked out when the answers
+    are taken (and noted)."""
 
     made: list[InlineWork] = []
 
-    def __init__(self, work, units, workers, *, more=False) -> None:
-        assert work is None and more
-        self.todo: list = []
+    def __init__(self) -> None:
+        super().__init__(Workbench(inline=True), Lane.BACKGROUND)
         self.asked: list = []
-        self.errors: list[str] = []
-        self.failed = False
         self.stopped = False
         InlineWork.made.append(self)
 
-    def add(self, work, units) -> None:
-        self.todo += [(work, u) for u in units]
-        self.asked += list(units)
+    def submit(self, call, unit=None, shared=None) -> int:
+        self.asked.append(unit)
+        return super().submit(call, unit, shared)
 
-    def poll(self):
-        todo, self.todo = self.todo, []
-        return [(unit, work(unit)) for work, unit in todo]
+    def take(self, tickets=None):
+        found = []
+        while new := super().take(tickets):
+            found += new
+        return found
 
-    def stop(self) -> None:
+    def drop(self, tickets=None) -> None:
         self.stopped = True
+        super().drop(tickets)
 
 
 def moments(save: dict) -> list[int]:
@@ -84,7 +87,8 @@ def the_review_of(save: dict, history):
 def the_par_of(save: dict, history, replays: int = 2):
     rounds = list(range(len(history)))
     found: dict[int, dict[int, int]] = {}
-    for (k, r), score in compute(RoundScore(save, 0, PAR), units(rounds, replays)).items():
+    scores = run_all(inline_job(), RoundScore(save, 0, PAR), units(rounds, replays))
+    for (k, r), score in scores.items():
         found.setdefault(k, {})[r] = score
     return game_par(PAR, found, rounds, replays, {k: s[0] for k, s in enumerate(history)})
 
@@ -128,10 +132,10 @@ def test_a_move_taken_back_before_a_round_s_end_drops_its_review_and_asks_again(
     first_end = moments(save)[1]
     analysis.follow(at(save, first_end))
     (job,) = InlineWork.made
-    stale = job.poll()  # found, then the round's last move is taken back before it is taken
+    stale = job.take()  # found, then the round's last move is taken back before it is taken
     analysis.follow(at(save, first_end - 1))
-    for unit, answer in stale:
-        analysis._take(unit, answer)
+    for done in stale:
+        analysis._take(done.unit, done.value)
     assert 0 not in analysis.reviews and analysis.found[0]  # the deal is the same: kept
     analysis.follow(at(save, first_end))
     assert job.asked[-1] == ("review", 0, 1)  # asked again, under a new try
@@ -165,7 +169,9 @@ def test_no_par_beside_another_person_and_the_review_still_comes():
 
 def test_the_work_is_done_on_processes_that_take_more_as_the_game_goes_on():
     save = game(3, KINDS)
-    analysis = GameAnalysis(0, KINDS, ParWork, level=QUICK, par_level=PAR, replays=2)
+    bench = Workbench(2)
+    analysis = GameAnalysis(0, KINDS, functools.partial(bench.job, Lane.BACKGROUND),
+                            level=QUICK, par_level=PAR, replays=2)
     try:
         session = at(save, 0)
         for n in moments(save):
@@ -182,12 +188,18 @@ def test_the_work_is_done_on_processes_that_take_more_as_the_game_goes_on():
         assert analysis.split(history) == the_review_of(save, history)
     finally:
         analysis.stop()
+        bench.close()
 
 
-def test_processes_that_cannot_start_leave_the_game_unanalysed_and_said():
+def test_processes_that_cannot_start_leave_the_game_unanalysed_and_said(monkeypatch):
     def refused(*_args, **_kwargs):
         raise OSError("no processes here")
 
-    analysis = GameAnalysis(0, KINDS, refused, level=QUICK, par_level=PAR)
+    monkeypatch.setattr(bench_module.multiprocessing, "get_context", refused)
+    bench = Workbench(2)
+    analysis = GameAnalysis(0, KINDS, functools.partial(bench.job, Lane.BACKGROUND),
+                            level=QUICK, par_level=PAR)
     analysis.follow(at(game(3, KINDS), 0))
+    analysis.poll()
     assert analysis.failed and analysis.progress()[0] == 0
+    bench.close()

@@ -18,11 +18,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 HELPER_DRIVER = """
 import functools, os, signal, sys, time
-from craits.director.bot_worker import BotWorker
+from craits.work import Lane, Latest, Workbench
 
 if __name__ == "__main__":
-    worker = BotWorker("process")
-    worker.submit(functools.partial(time.sleep, 1.5))  # the helper is thinking
+    worker = Latest(Workbench().job(Lane.BOT))
+    worker.submit(functools.partial(time.sleep, 1.5))  # the worker is thinking
+    worker.poll(1)  # handed to the worker
     time.sleep(0.5)
     print("killing", flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
@@ -45,7 +46,7 @@ def test_the_helper_process_leaves_quietly_when_the_game_is_killed(tmp_path):
         assert proc.stdout.readline().strip() == "killing"
         proc.wait(20)
         proc.stdout.close()
-        time.sleep(3)  # the helper finishes its job, answers into a closed pipe, and goes
+        time.sleep(3)  # the worker sees its parent gone and ends without a word
     assert "Traceback" not in errors.read_text("utf-8"), errors.read_text("utf-8")
 
 
@@ -97,3 +98,24 @@ def test_a_seed_a_save_holds_is_taken(value):
 
     got = build_parser().parse_args(["--seed", value]).seed
     assert got == int(value) and SEED_MIN <= got <= SEED_MAX
+
+
+def test_every_command_under_cli_is_in_the_command_list(capsys, monkeypatch):
+    import importlib
+
+    from craits.__main__ import COMMANDS, main
+
+    commands = {path.stem for path in (ROOT / "craits" / "cli").glob("*.py")
+                if "def main(" in path.read_text("utf-8")}
+    assert commands <= {module.rpartition(".")[2] for module in COMMANDS.values()}
+    # A build made without a tool says so, without a traceback.
+    real = importlib.import_module
+
+    def missing(name, *args):
+        if name == COMMANDS["po"]:
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    assert main(["po", "export"]) == 2
+    assert "not in this build" in capsys.readouterr().err

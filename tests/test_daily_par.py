@@ -11,6 +11,7 @@ import time
 from craits.cli import daily as cli
 from craits.daily import deal
 from craits.daily_par import Par, ParJob, compute_par, replay_score
+from craits.work import Workbench
 
 QUICK = ("easy", "medium", "easy")
 
@@ -50,15 +51,17 @@ def test_mean_and_standard_error():
 
 
 def test_the_worker_finds_the_same_scores_in_another_process():
-    job = ParJob(5, range(2), level="easy", opponents=QUICK)
+    bench = Workbench(1)
+    job = ParJob(5, range(2), bench, level="easy", opponents=QUICK)
     found: list[tuple[int, int]] = []
     deadline = time.monotonic() + 120
     try:
-        while job.waiting and time.monotonic() < deadline:
+        while job.pending and time.monotonic() < deadline:
             found += job.poll()
             time.sleep(0.05)
     finally:
         job.stop()
+        bench.close()
     assert sorted(found) == [(r, replay_score(5, r, "easy", QUICK)) for r in range(2)]
     assert not job.failed
 

@@ -15,6 +15,7 @@ from craits.persistence.daily import DailyRecord, DailyStore, par_key
 from craits.review.par import PAR_VERSION
 from craits.seat import Seat
 from craits.session import Session
+from craits.work import Workbench
 
 TODAY = deal(336).day
 
@@ -139,7 +140,7 @@ def test_a_file_that_is_not_ours_is_set_aside(tmp_path):
 
 def test_the_keeper_finds_the_finished_game_among_the_past_games(tmp_path):
     archive = GameArchive(tmp_path)
-    keeper = DailyKeeper(tmp_path, archive)
+    keeper = DailyKeeper(tmp_path, archive, Workbench(inline=True))
     number = keeper.today_number()
     keeper.started(number, datetime.now() - timedelta(minutes=5))
     assert not keeper.settle()  # not finished yet
@@ -150,5 +151,5 @@ def test_the_keeper_finds_the_finished_game_among_the_past_games(tmp_path):
     assert result is not None and result.total == session.match.totals[0]
     assert keeper.streak() == 1
     # Kept in the file: a new keeper (the next start of the game) knows it.
-    again = DailyKeeper(tmp_path, GameArchive(tmp_path))
+    again = DailyKeeper(tmp_path, GameArchive(tmp_path), Workbench(inline=True))
     assert again.result(number) == result and again.streak() == 1

@@ -16,10 +16,10 @@ from craits.director import (
     play_headless,
     play_match,
 )
-from craits.director.bot_worker import BotWorker
 from craits.engine import Announce, Call, IllegalActionError, Play, Rules, legal_actions
 from craits.engine.events import IdiotCalled, LastCardAnnounced, MatchEnded
 from craits.session import Seat, Session
+from craits.work import Lane, Latest, Workbench
 
 SHORT = Rules(game_length="short")
 
@@ -229,7 +229,7 @@ def test_an_illegal_computer_answer_is_an_error_logged_and_counted(caplog) -> No
     assert session.records  # the table did not stall
 
 
-def test_the_helper_worker_and_thinking_in_place_play_the_same_match() -> None:
+def test_the_workbench_and_thinking_in_place_play_the_same_match() -> None:
     def play(runner) -> list:
         session = Session(_bots(3), SHORT, seed=12, bot_factory=_easy)
         director = MatchDirector(session, runner=runner, pace=FixedPace(0.8))
@@ -242,11 +242,11 @@ def test_the_helper_worker_and_thinking_in_place_play_the_same_match() -> None:
         assert session.match.is_over()
         return session.records
 
-    worker = BotWorker("thread")
+    bench = Workbench()
     try:
-        assert play(worker) == play(InlineRunner())
+        assert play(Latest(bench.job(Lane.BOT))) == play(InlineRunner())
     finally:
-        worker.stop()
+        bench.close()
 
 
 def _easy(level: str):

@@ -74,12 +74,17 @@ def test_the_ai_imports_only_the_engine() -> None:
 
 
 @pytest.mark.parametrize(
-    "folder", ["engine", "ai", "config", "persistence", "director", "review", "cli"])
+    "folder", ["engine", "ai", "config", "persistence", "director", "review", "cli", "work"])
 def test_nothing_below_the_ui_imports_pygame_or_the_ui(folder: str) -> None:
     def allowed(name: str) -> bool:
         return _top(name) != "pygame" and not name.startswith("craits.ui")
 
     assert not _breaches(folder, allowed)
+
+
+def test_the_workbench_imports_only_the_standard_library() -> None:
+    """Its workers start on it alone: a unit's own imports come with the unit."""
+    assert not _breaches("work", lambda n: _top(n) in STDLIB or n.startswith("craits.work"))
 
 
 def test_the_session_and_the_director_import_no_pygame() -> None:

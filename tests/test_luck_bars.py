@@ -18,7 +18,6 @@ from craits.review import Replay
 from craits.review.analysis import analyse_rounds, as_level
 from craits.review.cache import ReviewCache, game_key
 from craits.review.luck import Split, game_split, game_total, round_split
-from craits.review.pool import InlinePool
 from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
 from craits.ui.review import luck_bars
@@ -26,6 +25,7 @@ from craits.ui.review.luck_bars import LuckBars, LuckRow, signed
 from craits.ui.review.scene import ReviewScene
 from craits.ui.table.game_over import GameOverScene, game_line, luck_of
 from craits.ui.widgets import Theme
+from craits.work import inline_job
 
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=20))
@@ -110,7 +110,7 @@ def test_the_review_shows_and_hides_the_bars_with_l_and_its_button(session):
     replay = Replay(session)
     for size in SIZES:
         app = App(size)
-        scene = ReviewScene(app, replay, round_index=0, profile=QUICK, make_runner=InlinePool)
+        scene = ReviewScene(app, replay, round_index=0, profile=QUICK, make_runner=inline_job)
         app.scenes.push(scene)
         for _ in range(400):
             scene.update(0.03)

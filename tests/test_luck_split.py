@@ -13,11 +13,11 @@ from test_review_hint import position
 from test_review_replay import game
 
 from craits.ai.search import relative_score
+from craits.cli.review import main
 from craits.engine import Play
 from craits.engine.notation import read_card
 from craits.review.analysis import RoundReview, analyse_rounds, judge, review_level
 from craits.review.cache import ReviewCache, game_key
-from craits.review.cli import main
 from craits.review.luck import DEAL_EXPECTED, Split, game_split, round_split, steps
 from craits.review.replay import Replay
 from craits.review.thinking import level_profile

@@ -1,5 +1,5 @@
-"""A review helper process starts on only what judging needs (craits/review/__init__.py imports
-its names on first use): each helper pays its imports at every review's start."""
+"""A worker judging the review's choices loads only what judging needs (craits/review/__init__.py
+imports its names on first use): each worker pays its imports at every review's start."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ import craits.review
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# What a helper imports: its entry (craits.review.pool) and what a task unpickles into.
+# What a worker imports: its entry (craits.work.worker) and what a unit unpickles into.
 HELPER = """
 import sys
-import craits.review.pool, craits.review.judging
+import craits.work.worker, craits.review.judging
 print(" ".join(sorted(m for m in sys.modules if m.startswith("craits."))))
 """
 
 
-def test_a_review_helper_imports_neither_records_nor_settings_nor_files() -> None:
+def test_a_review_worker_imports_neither_records_nor_settings_nor_files() -> None:
     result = subprocess.run([sys.executable, "-c", HELPER], cwd=ROOT, capture_output=True,
                             text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stderr

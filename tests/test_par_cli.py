@@ -10,7 +10,7 @@ import json
 import pytest
 from test_review_replay import game
 
-from craits.review.cli import main
+from craits.cli.review import main
 from craits.review.par import RoundScore, mean_and_stderr
 from craits.review.replay import Replay
 

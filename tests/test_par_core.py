@@ -6,8 +6,6 @@ real one)."""
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 from test_review_replay import game
 
@@ -26,9 +24,9 @@ from craits.review.par import (
     round_starts,
     units,
 )
-from craits.review.par_job import ParWork, compute, wait_for
 from craits.review.replay import Replay
 from craits.review.thinking import REVIEW_RACE
+from craits.work import Lane, Workbench, command_bench, run_all
 
 QUICK = "easy"  # plays in the seat in place of the expert: a heuristic, so quick
 KINDS = ("human", "easy", "medium")
@@ -43,7 +41,9 @@ def found_of(scores: dict[tuple[int, int], int]) -> dict[int, dict[int, int]]:
 
 def par_of(save: dict, replays: int, workers: int = 1, rounds=None) -> GamePar:
     rounds = list(range(len(save_rounds(save)))) if rounds is None else rounds
-    scores = compute(RoundScore(save, 0, QUICK), units(rounds, replays), workers)
+    with command_bench(workers) as bench:
+        scores = run_all(bench.job(Lane.REVIEW), RoundScore(save, 0, QUICK),
+                         units(rounds, replays))
     par = game_par(QUICK, found_of(scores), rounds, replays)
     assert par is not None
     return par
@@ -154,17 +154,17 @@ def test_the_par_s_name_changes_with_the_seat_and_the_levels():
 def test_the_background_work_finds_the_same_scores_in_other_processes():
     save = game(3, KINDS)
     todo = units([0, 1], 2)
-    job = ParWork(RoundScore(save, 0, QUICK), todo, workers=2)
-    found = dict(wait_for(job))
+    with Workbench(2) as bench:
+        job = bench.job(Lane.BACKGROUND)
+        found = run_all(job, RoundScore(save, 0, QUICK), todo)
     assert found == {unit: RoundScore(save, 0, QUICK)(unit) for unit in todo}
-    assert job.done and not job.failed
+    assert not job.pending and not job.failed
 
 
 def test_a_unit_that_fails_is_told_not_hidden():
     save = game(3, KINDS)
-    job = ParWork(RoundScore(save, 0, QUICK), [(99, 0)], workers=1)
-    with pytest.raises(RuntimeError, match="rounds 1 to"):
-        wait_for(job)
+    with Workbench(1) as bench, pytest.raises(RuntimeError, match="rounds 1 to"):
+        run_all(bench.job(Lane.BACKGROUND), RoundScore(save, 0, QUICK), [(99, 0)])
 
 
 def test_the_best_par_so_far_takes_the_replays_every_round_has():
@@ -201,49 +201,3 @@ def test_the_par_of_a_fixed_game_is_pinned():
         (0, 50), (0, 36), (140, 42), (11, 1), (41, 20), (0, -50), (0, 30), (85, 85)]
     # The expert itself (searching, no time cap) in two of the short game's rounds.
     assert [round_score(save, 0, k, 0) for k in (1, 3)] == [0, 0]
-
-
-@pytest.mark.skipif(sys.platform == "win32",
-                    reason="kills the game with SIGKILL and reads /proc: POSIX only")
-def test_the_workers_end_when_the_game_is_killed(tmp_path):
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
-    script = tmp_path / "game.py"
-    script.write_text(
-        "import sys, time\n"
-        "from craits.review.par_job import ParWork\n"
-        "if __name__ == '__main__':\n"
-        "    job = ParWork(None, (), 2, more=True)\n"
-        "    print(' '.join(str(p.pid) for p in job._processes), flush=True)\n"
-        "    time.sleep(60)\n")
-    game = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
-    try:
-        workers = [int(pid) for pid in game.stdout.readline().split()]
-        assert len(workers) == 2
-        os.kill(game.pid, signal.SIGKILL)  # no clean exit: the workers are left to see it
-        game.wait(10)
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline and any(alive(pid) for pid in workers):
-            time.sleep(0.2)
-        assert not any(alive(pid) for pid in workers)
-    finally:
-        if game.poll() is None:
-            game.kill()
-
-
-def alive(pid: int) -> bool:
-    import os
-
-    try:
-        os.kill(pid, 0)
-    except OSError:
-        return False
-    try:  # a finished child of a killed parent is reaped by init; a zombie is not running
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(") ")[1][0] != "Z"
-    except OSError:
-        return True

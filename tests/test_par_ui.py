@@ -20,7 +20,6 @@ from craits.review import Replay
 from craits.review.cache import ReviewCache, game_key
 from craits.review.par import RoundScore, game_par, par_version
 from craits.review.par_store import ParStore
-from craits.review.pool import InlinePool
 from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
 from craits.ui.review import luck_bars
@@ -28,6 +27,7 @@ from craits.ui.review.par_part import ParPart, known_line
 from craits.ui.review.scene import ReviewScene
 from craits.ui.table import game_over
 from craits.ui.table.game_over import GameOverScene, par_line, par_of
+from craits.work import Job, Lane, Workbench, inline_job
 
 EXPERT = level_profile("expert")
 QUICK = dataclasses.replace(EXPERT, search=dataclasses.replace(EXPERT.search, iterations=20))
@@ -57,42 +57,33 @@ def session():
     return play(3, KINDS)
 
 
-class InlineWork:
-    """``ParWork`` here and now: one unit a poll, the stand-in level in the seat."""
+class InlineWork(Job):
+    """The background lane here and now: one unit a poll, the stand-in level in the seat."""
 
     made: list[InlineWork] = []
 
-    def __init__(self, work: RoundScore, units, workers: int) -> None:
-        self.work = dataclasses.replace(work, level=STAND_IN)
-        self.todo = list(units)
-        self.waiting = set(self.todo)
-        self.errors: list[str] = []
+    def __init__(self) -> None:
+        super().__init__(Workbench(inline=True), Lane.BACKGROUND)
+        self.work: RoundScore | None = None
         self.stopped = False
         InlineWork.made.append(self)
 
-    def poll(self):
-        if not self.todo:
-            return []
-        unit = self.todo.pop(0)
-        self.waiting.discard(unit)
-        return [(unit, self.work(unit))]
+    def submit(self, call, unit=None, shared=None) -> int:
+        self.work = dataclasses.replace(call, level=STAND_IN)
+        return super().submit(self.work, unit, shared)
 
-    @property
-    def failed(self) -> bool:
-        return bool(self.errors)
-
-    @property
-    def done(self) -> bool:
-        return not self.waiting
-
-    def stop(self) -> None:
+    def drop(self, tickets=None) -> None:
         self.stopped = True
+        super().drop(tickets)
+
+
+def no_room(unit):
+    raise OSError("no more room")
 
 
 class FailingWork(InlineWork):
-    def poll(self):
-        self.errors.append("no more room")
-        return []
+    def submit(self, call, unit=None, shared=None) -> int:
+        return Job.submit(self, no_room, unit)
 
 
 def expected_par(replay: Replay, replays: int):
@@ -106,7 +97,7 @@ def expected_par(replay: Replay, replays: int):
 
 
 def scene_for(app, replay, tmp_path, work=InlineWork):
-    return ReviewScene(app, replay, round_index=0, profile=QUICK, make_runner=InlinePool,
+    return ReviewScene(app, replay, round_index=0, profile=QUICK, make_runner=inline_job,
                        cache=ReviewCache(tmp_path / "games"), par_work=work)
 
 
@@ -204,7 +195,7 @@ def test_a_failed_par_says_so(session, tmp_path):
 
 def test_a_review_with_its_own_runner_works_no_par_out_unless_told(session, tmp_path):
     scene = ReviewScene(App((960, 600)), Replay(session), round_index=0, profile=QUICK,
-                        make_runner=InlinePool, cache=ReviewCache(tmp_path / "games"))
+                        make_runner=inline_job, cache=ReviewCache(tmp_path / "games"))
     scene.update(0.03)
     assert scene.par.make_work is None and scene.par.job is None
     assert scene.par.line() == i18n.t("par.not_kept")
@@ -273,15 +264,17 @@ def test_game_over_says_the_par_only_once_it_is_kept(session, english, monkeypat
 
 
 def test_the_app_s_review_works_the_par_out_on_processes_a_quiet_one_does_not(session):
-    from craits.review.par_job import ParWork
-
     replay = Replay(session)
-    scene = ReviewScene(App((960, 600)), replay, round_index=0, profile=QUICK)
+    app = App((960, 600))
+    scene = ReviewScene(app, replay, round_index=0, profile=QUICK)
     try:
-        assert scene.par.make_work is ParWork  # started by the first update, not here
-        assert scene.par.job is None
+        assert scene.par.make_work is not None
+        job = scene.par.make_work()
+        assert job.bench is app.workbench and job.lane is Lane.BACKGROUND
+        assert scene.par.job is None  # started by the first update, not here
     finally:
         scene.cancel()
+        app.workbench.close()
     quiet = ReviewScene(App((960, 600)), replay, round_index=0, analyse=False)
     assert quiet.par.make_work is None
 

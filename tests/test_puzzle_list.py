@@ -20,7 +20,6 @@ from craits.persistence.puzzles import FILE, PuzzleStore
 from craits.review import Replay
 from craits.review.analysis import RoundReview, as_level, review_level
 from craits.review.cache import ReviewCache, game_key
-from craits.review.pool import InlinePool
 from craits.review.puzzles import Grade, spots
 from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
@@ -28,6 +27,7 @@ from craits.ui.menus.puzzles import PuzzleSearch, PuzzlesScene
 from craits.ui.menus.statistics import StatisticsScene
 from craits.ui.review.retry import at_once
 from craits.ui.review.scene import ReviewScene
+from craits.work import inline_job
 
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=40))
@@ -136,7 +136,7 @@ def test_rounds_never_reviewed_are_analysed_and_kept(home):
     replay = Replay(session)
     cache = ReviewCache.in_home(home)
     level = as_level(QUICK)
-    search = PuzzleSearch(GameArchive(home), cache, InlinePool, level)
+    search = PuzzleSearch(GameArchive(home), cache, inline_job, level)
     search.run()
     assert search.done and search.progress == (1, 1)
     kept = cache.load(game_key(replay.save), level)

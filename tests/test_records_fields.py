@@ -14,8 +14,8 @@ from test_review_replay import game
 from test_ui_review import App, key
 
 from craits import i18n
+from craits.cli.review import main
 from craits.review import Replay
-from craits.review.cli import main
 from craits.review.record import (
     RecordError,
     export_record,

@@ -17,9 +17,9 @@ from test_review_replay import game
 from test_ui_review import App, key
 
 from craits import i18n
+from craits.cli.review import main
 from craits.review import Replay
 from craits.review import record as rec
-from craits.review.cli import main
 from craits.review.record import (
     RecordError,
     export_record,

@@ -9,10 +9,10 @@ import json
 import pytest
 from test_review_replay import game
 
+from craits.cli.review import main
 from craits.config import levels
 from craits.persistence.save_check import SaveInvalid, check_save, reads_hidden_cards
 from craits.review import Replay
-from craits.review.cli import main
 from craits.review.record import RecordError, export_record, load_record, read_record
 from craits.session import Session
 from craits.ui.startup import parse_seat_kinds

@@ -13,7 +13,6 @@ import pytest
 from test_review_hint import position
 from test_review_replay import game, hidden_dealt_otherwise
 
-from craits.director.bot_worker import BotWorker
 from craits.engine import Play, RoundState, seat_view
 from craits.engine.notation import read_card as parse_card
 from craits.review import judging
@@ -29,9 +28,9 @@ from craits.review.analysis import (
     review_level,
 )
 from craits.review.messages import KEYS, Message
-from craits.review.pool import InlinePool, ProcessPool
 from craits.review.replay import Replay
 from craits.review.thinking import compare, decide, level_profile
+from craits.work import Lane, Latest, Workbench, inline_job
 
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=60))
@@ -151,7 +150,7 @@ def test_the_summary_line(replay):
 def test_the_analysis_runs_a_job_at_a_time_with_progress(replay):
     index = busy_round(replay)
     analysis = RoundAnalysis(replay, 0, index, QUICK)
-    pool = InlinePool()
+    pool = inline_job()
     total = len(analysis.choices)
     seen = [analysis.progress]
     while not analysis.finished:
@@ -164,7 +163,7 @@ def test_the_analysis_runs_a_job_at_a_time_with_progress(replay):
 
 def test_the_analysis_can_be_cancelled(replay):
     analysis = RoundAnalysis(replay, 0, busy_round(replay), QUICK)
-    pool = InlinePool()
+    pool = inline_job()
     analysis.poll(pool)
     analysis.poll(pool)
     analysis.cancel()
@@ -173,8 +172,9 @@ def test_the_analysis_can_be_cancelled(replay):
     assert analysis.progress[0] == 1
 
 
-def test_the_analysis_runs_on_helper_processes(replay):
-    pool = ProcessPool(2)
+def test_the_analysis_runs_on_worker_processes(replay):
+    bench = Workbench(2)
+    pool = bench.job(Lane.REVIEW)
     try:
         analysis = RoundAnalysis(replay, 0, busy_round(replay), QUICK)
         for _ in range(20_000):
@@ -184,7 +184,7 @@ def test_the_analysis_runs_on_helper_processes(replay):
             pool.wait(0.01)
         assert analysis.result == analyse_round(replay, 0, analysis.round, QUICK)
     finally:
-        pool.stop()
+        bench.close()
 
 
 def test_a_job_for_a_move_that_was_not_legal_is_refused(replay):
@@ -195,12 +195,13 @@ def test_a_job_for_a_move_that_was_not_legal_is_refused(replay):
         ChoiceJob(job.level, replace(job.choice, played=illegal), job.history)()
 
 
-def test_a_choice_and_a_hint_run_in_the_helper_process(replay):
+def test_a_choice_and_a_hint_run_in_the_bot_lane(replay):
     from craits.review.hint import HintJob
 
     job = choice_jobs(replay, 0, busy_round(replay), QUICK)[0]
     hint_job = HintJob(QUICK, job.view, job.history, "seed")
-    worker = BotWorker("process")
+    bench = Workbench()
+    worker = Latest(bench.job(Lane.BOT))
     try:
         answers = []
         for submitted in (job, hint_job):
@@ -211,10 +212,10 @@ def test_a_choice_and_a_hint_run_in_the_helper_process(replay):
                     break
                 time.sleep(0.01)
             answers.append(answer)
-        assert worker.mode == "process"
+        assert bench._workers[0].process is not None  # thought in the urgent worker
         assert answers == [job(), hint_job()]
     finally:
-        worker.stop()
+        bench.close()
 
 
 def _two_eights():

@@ -1,4 +1,4 @@
-"""``python -m craits.review``: a record or a save in, the verdicts out as JSON; errors as one
+"""``python -m craits review``: a record or a save in, the verdicts out as JSON; errors as one
 JSON object and status 2."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 
 from test_review_replay import game
 
-from craits.review.cli import main
+from craits.cli.review import main
 from craits.review.record import export_record, load_record
 
 

@@ -1,6 +1,6 @@
 """The review sits below the UI: it imports the engine, the AI, the configuration, the session,
-the match director and persistence, and never pygame or the UI (nor the text layer: it hands
-out catalogue keys)."""
+the match director, persistence and the workbench, and never pygame or the UI (nor the text
+layer: it hands out catalogue keys)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 REVIEW = Path(__file__).resolve().parents[1] / "craits" / "review"
 ALLOWED = ("craits.engine", "craits.ai", "craits.config", "craits.session", "craits.director",
-           "craits.persistence", "craits.review")
+           "craits.persistence", "craits.review", "craits.work")
 
 
 def imported(path: Path) -> list[tuple[int, str]]:

@@ -17,12 +17,12 @@ from craits.persistence.archive import FOLDER
 from craits.review import judging
 from craits.review.analysis import ReviewLevel, analyse_round, as_level, choices
 from craits.review.cache import ReviewCache, game_key
-from craits.review.pool import InlinePool
 from craits.review.record import export_record
 from craits.review.replay import Replay
 from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
 from craits.ui.review.scene import ReviewScene
+from craits.work import inline_job
 
 EXPERT = level_profile("expert")
 QUICK = as_level(replace(EXPERT, search=replace(EXPERT.search, iterations=30)))
@@ -53,7 +53,7 @@ def no_runner():
 def reviewed(replay: Replay, index: int, **kwargs) -> ReviewScene:
     """A review of round ``index`` run until its analysis is done and kept."""
     scene = ReviewScene(test_ui_review.App(), replay, round_index=index, profile=QUICK,
-                        make_runner=InlinePool, **kwargs)
+                        make_runner=inline_job, **kwargs)
     for _ in range(500):
         scene.update(0.016)
         if not scene.running:

@@ -5,6 +5,7 @@ piece of a log once. Structure only: no timed assertion."""
 from __future__ import annotations
 
 import importlib.util
+import pickle
 import random
 from dataclasses import replace
 from functools import lru_cache
@@ -25,9 +26,10 @@ from craits.review.analysis import (
     analyse_round,
     choices,
 )
-from craits.review.pool import InlinePool, Task, _Helper
+from craits.review.judging import judge_in_log
 from craits.review.replay import Replay
 from craits.review.thinking import level_profile
+from craits.work import Lane, Shared, Workbench, inline_job, worker
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPERT = level_profile("expert")
@@ -80,7 +82,7 @@ def test_a_long_round_is_looked_through_a_slice_per_poll(counted):
     analysis = RoundAnalysis(replay, 0, 0, QUICK)
     assert views.calls <= FIRST_SLICES * SLICE  # a few slices when it is made
     most_views = most_redacted = 0
-    pool = InlinePool()
+    pool = inline_job()
     polls = 0
     while not analysis.scan.done:
         views.calls = redacted.calls = 0
@@ -124,38 +126,39 @@ def test_a_later_round_first_makes_the_earlier_log_a_slice_at_a_time():
 
 
 class Pipe:
-    """A helper's end of the pipe as the parent sees it: what was sent, a verdict back."""
+    """A worker's end of the pipe as the bench sees it: what was sent."""
 
     def __init__(self) -> None:
         self.sent: list[tuple] = []
 
-    def send(self, message) -> None:
-        self.sent.append(message)
-
-    def recv(self):
-        _, key, (level, choice) = self.sent[-1]
-        logs: list = []
-        for _, _, body in (m for m in self.sent if m[0] == "extend" and m[1] == key):
-            logs.extend(body)
-        return True, choice.judge(level, logs)
-
-    def close(self) -> None:
-        pass
+    def send_bytes(self, data: bytes) -> None:
+        self.sent.append(pickle.loads(data))
 
 
-def test_a_helper_is_sent_each_piece_of_a_log_once():
+def test_a_worker_is_sent_each_piece_of_a_log_once():
     replay = Replay(game(11, ("human", "medium", "easy")))
     index = next(r.index for r in replay.rounds if len(choices(replay, 0, r.index)) >= 4)
     analysis = RoundAnalysis(replay, 0, index, QUICK)
-    pipe = Pipe()
-    helper = _Helper(pipe, None)
-    verdicts = []
+    bench = Workbench(0)
+    job = bench.job(Lane.REVIEW)
+    urgent = bench._workers[0]
+    urgent.conn, urgent.process = Pipe(), "running"  # stands in for a started worker
+    log = replay.seat_log(0, 0)
     for choice in analysis.choices:
-        task = Task(analysis.key, replay.seat_log(0, 0), analysis.level, choice)
-        verdicts.append(helper.judge(task))
-    sent = sum(len(body) for kind, _, body in pipe.sent if kind == "extend")
+        job.submit(judge_in_log, (analysis.level, choice), Shared(analysis.key, log, choice.end))
+    for item in bench._queues[Lane.REVIEW]:
+        bench._send(urgent, item)
+    held: list = []
+    verdicts = []
+    for kind, _ticket, _key, body in urgent.conn.sent:
+        if kind == "extend":
+            held.extend(body)
+        elif kind == "run":
+            verdicts.append(worker.run(body, held)[1])
+    sent = sum(len(body) for kind, _, _, body in urgent.conn.sent if kind == "extend")
     assert sent == analysis.choices[-1].end  # each event once, not a history per choice
     assert tuple(verdicts) == analyse_round(replay, 0, index, QUICK).verdicts
+    urgent.conn = urgent.process = None
 
 
 def test_the_review_of_a_long_record_opens_and_steps_without_judging_on_the_frame(counted):
@@ -170,7 +173,7 @@ def test_the_review_of_a_long_record_opens_and_steps_without_judging_on_the_fram
     test_ui_review.CARD_ART = CardArt()
     views.calls = 0
     scene = ReviewScene(test_ui_review.App(), replay, round_index=0, profile=QUICK,
-                        make_runner=InlinePool)
+                        make_runner=inline_job)
     assert views.calls <= FIRST_SLICES * SLICE + 2  # the first slices, and the step's lines
     for _ in range(5):
         views.calls = 0

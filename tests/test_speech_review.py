@@ -16,7 +16,6 @@ from craits.persistence import Settings, Statistics
 from craits.persistence.archive import GameArchive
 from craits.review import Replay
 from craits.review.analysis import choices
-from craits.review.pool import InlinePool
 from craits.review.thinking import level_profile
 from craits.ui import widgets
 from craits.ui.cards.art import CardArt
@@ -27,10 +26,11 @@ from craits.ui.screens import AppScreens
 from craits.ui.speech import Speaker
 from craits.ui.speech.symbols import in_words
 from craits.ui.speech.words import spoken
+from craits.work import inline_job
 
 EXPERT = level_profile("expert")
 FAST = {"profile": replace(EXPERT, search=replace(EXPERT.search, iterations=40)),
-        "make_runner": InlinePool}
+        "make_runner": inline_job}
 SYMBOLS = re.compile(r"[♠♥♦♣]")
 
 

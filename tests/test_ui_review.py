@@ -16,7 +16,6 @@ from craits.persistence import Settings, Statistics
 from craits.persistence.archive import GameArchive
 from craits.review import Replay
 from craits.review.analysis import choices
-from craits.review.pool import InlinePool, ProcessPool
 from craits.review.thinking import level_profile
 from craits.ui import widgets
 from craits.ui.cards.art import CardArt
@@ -30,10 +29,11 @@ from craits.ui.scene import SceneStack
 from craits.ui.screens import AppScreens
 from craits.ui.table.match import last_round_end
 from craits.ui.table.scoreboard import SETTLE, ScoreboardScene
+from craits.work import Job, Workbench, inline_job
 
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=40))
-FAST = {"profile": QUICK, "make_runner": InlinePool}
+FAST = {"profile": QUICK, "make_runner": inline_job}
 
 
 class Audio:
@@ -55,6 +55,7 @@ class App:
         self.keys_down: set[int] = set()
         self.calls: list[str] = []
         self.screens = AppScreens(self)
+        self.workbench = Workbench()  # its workers start only if a test gives them work
 
     def apply_settings(self) -> None:
         self.calls.append("apply_settings")
@@ -221,7 +222,7 @@ def test_the_analysis_runs_in_a_helper_process_without_holding_up_frames(session
     scene = ReviewScene(app, replay, round_index=index, profile=QUICK)
     app.scenes.push(scene)
     try:
-        assert isinstance(scene.runner, ProcessPool)
+        assert isinstance(scene.runner, Job) and not scene.runner.bench.inline
         worst = 0.0
         deadline = time.monotonic() + 60
         while scene.running and time.monotonic() < deadline:
@@ -233,6 +234,7 @@ def test_the_analysis_runs_in_a_helper_process_without_holding_up_frames(session
         assert worst < 0.25  # a frame never waits for a choice to be judged
     finally:
         scene.cancel()
+        app.workbench.close()
 
 
 def test_export_then_open_gives_the_same_game_at_the_same_step(session, home):

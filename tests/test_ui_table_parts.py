@@ -9,7 +9,6 @@ import pygame
 import pytest
 from table_harness import press, run_until, step
 
-from craits.director.bot_worker import BotWorker
 from craits.engine import events as ev
 from craits.engine.notation import read_card as parse_card
 from craits.session import Seat, Session
@@ -18,6 +17,7 @@ from craits.ui.table.cut import cut_rows
 from craits.ui.table.game_over import places
 from craits.ui.table.scoreboard import ScoreboardScene, hand_groups
 from craits.ui.tabletop.intents import Command
+from craits.work import Lane, Latest, Workbench
 
 C = parse_card
 
@@ -29,28 +29,47 @@ def session_with_bot_to_act() -> Session:
     return session
 
 
-@pytest.mark.parametrize("mode", ["inline", "thread", "process"])
-def test_the_bot_helper_answers_as_the_bot_would_in_place(mode):
+def bot_lane(inline: bool = False) -> Latest:
+    """The computer players' lane of a workbench of its own."""
+    return Latest(Workbench(inline=inline).job(Lane.BOT))
+
+
+def wait_for(worker: Latest, ticket: int, seconds: float = 60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        answer = worker.poll(ticket)
+        if answer is not None:
+            return answer
+        time.sleep(0.01)
+    return None
+
+
+def old_tables_move() -> str:
+    time.sleep(0.3)
+    return "old table's move"
+
+
+def broken_bot() -> None:
+    raise ValueError("no move")
+
+
+@pytest.mark.parametrize("inline", [True, False])
+def test_the_bot_lane_answers_as_the_bot_would_in_place(inline):
     session = session_with_bot_to_act()
     _, job = session.bot_request()
     expected = job()  # the same job, thought about here
-    worker = BotWorker(mode)
+    worker = bot_lane(inline)
     try:
-        ticket = worker.submit(job)
-        deadline = time.monotonic() + 60
-        answer = None
-        while answer is None and time.monotonic() < deadline:
-            answer = worker.poll(ticket)
-            time.sleep(0.01)
+        answer = wait_for(worker, worker.submit(job))
         assert answer == expected
         assert answer in session.view(session.to_act()).legal
     finally:
-        worker.stop()
+        worker.job.bench.close()
 
 
 def test_a_stale_answer_is_not_handed_out():
     session = session_with_bot_to_act()
-    worker = BotWorker("inline")
+    worker = bot_lane(inline=True)
     _, job = session.bot_request()
     first = worker.submit(job)
     second = worker.submit(job)  # a newer question: the first answer is moot
@@ -63,61 +82,42 @@ def test_an_answer_for_an_old_table_never_reaches_a_new_one():
     """Tickets, not session versions, match answers to questions: a new match starts its
     versions from zero again."""
     session = session_with_bot_to_act()
-    worker = BotWorker("thread")
+    worker = bot_lane()
     try:
         _, job = session.bot_request()
-        slow_done = []
-
-        def slow():
-            time.sleep(0.3)
-            slow_done.append(True)
-            return "old table's move"
-
-        old = worker.submit(slow)
+        old = worker.submit(old_tables_move)
         worker.submitted = None  # the old table closed
         new = worker.submit(job)
         assert new != old
-        deadline = time.monotonic() + 10
-        answer = None
-        while answer is None and time.monotonic() < deadline:
-            answer = worker.poll(new)
-            time.sleep(0.01)
-        assert answer != "old table's move"
+        answer = wait_for(worker, new, 30)
+        assert answer is not None and answer != "old table's move"
     finally:
-        worker.stop()
+        worker.job.bench.close()
 
 
-def test_a_failing_bot_is_reported_on_the_main_thread():
-    worker = BotWorker("thread")
-
-    def broken():
-        raise ValueError("no move")
-
-    ticket = worker.submit(broken)
-    with pytest.raises(RuntimeError):
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            worker.poll(ticket)
-            time.sleep(0.01)
-    worker.stop()
-
-
-def test_the_worker_falls_back_to_a_thread_when_the_helper_dies():
-    session = session_with_bot_to_act()
-    worker = BotWorker("process")
+@pytest.mark.parametrize("inline", [True, False])
+def test_a_failing_bot_is_reported_on_the_main_thread(inline):
+    worker = bot_lane(inline)
+    ticket = worker.submit(broken_bot)
     try:
-        worker._process.terminate()
-        worker._process.join(5)
-        _, job = session.bot_request()
-        ticket = worker.submit(job)
-        deadline = time.monotonic() + 30
-        answer = None
-        while answer is None and time.monotonic() < deadline:
-            answer = worker.poll(ticket)
-            time.sleep(0.01)
-        assert worker.mode == "thread" and answer is not None
+        with pytest.raises(RuntimeError, match="no move"):
+            wait_for(worker, ticket, 30)
     finally:
-        worker.stop()
+        worker.job.bench.close()
+
+
+def test_the_bot_lane_starts_a_new_worker_when_its_worker_dies():
+    session = session_with_bot_to_act()
+    worker = bot_lane()
+    try:
+        _, job = session.bot_request()
+        assert wait_for(worker, worker.submit(job)) is not None
+        urgent = worker.job.bench._workers[0].process
+        urgent.kill()
+        urgent.join(5)
+        assert wait_for(worker, worker.submit(job)) is not None
+    finally:
+        worker.job.bench.close()
 
 
 @pytest.mark.parametrize(

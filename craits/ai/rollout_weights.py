@@ -1,7 +1,7 @@
 """The knobs of the rollout policy (``config/ai.yaml``, ``search.rollout``).
 
 Kept apart from ``rollout``, which is compiled (``craits.native``): settings are read from a file
-and sent to helper processes, so they stay a plain dataclass, which pickles.
+and sent to worker processes, so they stay a plain dataclass, which pickles.
 """
 
 from __future__ import annotations

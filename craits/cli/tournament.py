@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import multiprocessing
 import os
 import random
 import statistics
@@ -35,6 +34,7 @@ from craits.config.levels import load_profiles, make_bot
 from craits.director import MatchRecord, play_match
 from craits.engine import Rules
 from craits.engine.rules import RuleValue
+from craits.work import Lane, command_bench
 
 Progress = Callable[[int, int, MatchRecord], object]
 """Told after each match: matches done, matches planned, the match's record."""
@@ -113,20 +113,21 @@ def run(levels: list[str], games: int, seed: int, rules: Rules, duplicate: bool,
     plan = [(d, r) for d in range(games) for r in (range(n) if duplicate else (d % n,))]
     jobs: list[Job] = [([levels[(i + rotation) % n] for i in range(n)], deal_seed(seed, deal),
                         rules, profiles) for deal, rotation in plan]
-    records: list[MatchRecord] = []
-    pool = None
-    if workers > 1 and len(jobs) > 1:
-        # Fresh interpreters: a forked copy of a busy parent (threads, pygame) is not safe.
-        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)))
-    try:
-        for record in (pool.imap(_play, jobs) if pool else map(_play, jobs)):
-            records.append(record)
-            if progress:
-                progress(len(records), len(plan), record)
-    finally:
-        if pool:
-            pool.terminate()
-    return [(deal, record) for (deal, _), record in zip(plan, records, strict=True)]
+    records: dict[int, MatchRecord] = {}
+    with command_bench(min(workers, len(jobs))) as bench:
+        job = bench.job(Lane.REVIEW)
+        order = {job.submit(_play, match): index for index, match in enumerate(jobs)}
+        while job.pending:
+            found = job.take()
+            for done in found:
+                if done.error is not None:
+                    raise RuntimeError(f"a match could not be played: {done.error}")
+                records[order[done.ticket]] = done.value
+                if progress:
+                    progress(len(records), len(plan), done.value)
+            if not found:
+                job.wait(0.05)
+    return [(deal, records[i]) for i, (deal, _) in enumerate(plan)]
 
 
 def _play(job: Job) -> MatchRecord:

@@ -1,7 +1,7 @@
 """Learning from play: the hint, first-game coaching, the round review and the game record.
 
 No pygame here and no text formatting: texts are catalogue keys with raw parameters
-(``messages.Message``), and the thinking runs as small picklable jobs the bot helper can take.
+(``messages.Message``), and the thinking runs as small picklable jobs on the workbench.
 
 - ``record``: the game record (docs/GAME_RECORD.md, written by ``craits.persistence.game_record``):
   export, load, read and write files.
@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     )
     from .replay import Replay, RoundReplay, Step
 
-# Each name's module, imported on first use: a review helper process imports this package on
-# its way to ``pool`` and needs only the judging, not the records, settings and files (~0.1 s).
+# Each name's module, imported on first use: a worker process imports this package on
+# its way to ``judging`` and needs only the judging, not the records, settings and files (~0.1 s).
 _HOMES = {
     **dict.fromkeys(("RECORD_FORMAT", "RECORD_VERSION"), "craits.persistence.game_record"),
     **dict.fromkeys(("ChoiceJob", "RoundAnalysis", "RoundReview", "Verdict", "analyse_round",

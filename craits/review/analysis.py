@@ -11,7 +11,7 @@ any machine and every time.
     review = analyse_round(Replay(save), seat=0, round_index=3)     # at once (tests, the CLI)
     analysis = RoundAnalysis(replay, 0, 3); analysis.poll(worker)    # a job at a time (the UI)
 
-The jobs (``choice_jobs``) are small, picklable, one per choice, for the bot helper.
+The jobs (``choice_jobs``) are small, picklable, one per choice, for the workbench (``craits.work``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from craits.ai.profiles import Profile
 from craits.engine.refusal import normalized
+from craits.work import Job, Shared, inline_job
 
 from .judging import (
     ANALYSIS_VERSION,
@@ -33,13 +34,13 @@ from .judging import (
     Verdict,
     as_level,
     judge,
+    judge_in_log,
     review_level,
 )
 from .messages import Message, declare
-from .pool import InlinePool, Pool, Task
 from .replay import Replay
 
-__all__ = [  # with the judging of one choice (``judging``), which the pool uses too
+__all__ = [  # with the judging of one choice (``judging``), which the workers use too
     "ANALYSIS_VERSION",
     "COMPARE_SHARE",
     "REVIEW_ITERATIONS",
@@ -175,11 +176,11 @@ def analyse_round(replay: Replay, seat: int, round_index: int,
 
 def analyse_rounds(replay: Replay, seat: int, rounds: Sequence[int],
                    level: ReviewLevel | Profile | None = None,
-                   pool: Pool | None = None) -> list[RoundReview]:
-    """The reviews of ``rounds``, judged on ``pool`` (default: here and now); the same
-    verdicts whatever the pool, as every choice has its own seed."""
+                   pool: Job | None = None) -> list[RoundReview]:
+    """The reviews of ``rounds``, judged by ``pool``'s workers (default: here and now); the
+    same verdicts wherever they are judged, as every choice has its own seed."""
     own = pool is None
-    runner = pool if pool is not None else InlinePool()
+    runner = pool if pool is not None else inline_job()
     analyses = [RoundAnalysis(replay, seat, index, level) for index in rounds]
     try:
         while not all(a.finished for a in analyses):
@@ -190,7 +191,7 @@ def analyse_rounds(replay: Replay, seat: int, rounds: Sequence[int],
                 runner.wait(0.05)
     finally:
         if own:
-            runner.stop()
+            runner.drop()
     out = []
     for analysis in analyses:
         if analysis.error is not None:
@@ -202,10 +203,10 @@ def analyse_rounds(replay: Replay, seat: int, rounds: Sequence[int],
 
 
 class RoundAnalysis:
-    """A round's review, run on a pool a slice at a time, for progress and cancelling: call
-    ``poll(pool)`` every frame until ``finished``, read ``progress``; ``cancel`` drops what is
+    """A round's review, judged by a workbench job a slice at a time, for progress and
+    cancelling: call ``poll(pool)`` every frame until ``finished``, read ``progress``; ``cancel`` drops what is
     in hand. On the caller's thread only a slice of steps is looked through per poll (and, on
-    an inline pool, one choice judged). ``kept``: the review already made (from the cache)."""
+    a job run in place, one choice judged). ``kept``: the review already made (from the cache)."""
 
     def __init__(self, replay: Replay, seat: int, round_index: int,
                  level: ReviewLevel | Profile | None = None,
@@ -216,13 +217,13 @@ class RoundAnalysis:
         self.replay = replay
         self.kept = kept
         self.scan = ChoiceScan(replay, seat, round_index)
-        self.key = f"{replay.key}:{seat}"  # the seat's log, for the pool
+        self.key = f"{replay.key}:{seat}"  # the seat's log, for the workers
         self.judged: dict[int, Verdict] = {}  # by the choice's place in ``choices``
         self.submitted = 0
         self.cancelled = False
         self.error: str | None = None
         self._tickets: dict[int, int] = {}  # ticket -> the choice's place
-        self._pool: Pool | None = None
+        self._pool: Job | None = None
         # A round of a game is looked through at once (the earlier rounds' log first), so the
         # total is known from the start; a longer one goes on a slice per poll.
         for _ in range(FIRST_SLICES if kept is None else 0):
@@ -266,8 +267,8 @@ class RoundAnalysis:
             return None
         return next((v for v in self.judged.values() if v.number == number), None)
 
-    def poll(self, pool: Pool) -> bool:
-        """Look through a slice of the round, collect ready verdicts and hand the pool the
+    def poll(self, pool: Job) -> bool:
+        """Look through a slice of the round, collect ready verdicts and hand the job the
         choices it has room for; whether anything moved."""
         if self.finished:
             return False
@@ -276,19 +277,21 @@ class RoundAnalysis:
         if not self.scan.done:
             self.scan.run(SLICE)
             moved = True
-        for ticket, answer in pool.answers(list(self._tickets)):
-            place = self._tickets.pop(ticket)
-            if not isinstance(answer, Verdict):
-                self.error = str(answer) or type(answer).__name__
+        for done in pool.take(list(self._tickets)):
+            place = self._tickets.pop(done.ticket)
+            if not isinstance(done.value, Verdict):
+                self.error = done.error or "no verdict"
                 self._drop()
                 return True
-            self.judged[place] = answer
+            self.judged[place] = done.value
             moved = True
         found = self.scan.found
+        log = self.replay.seat_log(self.seat, 0)
         while self.submitted < len(found) and pool.room() > 0:
-            task = Task(self.key, self.replay.seat_log(self.seat, 0), self.level,
-                        found[self.submitted])
-            self._tickets[pool.submit(task)] = self.submitted
+            choice = found[self.submitted]
+            shared = Shared(self.key, log, choice.end)  # the log goes to a worker once
+            self._tickets[pool.submit(judge_in_log, (self.level, choice), shared)] = \
+                self.submitted
             self.submitted += 1
             moved = True
         return moved
@@ -299,7 +302,7 @@ class RoundAnalysis:
 
     def _drop(self) -> None:
         if self._pool is not None and self._tickets:
-            self._pool.discard(list(self._tickets))
+            self._pool.drop(list(self._tickets))
         self._tickets = {}
 
 

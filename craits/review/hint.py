@@ -6,9 +6,9 @@
 
 Only the seat's view and its redacted history are read, so a hint never depends on hidden
 cards and works in pass-and-play for whoever is to act. ``hint_job`` is the same as a
-picklable job for the bot helper (``BotWorker.submit``). The reason is picked from what the
-move does, most telling first: going out, the crank, hitting a player about to go out, a 6
-with a follow-up, the suit an 8 or 9 sets, the points shed (and the 8 or 3 kept), the suit
+picklable job for the computer players' lane of the workbench (``craits.work``). The reason
+is picked from what the move does, most telling first: going out, the crank, hitting a player
+about to go out, a 6 with a follow-up, the suit an 8 or 9 sets, the points shed (and the 8 or 3 kept), the suit
 kept in play.
 """
 

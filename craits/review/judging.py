@@ -1,7 +1,7 @@
 """Judging one choice of the round review: the level the review compares with (its budget and
 version), a choice without its history, and the verdict on it: the expert's move and what the
-move played is expected to cost. ``analysis`` finds the choices and runs the jobs; ``pool``
-judges them on helper processes; both use these."""
+move played is expected to cost. ``analysis`` finds the choices and runs the jobs; the workbench
+judges them on worker processes; both use these."""
 
 from __future__ import annotations
 
@@ -158,3 +158,10 @@ def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Se
                                            level.compare_iterations)
     return Verdict(number, view.seat, played, expert, max(0.0, played_mean - expert_mean),
                    played_mean, expert_mean, tuple(estimates), view.crank, view.top)
+
+
+def judge_in_log(unit: tuple[ReviewLevel, Choice], log: Sequence[Event]) -> Verdict:
+    """A worker's unit: one choice judged, reading the seat's log up to the choice (here, so
+    a worker imports only what judging needs)."""
+    level, choice = unit
+    return choice.judge(level, log)

@@ -24,7 +24,7 @@ A par is offered only when every other seat is a computer level this game knows:
 choices cannot be replayed against moves they never saw, and a level standing in for them would
 be another table.
 
-Pure: no files, no processes (``craits.review.par_job`` runs replays in the background).
+Pure: no files, no processes (the workbench, ``craits.work``, runs replays in the background).
 """
 
 from __future__ import annotations
@@ -250,7 +250,7 @@ def round_score(save: Mapping[str, Any], seat: int, round_index: int, replay: in
 
 @dataclass(frozen=True)
 class RoundScore:
-    """A picklable job for ``par_job``: ``round_score`` of one game's seat and level, given
+    """A picklable job for the workbench: ``round_score`` of one game's seat and level, given
     a (round, replay) unit."""
 
     save: Mapping[str, Any]

@@ -195,7 +195,7 @@ class Replay:
         self.save = checked.save
         self.rules = Rules.from_dict(self.save["rules"])
         self.seed: int = self.save["seed"]
-        self.key = secrets.token_hex(8)  # names this replay's logs to the review's helpers
+        self.key = secrets.token_hex(8)  # names this replay's logs to the workbench's workers
         try:  # as ``record.replay_save``, on a session that redacts when read
             session = ReplaySession.replay(self.save, bots={}, on_step=self._record,
                                            entries=checked.entries)

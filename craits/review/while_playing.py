@@ -3,7 +3,7 @@ shows the luck against the choices and the par at once, and the review opens com
 
 Each round's par replays start when the round is dealt (they need only the match up to its
 deal: ``par.round_at_deal``), its review when it ends (the seat's choices, from what it saw);
-both on processes of their own at a low priority (``par_job.ParWork``): the game being played
+both in the background lane of the app's workbench (``craits.work``): the game being played
 comes first. The answers are the ones the review screen computes from the finished game, as a
 choice's seed and a replay's depend on the match seed and their place only, not on how much
 of the game there was. At the match's end they are kept under the finished game's name
@@ -12,7 +12,7 @@ of the game there was. At the match's end they are kept under the finished game'
 A move taken back (``Session.undo``) before a round's end or its deal drops what was found for
 that round; it is worked out again.
 
-    analysis = GameAnalysis(seat, kinds, ParWork)
+    analysis = GameAnalysis(seat, kinds, functools.partial(bench.job, Lane.BACKGROUND))
     analysis.follow(session)   # each frame: new rounds dealt or finished
     analysis.poll()            # each frame: what the workers found
     analysis.split(), analysis.par(), analysis.progress()
@@ -28,19 +28,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from craits.session import Session
+from craits.work import Job
 
 from .analysis import ReviewLevel, RoundReview, analyse_round, review_level
 from .cache import ReviewCache, game_key
 from .luck import Split, game_split, round_split
 from .par import PAR_LEVEL, PAR_REPLAYS, GamePar, RoundScore, best_par, par_blocker, par_version
-from .par_job import ParWork
 from .par_store import Found, ParStore
 from .replay import Replay
 
 log = logging.getLogger(__name__)
 
-WORKERS = 2  # one a core of the machine this is made for; the table's players think first
-MakeWork = Callable[..., ParWork]  # ParWork's signature: (work, units, workers, *, more)
+MakeJob = Callable[[], Job]  # a job in the workbench's background lane
 
 
 @dataclass(frozen=True)
@@ -69,18 +68,17 @@ class ParReplay:
 
 class GameAnalysis:
     """``seat``'s review and par for every round of one match (``kinds``: every seat's
-    kind), found by ``make_work``'s processes. No par when another seat is a person."""
+    kind), found by ``make_job``'s workers. No par when another seat is a person."""
 
-    def __init__(self, seat: int, kinds: Sequence[str], make_work: MakeWork = ParWork,
+    def __init__(self, seat: int, kinds: Sequence[str], make_job: MakeJob,
                  level: ReviewLevel | None = None, par_level: str = PAR_LEVEL,
-                 replays: int = PAR_REPLAYS, workers: int = WORKERS) -> None:
+                 replays: int = PAR_REPLAYS) -> None:
         self.seat = seat
         self.kinds = tuple(kinds)
-        self.make_work = make_work
+        self.make_job = make_job
         self.level = review_level() if level is None else level
         self.par_level = par_level
         self.replays = replays
-        self.workers = workers
         self.with_par = par_blocker(kinds, seat) is None
         self.rounds = 0  # the match's rounds, once followed
         self.reviews: dict[int, RoundReview] = {}
@@ -90,7 +88,7 @@ class GameAnalysis:
         self._dealt = 0  # rounds whose replays were asked for
         self._finished = 0  # rounds whose review was asked for
         self._tries: dict[tuple[str, int], int] = {}  # asked again after a take-back
-        self._job: ParWork | None = None
+        self._job: Job | None = None
         self._writer: threading.Thread | None = None
 
     # ------------------------------------------------------------ following the match
@@ -108,27 +106,19 @@ class GameAnalysis:
         if dealt == self._dealt and finished == self._finished:
             return
         save = session.to_save()
-        try:
-            job = self._job_for_more()
-            if finished > self._finished:
-                job.add(ReviewRound(save, self.seat, self.level),
-                        [("review", k, self._try("review", k))
-                         for k in range(self._finished, finished)])
-            if self.with_par and dealt > self._dealt:
-                work = ParReplay(RoundScore(save, self.seat, self.par_level))
-                job.add(work, [("par", k, r, self._try("par", k)) for k in
-                               range(self._dealt, dealt) for r in range(self.replays)])
-        except (OSError, ValueError, RuntimeError) as exc:  # no processes: said, not shown
-            log.warning("the game could not be analysed while played: %s", exc)
-            self.failed = True
-            self.stop()
-            return
-        self._dealt, self._finished = dealt, finished
-
-    def _job_for_more(self) -> ParWork:
         if self._job is None:
-            self._job = self.make_work(None, (), self.workers, more=True)
-        return self._job
+            self._job = self.make_job()
+        job = self._job
+        if finished > self._finished:
+            review = ReviewRound(save, self.seat, self.level)
+            for k in range(self._finished, finished):
+                job.submit(review, ("review", k, self._try("review", k)))
+        if self.with_par and dealt > self._dealt:
+            work = ParReplay(RoundScore(save, self.seat, self.par_level))
+            for k in range(self._dealt, dealt):
+                for r in range(self.replays):
+                    job.submit(work, ("par", k, r, self._try("par", k)))
+        self._dealt, self._finished = dealt, finished
 
     def _try(self, kind: str, round_index: int) -> int:
         return self._tries.get((kind, round_index), 0)
@@ -151,8 +141,8 @@ class GameAnalysis:
         if job is None:
             return False
         new = False
-        for unit, answer in job.poll():
-            new = self._take(unit, answer) or new
+        for done in job.take():
+            new = self._take(done.unit, done.value) or new
         if job.failed:
             log.warning("the game could not be analysed while played: %s",
                         "; ".join(job.errors) or "its workers stopped")
@@ -174,7 +164,7 @@ class GameAnalysis:
     def stop(self) -> None:
         job, self._job = self._job, None
         if job is not None:
-            job.stop()
+            job.drop()
 
     # ------------------------------------------------------------ what was found
 

@@ -24,12 +24,10 @@ from pathlib import Path
 import pygame
 
 from craits import i18n
-from craits.director.bot_worker import BotWorker
 from craits.engine import Rules
 from craits.paths import user_home
 from craits.persistence import Statistics
 from craits.persistence.player_files import PlayerFiles
-from craits.review.par_job import ParWork
 from craits.review.while_playing import GameAnalysis
 from craits.seat import Seat
 from craits.session import Session
@@ -50,6 +48,7 @@ from craits.ui.screens import AppScreens
 from craits.ui.seat_names import default_seats, named_seats
 from craits.ui.speech.follow import SpeechSwitch
 from craits.ui.table.scene import TableScene
+from craits.work import Lane, Latest, Workbench
 
 log = logging.getLogger("craits.app")
 
@@ -89,11 +88,17 @@ class App:
         self.card_art = CardArt(max_entries=400)
         use_look(self.settings, self.card_art)
         self.clock = pygame.time.Clock()
-        self.bot_worker = BotWorker(bot_mode)
-        # The player's game analysed while played, on processes of its own; with the computer
+        if bot_mode not in ("process", "inline"):
+            raise ValueError(f"bot mode must be process or inline, not {bot_mode!r}")
+        # All background work, on worker processes started when first needed; the computer
+        # players' moves and hints come first (with bot_mode "inline", thought here: tests).
+        self.workbench = Workbench(inline=[Lane.BOT] if bot_mode == "inline" else False)
+        self.bot_worker = Latest(self.workbench.job(Lane.BOT))
+        # The player's game analysed while played, in the background; with the computer
         # players thinking inline (tests), none.
         self.game_analysis: Callable[[int, Sequence[str]], GameAnalysis] | None = \
-            functools.partial(GameAnalysis, make_work=ParWork) if bot_mode == "process" else None
+            functools.partial(GameAnalysis, make_job=functools.partial(
+                self.workbench.job, Lane.BACKGROUND)) if bot_mode == "process" else None
         self.scenes = SceneStack()
         self.running = True
         self.keys_down: set[int] = set()
@@ -368,7 +373,7 @@ class App:
         if table is not None:
             table.close()
         self.files.close()
-        self.bot_worker.stop()
+        self.workbench.close()  # never waits for what is queued
         # Not pygame.quit(): cached fonts stay valid for an App made later in this process.
         pygame.display.quit()
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 if TYPE_CHECKING:  # types only: the services a scene may use, none of them a scene
-    from craits.director.bot_worker import BotWorker
     from craits.engine import Rules
     from craits.persistence import Settings, Statistics
     from craits.review import Replay
@@ -26,6 +25,7 @@ if TYPE_CHECKING:  # types only: the services a scene may use, none of them a sc
     from craits.ui.cards.art import CardArt
     from craits.ui.notices import Notice
     from craits.ui.speech import Speaker
+    from craits.work import Latest, Workbench
 
 
 class Screens(Protocol):
@@ -67,7 +67,7 @@ class MatchSetup(Protocol):
 
 class SceneContext(Protocol):
     """What a scene may use of the app: the scene stack, the settings, the window's size,
-    sound, speech (the app's one speaker) and card art, the computer players' helper, the
+    sound, speech (the app's one speaker) and card art, the workbench (background work), the
     processes that analyse a game while it is played, and
     the few things the app does for a scene (start or continue a game, save settings or
     statistics, go to the title, quit), with
@@ -80,7 +80,8 @@ class SceneContext(Protocol):
     audio: Audio
     speech: Speaker
     card_art: CardArt
-    bot_worker: BotWorker
+    workbench: Workbench  # every process that works in the background
+    bot_worker: Latest  # its lane for the computer players' moves and hints
     # A seat's game analysed while played, given the seat and every seat's kind (None: not).
     game_analysis: Callable[[int, Sequence[str]], GameAnalysis] | None
     statistics: Statistics

@@ -161,7 +161,7 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 def main(argv: Sequence[str] | None = None) -> int:
     import multiprocessing
 
-    multiprocessing.freeze_support()  # a frozen build starts the bot helper through here
+    multiprocessing.freeze_support()  # a frozen build starts the workbench's workers through here
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.headless or args.selftest:
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -46,7 +46,7 @@ def keeper_for(app: SceneContext) -> DailyKeeper | None:
     files = app.files
     keeper = _keepers.get(files)
     if keeper is None:
-        keeper = _keepers[files] = DailyKeeper(files.home, files.archive)
+        keeper = _keepers[files] = DailyKeeper(files.home, files.archive, app.workbench)
         app.notices.extend(problem_notice(p) for p in keeper.problems)
     return keeper
 

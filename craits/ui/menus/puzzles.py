@@ -5,7 +5,7 @@ as good as the expert's. Reached from the statistics screen.
 The games kept in ``games`` are looked through on a thread (the list says how far it is) for
 choices their review verdicts say cost more than ``review.puzzles.THRESHOLD``: those kept from
 a review (``review.cache``) at once, then the rounds never reviewed are analysed on the
-review's helper processes (and kept, so a review of that game opens at once), newest game
+workbench's background workers (and kept, so a review of that game opens at once), newest game
 first, until the screen is left. What is found joins ``puzzles.json``
 (``persistence.puzzles``), which keeps solved and unsolved.
 """
@@ -16,6 +16,7 @@ import logging
 import threading
 from collections.abc import Callable
 from functools import partial
+from typing import Literal
 
 import pygame
 
@@ -27,7 +28,6 @@ from craits.persistence.puzzles import Puzzle, PuzzleStore
 from craits.review import RecordError, Replay
 from craits.review.analysis import ReviewLevel, RoundAnalysis, RoundReview, review_level
 from craits.review.cache import ReviewCache, game_key
-from craits.review.pool import Pool, ProcessPool
 from craits.review.puzzles import Grade, Spot, spots, step_at_focus
 from craits.review.record import os_reason
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion, fit_to_rows
@@ -37,6 +37,7 @@ from craits.ui.scene import SceneContext
 from craits.ui.seat_names import shown_names
 from craits.ui.widgets import Button, Label, Panel, Widget
 from craits.ui.widgets.textcache import blit_text
+from craits.work import Job, Lane
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +45,10 @@ log = logging.getLogger(__name__)
 class PuzzleSearch:
     """The kept games looked through for puzzles on a thread: ``progress`` (games looked
     through, all), ``found`` growing (``labels`` for each), ``done`` at the end; ``stop``
-    gives up the analysis (``make_pool``: the helpers, None to use kept verdicts only)."""
+    gives up the analysis (``make_pool``: a job of the workbench, None to use kept verdicts only)."""
 
     def __init__(self, archive: GameArchive, cache: ReviewCache,
-                 make_pool: Callable[[], Pool] | None = ProcessPool,
+                 make_pool: Callable[[], Job] | None = None,
                  level: ReviewLevel | None = None) -> None:
         self.archive = archive
         self.cache = cache
@@ -66,7 +67,7 @@ class PuzzleSearch:
         self.stopped = True
 
     def run(self) -> None:
-        pool: Pool | None = None
+        pool: Job | None = None
         try:
             games, _ = self.archive.games()  # problems are the past games list's to tell
             games = [g for g in games if g.over]
@@ -99,10 +100,10 @@ class PuzzleSearch:
             log.exception("looking for puzzles failed")
         finally:
             if pool is not None:
-                pool.stop()
+                pool.drop()
         self.done = True
 
-    def _analyse(self, pool: Pool, game: PastGame, replay: Replay,
+    def _analyse(self, pool: Job, game: PastGame, replay: Replay,
                  missing: list[tuple[int, int]], level: ReviewLevel) -> None:
         """The rounds never reviewed, judged and kept, their puzzles added as each ends."""
         key = game_key(replay.save)
@@ -134,13 +135,16 @@ class PuzzlesScene(MenuScene):
 
     def __init__(self, app: SceneContext, archive: GameArchive | None = None,
                  store: PuzzleStore | None = None, *, search: bool = True,
-                 make_pool: Callable[[], Pool] | None = ProcessPool) -> None:
+                 make_pool: Callable[[], Job] | Literal["app"] | None = "app") -> None:
         home = user_home()
         self.archive = archive or GameArchive()
         self.store = store or PuzzleStore(home)
         self.book, problem = self.store.load()
         self.problems: list[Problem] = [problem] if problem is not None else []
-        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home), make_pool)
+        # The unreviewed games are judged in the background lane of the app's workbench
+        # ("app"), or by a test's own jobs, or not at all (None: kept verdicts only).
+        self.search = PuzzleSearch(self.archive, ReviewCache.in_home(home), partial(
+            app.workbench.job, Lane.BACKGROUND) if make_pool == "app" else make_pool)
         self.labels: dict[tuple[str, int, int], tuple[str, int, str]] = {}
         self._taken = 0  # of ``search.found``
         if search:
@@ -238,7 +242,7 @@ class PuzzlesScene(MenuScene):
     def on_exit(self) -> None:
         super().on_exit()
         if self not in list(self.app.scenes):
-            self.search.stop()  # left: the helpers go
+            self.search.stop()  # left: its queued work is dropped
 
     def _save(self) -> None:
         try:

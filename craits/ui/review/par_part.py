@@ -1,6 +1,6 @@
 """The review's par (``review.par``): what the expert scores in the reviewed seat with the same
 cards against the same opponents, read at once when it was kept (``review.par_store``), else
-worked out by processes of its own at a low priority while the player reads, each round's
+worked out in the background lane of the app's workbench while the player reads, each round's
 replays kept as they come. The luck panel shows its line: the par with its standard error and
 the seat's own points, or how far the replays are, or why there is none.
 """
@@ -8,7 +8,7 @@ the seat's own points, or how far the replays are, or why there is none.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable
 
 from craits import i18n
 from craits.review.par import (
@@ -21,14 +21,13 @@ from craits.review.par import (
     par_version,
     units,
 )
-from craits.review.par_job import ParWork
 from craits.review.par_store import Found, ParStore
-from craits.review.pool import default_workers
 from craits.review.replay import Replay
+from craits.work import Job
 
 log = logging.getLogger(__name__)
 
-MakeWork = Callable[[RoundScore, Sequence[Hashable], int], ParWork]
+MakeWork = Callable[[], Job]  # a job in the workbench's background lane
 
 
 class ParPart:
@@ -36,19 +35,18 @@ class ParPart:
     ``stop()`` when the review closes. ``make_work`` None: only what was kept is shown."""
 
     def __init__(self, replay: Replay, store: Callable[[], ParStore | None],
-                 make_work: MakeWork | None = ParWork, replays: int = PAR_REPLAYS,
-                 level: str = PAR_LEVEL, workers: int | None = None) -> None:
+                 make_work: MakeWork | None = None, replays: int = PAR_REPLAYS,
+                 level: str = PAR_LEVEL) -> None:
         self.replay = replay
         self._make_store = store
         self.make_work = make_work
         self.replays = replays
         self.level = level
-        self.workers = workers or default_workers()
         self.seat: int | None = None
         self.blocked: str | None = None
         self.failed = False
         self.found: Found = {}
-        self.job: ParWork | None = None
+        self.job: Job | None = None
         self._game = ""
         self._version = ""
         self._kept: ParStore | None = None
@@ -72,9 +70,11 @@ class ParPart:
         job = self.job
         if job is None:
             return False
-        found = job.poll()
-        for (index, replay), score in found:
-            self.found.setdefault(index, {})[replay] = score
+        found = job.take()
+        for done in found:
+            if done.error is None:
+                index, replay = done.unit
+                self.found.setdefault(index, {})[replay] = done.value
         store = self._store()
         if found and store is not None:
             store.store_later(self._game, self._version, self.found)
@@ -82,7 +82,7 @@ class ParPart:
             log.warning("the par could not be worked out: %s", "; ".join(job.errors))
             self.failed = True
             self.stop()
-        elif job.done:
+        elif not job.pending:
             self.stop()
         return bool(found) or self.failed
 
@@ -100,17 +100,15 @@ class ParPart:
         todo = units(self.rounds, self.replays, self.found)
         if not todo or self.make_work is None:
             return
-        try:
-            self.job = self.make_work(RoundScore(self.replay.save, seat, self.level), todo,
-                                      self.workers)
-        except (OSError, ValueError, RuntimeError) as exc:  # no processes: no par, said so
-            log.warning("the par could not be worked out: %s", exc)
-            self.failed = True
+        score = RoundScore(self.replay.save, seat, self.level)
+        self.job = self.make_work()
+        for unit in todo:
+            self.job.submit(score, unit)
 
     def stop(self) -> None:
         job, self.job = self.job, None
         if job is not None:
-            job.stop()
+            job.drop()
 
     # ------------------------------------------------------------ reading
 

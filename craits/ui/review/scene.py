@@ -7,7 +7,7 @@ previous and next choice, Home / End to the round's deal and end, Page Up / Page
 previous and next round, A analyses the round again (C or the
 button cancels it), S changes whose choices are reviewed, E exports the game record, L shows
 luck against choices round by round (``luck_bars``), Esc closes. The analysis runs on
-helper processes (one a core), so frames never wait: the round
+the app's workbench (worker processes), so frames never wait: the round
 shown first, then the seat's other rounds while the player reads; it stops when cancelled or
 when the review is closed. Each round's verdicts are kept beside the past games
 (``review.cache``), so a review reopened shows them at once. A review reads a replay (the same
@@ -16,6 +16,7 @@ action log Continue replays) and never changes a save or a statistic.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -29,9 +30,7 @@ from craits.paths import safe_child, user_home
 from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record
 from craits.review.analysis import ReviewLevel, RoundReview, as_level
 from craits.review.cache import ReviewCache
-from craits.review.par_job import ParWork
 from craits.review.par_store import ParStore
-from craits.review.pool import Pool, ProcessPool
 from craits.review.puzzles import Grade, Spot, record_spot
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
@@ -45,16 +44,13 @@ from craits.ui.widgets import Button, Theme, draw_rounded
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
 from craits.ui.widgets.theme import Color
+from craits.work import Job, Lane
 
 log = logging.getLogger(__name__)
 
 DIM = (196, 204, 184)
 GOLD = (250, 218, 130)
 EXPORT_FOLDER = "records"
-
-
-def default_runner() -> Pool:
-    return ProcessPool()
 
 
 def export_folder() -> Path:
@@ -67,7 +63,7 @@ class ReviewScene(Scene):
     def __init__(self, app: SceneContext, replay: Replay, *, round_index: int | None = None,
                  seat: int | None = None, number: int | None = None,
                  profile: ReviewLevel | Profile | None = None,
-                 make_runner: Callable[[], Pool] = default_runner,
+                 make_runner: Callable[[], Job] | None = None,
                  analyse: bool = True, cache: ReviewCache | None = None,
                  puzzle: Spot | None = None,
                  par_work: MakeWork | None = None,
@@ -82,9 +78,11 @@ class ReviewScene(Scene):
         self.candidates = humans or list(range(replay.n_players))
         self.seat = seat if seat is not None else self.candidates[0]
         self.profile = profile
-        self.make_runner = make_runner
+        # The analysis runs in the app's workbench unless a caller (a test) gives its own.
+        self.make_runner: Callable[[], Job] = make_runner or functools.partial(
+            app.workbench.job, Lane.REVIEW)
         self.auto_analyse = analyse
-        self.runner: Pool | None = None
+        self.runner: Job | None = None
         self.analyses: dict[tuple[int, int], RoundAnalysis] = {}
         self.failed: str | None = None
         self.cache = cache
@@ -106,7 +104,8 @@ class ReviewScene(Scene):
         # The par is worked out by the app's review (a caller with a runner of its own, a
         # test say, gives its own par work or none) and not for a puzzle.
         self.par = ParPart(replay, self._par_store, par_work if par_work is not None else (
-            ParWork if analyse and puzzle is None and make_runner is default_runner else None))
+            functools.partial(app.workbench.job, Lane.BACKGROUND)
+            if analyse and puzzle is None and make_runner is None else None))
         self.luck.show_par(self.par.line)
         self.spoken = ReviewSpeech(getattr(app, "speech", None))  # a stand-in app may have none
         self._build()
@@ -231,7 +230,7 @@ class ReviewScene(Scene):
 
     def _drop_other_work(self) -> None:
         """Unfinished analyses of other rounds or seats give way (their answers are dropped;
-        the helpers go on to the new work)."""
+        the workers go on to the new work)."""
         for key, analysis in list(self.analyses.items()):
             if key != (self.seat, self.round) and not analysis.finished:
                 analysis.cancel()
@@ -256,7 +255,7 @@ class ReviewScene(Scene):
         return None
 
     def cancel(self) -> None:
-        """Stop the analysis in progress and the helper with it."""
+        """Stop the analysis in progress and drop what is queued for it."""
         analysis = self.analysis
         if analysis is not None and not analysis.finished:
             analysis.cancel()
@@ -265,7 +264,7 @@ class ReviewScene(Scene):
     def _stop_runner(self) -> None:
         runner, self.runner = self.runner, None
         if runner is not None:
-            runner.stop()
+            runner.drop()
 
     @property
     def running(self) -> bool:
@@ -417,7 +416,7 @@ class ReviewScene(Scene):
 
     def on_exit(self) -> None:
         if self.app.scenes.top is not self and self not in list(self.app.scenes):
-            self.cancel()  # popped: the helper goes
+            self.cancel()  # popped: its queued work goes
             self.par.stop()
 
     def on_enter(self) -> None:

@@ -1,7 +1,7 @@
 """"Confirm costly moves" (a setting, off by default): before the viewer's play goes down,
 the hard level weighs it against its own move (``craits.review.cost``, in the bot helper, from
 the viewer's view only); a play expected to lose at least the threshold in points is asked
-about once. The check never holds a move up for long: if the helper is taken by other work,
+about once. The check never holds a move up for long: if the workers are taken by other work,
 fails or is slow, the play goes down as it would have."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ class CostCheck:
         go = Go(pending.action, pending.announce)
         if getattr(self.runner, "submitted", pending.ticket) != pending.ticket \
                 or pending.waited > PATIENCE:
-            self.pending = None  # the helper was given other work, or it is slow: play on
+            self.pending = None  # the lane was given other work, or it is slow: play on
             return go
         try:
             answer = self.runner.poll(pending.ticket)

@@ -76,7 +76,7 @@ class HintPanel:
             return
         if self.ticket is None:
             return
-        if self.runner.submitted != self.ticket:  # the helper was given other work
+        if self.runner.submitted != self.ticket:  # the lane was given other work
             if not computer_thinking:
                 self.ticket = self.runner.submit(hint_job(self.session, self.position[1]))
             return

@@ -1,4 +1,4 @@
-"""``python -m craits.review FILE``: review a game record or a saved game from the command line.
+"""``python -m craits review FILE``: review a game record or a saved game from the command line.
 
 Prints one JSON object on standard output and exits 0, or ``{"error": "..."}`` and exits 2,
 whatever the file holds: never a traceback. ``--export OUT`` writes FILE (a save, say) as a
@@ -33,14 +33,20 @@ from typing import Any
 
 from craits.config.levels import offered_levels
 from craits.engine.notation import write_action
+from craits.review.analysis import REVIEW_LEVEL, RoundReview, analyse_rounds, review_level
+from craits.review.luck import Split, game_split, round_split
+from craits.review.par import PAR_LEVEL, GamePar, RoundScore, game_par, par_blocker, units
+from craits.review.record import (
+    MAX_MESSAGE,
+    RecordError,
+    export_record,
+    read_record,
+    write_record,
+)
+from craits.review.replay import Replay
+from craits.work import Lane, Workbench, command_bench, default_workers, run_all
 
-from .analysis import REVIEW_LEVEL, RoundReview, analyse_rounds, review_level
-from .luck import Split, game_split, round_split
-from .par import PAR_LEVEL, GamePar, RoundScore, game_par, par_blocker, units
-from .par_job import compute
-from .pool import MAX_WORKERS, InlinePool, Pool, ProcessPool, default_workers
-from .record import MAX_MESSAGE, RecordError, export_record, read_record, write_record
-from .replay import Replay
+MAX_WORKERS = 4
 
 
 def _error(message: str) -> int:
@@ -51,7 +57,7 @@ def _error(message: str) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m craits.review",
+    parser = argparse.ArgumentParser(prog="python -m craits review",
                                      description="Review a game record or a saved game.")
     parser.add_argument("file", help="a game record (docs/GAME_RECORD.md) or a save file")
     parser.add_argument("--seat", type=int, default=None,
@@ -62,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--iterations", type=int, default=None,
                         help="rollouts per choice (default: the review's budget)")
     parser.add_argument("--workers", type=int, default=None,
-                        help=f"helper processes, 1 to {MAX_WORKERS} (default: one a core); "
+                        help=f"worker processes, 1 to {MAX_WORKERS} (default: one a core); "
                              "the verdicts are the same for any number")
     parser.add_argument("--par", type=int, default=0, metavar="N",
                         help="also work out the par from N replays of each round (minutes: "
@@ -81,32 +87,30 @@ def review_document(replay: Replay, seat: int, rounds: list[int], level: str,
                     iterations: int | None, workers: int = 1, par_replays: int = 0,
                     par_level: str = PAR_LEVEL) -> dict[str, Any]:
     review = review_level(level, iterations)
-    pool: Pool = InlinePool() if workers <= 1 else ProcessPool(workers)
-    try:
-        reviews = analyse_rounds(replay, seat, rounds, review, pool)
-    finally:
-        pool.stop()
-    splits = [_split(replay, r) for r in reviews]
-    finished = [s for s in splits if s is not None]
-    document: dict[str, Any] = {
-        "seat": seat, "level": level,
-        "rounds": [_round(replay, r, s) for r, s in zip(reviews, splits, strict=True)],
-        "game": {"rounds": len(finished), **game_split(finished, DIGITS).as_dict(DIGITS)},
-        "par": None}
-    if par_replays > 0:
-        _add_par(document, replay, seat, rounds, par_replays, par_level, workers)
+    with command_bench(workers) as bench:
+        reviews = analyse_rounds(replay, seat, rounds, review, bench.job(Lane.REVIEW))
+        splits = [_split(replay, r) for r in reviews]
+        finished = [s for s in splits if s is not None]
+        document: dict[str, Any] = {
+            "seat": seat, "level": level,
+            "rounds": [_round(replay, r, s) for r, s in zip(reviews, splits, strict=True)],
+            "game": {"rounds": len(finished), **game_split(finished, DIGITS).as_dict(DIGITS)},
+            "par": None}
+        if par_replays > 0:
+            _add_par(document, replay, seat, rounds, par_replays, par_level, bench)
     return document
 
 
 def _add_par(document: dict[str, Any], replay: Replay, seat: int, rounds: list[int],
-             replays: int, level: str, workers: int) -> None:
+             replays: int, level: str, bench: Workbench) -> None:
     """The par of the finished rounds reviewed, for the game and for each round."""
     blocked = par_blocker([s.kind for s in replay.seats], seat)
     if blocked is not None:
         document["par_unavailable"] = BLOCKED[blocked]
         return
     done = [r for r in rounds if replay.rounds[r].scores is not None]
-    scores = compute(RoundScore(replay.save, seat, level), units(done, replays), workers)
+    scores = run_all(bench.job(Lane.REVIEW), RoundScore(replay.save, seat, level),
+                     units(done, replays))
     found: dict[int, dict[int, int]] = {}
     for (index, number), score in scores.items():
         found.setdefault(index, {})[number] = score
