@@ -20,7 +20,7 @@ from typing import Any
 
 import craits
 from craits.daily import DAILY_VERSION, FIRST_DEAL, LAST_DEAL, deal, place, streak
-from craits.persistence.files import Problem, atomic_write_json, fields_problem, load_json_file
+from craits.persistence.store import JsonStore
 
 DAILY_FORMAT = "craits-daily"
 FILE_VERSION = 1
@@ -172,18 +172,7 @@ def read_record(data: dict[str, Any]) -> tuple[DailyRecord, list[str]]:
     return record, notes
 
 
-class DailyStore:
+class DailyStore(JsonStore[DailyRecord]):
     def __init__(self, home: Path) -> None:
-        self.path = home / DAILY_FILE
-
-    def load(self) -> tuple[DailyRecord, Problem | None]:
-        data, problem = load_json_file(self.path, DAILY_FORMAT, FILE_VERSION, None)
-        if data is None:
-            return DailyRecord(), problem
-        record, notes = read_record(data)
-        return record, fields_problem(self.path, notes) if notes else None
-
-    def save(self, record: DailyRecord) -> None:
-        """Raises OSError when the folder refuses it."""
-        atomic_write_json(self.path, {"format": DAILY_FORMAT, "version": FILE_VERSION,
-                                      "data": record.to_dict()})
+        super().__init__(home / DAILY_FILE, DAILY_FORMAT, FILE_VERSION, read=read_record,
+                         write=DailyRecord.to_dict, default=DailyRecord)

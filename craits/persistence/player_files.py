@@ -13,18 +13,18 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 from craits.persistence.archive import GameArchive
 from craits.persistence.autosave import Autosaver
-from craits.persistence.files import Loadable, Problem, load_or_set_aside, set_aside
+from craits.persistence.files import Problem, set_aside
 from craits.persistence.ratings import Ratings, RatingsStore
 from craits.persistence.save_health import SaveHealth
 from craits.persistence.saves import SaveStore
 from craits.persistence.settings import Settings, SettingsStore
 from craits.persistence.statistics import Statistics, StatisticsStore
+from craits.persistence.store import JsonStore
 
 log = logging.getLogger("craits.app")
 T = TypeVar("T")
@@ -45,16 +45,16 @@ class PlayerFiles:
         self.archive = GameArchive(home)  # the past games (the match keeper keeps them)
         self.problems: list[Problem] = []  # files that could not be used as they were
         self._unread: set[Path] = set()  # files left in place unread: kept before replaced
-        self.loaded_settings = self._load(self.settings_store, Settings)
-        self.statistics = self._load(self.stats_store, Statistics)
+        self.loaded_settings: Settings = self._load(self.settings_store)
+        self.statistics: Statistics = self._load(self.stats_store)
         self.statistics_unsaved = False  # to write again once writing works
         self.ratings_store = RatingsStore(home)
-        self.ratings = self._load(self.ratings_store, Ratings)
+        self.ratings: Ratings = self._load(self.ratings_store)
         self._writes_seen = 0
         self._archive_tried = 0.0
 
-    def _load(self, store: Loadable[T], default: Callable[[], T]) -> T:
-        value, problem = load_or_set_aside(store, default)
+    def _load(self, store: JsonStore[T]) -> T:
+        value, problem = store.load()
         if problem is not None:
             self.problems.append(problem)
             if problem.kind == "unreadable":

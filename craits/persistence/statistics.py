@@ -21,14 +21,8 @@ from craits.config.schema import Field, Integer, Invalid, Nullable, kind_of
 from craits.paths import safe_child, user_home
 from craits.persistence.counted import Counted, CountedField
 from craits.persistence.fieldwise import Entries, Group, read_fields
-from craits.persistence.files import (
-    Problem,
-    atomic_write_json,
-    envelope,
-    fields_problem,
-    load_json_file,
-)
 from craits.persistence.settings import GAME_LENGTHS, LEVELS
+from craits.persistence.store import JsonStore
 
 STATS_FORMAT = "craits-stats"
 STATS_VERSION = 1
@@ -296,23 +290,15 @@ _STATS_SPEC: _Spec = {
 }
 
 
-class StatisticsStore:
+def _stored(stats: Statistics) -> dict[str, object]:
+    """The figures and the record of what they count: one atomic write."""
+    return {**stats.to_dict(), "counted": stats.counted.to_dict()}
+
+
+class StatisticsStore(JsonStore[Statistics]):
     """``stats.json`` in the user home (or ``home``)."""
 
     def __init__(self, home: Path | None = None) -> None:
-        self.path = safe_child(STATS_FILE, user_home() if home is None else home,
-                               link_allowed=True)
-
-    def load(self) -> tuple[Statistics, Problem | None]:
-        data, problem = load_json_file(self.path, STATS_FORMAT, STATS_VERSION, None)
-        if data is None:
-            return Statistics(), problem
-        stats, notes = Statistics.from_dict(data)
-        if notes:
-            return stats, fields_problem(self.path, notes)
-        return stats, None
-
-    def save(self, stats: Statistics) -> None:
-        """Write the figures and the record of what they count, in one atomic write."""
-        data = {**stats.to_dict(), "counted": stats.counted.to_dict()}
-        atomic_write_json(self.path, envelope(STATS_FORMAT, STATS_VERSION, data))
+        super().__init__(safe_child(STATS_FILE, user_home() if home is None else home,
+                                    link_allowed=True), STATS_FORMAT, STATS_VERSION,
+                         read=Statistics.from_dict, write=_stored, default=Statistics)

@@ -1,0 +1,213 @@
+"""The one store helper every JSON file of the player's folder goes through.
+
+- ``JsonStore``: one file in a versioned envelope (settings, statistics, ratings, the deals of
+  the day, puzzles, the save). Read bounded and checked by the store's own ``read`` (field by
+  field where it can, keeping what is usable); a file found wrong is set aside whole, one with
+  unusable fields is kept as a copy once and written back cleaned, so the notice comes once;
+  an error nobody foresaw sets the file aside too: no file stops the game from starting.
+- ``CacheFolder``: copies of what can be computed again (the review's verdicts, the par's
+  replays), one file a name; a file that is not usable is ignored and replaced by the next
+  write; only the newest ``keep`` are kept.
+- ``BackgroundWriter`` (``WRITER``): the one thread that writes for every store that writes off
+  the window's thread (the autosave, the caches).
+
+All writes are atomic (``files.atomic_write_json``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from craits.persistence.files import (
+    Damaged,
+    JsonObject,
+    Migration,
+    Problem,
+    atomic_write_json,
+    envelope,
+    fields_problem,
+    keep_newest,
+    load_json_file,
+    put_aside,
+    read_json,
+)
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+Job = Callable[[], None]
+
+
+class BackgroundWriter:
+    """Runs write jobs one after another on one daemon thread (``threaded=False``: at once, on
+    the caller's thread). A job submitted under the ``key`` of one still waiting replaces it:
+    of a stream of snapshots only the newest is written. ``flush`` runs what waits on the
+    caller's thread, after the job of that key being written: a key's jobs run in the order
+    they were submitted, on whichever thread."""
+
+    def __init__(self, threaded: bool = True) -> None:
+        self.threaded = threaded
+        self._changed = threading.Condition()
+        self._pending: dict[object, Job] = {}
+        self._locks: dict[object, threading.Lock] = {}  # one job of a key at a time
+        self._thread: threading.Thread | None = None
+
+    def submit(self, job: Job, key: object | None = None) -> None:
+        key = object() if key is None else key
+        with self._changed:
+            self._pending.pop(key, None)
+            self._pending[key] = job
+            self._locks.setdefault(key, threading.Lock())
+            if self.threaded and (self._thread is None or not self._thread.is_alive()):
+                self._thread = threading.Thread(target=self._serve, name="craits-writer",
+                                                 daemon=True)
+                self._thread.start()
+            self._changed.notify()
+        if not self.threaded:
+            self._run(key)
+
+    def flush(self, key: object | None = None, timeout: float = 5.0) -> None:
+        """Run the jobs waiting (of ``key``, or all) now; a job being written is waited for
+        first, at most ``timeout`` seconds each."""
+        with self._changed:
+            keys = [key] if key is not None else list(self._locks)
+        for each in keys:
+            self._run(each, timeout)
+
+    def _serve(self) -> None:
+        while True:
+            with self._changed:
+                while not self._pending:
+                    self._changed.wait()
+                key = next(iter(self._pending))
+            self._run(key)
+
+    def _run(self, key: object, timeout: float = -1) -> None:
+        with self._changed:
+            lock = self._locks.get(key)
+        if lock is None or not lock.acquire(timeout=timeout):
+            return
+        try:
+            with self._changed:
+                job = self._pending.pop(key, None)
+            if job is not None:
+                try:
+                    job()
+                except Exception:  # a write's own failure is its store's to report
+                    log.exception("a background write failed")
+        finally:
+            with self._changed:
+                if key not in self._pending:
+                    self._locks.pop(key, None)
+            lock.release()
+
+
+WRITER = BackgroundWriter()
+
+
+class JsonStore(Generic[T]):
+    """One of the player's files: ``read`` turns the envelope's data into the value and a note
+    for each entry or field left out (raise ``ValueError`` when nothing is usable); ``write``
+    turns the value back into data; ``default`` is the value without a file."""
+
+    def __init__(self, path: Path, kind: str, version: int, *,
+                 read: Callable[[JsonObject], tuple[T, list[str]]],
+                 write: Callable[[T], Mapping[str, object]], default: Callable[[], T],
+                 migrations: Mapping[int, Migration] | None = None) -> None:
+        self.path = path
+        self.kind = kind
+        self.version = version
+        self._read = read
+        self._write = write
+        self._default = default
+        self.migrations = migrations
+
+    def load(self) -> tuple[T, Problem | None]:
+        """The stored value, or the default with the problem met (``None``: none)."""
+        try:
+            data, problem = load_json_file(self.path, self.kind, self.version, None,
+                                           self.migrations)
+            if data is None:
+                return self._default(), problem
+            value, notes = self._read(data)
+        except Exception as exc:  # whatever is in the file, the game starts
+            if not isinstance(exc, ValueError):
+                log.exception("%s could not be read", self.path.name)
+            detail = str(exc) if isinstance(exc, ValueError) else \
+                f"it could not be read ({type(exc).__name__})"
+            return self._default(), put_aside(self.path, "bad", "damaged", detail)
+        if not notes:
+            return value, None
+        problem = fields_problem(self.path, notes)
+        if problem.kept_as is not None:  # the file as it was is safe: write back the rest
+            try:
+                self.save(value)
+            except (OSError, ValueError) as exc:
+                log.warning("%s not written back: %s", self.path.name, exc)
+        return value, problem
+
+    def save(self, value: T) -> None:
+        """All or nothing; ``OSError`` when the folder refuses it."""
+        atomic_write_json(self.path, envelope(self.kind, self.version, self._write(value)))
+
+
+class CacheFolder:
+    """Files of ``folder`` (None: nothing is kept) named by ``names``, each at most
+    ``max_bytes``, the newest ``keep`` kept. Only copies: a file that cannot be read or used
+    is ignored, a write that fails is logged."""
+
+    def __init__(self, folder: Path | None, names: re.Pattern[str], keep: int,
+                 max_bytes: int) -> None:
+        self.folder = folder
+        self.names = names
+        self.keep = keep
+        self.max_bytes = max_bytes
+        self._lock = threading.Lock()  # one update at a time: each merges what is kept
+
+    def path(self, name: str) -> Path | None:
+        return None if self.folder is None else self.folder / name
+
+    def read(self, name: str) -> object | None:
+        """The document in ``name``, or None (no file, or one that cannot be read)."""
+        path = self.path(name)
+        if path is None:
+            return None
+        try:
+            return read_json(path, self.max_bytes)
+        except FileNotFoundError:
+            return None
+        except (OSError, Damaged) as exc:
+            log.info("%s not used: %s", name, exc)
+            return None
+
+    def update(self, name: str, merge: Callable[[], JsonObject]) -> None:
+        """Write what ``merge`` makes (it reads what is kept: no other update runs meanwhile),
+        then let the oldest files go."""
+        path = self.path(name)
+        if path is None or self.folder is None:
+            return
+        with self._lock:
+            try:
+                document = merge()
+                path.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_json(path, document, sort_keys=False)  # never through a link
+            except (OSError, ValueError) as exc:
+                log.info("%s not written: %s", name, exc)
+                return
+        with suppress(OSError):
+            keep_newest(self.folder, self.names, self.keep)
+
+    def update_later(self, name: str, merge: Callable[[], JsonObject]) -> None:
+        """``update`` on the background writer: a frame never waits for the disk."""
+        WRITER.submit(lambda: self.update(name, merge))
+
+    @staticmethod
+    def flush(timeout: float = 5.0) -> None:
+        """Until what waits to be written is written (tests, the benchmark)."""
+        WRITER.flush(timeout=timeout)
