@@ -244,7 +244,7 @@ def _refuse_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:
+def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
     """The JSON document in the regular file ``path``, of at most ``max_bytes``, never read
     through a link. Raises ``FileNotFoundError``, another ``OSError`` when the system will not
     let it be read, or ``Damaged``."""

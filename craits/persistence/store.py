@@ -20,9 +20,8 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Mapping
-from contextlib import suppress
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from craits.persistence.files import (
     Damaged,
@@ -173,7 +172,7 @@ class CacheFolder:
     def path(self, name: str) -> Path | None:
         return None if self.folder is None else self.folder / name
 
-    def read(self, name: str) -> object | None:
+    def read(self, name: str) -> Any:
         """The document in ``name``, or None (no file, or one that cannot be read)."""
         path = self.path(name)
         if path is None:
@@ -200,12 +199,18 @@ class CacheFolder:
             except (OSError, ValueError) as exc:
                 log.info("%s not written: %s", name, exc)
                 return
-        with suppress(OSError):
+        self.prune()
+
+    def prune(self) -> None:
+        """Let the oldest files go beyond ``keep``."""
+        if self.folder is not None:
             keep_newest(self.folder, self.names, self.keep)
 
-    def update_later(self, name: str, merge: Callable[[], JsonObject]) -> None:
-        """``update`` on the background writer: a frame never waits for the disk."""
-        WRITER.submit(lambda: self.update(name, merge))
+    @staticmethod
+    def later(job: Job) -> None:
+        """``job`` (an ``update``) on the background writer: a frame never waits for the
+        disk."""
+        WRITER.submit(job)
 
     @staticmethod
     def flush(timeout: float = 5.0) -> None:

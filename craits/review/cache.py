@@ -15,20 +15,18 @@ the newest ``KEEP`` files are kept.
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 import re
-import threading
 from pathlib import Path
 from typing import Any
 
-from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
 from craits.engine.notation import NotationError, read_action, write_action
 from craits.persistence.archive import games_folder
-from craits.persistence.files import atomic_write_json, keep_newest
+from craits.persistence.files import JsonObject
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
+from craits.persistence.store import CacheFolder
 
 from .analysis import ReviewLevel, RoundReview, Verdict
 
@@ -42,24 +40,23 @@ _NAME = re.compile(r"review-[0-9a-f]{32}-[0-9a-f]{16}\.json")
 
 
 class ReviewCache:
-    """Verdicts kept in ``folder`` (None: nothing is kept, every review computes)."""
+    """Verdicts kept in ``folder`` (None: nothing is kept, every review computes); the files
+    are the store helper's (``persistence.store.CacheFolder``), the verdicts' form is here."""
 
     def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
-        self._lock = threading.Lock()  # one write at a time: each merges what is kept
-        self._writer: threading.Thread | None = None
+        self.files = CacheFolder(folder, _NAME, KEEP, MAX_CACHE_BYTES)
+
+    @property
+    def folder(self) -> Path | None:
+        return self.files.folder
 
     def store_later(self, game: str, level: ReviewLevel, review: RoundReview) -> None:
-        """``store`` on a thread of its own: a frame never waits for the disk."""
-        writer = threading.Thread(target=self.store, args=(game, level, review),
-                                  name="craits-review-cache", daemon=True)
-        writer.start()
-        self._writer = writer
+        """``store`` on the background writer: a frame never waits for the disk."""
+        self.files.later(lambda: self.store(game, level, review))
 
-    def flush(self, timeout: float | None = None) -> None:
+    def flush(self, timeout: float = 5.0) -> None:
         """Until the last ``store_later`` is written (tests, the benchmark)."""
-        if self._writer is not None:
-            self._writer.join(timeout)
+        self.files.flush(timeout)
 
     @classmethod
     def in_home(cls, home: Path) -> ReviewCache:
@@ -72,67 +69,47 @@ class ReviewCache:
         return cls(None if refused is not None else folder)
 
     def path(self, game: str, level: ReviewLevel) -> Path | None:
-        if self.folder is None:
-            return None
-        return self.folder / f"review-{game}-{level.version}.json"
+        return self.files.path(_name(game, level))
 
     def load(self, game: str, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
         """The reviews kept for ``game`` by ``level``, by (seat, round); empty when there are
         none or the file is not usable."""
-        path = self.path(game, level)
-        if path is None or path.is_symlink():  # a link is never followed
+        document = self.files.read(_name(game, level))
+        if document is None:
             return {}
         try:
-            raw = read_limited(path, MAX_CACHE_BYTES)
-        except (OSError, FileRefused):
-            return {}
-        try:
-            return _reviews(json.loads(raw.decode("utf-8"), parse_constant=_refuse), game,
-                            level)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+            return _reviews(document, game, level)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError,
                 NotationError) as exc:
-            log.info("review cache %s not used: %s", path.name, exc)
+            log.info("review cache of %s not used: %s", game, exc)
             return {}
 
     def store(self, game: str, level: ReviewLevel, *reviews: RoundReview) -> None:
         """Add ``reviews`` to the kept ones, in one write (a failure to write is only logged:
         it is a copy)."""
-        path = self.path(game, level)
-        if path is None:
-            return
-        with self._lock:
-            self._store(path, game, level, reviews)
 
-    def _store(self, path: Path, game: str, level: ReviewLevel,
-               reviews: tuple[RoundReview, ...]) -> None:
-        kept = self.load(game, level)
-        for review in reviews:
-            kept[(review.seat, review.round)] = review
-        document = {
-            "format": CACHE_FORMAT, "version": CACHE_VERSION, "game": game,
-            "level": level.version,
-            "rounds": [_write_review(r) for _, r in sorted(kept.items())],
-        }  # fmt: skip
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_json(path, document, sort_keys=False)  # replaces a link, never follows
-        except (OSError, ValueError) as exc:
-            log.info("review cache %s not written: %s", path.name, exc)
-            return
-        self.prune()
+        def merged() -> JsonObject:
+            kept = self.load(game, level)
+            for review in reviews:
+                kept[(review.seat, review.round)] = review
+            return {
+                "format": CACHE_FORMAT, "version": CACHE_VERSION, "game": game,
+                "level": level.version,
+                "rounds": [_write_review(r) for _, r in sorted(kept.items())],
+            }  # fmt: skip
+
+        self.files.update(_name(game, level), merged)
 
     def prune(self) -> None:
         """Let the oldest files go beyond ``KEEP``."""
-        if self.folder is None:
-            return
-        keep_newest(self.folder, _NAME, KEEP)
+        self.files.prune()
+
+
+def _name(game: str, level: ReviewLevel) -> str:
+    return f"review-{game}-{level.version}.json"
 
 
 # ---------------------------------------------------------------- the file's contents
-
-
-def _refuse(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def _write_review(review: RoundReview) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from craits.persistence.par_store import Found, ParStore
 from craits.session import Session
 
 from .analysis import ReviewLevel, RoundReview, analyse_round, review_level
@@ -34,7 +35,6 @@ from .cache import ReviewCache, game_key
 from .luck import Split, game_split, round_split
 from .par import PAR_LEVEL, PAR_REPLAYS, GamePar, RoundScore, best_par, par_blocker, par_version
 from .par_job import ParWork
-from .par_store import Found, ParStore
 from .replay import Replay
 
 log = logging.getLogger(__name__)

@@ -11,6 +11,7 @@ import logging
 from collections.abc import Callable, Hashable, Sequence
 
 from craits import i18n
+from craits.persistence.par_store import Found, ParStore
 from craits.review.par import (
     PAR_LEVEL,
     PAR_REPLAYS,
@@ -22,7 +23,6 @@ from craits.review.par import (
     units,
 )
 from craits.review.par_job import ParWork
-from craits.review.par_store import Found, ParStore
 from craits.review.pool import default_workers
 from craits.review.replay import Replay
 
