@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .files import JsonObject
+from .save_check import MAX_ACTIONS
 from .store import JsonStore
 
 FILE = "puzzles.json"
@@ -74,7 +75,7 @@ def _puzzle(raw: Any, where: str) -> Puzzle:
         raise ValueError(f"{where} names no game")
     if not 0 <= raw["seat"] < MAX_SEATS:
         raise ValueError(f"{where} names a seat no game has")
-    if raw["focus"] < 0 or raw["cost"] < 0:
+    if not 0 <= raw["focus"] <= MAX_ACTIONS or raw["cost"] < 0:
         raise ValueError(f"{where} is out of range")
     return Puzzle(raw["file"], raw["game"], raw["seat"], raw["focus"], float(raw["cost"]),
                   raw["solved"])

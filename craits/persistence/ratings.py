@@ -106,7 +106,7 @@ class Ratings:
                 continue
             player.name = " ".join(seat.name.split())
             player.rating = update(player.rating, results)
-            player.games += 1
+            player.games = min(MAX_GAMES, player.games + 1)  # as the reader accepts
             player.history.append(Point(match_id, player.rating.rating,
                                         player.rating.deviation))
             del player.history[:-MAX_HISTORY]

@@ -38,6 +38,7 @@ BUCKETS = (OVERALL, *LEVELS, HUMANS_ONLY)
 MAX_COUNT = 10**9  # games, rounds, wins, hints, calls, a crank's count
 MAX_SCORE = 10**6  # one game's total or one round's score, either sign
 MAX_TOTAL = MAX_COUNT * MAX_SCORE  # the sum of the final totals of every game
+MAX_MATCH_HINTS = 1_000_000  # hints and take-backs in one match
 
 
 @dataclass
@@ -63,8 +64,8 @@ class ScoreRecord:
 
     def add(self, score: int) -> None:
         self.best = score if self.best is None else min(self.best, score)
-        self.total += score
-        self.count += 1
+        self.total = max(-MAX_TOTAL, min(MAX_TOTAL, self.total + score))
+        self.count = _more(self.count)
 
     def to_dict(self) -> dict[str, int | None]:
         return {"best": self.best, "total": self.total, "count": self.count}
@@ -121,8 +122,10 @@ class Statistics:
         self.best_round_score = best if self.best_round_score is None else min(
             self.best_round_score, best)
         self.longest_crank = max(self.longest_crank, longest_crank)
-        self.idiots_caught_by_you += sum(1 for caller, _ in calls if caller in humans)
-        self.idiots_caught_of_you += sum(1 for _, caught in calls if caught in humans)
+        self.idiots_caught_by_you = _more(self.idiots_caught_by_you,
+                                          sum(1 for caller, _ in calls if caller in humans))
+        self.idiots_caught_of_you = _more(self.idiots_caught_of_you,
+                                          sum(1 for _, caught in calls if caught in humans))
 
     def record_game(self, seats: Sequence[str], totals: Sequence[int],
                     length: str = "full", hints: int = 0) -> None:
@@ -143,16 +146,16 @@ class Statistics:
 
     def note_hint(self, match_id: str) -> None:
         """A hint was asked for in the match ``match_id``."""
-        self.hints_used += 1
+        self.hints_used = _more(self.hints_used)
         count = self.hints_by_match.pop(match_id, 0)
-        self.hints_by_match[match_id] = count + 1
+        self.hints_by_match[match_id] = min(MAX_MATCH_HINTS, count + 1)
         while len(self.hints_by_match) > MAX_HINT_MATCHES:
             del self.hints_by_match[next(iter(self.hints_by_match))]
 
     def note_undo(self, match_id: str) -> None:
         """A move was taken back in the match ``match_id``: help counted as a hint is, so the
         game is not one won without help."""
-        self.undos_used += 1
+        self.undos_used = _more(self.undos_used)
         hints = self.hints_used
         self.note_hint(match_id)
         self.hints_used = hints
@@ -210,8 +213,13 @@ def _count(tallies: dict[str, Tally], seats: Sequence[str], won: bool) -> None:
     for bucket in (OVERALL, opponent_bucket(seats)):
         if bucket is None:
             continue
-        tallies[bucket].played += 1
-        tallies[bucket].won += int(won)
+        tallies[bucket].played = _more(tallies[bucket].played)
+        tallies[bucket].won = _more(tallies[bucket].won, int(won))
+
+
+def _more(count: int, by: int = 1) -> int:
+    """``count`` grown by ``by``, held at ``MAX_COUNT``: what is written is read back."""
+    return min(MAX_COUNT, count + by)
 
 
 _Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
@@ -268,7 +276,7 @@ class _HintsByMatch(Field):
             if not (isinstance(key, str) and 0 < len(key) <= 64
                     and all(c in "0123456789abcdef" for c in key)):
                 raise Invalid("a match id is short hexadecimal text")
-            if type(count) is not int or not 0 <= count <= 1_000_000:
+            if type(count) is not int or not 0 <= count <= MAX_MATCH_HINTS:
                 raise Invalid(f"{key}: expected a whole number of hints")
             out[key] = count
         return dict(list(out.items())[-MAX_HINT_MATCHES:])

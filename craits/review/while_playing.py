@@ -22,12 +22,12 @@ that round; it is worked out again.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from craits.persistence.par_store import Found, ParStore
+from craits.persistence.store import CacheFolder
 from craits.session import Session
 
 from .analysis import ReviewLevel, RoundReview, analyse_round, review_level
@@ -91,7 +91,6 @@ class GameAnalysis:
         self._finished = 0  # rounds whose review was asked for
         self._tries: dict[tuple[str, int], int] = {}  # asked again after a take-back
         self._job: ParWork | None = None
-        self._writer: threading.Thread | None = None
 
     # ------------------------------------------------------------ following the match
 
@@ -210,7 +209,7 @@ class GameAnalysis:
     def keep(self, session: Session, cache: ReviewCache | None,
              store: ParStore | None) -> None:
         """Once, at the match's end: what was found, kept under the finished game's name (on
-        a thread of its own: a frame never waits for the disk)."""
+        the background writer: a frame never waits for the disk)."""
         if self.kept:
             return
         self.kept = True
@@ -226,10 +225,8 @@ class GameAnalysis:
             if store is not None and found and version:
                 store.store(game, version, found)
 
-        self._writer = threading.Thread(target=write, name="craits-analysis-keep", daemon=True)
-        self._writer.start()
+        CacheFolder.later(write)
 
-    def flush(self, timeout: float | None = None) -> None:
+    def flush(self, timeout: float = 5.0) -> None:
         """Until what ``keep`` writes is written (tests)."""
-        if self._writer is not None:
-            self._writer.join(timeout)
+        CacheFolder.flush(timeout)
