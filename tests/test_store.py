@@ -19,7 +19,7 @@ from craits.persistence.files import JsonObject, atomic_write_json
 from craits.persistence.par_store import ParStore
 from craits.persistence.settings import Settings, SettingsStore
 from craits.persistence.statistics import StatisticsStore
-from craits.persistence.store import WRITER, BackgroundWriter
+from craits.persistence.store import BackgroundWriter
 
 PACKAGE = Path(__file__).resolve().parents[1] / "craits"
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from craits.paths import user_home
-from craits.persistence.files import Damaged, Problem, atomic_write_json, read_json, set_aside
+from craits.persistence.files import Damaged, Problem, atomic_write_json, put_aside, read_json
 from craits.persistence.game_record import RECORD_FORMAT, SAVE_KEYS, game_record, match_result
 from craits.persistence.save_check import MAX_ACTIONS, check_save
 
@@ -214,9 +214,7 @@ class GameArchive:
 
     def set_aside(self, path: Path, reason: str) -> Problem:
         """Keep an unusable file as ``game-....bad.json``; the problem, for the player."""
-        kept = set_aside(path, "bad") if (path.exists() or path.is_symlink()) else None
-        return Problem("damaged", path.name, reason, kept.name if kept else None, kept is None,
-                       str(path.parent))
+        return put_aside(path, "bad", "damaged", reason)
 
     def _summary(self, path: Path) -> PastGame:
         record = _read(path)

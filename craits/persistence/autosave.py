@@ -8,18 +8,11 @@ writes what waits now, on the caller's thread (quit, error).
 
 from __future__ import annotations
 
-import logging
-import threading
 from typing import Protocol
 
 from craits.persistence.files import JsonObject
 from craits.persistence.save_health import SaveHealth
 from craits.persistence.store import WRITER, BackgroundWriter
-
-log = logging.getLogger(__name__)
-
-
-MAX_ERRORS_KEPT = 20
 
 
 class SnapshotStore(Protocol):
@@ -29,16 +22,15 @@ class SnapshotStore(Protocol):
 
 
 class Autosaver:
-    """``threaded`` False: each snapshot is written at once, on the caller's thread."""
+    """``threaded`` False: each snapshot is written at once, on the caller's thread;
+    ``health`` is told of every write (a run of failures is logged once)."""
 
     def __init__(self, store: SnapshotStore, threaded: bool = True,
                  health: SaveHealth | None = None, writer: BackgroundWriter = WRITER) -> None:
         self.store = store
         self.threaded = threaded
-        self.health = health  # a SaveHealth told of every write, or None
+        self.health = health or SaveHealth()
         self.writer = writer
-        self._lock = threading.Lock()
-        self.errors: list[str] = []
         self.writes = 0
 
     def submit(self, data: JsonObject) -> None:
@@ -52,16 +44,10 @@ class Autosaver:
         try:
             self.store.save(data)
         except (OSError, TypeError, ValueError) as exc:
-            if self.health is not None:
-                self.health.failed("the saved game", exc)  # logs a run once
-            elif not self.errors:
-                log.warning("autosave failed: %s", exc)
-            with self._lock:
-                self.errors = [*self.errors[-(MAX_ERRORS_KEPT - 1):], str(exc)]
-        else:
-            self.writes += 1
-            if self.health is not None:
-                self.health.succeeded("the saved game")
+            self.health.failed("the saved game", exc)
+            return
+        self.writes += 1
+        self.health.succeeded("the saved game")
 
     def flush(self, timeout: float = 5.0) -> None:
         """Write what is pending now, after any write in progress (on this thread)."""

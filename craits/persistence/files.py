@@ -17,7 +17,7 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,19 +106,27 @@ def envelope(kind: str, version: int, data: Mapping[str, object]) -> dict[str, o
 
 def atomic_write_json(path: str | os.PathLike[str], data: object, *,
                       sort_keys: bool = True) -> None:
-    """Replace ``path`` with ``data`` as JSON, all or nothing, even if the process dies mid-way.
+    """Replace ``path`` with ``data`` as JSON (``atomic_write``). Data that is not JSON
+    (including NaN) raises before anything is touched."""
+    text = json.dumps(data, indent=2, sort_keys=sort_keys, ensure_ascii=False, allow_nan=False)
+    atomic_write(path, (text + "\n").encode("utf-8"))
 
-    The text is written to a temporary file in the same folder, flushed and fsynced, then moved
-    over the old file with ``os.replace`` (atomic on POSIX and Windows). Data that is not JSON
-    (including NaN) raises before anything is touched.
+
+def atomic_write(path: str | os.PathLike[str], content: bytes, mode: int | None = None) -> None:
+    """Replace ``path`` with ``content``, all or nothing, even if the process dies mid-way.
+
+    The bytes go to a temporary file in the same folder (``mode``: its permissions, else
+    mkstemp's private 0600), flushed and fsynced, then moved over the old file with
+    ``os.replace`` (atomic on POSIX and Windows; tried again while Windows holds the file).
     """
     path = Path(path)
-    text = json.dumps(data, indent=2, sort_keys=sort_keys, ensure_ascii=False, allow_nan=False)
     descriptor, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
                                              dir=path.parent)
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text + "\n")
+        if mode is not None:
+            os.chmod(temp_name, mode)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
         replace(temp_name, path)
@@ -167,13 +175,18 @@ def keep_newest(folder: Path, name: re.Pattern[str], keep: int) -> None:
             old.unlink()
 
 
+def _kept_names(path: Path, tag: str) -> Iterator[Path]:
+    """``save.TAG.json``, ``save.TAG-2.json``...: the names a file kept aside may take."""
+    for counter in range(1, 1000):
+        yield path.with_name(f"{path.stem}.{tag if counter == 1 else f'{tag}-{counter}'}"
+                             f"{path.suffix}")
+
+
 def set_aside(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
     """Rename ``save.json`` to ``save.TAG.json`` (or ``save.TAG-2.json``...) without overwriting
     anything; the new path, or None if the rename failed."""
     path = Path(path)
-    for counter in range(1, 1000):
-        suffix = tag if counter == 1 else f"{tag}-{counter}"
-        target = path.with_name(f"{path.stem}.{suffix}{path.suffix}")
+    for target in _kept_names(path, tag):
         if target.exists() or target.is_symlink():
             continue
         try:
@@ -195,9 +208,7 @@ def keep_copy(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
         content = read_limited(path, MAX_FILE_BYTES)
     except OSError:
         return None
-    for counter in range(1, 1000):
-        suffix = tag if counter == 1 else f"{tag}-{counter}"
-        target = path.with_name(f"{path.stem}.{suffix}{path.suffix}")
+    for target in _kept_names(path, tag):
         try:
             copy = open(target, "xb")  # noqa: SIM115 (closed below; removed if unfinished)
         except FileExistsError:
@@ -234,6 +245,13 @@ def fields_problem(path: Path, notes: list[str]) -> Problem:
     kept = keep_copy(path, "bad")
     return Problem("fields", path.name, "; ".join(notes), kept.name if kept else None,
                    folder=str(path.parent), count=len(notes))
+
+
+def whole(value: object, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (a flag is not one)."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"not a whole number from {low} to {high}")
+    return value
 
 
 class Damaged(ValueError):

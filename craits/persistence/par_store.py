@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from craits.persistence.archive import games_folder
-from craits.persistence.files import JsonObject
+from craits.persistence.files import JsonObject, whole
 from craits.persistence.store import CacheFolder
 
 STORE_FORMAT = "craits-par"
@@ -105,14 +105,8 @@ def _found(doc: Any, game: str, version: str) -> Found:
         raise ValueError("another version, game or par")
     out: Found = {}
     for entry in doc["rounds"]:
-        index = _int(entry["round"], 0, 100_000)
+        index = whole(entry["round"], 0, 100_000)
         scores = out.setdefault(index, {})
         for replay, score in entry["replays"]:
-            scores[_int(replay, 0, 100_000)] = _int(score, -MAX_SCORE, MAX_SCORE)
+            scores[whole(replay, 0, 100_000)] = whole(score, -MAX_SCORE, MAX_SCORE)
     return out
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"not a whole number from {low} to {high}")
-    return value

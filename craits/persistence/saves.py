@@ -10,8 +10,8 @@ from craits.persistence.files import (
     JsonObject,
     Migration,
     Problem,
+    put_aside,
     read_json,
-    set_aside,
 )
 from craits.persistence.store import JsonStore
 
@@ -110,6 +110,4 @@ class SaveStore(JsonStore[JsonObject | None]):
     def set_aside(self, reason: str) -> Problem:
         """Keep a save the session could not replay as ``save.bad.json``; a message for the
         player. ``reason`` says what went wrong, e.g. "action 12 is not legal"."""
-        kept = set_aside(self.path, "bad")
-        return Problem("damaged", self.path.name, reason, kept.name if kept else None,
-                       kept is None, str(self.path.parent))
+        return put_aside(self.path, "bad", "damaged", reason)

@@ -35,6 +35,7 @@ from craits.persistence.files import (
     load_json_file,
     put_aside,
     read_json,
+    set_aside,
 )
 
 T = TypeVar("T")
@@ -44,14 +45,12 @@ Job = Callable[[], None]
 
 
 class BackgroundWriter:
-    """Runs write jobs one after another on one daemon thread (``threaded=False``: at once, on
-    the caller's thread). A job submitted under the ``key`` of one still waiting replaces it:
-    of a stream of snapshots only the newest is written. ``flush`` runs what waits on the
-    caller's thread, after the job of that key being written: a key's jobs run in the order
-    they were submitted, on whichever thread."""
+    """Runs write jobs one after another on one daemon thread. A job submitted under the
+    ``key`` of one still waiting replaces it: of a stream of snapshots only the newest is
+    written. ``flush`` runs what waits on the caller's thread, after the job of that key being
+    written: a key's jobs run in the order they were submitted, on whichever thread."""
 
-    def __init__(self, threaded: bool = True) -> None:
-        self.threaded = threaded
+    def __init__(self) -> None:
         self._changed = threading.Condition()
         self._pending: dict[object, Job] = {}
         self._locks: dict[object, threading.Lock] = {}  # one job of a key at a time
@@ -63,13 +62,11 @@ class BackgroundWriter:
             self._pending.pop(key, None)
             self._pending[key] = job
             self._locks.setdefault(key, threading.Lock())
-            if self.threaded and (self._thread is None or not self._thread.is_alive()):
+            if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._serve, name="craits-writer",
                                                  daemon=True)
                 self._thread.start()
             self._changed.notify()
-        if not self.threaded:
-            self._run(key)
 
     def flush(self, key: object | None = None, timeout: float = 5.0) -> None:
         """Run the jobs waiting (of ``key``, or all) now; a job being written is waited for
@@ -126,12 +123,14 @@ class JsonStore(Generic[T]):
         self._write = write
         self._default = default
         self.migrations = migrations
+        self._unread = False
 
     def load(self) -> tuple[T, Problem | None]:
         """The stored value, or the default with the problem met (``None``: none)."""
         try:
             data, problem = load_json_file(self.path, self.kind, self.version, None,
                                            self.migrations)
+            self._unread = problem is not None and problem.kind == "unreadable"
             if data is None:
                 return self._default(), problem
             value, notes = self._read(data)
@@ -152,7 +151,12 @@ class JsonStore(Generic[T]):
         return value, problem
 
     def save(self, value: T) -> None:
-        """All or nothing; ``OSError`` when the folder refuses it."""
+        """All or nothing; ``OSError`` when the folder refuses it. A file left in place unread
+        is kept aside first (it may hold what the player would not lose)."""
+        if self._unread:
+            self._unread = False
+            if self.path.exists() and set_aside(self.path, "unread") is None:
+                log.warning("%s could not be kept aside before being replaced", self.path.name)
         atomic_write_json(self.path, envelope(self.kind, self.version, self._write(value)))
 
 

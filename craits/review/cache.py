@@ -24,7 +24,7 @@ from typing import Any
 from craits.engine import Action
 from craits.engine.notation import NotationError, read_action, write_action
 from craits.persistence.archive import games_folder
-from craits.persistence.files import JsonObject
+from craits.persistence.files import JsonObject, whole
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
 from craits.persistence.store import CacheFolder
 
@@ -135,20 +135,20 @@ def _reviews(doc: Any, game: str, level: ReviewLevel) -> dict[tuple[int, int], R
         raise ValueError("another version, game or level")
     out: dict[tuple[int, int], RoundReview] = {}
     for entry in doc["rounds"]:
-        seat, index = _int(entry["seat"], 0, 4), _int(entry["round"], 0, 100_000)
+        seat, index = whole(entry["seat"], 0, 4), whole(entry["round"], 0, 100_000)
         verdicts = tuple(_verdict(v, seat) for v in entry["verdicts"])
         out[(seat, index)] = RoundReview(index, seat, verdicts)
     return out
 
 
 def _verdict(raw: Any, seat: int) -> Verdict:
-    estimates = tuple((_action(a, seat), _float(m), _int(n, 0, 10**9))
+    estimates = tuple((_action(a, seat), _float(m), whole(n, 0, 10**9))
                       for a, m, n in raw["estimates"])
     return Verdict(
-        number=_int(raw["number"], 0, 10**6), seat=seat, played=_action(raw["played"], seat),
+        number=whole(raw["number"], 0, 10**6), seat=seat, played=_action(raw["played"], seat),
         expert=_action(raw["expert"], seat), cost=_float(raw["cost"], 0.0),
         played_mean=_float(raw["played_mean"]), expert_mean=_float(raw["expert_mean"]),
-        estimates=estimates, crank=_int(raw["crank"], 0, 1000), top=_int(raw["top"], 0, 51),
+        estimates=estimates, crank=whole(raw["crank"], 0, 1000), top=whole(raw["top"], 0, 51),
     )  # fmt: skip
 
 
@@ -157,12 +157,6 @@ def _action(raw: Any, seat: int) -> Action:
     if player != seat:
         raise ValueError("a verdict on another seat's move")
     return action
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"not a whole number from {low} to {high}")
-    return value
 
 
 def _float(value: Any, low: float = -1e6) -> float:
