@@ -145,3 +145,22 @@ def test_a_new_player_starts_at_the_paper_s_volatility() -> None:
     assert START_VOLATILITY == Rating().volatility == 0.06
     assert update(Rating(), results) == update(Rating(1500, 350, 0.06), results)
     assert update(Rating(), results).volatility == pytest.approx(0.06, abs=1e-4)
+
+
+def test_a_rating_that_fails_never_stops_the_game_from_being_kept(tmp_path):
+    files = PlayerFiles(tmp_path)
+
+    def broken(session: object) -> None:
+        raise ZeroDivisionError("float division by zero")
+
+    try:
+        keeper = MatchKeeper(files.saves, files.autosaver, lambda: files.statistics,
+                             files.save_statistics, files.archive, rate=broken)
+        session = Session([Seat("human", "Ana"), Seat("easy", "E")], short_rules(), 4)
+        keeper.begin(session)
+        drive_session(session, lambda: session.match.is_over())
+        keeper.match_over(session)
+        assert files.statistics.games["overall"].played == 1
+        assert len(files.archive.games()[0]) == 1 and not files.saves.exists()
+    finally:
+        files.close()

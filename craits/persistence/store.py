@@ -46,62 +46,70 @@ Job = Callable[[], None]
 
 class BackgroundWriter:
     """Runs write jobs one after another on one daemon thread. A job submitted under the
-    ``key`` of one still waiting replaces it: of a stream of snapshots only the newest is
-    written. ``flush`` runs what waits on the caller's thread, after the job of that key being
-    written: a key's jobs run in the order they were submitted, on whichever thread."""
+    ``key`` of one still waiting replaces it (of a stream of snapshots only the newest is
+    written), and a key's jobs run one at a time in the order submitted, on whichever thread:
+    ``flush`` runs what waits on the caller's thread."""
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
         self._pending: dict[object, Job] = {}
-        self._locks: dict[object, threading.Lock] = {}  # one job of a key at a time
+        self._locks: dict[object, threading.Lock] = {}  # by key: one job of it at a time
+        self._busy = 0  # jobs being run, on any thread
         self._thread: threading.Thread | None = None
 
     def submit(self, job: Job, key: object | None = None) -> None:
-        key = object() if key is None else key
         with self._changed:
+            if key is None:
+                key = object()  # a job of its own, never replaced
+            else:
+                self._locks.setdefault(key, threading.Lock())
             self._pending.pop(key, None)
             self._pending[key] = job
-            self._locks.setdefault(key, threading.Lock())
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._serve, name="craits-writer",
                                                  daemon=True)
                 self._thread.start()
-            self._changed.notify()
+            self._changed.notify_all()
 
     def flush(self, key: object | None = None, timeout: float = 5.0) -> None:
-        """Run the jobs waiting (of ``key``, or all) now; a job being written is waited for
-        first, at most ``timeout`` seconds each."""
+        """Run the jobs waiting (of ``key``, or all) now, after the one of that key being
+        written; with no key, also until the writer's own job is done (``timeout`` each)."""
         with self._changed:
-            keys = [key] if key is not None else list(self._locks)
+            keys = [key] if key is not None else list(self._pending)
         for each in keys:
             self._run(each, timeout)
+        if key is None:
+            with self._changed:
+                self._changed.wait_for(lambda: not self._busy, timeout)
 
     def _serve(self) -> None:
         while True:
             with self._changed:
-                while not self._pending:
-                    self._changed.wait()
+                self._changed.wait_for(lambda: bool(self._pending))
                 key = next(iter(self._pending))
             self._run(key)
 
     def _run(self, key: object, timeout: float = -1) -> None:
         with self._changed:
             lock = self._locks.get(key)
-        if lock is None or not lock.acquire(timeout=timeout):
+        if lock is not None and not lock.acquire(timeout=timeout):
             return
         try:
             with self._changed:
                 job = self._pending.pop(key, None)
+                self._busy += job is not None
             if job is not None:
                 try:
                     job()
                 except Exception:  # a write's own failure is its store's to report
                     log.exception("a background write failed")
+                finally:
+                    with self._changed:
+                        self._busy -= 1
+                        self._changed.notify_all()
         finally:
-            with self._changed:
-                if key not in self._pending:
-                    self._locks.pop(key, None)
-            lock.release()
+            if lock is not None:
+                lock.release()
 
 
 WRITER = BackgroundWriter()
