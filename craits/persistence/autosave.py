@@ -34,11 +34,13 @@ class Autosaver:
         self.writes = 0
 
     def submit(self, data: JsonObject) -> None:
+        if not self.threaded:
+            self.flush()  # what waits lands first
+            self._write(data)
+            return
         # Under this saver's key: a snapshot still waiting is replaced, and one write at a
         # time lands in the order taken (an older one never lands after a newer one).
         self.writer.submit(lambda: self._write(data), key=self)
-        if not self.threaded:
-            self.flush()
 
     def _write(self, data: JsonObject) -> None:
         try:
