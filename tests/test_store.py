@@ -172,3 +172,22 @@ def test_settings_written_back_keep_every_good_field(tmp_path: Path) -> None:
     settings, problem = store.load()
     assert problem is not None and (settings.volume, settings.felt) == (0.3, "blue")
     assert SettingsStore(tmp_path).load() == (settings, None)
+
+
+def test_setting_aside_is_tried_again_while_windows_holds_the_file(tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    real = os.rename
+    refusals = [PermissionError(13, "in use by another process")] * 2
+
+    def held(source: str, target: str) -> None:
+        if refusals:
+            raise refusals.pop()
+        real(source, target)
+
+    monkeypatch.setattr(files, "RETRY_REPLACE", True)
+    monkeypatch.setattr(files, "REPLACE_PAUSE", 0.001)
+    monkeypatch.setattr(files.os, "rename", held)
+    (tmp_path / "settings.json").write_text("{not json", "utf-8")
+    _, problem = SettingsStore(tmp_path).load()
+    assert problem is not None and problem.kept_as == "settings.bad.json" and not refusals
+    assert (tmp_path / "settings.bad.json").read_text("utf-8") == "{not json"

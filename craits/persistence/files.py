@@ -137,12 +137,14 @@ def atomic_write(path: str | os.PathLike[str], content: bytes, mode: int | None 
     _fsync_folder(path.parent)
 
 
-def replace(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
-    """``os.replace``, tried again for a moment when Windows says another program holds the
-    file (``PermissionError``)."""
+def replace(source: str | os.PathLike[str], target: str | os.PathLike[str],
+            move: Callable[[str | os.PathLike[str], str | os.PathLike[str]], None] | None = None,
+            ) -> None:
+    """``os.replace`` (or ``move``: ``os.rename`` never overwrites), tried again for a moment
+    when Windows says another program holds the file (``PermissionError``)."""
     for attempt in range(1, REPLACE_TRIES + 1):
         try:
-            os.replace(source, target)
+            (move or os.replace)(source, target)
             return
         except PermissionError:
             if not RETRY_REPLACE or attempt == REPLACE_TRIES:
@@ -190,7 +192,7 @@ def set_aside(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
         if target.exists() or target.is_symlink():
             continue
         try:
-            os.rename(path, target)
+            replace(path, target, os.rename)  # tried again while held
         except OSError:
             return None
         return target
