@@ -55,6 +55,7 @@ class Autosaver:
         """Write what is pending now, after any write in progress (on this thread)."""
         self.writer.flush(self, timeout)
 
-    def stop(self) -> None:
-        """The writer is shared and lives on: what waits is written now."""
-        self.flush()
+    def stop(self, timeout: float = 2.0) -> None:
+        """The app closes: what waits on the shared writer (the caches' copies too) is
+        written now; the writer's thread ends with the process."""
+        self.writer.flush(timeout=timeout)
