@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_driver import drive_session, make_app, short_rules
+from app_driver import FRAME, drive_session, make_app, raise_errors, short_rules
 
 from craits.daily import FIRST_DEAL, LAST_DEAL
 from craits.persistence.daily import DAILY_FILE, MAX_SCORE
@@ -32,6 +32,7 @@ from craits.rating import (
 )
 from craits.seat import Seat
 from craits.session import Session
+from craits.ui.menus.statistics import StatisticsScene
 from craits.ui.ratings import rate_game
 
 GAME = "0123456789abcdef0123456789abcdef"
@@ -105,7 +106,12 @@ def test_every_store_at_its_edges_lets_a_game_end_and_the_app_start(tmp_path, mo
     assert PuzzleStore(tmp_path).load()[1] is None
     app = make_app(tmp_path, monkeypatch)
     try:
+        raise_errors(app)
         assert [str(n) for n in app.notices] == []
+        app.step(FRAME)  # the title, with the day's deal and its streak
+        app.scenes.push(StatisticsScene(app))
+        app.step(FRAME)  # every figure at its largest, drawn
+        assert isinstance(app.scenes.top, StatisticsScene)
     finally:
         app.shutdown()
 
