@@ -1,17 +1,8 @@
-"""The one store helper every JSON file of the player's folder goes through.
-
-- ``JsonStore``: one file in a versioned envelope (settings, statistics, ratings, the deals of
-  the day, puzzles, the save). Read bounded and checked by the store's own ``read`` (field by
-  field where it can, keeping what is usable); a file found wrong is set aside whole, one with
-  unusable fields is kept as a copy once and written back cleaned, so the notice comes once;
-  an error nobody foresaw sets the file aside too: no file stops the game from starting.
-- ``CacheFolder``: copies of what can be computed again (the review's verdicts, the par's
-  replays), one file a name; a file that is not usable is ignored and replaced by the next
-  write; only the newest ``keep`` are kept.
-- ``BackgroundWriter`` (``WRITER``): the one thread that writes for every store that writes off
-  the window's thread (the autosave, the caches).
-
-All writes are atomic (``files.atomic_write_json``).
+"""The one store helper every JSON file of the player's folder goes through (its primitives
+are ``files``): ``JsonStore`` for each of the player's files (settings, statistics, ratings,
+the deals of the day, puzzles, the save), ``CacheFolder`` for copies of what can be computed
+again (the review's verdicts, the par's replays), and ``WRITER``, the one thread that writes
+for every store that writes off the window's thread.
 """
 
 from __future__ import annotations
@@ -118,7 +109,9 @@ WRITER = BackgroundWriter()
 class JsonStore(Generic[T]):
     """One of the player's files: ``read`` turns the envelope's data into the value and a note
     for each entry or field left out (raise ``ValueError`` when nothing is usable); ``write``
-    turns the value back into data; ``default`` is the value without a file."""
+    turns the value back into data; ``default`` is the value without a file. A file found
+    wrong (or that fails in a way nobody foresaw) is set aside whole; one with entries left
+    out is kept as a copy once and written back cleaned, so its notice comes once."""
 
     def __init__(self, path: Path, kind: str, version: int, *,
                  read: Callable[[JsonObject], tuple[T, list[str]]],
