@@ -6,9 +6,10 @@ rating, its deviation and volatility, and its history: one point per rated game,
 counted (a game settled again after a kill is found in the history and left alone). At most
 ``MAX_PLAYERS`` names are kept, the least recently rated going first.
 
-Reading is strict, entry by entry: a player entry with a bad value is dropped with a note
-(the file as it was is kept aside as a copy, and the player told); a file that is not ours is
-set aside whole (``craits.persistence.files``). Writes are atomic.
+Reading is strict, entry by entry, through the store helper (``persistence.store``): a player
+entry with a bad value (a rating beyond what play gives among them) is left out with a note,
+the file as it was kept aside as a copy and written back without it, so the player is told
+once; a file that is not ours is set aside whole. Writes are atomic.
 """
 
 from __future__ import annotations
