@@ -1,6 +1,6 @@
 """The one store helper every JSON file of the player's folder goes through (its primitives
 are ``files``): ``JsonStore`` for each of the player's files (settings, statistics, ratings,
-the deals of the day, puzzles, the save), ``CacheFolder`` for copies of what can be computed
+the deals of the day, puzzles, the save), ``GameCache`` for copies of what can be computed
 again (the review's verdicts, the par's replays), and ``WRITER``, the one thread that writes
 for every store that writes off the window's thread.
 """
@@ -12,8 +12,9 @@ import re
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
+from craits.persistence.archive import games_folder
 from craits.persistence.files import (
     Damaged,
     JsonObject,
@@ -161,60 +162,77 @@ class JsonStore(Generic[T]):
         atomic_write_json(self.path, envelope(self.kind, self.version, self._write(value)))
 
 
-class CacheFolder:
-    """Files of ``folder`` (None: nothing is kept) named by ``names``, each at most
-    ``max_bytes``, the newest ``keep`` kept. Only copies: a file that cannot be read or used
-    is ignored, a write that fails is logged."""
+class GameCache:
+    """Copies of what can be computed again, by game (``game_record.game_key``) and version
+    of the work (``<PREFIX>-<game>-<version>.json`` in ``folder``; None: nothing is kept):
+    each round's findings so far. A file that cannot be read or is wrong in any way is
+    ignored (and replaced by the next write), never followed through a link; a write that
+    fails is only logged; only the newest ``KEEP`` files are kept."""
 
-    def __init__(self, folder: Path | None, names: re.Pattern[str], keep: int,
-                 max_bytes: int) -> None:
+    PREFIX = FORMAT = TAG = ""  # the files' names, format, and key naming the version
+    VERSION = 1
+    KEEP = 40  # files: twice the past games kept, for records from elsewhere
+    MAX_BYTES = 8_000_000
+
+    def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.names = names
-        self.keep = keep
-        self.max_bytes = max_bytes
-        self._lock = threading.Lock()  # one update at a time: each merges what is kept
+        self._names = re.compile(rf"{self.PREFIX}-[0-9a-f]{{32}}-[0-9a-f]{{16}}\.json")
+        self._lock = threading.Lock()  # one write at a time: each merges what is kept
 
-    def path(self, name: str) -> Path | None:
-        return None if self.folder is None else self.folder / name
-
-    def read(self, name: str) -> Any:
-        """The document in ``name``, or None (no file, or one that cannot be read)."""
-        path = self.path(name)
-        if path is None:
-            return None
+    @classmethod
+    def in_home(cls, home: Path) -> Self:
+        """The cache in the past games' folder of ``home`` (none if that folder is refused)."""
         try:
-            return read_json(path, self.max_bytes)
-        except FileNotFoundError:
-            return None
-        except (OSError, Damaged) as exc:
-            log.info("%s not used: %s", name, exc)
-            return None
+            folder, refused = games_folder(home)
+        except OSError:
+            return cls(None)
+        return cls(None if refused is not None else folder)
 
-    def update(self, name: str, merge: Callable[[], JsonObject]) -> None:
-        """Write what ``merge`` makes (it reads what is kept: no other update runs meanwhile),
-        then let the oldest files go."""
-        path = self.path(name)
+    def path(self, game: str, version: str) -> Path | None:
+        return None if self.folder is None else \
+            self.folder / f"{self.PREFIX}-{game}-{version}.json"
+
+    def rounds(self, game: str, version: str) -> list[Any]:
+        """The rounds kept for ``game`` and ``version`` as stored (each still to be checked);
+        empty when there is no usable file."""
+        path = self.path(game, version)
+        try:
+            document = read_json(path, self.MAX_BYTES) if path is not None else None
+        except (OSError, Damaged) as exc:
+            if not isinstance(exc, FileNotFoundError):
+                log.info("%s not used: %s", path, exc)
+            return []
+        if not (isinstance(document, dict) and isinstance(document.get("rounds"), list)
+                and (document.get("format"), document.get("version"), document.get("game"),
+                     document.get(self.TAG)) == (self.FORMAT, self.VERSION, game, version)):
+            return []  # none, or another kind, version, game or work
+        rounds: list[Any] = document["rounds"]
+        return rounds
+
+    def write(self, game: str, version: str, rounds: Callable[[], list[object]]) -> None:
+        """Keep the rounds ``rounds`` gives (it reads what is kept: no other write runs
+        meanwhile), then let the oldest files go."""
+        path = self.path(game, version)
         if path is None or self.folder is None:
             return
         with self._lock:
             try:
-                document = merge()
+                document = {"format": self.FORMAT, "version": self.VERSION, "game": game,
+                            self.TAG: version, "rounds": rounds()}
                 path.parent.mkdir(parents=True, exist_ok=True)
                 atomic_write_json(path, document, sort_keys=False)  # never through a link
             except (OSError, ValueError) as exc:
-                log.info("%s not written: %s", name, exc)
+                log.info("%s not written: %s", path.name, exc)
                 return
         self.prune()
 
     def prune(self) -> None:
-        """Let the oldest files go beyond ``keep``."""
         if self.folder is not None:
-            keep_newest(self.folder, self.names, self.keep)
+            keep_newest(self.folder, self._names, self.KEEP)
 
     @staticmethod
     def later(job: Job) -> None:
-        """``job`` (an ``update``) on the background writer: a frame never waits for the
-        disk."""
+        """``job`` (a ``write``) on the background writer: a frame never waits for the disk."""
         WRITER.submit(job)
 
     @staticmethod

@@ -17,96 +17,58 @@ from __future__ import annotations
 
 import logging
 import math
-import re
-from pathlib import Path
 from typing import Any
 
 from craits.engine import Action
 from craits.engine.notation import NotationError, read_action, write_action
-from craits.persistence.archive import games_folder
-from craits.persistence.files import JsonObject, whole
+from craits.persistence.files import whole
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
-from craits.persistence.store import CacheFolder
+from craits.persistence.store import GameCache
 
 from .analysis import ReviewLevel, RoundReview, Verdict
 
 log = logging.getLogger(__name__)
 
 CACHE_FORMAT = "craits-review"
-CACHE_VERSION = 1
 KEEP = 40  # files: twice the past games kept, for reviews of records from elsewhere
-MAX_CACHE_BYTES = 8_000_000
-_NAME = re.compile(r"review-[0-9a-f]{32}-[0-9a-f]{16}\.json")
 
 
-class ReviewCache:
+class ReviewCache(GameCache):
     """Verdicts kept in ``folder`` (None: nothing is kept, every review computes); the files
-    are the store helper's (``persistence.store.CacheFolder``), the verdicts' form is here."""
+    are the store helper's (``persistence.store.GameCache``), the verdicts' form is here."""
 
-    def __init__(self, folder: Path | None) -> None:
-        self.files = CacheFolder(folder, _NAME, KEEP, MAX_CACHE_BYTES)
-
-    @property
-    def folder(self) -> Path | None:
-        return self.files.folder
+    PREFIX, FORMAT, TAG, KEEP = "review", CACHE_FORMAT, "level", KEEP
 
     def store_later(self, game: str, level: ReviewLevel, review: RoundReview) -> None:
         """``store`` on the background writer: a frame never waits for the disk."""
-        self.files.later(lambda: self.store(game, level, review))
-
-    def flush(self, timeout: float = 5.0) -> None:
-        """Until the last ``store_later`` is written (tests, the benchmark)."""
-        self.files.flush(timeout)
-
-    @classmethod
-    def in_home(cls, home: Path) -> ReviewCache:
-        """The cache in the ``games`` folder of the player's ``home`` (none if that folder is
-        refused)."""
-        try:
-            folder, refused = games_folder(home)
-        except OSError:
-            return cls(None)
-        return cls(None if refused is not None else folder)
-
-    def path(self, game: str, level: ReviewLevel) -> Path | None:
-        return self.files.path(_name(game, level))
+        self.later(lambda: self.store(game, level, review))
 
     def load(self, game: str, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
         """The reviews kept for ``game`` by ``level``, by (seat, round); empty when there are
         none or the file is not usable."""
-        document = self.files.read(_name(game, level))
-        if document is None:
-            return {}
+        out: dict[tuple[int, int], RoundReview] = {}
         try:
-            return _reviews(document, game, level)
+            for entry in self.rounds(game, level.version):
+                seat, index = whole(entry["seat"], 0, 4), whole(entry["round"], 0, 100_000)
+                verdicts = tuple(_verdict(v, seat) for v in entry["verdicts"])
+                out[(seat, index)] = RoundReview(index, seat, verdicts)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError,
                 NotationError) as exc:
             log.info("review cache of %s not used: %s", game, exc)
             return {}
+        return out
 
     def store(self, game: str, level: ReviewLevel, *reviews: RoundReview) -> None:
         """Add ``reviews`` to the kept ones, in one write (a failure to write is only logged:
         it is a copy)."""
 
-        def merged() -> JsonObject:
+        def merged() -> list[object]:
             kept = self.load(game, level)
             for review in reviews:
                 kept[(review.seat, review.round)] = review
-            return {
-                "format": CACHE_FORMAT, "version": CACHE_VERSION, "game": game,
-                "level": level.version,
-                "rounds": [_write_review(r) for _, r in sorted(kept.items())],
-            }  # fmt: skip
+            return [_write_review(r) for _, r in sorted(kept.items())]
 
-        self.files.update(_name(game, level), merged)
-
-    def prune(self) -> None:
-        """Let the oldest files go beyond ``KEEP``."""
-        self.files.prune()
-
-
-def _name(game: str, level: ReviewLevel) -> str:
-    return f"review-{game}-{level.version}.json"
+        self.write(game, level.version, merged)
 
 
 # ---------------------------------------------------------------- the file's contents
@@ -125,20 +87,6 @@ def _write_verdict(v: Verdict) -> dict[str, Any]:
         "estimates": [[write_action(a, v.seat), mean, n] for a, mean, n in v.estimates],
         "crank": v.crank, "top": v.top,
     }  # fmt: skip
-
-
-def _reviews(doc: Any, game: str, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
-    if not isinstance(doc, dict) or doc.get("format") != CACHE_FORMAT:
-        raise ValueError("not a review cache")
-    if doc.get("version") != CACHE_VERSION or doc.get("game") != game or \
-            doc.get("level") != level.version:
-        raise ValueError("another version, game or level")
-    out: dict[tuple[int, int], RoundReview] = {}
-    for entry in doc["rounds"]:
-        seat, index = whole(entry["seat"], 0, 4), whole(entry["round"], 0, 100_000)
-        verdicts = tuple(_verdict(v, seat) for v in entry["verdicts"])
-        out[(seat, index)] = RoundReview(index, seat, verdicts)
-    return out
 
 
 def _verdict(raw: Any, seat: int) -> Verdict:

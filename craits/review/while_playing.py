@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from craits.persistence.par_store import Found, ParStore
-from craits.persistence.store import CacheFolder
+from craits.persistence.store import GameCache
 from craits.session import Session
 
 from .analysis import ReviewLevel, RoundReview, analyse_round, review_level
@@ -225,8 +225,8 @@ class GameAnalysis:
             if store is not None and found and version:
                 store.store(game, version, found)
 
-        CacheFolder.later(write)
+        GameCache.later(write)
 
     def flush(self, timeout: float = 5.0) -> None:
         """Until what ``keep`` writes is written (tests)."""
-        CacheFolder.flush(timeout)
+        GameCache.flush(timeout)
