@@ -33,7 +33,6 @@ FORMATS = ("craits-save", "craits-settings", "craits-stats", "craits-ratings", "
            "craits-puzzles")
 _STALE_TEMP_SECONDS = 60.0
 MAX_FILE_BYTES = 8_000_000  # a full game's save is about a hundred kilobytes
-BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation on a descriptor
 # Windows refuses to replace a file another program holds open for a moment (an antivirus, the
 # search indexer): the replace is tried again a few times before the write counts as failed.
 RETRY_REPLACE = sys.platform == "win32"
@@ -157,7 +156,7 @@ def _fsync_folder(folder: Path) -> None:
     if os.name == "nt":
         return
     with suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY | BINARY)
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_BINARY", 0))
         try:
             os.fsync(descriptor)
         finally:
@@ -241,14 +240,6 @@ def _holds(path: Path, content: bytes) -> bool:
         return False
 
 
-def fields_problem(path: Path, notes: list[str]) -> Problem:
-    """Some fields of ``path`` were not usable and fell back alone: the file as it was is kept
-    as a copy (the store then writes back what could be kept)."""
-    kept = keep_copy(path, "bad")
-    return Problem("fields", path.name, "; ".join(notes), kept.name if kept else None,
-                   folder=str(path.parent), count=len(notes))
-
-
 def whole(value: object, low: int, high: int) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (a flag is not one)."""
     if type(value) is not int or not low <= value <= high:
@@ -309,7 +300,8 @@ def load_json_file(
     except Damaged as exc:
         return default, put_aside(path, "bad", "damaged", str(exc))
     except OSError as exc:
-        return default, unreadable(path, exc)
+        reason = exc.strerror or type(exc).__name__  # left where it is: nothing is wrong
+        return default, Problem("unreadable", path.name, reason, folder=str(path.parent))
     found = _envelope_problem(document, kind)
     if found:
         return default, put_aside(path, "bad", "damaged", found)
@@ -331,13 +323,6 @@ def load_json_file(
             return default, put_aside(path, "old", "too_old", "conversion gave no data")
         file_version += 1
     return data, None
-
-
-def unreadable(path: Path, error: OSError) -> Problem:
-    """``path`` could not be read (``error``): it stays where it is, and the player is told
-    why."""
-    reason = error.strerror or type(error).__name__
-    return Problem("unreadable", path.name, reason, folder=str(path.parent))
 
 
 def _envelope_problem(document: object, kind: str) -> str | None:

@@ -13,9 +13,8 @@ from datetime import datetime
 
 from craits.engine.notation import NEXT_ROUND
 from craits.engine.rules import Rules
-from craits.persistence.files import read_json
 from craits.persistence.save_check import SaveInvalid, check_save
-from craits.persistence.saves import SAVE_FORMAT, SaveStore
+from craits.persistence.saves import SaveStore
 
 
 @dataclass(frozen=True)
@@ -57,12 +56,9 @@ def summarize(store: SaveStore) -> SaveSummary | None:
 
 def _read(store: SaveStore, saved_at: datetime) -> SaveSummary | None:
     try:
-        document = read_json(store.path)
-        if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-            return None
-        data = check_save(document.get("data"))
+        data = check_save(store.peek())
         rounds = len(Rules.from_dict(data["rules"]).deals)
-    except (OSError, ValueError, SaveInvalid, TypeError, KeyError):
+    except (ValueError, SaveInvalid, TypeError, KeyError):
         return None
     played = sum(1 for record in data["actions"] if NEXT_ROUND in record)
     names = tuple(seat["name"] for seat in data["seats"])

@@ -22,10 +22,6 @@ SAVE_FILE = "save.json"
 SAVE_MIGRATIONS: dict[int, Migration] = {}
 
 
-def _as_read(data: JsonObject) -> tuple[JsonObject | None, list[str]]:
-    return data, []  # checked when it is replayed (``save_check``)
-
-
 def _as_written(data: JsonObject | None) -> JsonObject:
     if not isinstance(data, dict):
         raise TypeError(f"a save is a dict, not {type(data).__name__}")
@@ -41,7 +37,8 @@ class SaveStore(JsonStore[JsonObject | None]):
     def __init__(self, home: Path | None = None, name: str = SAVE_FILE) -> None:
         super().__init__(safe_child(name, user_home() if home is None else home,
                                     link_allowed=True), SAVE_FORMAT, SAVE_VERSION,
-                         read=_as_read, write=_as_written, default=lambda: None,
+                         read=lambda data: (data, []),  # checked when replayed (save_check)
+                         write=_as_written, default=lambda: None,
                          migrations=SAVE_MIGRATIONS)
 
     def peek(self) -> JsonObject | None:

@@ -17,10 +17,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from craits.config.schema import Field, Integer, Invalid, Nullable, kind_of
+from craits.config.schema import Field, Integer, Nullable
 from craits.paths import safe_child, user_home
-from craits.persistence.counted import Counted, CountedField
+from craits.persistence.counted import ByMatch, Counted, CountedField
 from craits.persistence.fieldwise import Entries, Group, read_fields
+from craits.persistence.files import whole
 from craits.persistence.settings import GAME_LENGTHS, LEVELS
 from craits.persistence.store import JsonStore
 
@@ -225,23 +226,18 @@ def _more(count: int, by: int = 1) -> int:
 _Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
 
 
-def _count_field() -> Integer:
-    return Integer(0, MAX_COUNT)
-
-
-def _score_field() -> Nullable:
-    return Nullable(Integer(-MAX_SCORE, MAX_SCORE))
+_COUNT, _SCORE = Integer(0, MAX_COUNT), Nullable(Integer(-MAX_SCORE, MAX_SCORE))
 
 
 def _tally_entries() -> Entries:
-    spec: _Spec = {"played": (_count_field(), lambda: 0), "won": (_count_field(), lambda: 0)}
+    spec: _Spec = {"played": (_COUNT, lambda: 0), "won": (_COUNT, lambda: 0)}
     return Entries(BUCKETS, Group(spec, Tally))
 
 
 def _score_entries() -> Entries:
-    spec: _Spec = {"best": (_score_field(), lambda: None),
+    spec: _Spec = {"best": (_SCORE, lambda: None),
                    "total": (Integer(-MAX_TOTAL, MAX_TOTAL), lambda: 0),
-                   "count": (_count_field(), lambda: 0)}
+                   "count": (_COUNT, lambda: 0)}
     return Entries(GAME_LENGTHS, Group(spec, ScoreRecord))
 
 
@@ -265,35 +261,19 @@ def _consistent(stats: Statistics) -> list[str]:
     return notes
 
 
-class _HintsByMatch(Field):
-    """Hints asked for, by match id (short hexadecimal text), at most ``MAX_HINT_MATCHES``."""
-
-    def check(self, value: object) -> dict[str, int]:
-        if not isinstance(value, dict):
-            raise Invalid(f"expected an object, got {kind_of(value)}")
-        out: dict[str, int] = {}
-        for key, count in value.items():
-            if not (isinstance(key, str) and 0 < len(key) <= 64
-                    and all(c in "0123456789abcdef" for c in key)):
-                raise Invalid("a match id is short hexadecimal text")
-            if type(count) is not int or not 0 <= count <= MAX_MATCH_HINTS:
-                raise Invalid(f"{key}: expected a whole number of hints")
-            out[key] = count
-        return dict(list(out.items())[-MAX_HINT_MATCHES:])
-
-
 _STATS_SPEC: _Spec = {
     "games": (_tally_entries(), _tallies),
     "rounds": (_tally_entries(), _tallies),
     "game_scores": (_score_entries(), _score_records),
-    "best_round_score": (_score_field(), lambda: None),
-    "longest_crank": (_count_field(), lambda: 0),
-    "idiots_caught_by_you": (_count_field(), lambda: 0),
-    "idiots_caught_of_you": (_count_field(), lambda: 0),
-    "hints_used": (_count_field(), lambda: 0),
+    "best_round_score": (_SCORE, lambda: None),
+    "longest_crank": (_COUNT, lambda: 0),
+    "idiots_caught_by_you": (_COUNT, lambda: 0),
+    "idiots_caught_of_you": (_COUNT, lambda: 0),
+    "hints_used": (_COUNT, lambda: 0),
     "games_without_hints": (_tally_entries(), _tallies),
-    "hints_by_match": (_HintsByMatch(), dict),
-    "undos_used": (_count_field(), lambda: 0),
+    "hints_by_match": (ByMatch(lambda count: whole(count, 0, MAX_MATCH_HINTS),
+                               MAX_HINT_MATCHES), dict),
+    "undos_used": (_COUNT, lambda: 0),
     "counted": (CountedField(), Counted),
 }
 

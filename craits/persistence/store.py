@@ -22,7 +22,7 @@ from craits.persistence.files import (
     Problem,
     atomic_write_json,
     envelope,
-    fields_problem,
+    keep_copy,
     keep_newest,
     load_json_file,
     put_aside,
@@ -144,8 +144,10 @@ class JsonStore(Generic[T]):
             return self._default(), put_aside(self.path, "bad", "damaged", detail)
         if not notes:
             return value, None
-        problem = fields_problem(self.path, notes)
-        if problem.kept_as is not None:  # the file as it was is safe: write back the rest
+        kept = keep_copy(self.path, "bad")
+        problem = Problem("fields", self.path.name, "; ".join(notes), kept.name if kept else None,
+                          folder=str(self.path.parent), count=len(notes))
+        if kept is not None:  # the file as it was is safe: write back the rest
             try:
                 self.save(value)
             except (OSError, ValueError) as exc:
