@@ -101,6 +101,4 @@ else:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
     def _busy(exc: OSError) -> bool:
-        import errno
-
         return exc.errno in (errno.EAGAIN, errno.EACCES)
