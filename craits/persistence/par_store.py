@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from craits.persistence.files import whole
-from craits.persistence.store import GameCache
+from craits.persistence.store import WRITER, GameCache
 
 KEEP = 40  # files, as many as the review's verdicts kept
 MAX_SCORE = 10_000  # a round's points are some hundreds at most
@@ -58,4 +58,4 @@ class ParStore(GameCache):
                     found: Mapping[int, Mapping[int, int]]) -> None:
         """``store`` on the background writer: a frame never waits for the disk."""
         copy = {index: dict(scores) for index, scores in found.items()}
-        self.later(lambda: self.store(game, version, copy))
+        WRITER.submit(lambda: self.store(game, version, copy))

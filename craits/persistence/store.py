@@ -233,11 +233,6 @@ class GameCache:
             keep_newest(self.folder, self._names, self.KEEP)
 
     @staticmethod
-    def later(job: Job) -> None:
-        """``job`` (a ``write``) on the background writer: a frame never waits for the disk."""
-        WRITER.submit(job)
-
-    @staticmethod
     def flush(timeout: float = 5.0) -> None:
         """Until what waits to be written is written (tests, the benchmark)."""
         WRITER.flush(timeout=timeout)

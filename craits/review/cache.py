@@ -23,7 +23,7 @@ from craits.engine import Action
 from craits.engine.notation import NotationError, read_action, write_action
 from craits.persistence.files import whole
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
-from craits.persistence.store import GameCache
+from craits.persistence.store import WRITER, GameCache
 
 from .analysis import ReviewLevel, RoundReview, Verdict
 
@@ -41,7 +41,7 @@ class ReviewCache(GameCache):
 
     def store_later(self, game: str, level: ReviewLevel, review: RoundReview) -> None:
         """``store`` on the background writer: a frame never waits for the disk."""
-        self.later(lambda: self.store(game, level, review))
+        WRITER.submit(lambda: self.store(game, level, review))
 
     def load(self, game: str, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
         """The reviews kept for ``game`` by ``level``, by (seat, round); empty when there are

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from craits.persistence.par_store import Found, ParStore
-from craits.persistence.store import GameCache
+from craits.persistence.store import WRITER, GameCache
 from craits.session import Session
 
 from .analysis import ReviewLevel, RoundReview, analyse_round, review_level
@@ -225,7 +225,7 @@ class GameAnalysis:
             if store is not None and found and version:
                 store.store(game, version, found)
 
-        GameCache.later(write)
+        WRITER.submit(write)
 
     def flush(self, timeout: float = 5.0) -> None:
         """Until what ``keep`` writes is written (tests)."""
