@@ -191,3 +191,22 @@ def test_setting_aside_is_tried_again_while_windows_holds_the_file(tmp_path: Pat
     _, problem = SettingsStore(tmp_path).load()
     assert problem is not None and problem.kept_as == "settings.bad.json" and not refusals
     assert (tmp_path / "settings.bad.json").read_text("utf-8") == "{not json"
+
+
+def test_a_snapshot_replaced_while_waiting_keeps_its_place_in_the_queue() -> None:
+    """A stream of cache writes never pushes the save back."""
+    writer = BackgroundWriter()
+    order: list[str] = []
+    saver = Autosaver(Landed(), writer=writer)
+    saver.store.save = lambda data: order.append(f"save {data['n']}")  # type: ignore[method-assign]
+    release = busy(writer)
+    writer.submit(lambda: order.append("cache A"))
+    saver.submit({"n": 1})
+    writer.submit(lambda: order.append("cache B"))
+    saver.submit({"n": 2})
+    writer.submit(lambda: order.append("cache C"))
+    release.set()
+    deadline = time.monotonic() + 10
+    while len(order) < 4 and time.monotonic() < deadline:
+        time.sleep(0.01)  # the writer's own thread, in its order
+    assert order == ["cache A", "save 2", "cache B", "cache C"]

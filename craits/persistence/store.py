@@ -55,8 +55,7 @@ class BackgroundWriter:
                 key = object()  # a job of its own, never replaced
             else:
                 self._locks.setdefault(key, threading.Lock())
-            self._pending.pop(key, None)
-            self._pending[key] = job
+            self._pending[key] = job  # a waiting one keeps its place: never pushed back
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._serve, name="craits-writer",
                                                  daemon=True)
