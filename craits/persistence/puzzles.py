@@ -28,7 +28,8 @@ MAX_COST = 10_000.0  # points; a round's points are some hundreds at most
 _GAME_FILE = re.compile(r"[A-Za-z0-9._-]{1,120}\.json")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
 _FIELDS = {"file": str, "game": str, "seat": int, "focus": int, "cost": float, "solved": bool}
-_KINDS = {str: "text", int: "whole number", float: "number", bool: "true or false"}
+_KINDS = {str: "text", int: "a whole number", float: f"a number up to {MAX_COST:g}",
+          bool: "true or false"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ def _puzzle(raw: Any, where: str) -> Puzzle:
         ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
               and -MAX_COST <= value <= MAX_COST) if kind is float else type(value) is kind
         if not ok:  # a huge whole number is refused before any arithmetic on it
-            raise ValueError(f"{where}: {name} is not {_KINDS[kind]} in range")
+            raise ValueError(f"{where}: {name} is not {_KINDS[kind]}")
     if not _GAME_FILE.fullmatch(raw["file"]) or not _DIGEST.fullmatch(raw["game"]):
         raise ValueError(f"{where} names no game")
     if not 0 <= raw["seat"] < MAX_SEATS:
