@@ -32,7 +32,13 @@ START_DEVIATION = 350.0
 START_VOLATILITY = 0.06
 MIN_DEVIATION = 30.0  # never more certain than a level's calibration
 MAX_DEVIATION = START_DEVIATION  # a long absence makes a player new again, not less known
+# What play can give, and so all a ratings file may hold: the levels stand between 1365 and
+# 1700, and a rating far above the strongest moves ever more slowly (its expected score nears
+# 1). A rating or volatility is kept inside these, so every step below stays a plain number.
+MIN_RATING, MAX_RATING = 0.0, 3000.0
+MIN_VOLATILITY, MAX_VOLATILITY = 0.001, 1.0
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+MIN_INFORMATION = 1e-12  # below this the results' variance is infinite: no step is taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +61,8 @@ def _g(phi: float) -> float:
 
 
 def _expected(mu: float, mu_j: float, phi_j: float) -> float:
-    return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
+    exponent = -_g(phi_j) * (mu - mu_j)
+    return 0.0 if exponent > 700 else 1 / (1 + math.exp(exponent))  # exp(710) overflows
 
 
 def update(player: Rating, results: Iterable[tuple[LevelRating, float]], tau: float = TAU,
@@ -65,17 +72,15 @@ def update(player: Rating, results: Iterable[tuple[LevelRating, float]], tau: fl
     No result only widens the deviation (step 6 of the paper). The deviation is kept between
     ``min_deviation`` and ``MAX_DEVIATION``; the paper's example passes ``min_deviation=0``.
     """
-    mu = (player.rating - START_RATING) / SCALE
-    phi = player.deviation / SCALE
-    sigma = player.volatility
+    rating = _within(player.rating, MIN_RATING, MAX_RATING)
+    mu = (rating - START_RATING) / SCALE
+    phi = _within(player.deviation, min_deviation, MAX_DEVIATION) / SCALE
+    sigma = _within(player.volatility, MIN_VOLATILITY, MAX_VOLATILITY)
     games = [((opp.rating - START_RATING) / SCALE, opp.deviation / SCALE, score)
              for opp, score in results]
     for _, _, score in games:
         if not 0.0 <= score <= 1.0:
             raise ValueError(f"a result is 0, 0.5 or 1, not {score}")
-    if not games:
-        phi_star = math.sqrt(phi * phi + sigma * sigma)
-        return Rating(player.rating, _bounded(phi_star * SCALE, min_deviation), sigma)
     inv_v = 0.0
     delta_sum = 0.0
     for mu_j, phi_j, score in games:
@@ -83,18 +88,26 @@ def update(player: Rating, results: Iterable[tuple[LevelRating, float]], tau: fl
         e = _expected(mu, mu_j, phi_j)
         inv_v += g * g * e * (1 - e)
         delta_sum += g * (score - e)
+    if inv_v < MIN_INFORMATION:  # no result, or all of them certain: nothing is learnt
+        phi_star = math.sqrt(phi * phi + sigma * sigma)
+        return Rating(rating, _bounded(phi_star * SCALE, min_deviation), sigma)
     v = 1 / inv_v
     delta = v * delta_sum
     sigma_new = _volatility(delta, phi, v, sigma, tau)
     phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
     phi_new = 1 / math.sqrt(1 / (phi_star * phi_star) + 1 / v)
     mu_new = mu + phi_new * phi_new * delta_sum
-    return Rating(SCALE * mu_new + START_RATING, _bounded(SCALE * phi_new, min_deviation),
-                  sigma_new)
+    return Rating(_within(SCALE * mu_new + START_RATING, MIN_RATING, MAX_RATING),
+                  _bounded(SCALE * phi_new, min_deviation),
+                  _within(sigma_new, MIN_VOLATILITY, MAX_VOLATILITY))
 
 
 def _bounded(deviation: float, low: float) -> float:
     return min(MAX_DEVIATION, max(low, deviation))
+
+
+def _within(value: float, low: float, high: float) -> float:
+    return min(high, max(low, value)) if math.isfinite(value) else low
 
 
 def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) -> float:
@@ -112,12 +125,12 @@ def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) ->
         big_b = math.log(delta * delta - phi * phi - v)
     else:
         k = 1
-        while f(a - k * tau) < 0:
+        while f(a - k * tau) < 0 and k < 1000:  # a few steps; the bound guards a loop
             k += 1
         big_b = a - k * tau
     f_a, f_b = f(big_a), f(big_b)
     for _ in range(200):  # converges in a handful; the bound only guards against a loop
-        if abs(big_b - big_a) <= EPSILON:
+        if abs(big_b - big_a) <= EPSILON or f_b == f_a:
             break
         big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
         f_c = f(big_c)

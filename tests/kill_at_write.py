@@ -53,9 +53,7 @@ def instrument() -> None:
         boundary("after removing the save")
 
     files.atomic_write_json = write
-    for module in (saves, sys.modules["craits.persistence.settings"],
-                   sys.modules["craits.persistence.statistics"]):
-        module.atomic_write_json = write
+    sys.modules["craits.persistence.store"].atomic_write_json = write  # every store's writes
     files.os.replace = replace
     saves.SaveStore.clear = clear
 

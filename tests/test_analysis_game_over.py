@@ -11,9 +11,10 @@ from test_analysis_while_playing import PAR, QUICK, InlineWork, the_par_of, the_
 
 from craits import i18n
 from craits.paths import user_home
+from craits.persistence.par_store import ParStore
 from craits.review.cache import ReviewCache
 from craits.review.luck import game_total
-from craits.review.par_store import ParStore, kept_par
+from craits.review.par import kept_par
 from craits.review.while_playing import GameAnalysis
 from craits.ui.table import game_over
 from craits.ui.table.game_over import GameOverScene, game_line, par_line

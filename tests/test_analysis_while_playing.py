@@ -12,11 +12,11 @@ from dataclasses import replace
 
 from test_review_replay import game
 
+from craits.persistence.par_store import ParStore
 from craits.review.analysis import analyse_round, as_level
 from craits.review.cache import ReviewCache
 from craits.review.luck import game_split, game_total, round_split
-from craits.review.par import RoundScore, game_par, round_starts, units
-from craits.review.par_store import ParStore, kept_par
+from craits.review.par import RoundScore, game_par, kept_par, round_starts, units
 from craits.review.replay import Replay
 from craits.review.thinking import level_profile
 from craits.review.while_playing import GameAnalysis

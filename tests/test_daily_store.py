@@ -153,3 +153,20 @@ def test_the_keeper_finds_the_finished_game_among_the_past_games(tmp_path):
     # Kept in the file: a new keeper (the next start of the game) knows it.
     again = DailyKeeper(tmp_path, GameArchive(tmp_path), Workbench(inline=True))
     assert again.result(number) == result and again.streak() == 1
+
+
+def test_the_21st_deal_started_with_20_unfinished_keeps_its_result(tmp_path):
+    store = DailyStore(tmp_path)
+    for n, number in enumerate(range(300, 320)):  # 20 deals opened and never finished
+        record, _ = store.load()
+        record.start(number, at(TODAY, 0) + timedelta(minutes=n))
+        store.save(record)
+    record, _ = store.load()
+    record.start(336, at(TODAY, 9))  # the 21st
+    store.save(record)
+    record, problem = store.load()
+    assert problem is None and record.settle([("game-a.json", at(TODAY, 10), record_of(336))])
+    store.save(record)
+    again, problem = store.load()
+    assert problem is None and again.results[336].total == 30 and again.streak(TODAY) == 1
+    assert len(again.started) == 19  # the oldest unfinished one made room; 336 is done

@@ -74,7 +74,7 @@ def test_a_games_link_to_someone_elses_folder_is_refused_and_the_game_still_save
         app.new_game(app.seats_for(["human", "easy"]), short_rules(), 3)
         app.step(FRAME)
         app.autosaver.flush()
-        assert SaveStore(home).load()[0] is not None and app.autosaver.errors == []
+        assert SaveStore(home).load()[0] is not None and app.autosaver.health.failures == 0
     finally:
         app.shutdown()
     archive = GameArchive(home)

@@ -74,7 +74,7 @@ def test_thousands_of_past_games_open_at_once_and_are_pruned(tmp_path, monkeypat
         reads.append(path)
         return real(path, limit)
 
-    monkeypatch.setattr("craits.persistence.archive.read_limited", counting)
+    monkeypatch.setattr("craits.persistence.files.read_limited", counting)
     started = time.perf_counter()
     games, problems = archive.games()
     elapsed = time.perf_counter() - started
@@ -84,12 +84,13 @@ def test_thousands_of_past_games_open_at_once_and_are_pruned(tmp_path, monkeypat
     assert len(list(archive.folder.glob("game-*.json"))) == KEEP  # and the rest let go
 
 
-def test_a_settings_file_damaged_in_one_field_is_kept_once_however_many_starts(tmp_path):
+def test_a_settings_file_damaged_in_one_field_is_kept_once_and_told_once(tmp_path):
     damaged = '{"format": "craits-settings", "version": 1, "data": {"volume": "loud"}}'
     (tmp_path / "settings.json").write_text(damaged, "utf-8")
-    for _ in range(4):
-        settings, problem = SettingsStore(tmp_path).load()
-        assert problem.kind == "fields" and problem.kept_as == "settings.bad.json"
+    settings, problem = SettingsStore(tmp_path).load()
+    assert problem.kind == "fields" and problem.kept_as == "settings.bad.json"
+    for _ in range(3):  # written back cleaned: the next starts have nothing to tell
+        assert SettingsStore(tmp_path).load() == (settings, None)
     assert [p.name for p in tmp_path.glob("settings.bad*.json")] == ["settings.bad.json"]
     assert (tmp_path / "settings.bad.json").read_text("utf-8") == damaged
     # Another damage is another file, kept too.

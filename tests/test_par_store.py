@@ -1,4 +1,4 @@
-"""The par's replays kept beside the past games (``review.par_store``): read back as written,
+"""The par's replays kept beside the past games (``persistence.par_store``): read back as written,
 merged, a damaged or foreign file ignored (never a failure), a link never followed, the oldest
 files let go; the game-over screen reads a whole par from it and nothing less."""
 
@@ -11,9 +11,9 @@ import sys
 import pytest
 from test_review_replay import game
 
+from craits.persistence.par_store import KEEP, ParStore
 from craits.review.cache import game_key
-from craits.review.par import PAR_LEVEL, par_version
-from craits.review.par_store import KEEP, ParStore, kept_par
+from craits.review.par import PAR_LEVEL, kept_par, par_version
 
 KINDS = ("human", "easy", "medium")
 GAME = "ab" * 16

@@ -16,10 +16,10 @@ from test_review_replay import play
 from test_ui_review import App, key
 
 from craits import i18n
+from craits.persistence.par_store import ParStore
 from craits.review import Replay
 from craits.review.cache import ReviewCache, game_key
 from craits.review.par import RoundScore, game_par, par_version
-from craits.review.par_store import ParStore
 from craits.review.thinking import level_profile
 from craits.ui.cards.art import CardArt
 from craits.ui.review import luck_bars

@@ -168,3 +168,18 @@ def test_a_puzzle_opens_from_the_keyboard(home):
     review = app.scenes.top
     assert isinstance(review, ReviewScene) and review.number == number
     assert review.retries.retry is not None
+
+
+def test_a_puzzle_file_with_a_cost_too_large_for_a_float_opens_the_screen(home):
+    """A whole-number cost of 400 digits once raised OverflowError at every opening."""
+    text = json.dumps({"format": "craits-puzzles", "version": 1, "data": {"puzzles": [
+        {"file": "game-1.json", "game": "0" * 32, "seat": 0, "focus": 3, "cost": 10 ** 400,
+         "solved": False}]}})
+    (home / FILE).write_text(text)
+    app = App((960, 600))
+    scene = opened(app, PuzzlesScene(app, search=False, make_pool=None))
+    told = app.scenes.top  # the notice, over the list
+    assert scene.book.puzzles == [] and told is not scene
+    assert told.body == i18n.t("notice.entries_kept", file=FILE, path=str(home / "puzzles.bad.json"))
+    assert (home / "puzzles.bad.json").read_text() == text  # the file as it was, kept
+    assert PuzzleStore(home).load()[1] is None  # and said once

@@ -50,11 +50,25 @@ def entry(**change) -> dict:
     return good
 
 
-@pytest.mark.parametrize("puzzles", [
-    [entry(seat="0")], [entry(solved=1)], [entry(cost=float("inf"))], [entry(cost=-1)],
-    [entry(focus=-1)], [entry(seat=99)], [entry(file="../../etc/passwd.json")],
-    [entry(game="not a digest")], [{**entry(), "hand": [1, 2, 3]}], [entry()] * 201, "all",
+@pytest.mark.parametrize("bad", [
+    entry(seat="0"), entry(solved=1), entry(cost=-1), entry(focus=-1),
+    entry(seat=99), entry(seat=5), entry(file="../../etc/passwd.json"),
+    entry(game="not a digest"), {**entry(), "hand": [1, 2, 3]}, entry(cost=10**400), "all",
 ])
+def test_a_puzzle_not_in_the_strict_form_is_left_out_once_and_the_file_kept(tmp_path, bad):
+    path = tmp_path / FILE
+    text = json.dumps({"format": "craits-puzzles", "version": 1,
+                       "data": {"puzzles": [entry(focus=9), bad]}})
+    path.write_text(text)
+    loaded, problem = PuzzleStore(tmp_path).load()
+    assert [p.focus for p in loaded.puzzles] == [9]  # the good one is kept
+    assert problem is not None and problem.kind == "fields" and "puzzle 2" in problem.detail
+    assert (tmp_path / problem.kept_as).read_text() == text  # the file as it was, kept aside
+    assert PuzzleStore(tmp_path).load() == (loaded, None)  # written back: said once
+
+
+@pytest.mark.parametrize("puzzles", [[entry()] * 201, "all", {"a": entry()},
+                                     [entry(cost=float("inf"))]])  # Infinity: not JSON
 def test_a_file_not_in_the_strict_form_is_kept_aside_with_a_notice(tmp_path, puzzles):
     path = tmp_path / FILE
     text = json.dumps({"format": "craits-puzzles", "version": 1, "data": {"puzzles": puzzles}})

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from app_driver import drive_session, short_rules
 
+from craits import i18n
 from craits.persistence.keeping import MatchKeeper
 from craits.persistence.player_files import PlayerFiles
 from craits.persistence.ratings import (
@@ -95,7 +96,14 @@ def test_a_bad_entry_is_left_out_with_a_note_and_the_file_kept(
     assert bo is not None and bo.rating.rating == 1600.5 and len(bo.history) == 2
     assert problem is not None and problem.kind == "fields" and words in problem.detail
     assert problem.kept_as is not None and (tmp_path / problem.kept_as).exists()
-    assert "ratings.json" in str(problem_notice(problem))  # told in the player's words
+    # Told in the player's words: one player left out, not the file "could not be used".
+    assert str(problem_notice(problem)) == i18n.tn(
+        "notice.ratings_fields_kept", 1, path=str(tmp_path / problem.kept_as))
+    assert "could not be used" not in str(problem_notice(problem))
+    # Written back cleaned: the next start finds nothing to tell, and Bo is still there.
+    again, problem = RatingsStore(tmp_path).load()
+    assert problem is None and again == ratings
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ratings.bad.json", "ratings.json"]
 
 
 def test_a_damaged_file_is_set_aside_and_the_ratings_start_again(tmp_path: Path) -> None:

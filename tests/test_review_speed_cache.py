@@ -124,7 +124,7 @@ def test_a_damaged_kept_file_is_ignored_and_written_anew(home, content):
     replay = Replay(game(11, KINDS))
     index = busy(replay)
     cache = ReviewCache.in_home(home)
-    path = cache.path(game_key(replay.save), QUICK)
+    path = cache.path(game_key(replay.save), QUICK.version)
     assert path is not None
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
@@ -140,7 +140,7 @@ def test_kept_verdicts_with_a_wrong_field_are_not_used(home):
     cache = ReviewCache.in_home(home)
     key = game_key(replay.save)
     cache.store(key, QUICK, analyse_round(replay, 0, index, QUICK))
-    path = cache.path(key, QUICK)
+    path = cache.path(key, QUICK.version)
     good = json.loads(path.read_text(encoding="utf-8"))
     for change in ({"cost": float("nan")}, {"played": {"player": 0, "play": "ZZ"}},
                    {"number": -1}, {"estimates": [[{"player": 0, "draw": True}, "x", 1]]},
@@ -160,10 +160,10 @@ def test_a_kept_file_that_is_a_link_is_never_followed(home, tmp_path_factory):
     outside = ReviewCache(elsewhere)
     key = game_key(replay.save)
     outside.store(key, QUICK, review)
-    target = outside.path(key, QUICK)
+    target = outside.path(key, QUICK.version)
     before = target.read_bytes()
     cache = ReviewCache.in_home(home)
-    link = cache.path(key, QUICK)
+    link = cache.path(key, QUICK.version)
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(target)
     assert cache.load(key, QUICK) == {}  # not read through the link

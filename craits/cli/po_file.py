@@ -14,8 +14,9 @@ import codecs
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
+
+from craits.persistence.files import atomic_write
 
 # A catalogue is a few hundred KB at most; anything much larger is not one.
 MAX_BYTES = 4 << 20
@@ -103,22 +104,8 @@ def po_lines(path: Path) -> list[str]:
 
 def write_whole(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
-    path = Path(path)
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except OSError:
         mode = 0o644  # a new file: readable by all, as a plain write would leave it
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(temp, mode)  # mkstemp's 0600 would hide the catalogue from other users
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    atomic_write(path, data, mode)

@@ -6,7 +6,6 @@ from craits.persistence.files import (
     atomic_write_json,
     envelope,
     load_json_file,
-    load_or_set_aside,
     set_aside,
 )
 from craits.persistence.saves import SAVE_VERSION, SaveStore
@@ -33,5 +32,5 @@ __all__ = [
     "ANIMATION_SPEEDS", "BUCKETS", "CARD_STYLES", "FORMATS", "LEVELS", "SAVE_VERSION",
     "SEAT_KINDS", "NewGameSetup", "Problem", "SaveStore", "ScoreRecord", "Seat", "Settings",
     "SettingsStore", "Statistics", "StatisticsStore", "Tally", "atomic_write_json", "envelope",
-    "load_json_file", "load_or_set_aside", "opponent_bucket", "set_aside",
+    "load_json_file", "opponent_bucket", "set_aside",
 ]

@@ -17,7 +17,6 @@ keeping past games is never a reason for the game not to be saved.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -27,9 +26,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from craits.config.reading import FileRefused, read_limited
 from craits.paths import user_home
-from craits.persistence.files import MAX_FILE_BYTES, Problem, atomic_write_json, set_aside
+from craits.persistence.files import Damaged, Problem, atomic_write_json, put_aside, read_json
 from craits.persistence.game_record import RECORD_FORMAT, SAVE_KEYS, game_record, match_result
 from craits.persistence.save_check import MAX_ACTIONS, check_save
 
@@ -216,9 +214,7 @@ class GameArchive:
 
     def set_aside(self, path: Path, reason: str) -> Problem:
         """Keep an unusable file as ``game-....bad.json``; the problem, for the player."""
-        kept = set_aside(path, "bad") if (path.exists() or path.is_symlink()) else None
-        return Problem("damaged", path.name, reason, kept.name if kept else None, kept is None,
-                       str(path.parent))
+        return put_aside(path, "bad", "damaged", reason)
 
     def _summary(self, path: Path) -> PastGame:
         record = _read(path)
@@ -253,27 +249,12 @@ def _parts(path: Path) -> tuple[str, str]:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    if path.is_symlink():
-        raise ValueError("a link to another file")
     try:
-        raw = read_limited(path, MAX_FILE_BYTES)
-    except FileRefused as exc:
-        raise ValueError(str(exc)) from None
+        document = read_json(path)
+    except Damaged:
+        raise
     except OSError as exc:
         raise Unreadable(exc.strerror or type(exc).__name__) from None
-    try:
-        document = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 text at byte {exc.start}") from None
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-    except ValueError as exc:
-        where = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
-        raise ValueError(f"not valid JSON{where}") from None
     if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
         raise ValueError("not a game record")
     return document
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")

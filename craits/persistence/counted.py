@@ -9,9 +9,12 @@ and then continued counts each round, and the game, exactly once.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from craits.config.schema import Field, Invalid, kind_of
+from craits.persistence.files import whole
 
 MAX_MATCHES = 20  # only the match in progress matters; a few more cost nothing
 _MATCH_ID = re.compile(r"[0-9a-f]{1,64}")
@@ -43,20 +46,43 @@ class Counted:
                 for key, (rounds, game) in self.matches.items()}
 
 
-class CountedField(Field):
-    """The stored record of what was counted; a bad entry is a problem of the whole record
-    (better to count a round again than to lose one)."""
+class ByMatch(Field):
+    """An object of match ids (short hexadecimal text), each entry read by ``entry`` (which
+    raises ``ValueError``); a bad one is a problem of the whole (better to count a round again
+    than to lose one), and only the newest ``keep`` are kept."""
 
-    def check(self, value: object) -> Counted:
+    def __init__(self, entry: Callable[[object], Any], keep: int = MAX_MATCHES) -> None:
+        self.entry = entry
+        self.keep = keep
+
+    def check(self, value: object) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise Invalid(f"expected an object, got {kind_of(value)}")
-        counted = Counted()
+        out = {}
         for key, entry in value.items():
             if not (isinstance(key, str) and _MATCH_ID.fullmatch(key)):
                 raise Invalid("a match id is short hexadecimal text")
-            if not (isinstance(entry, dict) and entry.keys() == {"rounds", "game"}
-                    and type(entry["rounds"]) is int and 0 <= entry["rounds"] <= 10_000
-                    and type(entry["game"]) is bool):
-                raise Invalid(f"{key}: expected rounds (a whole number) and game (true/false)")
-            counted.note(key, entry["rounds"], entry["game"])
+            try:
+                out[key] = self.entry(entry)
+            except ValueError as exc:
+                raise Invalid(f"{key}: {exc}") from None
+        return dict(list(out.items())[-self.keep:])
+
+
+def _rounds_and_game(entry: object) -> tuple[int, bool]:
+    if not (isinstance(entry, dict) and entry.keys() == {"rounds", "game"}
+            and type(entry["game"]) is bool):
+        raise ValueError("expected rounds (a whole number) and game (true/false)")
+    return whole(entry["rounds"], 0, 10_000), entry["game"]
+
+
+class CountedField(Field):
+    """The stored record of what was counted."""
+
+    _ENTRIES = ByMatch(_rounds_and_game)
+
+    def check(self, value: object) -> Counted:
+        counted = Counted()
+        for key, (rounds, game) in self._ENTRIES.check(value).items():
+            counted.note(key, rounds, game)
         return counted

@@ -20,7 +20,8 @@ from typing import Any
 
 import craits
 from craits.daily import DAILY_VERSION, FIRST_DEAL, LAST_DEAL, deal, place, streak
-from craits.persistence.files import Problem, atomic_write_json, fields_problem, load_json_file
+from craits.persistence.files import whole
+from craits.persistence.store import JsonStore
 
 DAILY_FORMAT = "craits-daily"
 FILE_VERSION = 1
@@ -108,12 +109,6 @@ class DailyRecord:
                 "pars": dict(list(self.pars.items())[-MAX_PARS:])}
 
 
-def _int(value: object, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"not a whole number from {low} to {high}")
-    return value
-
-
 def _day(value: object) -> date:
     if not isinstance(value, str) or not _DAY.fullmatch(value):
         raise ValueError("not a date")
@@ -123,23 +118,23 @@ def _day(value: object) -> date:
 def _result(entry: object) -> Result:
     if not isinstance(entry, dict) or not isinstance(entry.get("game"), str):
         raise ValueError("not a result")
-    players = _int(entry.get("players"), 2, 5)
-    return Result(_int(entry.get("deal"), FIRST_DEAL, LAST_DEAL), _day(entry.get("day")),
-                  _int(entry.get("total"), -MAX_SCORE, MAX_SCORE),
-                  _int(entry.get("place"), 1, players), players, entry["game"][:200])
+    players = whole(entry.get("players"), 2, 5)
+    return Result(whole(entry.get("deal"), FIRST_DEAL, LAST_DEAL), _day(entry.get("day")),
+                  whole(entry.get("total"), -MAX_SCORE, MAX_SCORE),
+                  whole(entry.get("place"), 1, players), players, entry["game"][:200])
 
 
 def _started(entry: object) -> Started:
     if not isinstance(entry, dict) or not isinstance(entry.get("at"), str):
         raise ValueError("not a started deal")
-    return Started(_int(entry.get("deal"), FIRST_DEAL, LAST_DEAL),
+    return Started(whole(entry.get("deal"), FIRST_DEAL, LAST_DEAL),
                    datetime.strptime(entry["at"], _STAMP))
 
 
 def _scores(value: object) -> list[int]:
     if not isinstance(value, list) or len(value) > 1000:
         raise ValueError("not a list of scores")
-    return [_int(v, -MAX_SCORE, MAX_SCORE) for v in value]
+    return [whole(v, -MAX_SCORE, MAX_SCORE) for v in value]
 
 
 def read_record(data: dict[str, Any]) -> tuple[DailyRecord, list[str]]:
@@ -172,18 +167,7 @@ def read_record(data: dict[str, Any]) -> tuple[DailyRecord, list[str]]:
     return record, notes
 
 
-class DailyStore:
+class DailyStore(JsonStore[DailyRecord]):
     def __init__(self, home: Path) -> None:
-        self.path = home / DAILY_FILE
-
-    def load(self) -> tuple[DailyRecord, Problem | None]:
-        data, problem = load_json_file(self.path, DAILY_FORMAT, FILE_VERSION, None)
-        if data is None:
-            return DailyRecord(), problem
-        record, notes = read_record(data)
-        return record, fields_problem(self.path, notes) if notes else None
-
-    def save(self, record: DailyRecord) -> None:
-        """Raises OSError when the folder refuses it."""
-        atomic_write_json(self.path, {"format": DAILY_FORMAT, "version": FILE_VERSION,
-                                      "data": record.to_dict()})
+        super().__init__(home / DAILY_FILE, DAILY_FORMAT, FILE_VERSION, read=read_record,
+                         write=DailyRecord.to_dict, default=DailyRecord)

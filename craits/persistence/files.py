@@ -1,8 +1,11 @@
-"""JSON files that survive crashes, and reading them back without ever losing the player's data.
+"""JSON files that survive crashes, and reading them back without ever losing the player's data:
+the primitives of the one store helper (``craits.persistence.store``).
 
 Every file is an envelope ``{"format": KIND, "version": N, "data": {...}}``. A file that cannot
 be used is never deleted or overwritten: it is renamed aside (``save.json`` -> ``save.bad.json``,
 ``save.bad-2.json``, ...) and a ``Problem`` tells the player what happened; play goes on.
+Reading is bounded (``read_json``: a regular file of at most ``MAX_FILE_BYTES``, never through
+a link); writing is atomic (``atomic_write_json``: temp file, flush, fsync, ``os.replace``).
 """
 
 from __future__ import annotations
@@ -11,24 +14,30 @@ import json
 import logging
 import os
 import re
+import sys
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from craits.config.errors import show_value
 from craits.config.reading import FileRefused, read_limited
 
 T = TypeVar("T")
-T_co = TypeVar("T_co", covariant=True)
 log = logging.getLogger(__name__)
 
-FORMATS = ("craits-save", "craits-settings", "craits-stats", "craits-ratings")
+FORMATS = ("craits-save", "craits-settings", "craits-stats", "craits-ratings", "craits-daily",
+           "craits-puzzles")
 _STALE_TEMP_SECONDS = 60.0
 MAX_FILE_BYTES = 8_000_000  # a full game's save is about a hundred kilobytes
+# Windows refuses to replace a file another program holds open for a moment (an antivirus, the
+# search indexer): the replace is tried again a few times before the write counts as failed.
+RETRY_REPLACE = sys.platform == "win32"
+REPLACE_TRIES = 5
+REPLACE_PAUSE = 0.05  # seconds, growing with each try
 
 JsonObject = dict[str, Any]
 """A JSON object as ``json`` reads it (``Any``: its values are of every JSON kind, as
@@ -46,7 +55,8 @@ class Problem:
     (the system would not let it be read: left where it is, never renamed), ``newer`` (written
     by a newer game), ``too_old`` (no way to convert it), ``fields`` (some values replaced by
     defaults).
-    ``kept_as`` is the name the file was renamed to, if it was; ``folder`` where both are.
+    ``kept_as`` is the name the file was renamed to, if it was; ``folder`` where both are;
+    ``count`` how many entries were left out (``fields``).
     """
 
     kind: str
@@ -55,6 +65,7 @@ class Problem:
     kept_as: str | None = None
     set_aside_failed: bool = False
     folder: str | None = None
+    count: int = 0
 
     @property
     def kept_path(self) -> str | None:
@@ -94,22 +105,30 @@ def envelope(kind: str, version: int, data: Mapping[str, object]) -> dict[str, o
 
 def atomic_write_json(path: str | os.PathLike[str], data: object, *,
                       sort_keys: bool = True) -> None:
-    """Replace ``path`` with ``data`` as JSON, all or nothing, even if the process dies mid-way.
+    """Replace ``path`` with ``data`` as JSON (``atomic_write``). Data that is not JSON
+    (including NaN) raises before anything is touched."""
+    text = json.dumps(data, indent=2, sort_keys=sort_keys, ensure_ascii=False, allow_nan=False)
+    atomic_write(path, (text + "\n").encode("utf-8"))
 
-    The text is written to a temporary file in the same folder, flushed and fsynced, then moved
-    over the old file with ``os.replace`` (atomic on POSIX and Windows). Data that is not JSON
-    (including NaN) raises before anything is touched.
+
+def atomic_write(path: str | os.PathLike[str], content: bytes, mode: int | None = None) -> None:
+    """Replace ``path`` with ``content``, all or nothing, even if the process dies mid-way.
+
+    The bytes go to a temporary file in the same folder (``mode``: its permissions, else
+    mkstemp's private 0600), flushed and fsynced, then moved over the old file with
+    ``os.replace`` (atomic on POSIX and Windows; tried again while Windows holds the file).
     """
     path = Path(path)
-    text = json.dumps(data, indent=2, sort_keys=sort_keys, ensure_ascii=False, allow_nan=False)
     descriptor, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
                                              dir=path.parent)
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text + "\n")
+        if mode is not None:
+            os.chmod(temp_name, mode)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp_name, path)
+        replace(temp_name, path)
     except BaseException:
         with suppress(OSError):
             os.unlink(temp_name)
@@ -117,12 +136,27 @@ def atomic_write_json(path: str | os.PathLike[str], data: object, *,
     _fsync_folder(path.parent)
 
 
+def replace(source: str | os.PathLike[str], target: str | os.PathLike[str],
+            move: Callable[[str | os.PathLike[str], str | os.PathLike[str]], None] | None = None,
+            ) -> None:
+    """``os.replace`` (or ``move``: ``os.rename`` never overwrites), tried again for a moment
+    when Windows says another program holds the file (``PermissionError``)."""
+    for attempt in range(1, REPLACE_TRIES + 1):
+        try:
+            (move or os.replace)(source, target)
+            return
+        except PermissionError:
+            if not RETRY_REPLACE or attempt == REPLACE_TRIES:
+                raise
+            time.sleep(REPLACE_PAUSE * attempt)
+
+
 def _fsync_folder(folder: Path) -> None:
     """Make the rename itself durable (POSIX); Windows cannot open folders this way."""
     if os.name == "nt":
         return
     with suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY)
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_BINARY", 0))
         try:
             os.fsync(descriptor)
         finally:
@@ -142,17 +176,22 @@ def keep_newest(folder: Path, name: re.Pattern[str], keep: int) -> None:
             old.unlink()
 
 
+def _kept_names(path: Path, tag: str) -> Iterator[Path]:
+    """``save.TAG.json``, ``save.TAG-2.json``...: the names a file kept aside may take."""
+    for counter in range(1, 1000):
+        yield path.with_name(f"{path.stem}.{tag if counter == 1 else f'{tag}-{counter}'}"
+                             f"{path.suffix}")
+
+
 def set_aside(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
     """Rename ``save.json`` to ``save.TAG.json`` (or ``save.TAG-2.json``...) without overwriting
     anything; the new path, or None if the rename failed."""
     path = Path(path)
-    for counter in range(1, 1000):
-        suffix = tag if counter == 1 else f"{tag}-{counter}"
-        target = path.with_name(f"{path.stem}.{suffix}{path.suffix}")
+    for target in _kept_names(path, tag):
         if target.exists() or target.is_symlink():
             continue
         try:
-            os.rename(path, target)
+            replace(path, target, os.rename)  # tried again while held
         except OSError:
             return None
         return target
@@ -170,9 +209,7 @@ def keep_copy(path: str | os.PathLike[str], tag: str = "bad") -> Path | None:
         content = read_limited(path, MAX_FILE_BYTES)
     except OSError:
         return None
-    for counter in range(1, 1000):
-        suffix = tag if counter == 1 else f"{tag}-{counter}"
-        target = path.with_name(f"{path.stem}.{suffix}{path.suffix}")
+    for target in _kept_names(path, tag):
         try:
             copy = open(target, "xb")  # noqa: SIM115 (closed below; removed if unfinished)
         except FileExistsError:
@@ -203,16 +240,40 @@ def _holds(path: Path, content: bytes) -> bool:
         return False
 
 
-def fields_problem(path: Path, notes: list[str]) -> Problem:
-    """Some fields of ``path`` were not usable and fell back alone: the file as it was is kept
-    as a copy (the next write replaces it with what could be kept)."""
-    kept = keep_copy(path, "bad")
-    return Problem("fields", path.name, "; ".join(notes), kept.name if kept else None,
-                   folder=str(path.parent))
+def whole(value: object, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (a flag is not one)."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"not a whole number from {low} to {high}")
+    return value
+
+
+class Damaged(ValueError):
+    """A file read and found not usable (not JSON, too large, a link...); ``str()`` says why."""
 
 
 def _refuse_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number JSON allows")
+
+
+def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """The JSON document in the regular file ``path``, of at most ``max_bytes``, never read
+    through a link. Raises ``FileNotFoundError``, another ``OSError`` when the system will not
+    let it be read, or ``Damaged``."""
+    if path.is_symlink():  # never followed: it could lead anywhere
+        raise Damaged("a link to another file")
+    try:
+        raw = read_limited(path, max_bytes)
+    except FileRefused as exc:
+        raise Damaged(str(exc)) from None
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError as exc:
+        raise Damaged(f"not UTF-8 text at byte {exc.start}") from None
+    except RecursionError:
+        raise Damaged("nested too deeply") from None
+    except ValueError as exc:
+        where = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
+        raise Damaged(f"not valid JSON{where}") from None
 
 
 def load_json_file(
@@ -232,74 +293,36 @@ def load_json_file(
     """
     path = Path(path)
     _remove_stale_temps(path)
-    if path.is_symlink():  # never followed: it could lead anywhere
-        return default, _put_aside(path, "bad", "damaged", "a link to another file")
     try:
-        raw = read_limited(path, MAX_FILE_BYTES)
+        document = read_json(path)
     except FileNotFoundError:
         return default, None
-    except FileRefused as exc:
-        return default, _put_aside(path, "bad", "damaged", str(exc))
+    except Damaged as exc:
+        return default, put_aside(path, "bad", "damaged", str(exc))
     except OSError as exc:
-        return default, unreadable(path, exc)
-    try:
-        document = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except UnicodeDecodeError as exc:
-        return default, _put_aside(path, "bad", "damaged", f"not UTF-8 text at byte {exc.start}")
-    except ValueError as exc:
-        where = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
-        return default, _put_aside(path, "bad", "damaged", f"not valid JSON{where}")
-    except RecursionError:
-        return default, _put_aside(path, "bad", "damaged", "nested too deeply")
+        reason = exc.strerror or type(exc).__name__  # left where it is: nothing is wrong
+        return default, Problem("unreadable", path.name, reason, folder=str(path.parent))
     found = _envelope_problem(document, kind)
     if found:
-        return default, _put_aside(path, "bad", "damaged", found)
+        return default, put_aside(path, "bad", "damaged", found)
     data, file_version = document["data"], document["version"]
     if file_version > version:
         detail = f"file version {file_version}; this game reads up to {version}"
-        return default, _put_aside(path, "newer", "newer", detail)
+        return default, put_aside(path, "newer", "newer", detail)
     while file_version < version:
         step = (migrations or {}).get(file_version)
         if step is None:
             detail = f"file version {file_version}; this game reads version {version}"
-            return default, _put_aside(path, "old", "too_old", detail)
+            return default, put_aside(path, "old", "too_old", detail)
         try:
             data = step(data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             detail = f"converting file version {file_version} failed: {exc}"
-            return default, _put_aside(path, "old", "too_old", detail)
+            return default, put_aside(path, "old", "too_old", detail)
         if not isinstance(data, dict):
-            return default, _put_aside(path, "old", "too_old", "conversion gave no data")
+            return default, put_aside(path, "old", "too_old", "conversion gave no data")
         file_version += 1
     return data, None
-
-
-class Loadable(Protocol[T_co]):
-    """A store of one file (``SettingsStore``, ``StatisticsStore``...): its path, and its
-    value read back with the problem met, if any."""
-
-    @property
-    def path(self) -> Path: ...
-
-    def load(self) -> tuple[T_co, Problem | None]: ...
-
-
-def load_or_set_aside(store: Loadable[T], default: Callable[[], T]) -> tuple[T, Problem | None]:
-    """``store.load()`` with a last net: an error it did not foresee keeps the file aside as
-    damaged and gives ``default()``, so that no file can stop the game from starting."""
-    try:
-        return store.load()
-    except Exception as exc:
-        log.exception("%s could not be read", Path(store.path).name)
-        detail = f"it could not be read ({type(exc).__name__})"
-        return default(), _put_aside(Path(store.path), "bad", "damaged", detail)
-
-
-def unreadable(path: Path, error: OSError) -> Problem:
-    """``path`` could not be read (``error``): it stays where it is, and the player is told
-    why."""
-    reason = error.strerror or type(error).__name__
-    return Problem("unreadable", path.name, reason, folder=str(path.parent))
 
 
 def _envelope_problem(document: object, kind: str) -> str | None:
@@ -315,7 +338,8 @@ def _envelope_problem(document: object, kind: str) -> str | None:
     return None
 
 
-def _put_aside(path: Path, tag: str, kind: str, detail: str) -> Problem:
+def put_aside(path: Path, tag: str, kind: str, detail: str) -> Problem:
+    """Set ``path`` aside as ``.TAG``; the problem that tells the player."""
     kept = set_aside(path, tag)
     return Problem(kind, path.name, detail, kept.name if kept else None, kept is None,
                    str(path.parent))

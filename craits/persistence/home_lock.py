@@ -63,7 +63,8 @@ def lock_home(home: Path) -> HomeLock:
     return HomeLock(descriptor, path)
 
 
-_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# Never through a link (POSIX; elsewhere the check before opening); binary on Windows.
+_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
 
 
 def _open(path: Path) -> int:
@@ -72,13 +73,13 @@ def _open(path: Path) -> int:
     if path.is_symlink() and set_aside(path, "link") is None:
         raise OSError(errno.ELOOP, "craits.lock is a link that could not be moved aside")
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | _NO_FOLLOW, 0o644)
+        return os.open(path, os.O_RDWR | os.O_CREAT | _FLAGS, 0o644)
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # made a link since the check: still never followed
             raise OSError(errno.ELOOP, "craits.lock is a link") from None
         if exc.errno not in _NOT_WRITABLE or path.is_symlink() or not path.is_file():
             raise
-    return os.open(path, os.O_RDONLY | _NO_FOLLOW)  # a lock needs no writing
+    return os.open(path, os.O_RDONLY | _FLAGS)  # a lock needs no writing
 
 
 _NOT_WRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
@@ -100,6 +101,4 @@ else:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
     def _busy(exc: OSError) -> bool:
-        import errno
-
         return exc.errno in (errno.EAGAIN, errno.EACCES)

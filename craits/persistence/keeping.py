@@ -179,7 +179,10 @@ class MatchKeeper:
             log.warning("game not counted: %s", exc)
         self.save_statistics()
         if self.rate is not None:
-            self.rate(session)
+            try:
+                self.rate(session)
+            except Exception:  # a rating never stops a game from being kept
+                log.exception("the game could not be rated")
 
     def _keep_game(self, session: KeptMatch) -> bool:
         """Keep the finished game among the past games; False when its writing failed (it

@@ -1,9 +1,9 @@
 """The player's files in their folder: the settings, the statistics (which carry the one record
 of what they count, ``craits.persistence.counted``), the saved match and its writer.
 
-Reading never stops the game: a file found wrong is kept aside, one that cannot be read is left
-where it is (and kept aside only before it would be replaced), its default is used, and the
-problem waits in ``problems`` to be told. Writing never stops it either: a failure goes to
+Reading never stops the game (``store.JsonStore``): a file found wrong is kept aside, one that
+cannot be read is left where it is (and kept aside only before it would be replaced), its
+default is used, and the problem waits in ``problems`` to be told. Writing never stops it either: a failure goes to
 ``health`` (which tells the player once), statistics that could not be written are written
 again as soon as a save goes through, and a finished game that could not be kept among the
 past games is written again then or every few seconds (``write_again``).
@@ -19,12 +19,13 @@ from typing import TypeVar
 
 from craits.persistence.archive import GameArchive
 from craits.persistence.autosave import Autosaver
-from craits.persistence.files import Loadable, Problem, load_or_set_aside, set_aside
+from craits.persistence.files import Problem
 from craits.persistence.ratings import Ratings, RatingsStore
 from craits.persistence.save_health import SaveHealth
 from craits.persistence.saves import SaveStore
 from craits.persistence.settings import Settings, SettingsStore
 from craits.persistence.statistics import Statistics, StatisticsStore
+from craits.persistence.store import JsonStore
 
 log = logging.getLogger("craits.app")
 T = TypeVar("T")
@@ -44,64 +45,44 @@ class PlayerFiles:
         self.autosaver = Autosaver(self.saves, health=self.health)
         self.archive = GameArchive(home)  # the past games (the match keeper keeps them)
         self.problems: list[Problem] = []  # files that could not be used as they were
-        self._unread: set[Path] = set()  # files left in place unread: kept before replaced
-        self.loaded_settings = self._load(self.settings_store, Settings)
-        self.statistics = self._load(self.stats_store, Statistics)
+        self.loaded_settings: Settings = self._load(self.settings_store)
+        self.statistics: Statistics = self._load(self.stats_store)
         self.statistics_unsaved = False  # to write again once writing works
         self.ratings_store = RatingsStore(home)
-        self.ratings = self._load(self.ratings_store, Ratings)
+        self.ratings: Ratings = self._load(self.ratings_store)
         self._writes_seen = 0
         self._archive_tried = 0.0
 
-    def _load(self, store: Loadable[T], default: Callable[[], T]) -> T:
-        value, problem = load_or_set_aside(store, default)
+    def _load(self, store: JsonStore[T]) -> T:
+        value, problem = store.load()
         if problem is not None:
             self.problems.append(problem)
-            if problem.kind == "unreadable":
-                self._unread.add(store.path)
         return value
 
-    def _before_replacing(self, path: Path) -> None:
-        """A file that could not be read at the start is kept aside before the game first
-        writes over it (it may hold what the player would not lose)."""
-        if path in self._unread:
-            self._unread.discard(path)
-            if path.exists() and set_aside(path, "unread") is None:
-                log.warning("%s could not be kept aside before being replaced", path.name)
+    def _write(self, what: str, write: Callable[[], None]) -> bool:
+        """Whether ``write`` went through; a failure is told once (``health``)."""
+        try:
+            write()
+        except (OSError, ValueError) as exc:
+            self.health.failed(what, exc)
+            return False
+        self.health.succeeded(what)
+        return True
 
     def save_settings(self, settings: Settings) -> None:
-        try:
-            self._before_replacing(self.settings_store.path)
-            self.settings_store.save(settings)
-        except OSError as exc:
-            self.health.failed("the settings", exc)
-        else:
-            self.health.succeeded("the settings")
+        self._write("the settings", lambda: self.settings_store.save(settings))
 
     def save_statistics(self) -> bool:
         """Write the statistics with the record of what they count (one atomic write); True
         when written, else they are to be written again (``statistics_unsaved``)."""
-        try:
-            self._before_replacing(self.stats_store.path)
-            self.stats_store.save(self.statistics)
-        except (OSError, ValueError) as exc:
-            self.statistics_unsaved = True
-            self.health.failed("the statistics", exc)
-            return False
-        self.statistics_unsaved = False
-        self.health.succeeded("the statistics")
-        return True
+        written = self._write("the statistics", lambda: self.stats_store.save(self.statistics))
+        self.statistics_unsaved = not written
+        return written
 
     def save_ratings(self) -> None:
         """Write the players' ratings (each rated game writes them all, so a failed write is
         made good by the next one)."""
-        try:
-            self._before_replacing(self.ratings_store.path)
-            self.ratings_store.save(self.ratings)
-        except (OSError, ValueError) as exc:
-            self.health.failed("the ratings", exc)
-        else:
-            self.health.succeeded("the ratings")
+        self._write("the ratings", lambda: self.ratings_store.save(self.ratings))
 
     def write_again(self, now: float | None = None) -> None:
         """Once a frame: statistics that could not be written are written again as soon as a

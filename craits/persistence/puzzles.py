@@ -3,27 +3,33 @@ folder).
 
 A puzzle names its game (the kept game's file in ``games`` and the game's digest), the seat, the
 position (a number of actions, a record's ``focus``) and what the choice cost; never a card, so
-the file cannot tell a hand that seat did not see. Read strictly: a file not in this form is
-kept aside with a notice (``Problem``) and the list starts empty; written all or nothing.
+the file cannot tell a hand that seat did not see. Read strictly through the store helper: a
+puzzle not in this form (a seat no game has, a cost no choice can have) is dropped alone, the
+file as it was kept aside once; a file not in this form is set aside whole.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .files import Problem, _put_aside, atomic_write_json, load_json_file
+from .files import JsonObject
+from .save_check import MAX_ACTIONS
+from .store import JsonStore
 
 FILE = "puzzles.json"
 FORMAT = "craits-puzzles"
 VERSION = 1
 MAX_PUZZLES = 200
+MAX_SEATS = 5  # a game's seats, as a save holds them
+MAX_COST = 10_000.0  # points; a round's points are some hundreds at most
 _GAME_FILE = re.compile(r"[A-Za-z0-9._-]{1,120}\.json")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
 _FIELDS = {"file": str, "game": str, "seat": int, "focus": int, "cost": float, "solved": bool}
+_KINDS = {str: "text", int: "a whole number", float: f"a number up to {MAX_COST:g}",
+          bool: "true or false"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,37 +69,45 @@ def _puzzle(raw: Any, where: str) -> Puzzle:
     for name, kind in _FIELDS.items():
         value = raw[name]
         ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
-              and math.isfinite(value)) if kind is float else type(value) is kind
-        if not ok:
-            raise ValueError(f"{where}: {name} is not a {kind.__name__}")
+              and -MAX_COST <= value <= MAX_COST) if kind is float else type(value) is kind
+        if not ok:  # a huge whole number is refused before any arithmetic on it
+            raise ValueError(f"{where}: {name} is not {_KINDS[kind]}")
     if not _GAME_FILE.fullmatch(raw["file"]) or not _DIGEST.fullmatch(raw["game"]):
         raise ValueError(f"{where} names no game")
-    if not 0 <= raw["seat"] < 16 or raw["focus"] < 0 or raw["cost"] < 0:
+    if not 0 <= raw["seat"] < MAX_SEATS:
+        raise ValueError(f"{where} names a seat no game has")
+    if not 0 <= raw["focus"] <= MAX_ACTIONS or raw["cost"] < 0:
         raise ValueError(f"{where} is out of range")
     return Puzzle(raw["file"], raw["game"], raw["seat"], raw["focus"], float(raw["cost"]),
                   raw["solved"])
 
 
-class PuzzleStore:
-    def __init__(self, folder: Path) -> None:
-        self.path = Path(folder) / FILE
-
-    def load(self) -> tuple[PuzzleBook, Problem | None]:
-        data, problem = load_json_file(self.path, FORMAT, VERSION, None)
-        if data is None:
-            return PuzzleBook(), problem
+def read_book(data: JsonObject) -> tuple[PuzzleBook, list[str]]:
+    """The puzzles of a file's data, and a note for each one left out (``ValueError`` when
+    the data is not a list of puzzles)."""
+    raw = data.get("puzzles")
+    if set(data) != {"puzzles"} or not isinstance(raw, list) or len(raw) > MAX_PUZZLES:
+        raise ValueError("no list of puzzles")
+    book, notes = PuzzleBook(), []
+    for i, item in enumerate(raw):
         try:
-            raw = data.get("puzzles")
-            if set(data) != {"puzzles"} or not isinstance(raw, list) or len(raw) > MAX_PUZZLES:
-                raise ValueError("no list of puzzles")
-            puzzles = [_puzzle(item, f"puzzle {i + 1}") for i, item in enumerate(raw)]
+            book.puzzles.append(_puzzle(item, f"puzzle {i + 1}"))
         except ValueError as exc:
-            return PuzzleBook(), _put_aside(self.path, "bad", "damaged", str(exc))
-        return PuzzleBook(puzzles), None
+            notes.append(f"{exc} (left out)")
+    return book, notes
+
+
+def write_book(book: PuzzleBook) -> dict[str, object]:
+    return {"puzzles": [{"file": p.file, "game": p.game, "seat": p.seat, "focus": p.focus,
+                         "cost": p.cost, "solved": p.solved} for p in book.puzzles]}
+
+
+class PuzzleStore(JsonStore[PuzzleBook]):
+    def __init__(self, folder: Path) -> None:
+        super().__init__(Path(folder) / FILE, FORMAT, VERSION, read=read_book,
+                         write=write_book, default=PuzzleBook)
 
     def save(self, book: PuzzleBook) -> None:
         """All or nothing (``OSError`` when the folder refuses)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_json(self.path, {"format": FORMAT, "version": VERSION, "data": {
-            "puzzles": [{"file": p.file, "game": p.game, "seat": p.seat, "focus": p.focus,
-                         "cost": p.cost, "solved": p.solved} for p in book.puzzles]}})
+        super().save(book)

@@ -6,9 +6,10 @@ rating, its deviation and volatility, and its history: one point per rated game,
 counted (a game settled again after a kill is found in the history and left alone). At most
 ``MAX_PLAYERS`` names are kept, the least recently rated going first.
 
-Reading is strict, entry by entry: a player entry with a bad value is dropped with a note
-(the file as it was is kept aside as a copy, and the player told); a file that is not ours is
-set aside whole (``craits.persistence.files``). Writes are atomic.
+Reading is strict, entry by entry, through the store helper (``persistence.store``): a player
+entry with a bad value (a rating beyond what play gives among them) is left out with a note,
+the file as it was kept aside as a copy and written back without it, so the player is told
+once; a file that is not ours is set aside whole. Writes are atomic.
 """
 
 from __future__ import annotations
@@ -20,15 +21,19 @@ from typing import Any
 
 from craits.config.schema import Integer, Invalid, ListOf, Number, Struct, Text
 from craits.paths import safe_child, user_home
-from craits.persistence.files import (
-    Problem,
-    atomic_write_json,
-    envelope,
-    fields_problem,
-    load_json_file,
-)
 from craits.persistence.save_check import SEAT_NAME_LENGTH
-from craits.rating import MAX_DEVIATION, LevelRating, Rating, game_results, update
+from craits.persistence.store import JsonStore
+from craits.rating import (
+    MAX_DEVIATION,
+    MAX_RATING,
+    MAX_VOLATILITY,
+    MIN_RATING,
+    MIN_VOLATILITY,
+    LevelRating,
+    Rating,
+    game_results,
+    update,
+)
 from craits.seat import Seat
 
 RATINGS_FORMAT = "craits-ratings"
@@ -37,7 +42,7 @@ RATINGS_FILE = "ratings.json"
 MAX_HISTORY = 200  # points of a player's chart
 MAX_PLAYERS = 100
 MAX_GAMES = 10**9
-_RATING = Number(-10_000, 10_000)  # far past any rating a game can give, either way
+_RATING = Number(MIN_RATING, MAX_RATING)  # what play can give (``craits.rating``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +107,7 @@ class Ratings:
                 continue
             player.name = " ".join(seat.name.split())
             player.rating = update(player.rating, results)
-            player.games += 1
+            player.games = min(MAX_GAMES, player.games + 1)  # as the reader accepts
             player.history.append(Point(match_id, player.rating.rating,
                                         player.rating.deviation))
             del player.history[:-MAX_HISTORY]
@@ -151,7 +156,7 @@ _PLAYER = Struct({
     "name": Text(max_length=SEAT_NAME_LENGTH),
     "rating": _RATING,
     "deviation": Number(0, MAX_DEVIATION),
-    "volatility": Number(0, 1),
+    "volatility": Number(MIN_VOLATILITY, MAX_VOLATILITY),
     "games": Integer(0, MAX_GAMES),
     "history": ListOf(_POINT, max_items=MAX_HISTORY),
 }, required=True)  # fmt: skip
@@ -161,8 +166,6 @@ def _player(entry: Any) -> PlayerRating:
     checked = _PLAYER.check(entry)
     if not name_key(checked["name"]):
         raise Invalid(problems=[(("name",), "a player has a name")])
-    if not checked["volatility"] > 0:
-        raise Invalid(problems=[(("volatility",), "the volatility is above 0")])
     history = [Point(p["match"], float(p["rating"]), float(p["deviation"]))
                for p in checked["history"]]
     if len(history) > checked["games"]:
@@ -173,22 +176,10 @@ def _player(entry: Any) -> PlayerRating:
     return PlayerRating(" ".join(checked["name"].split()), rating, checked["games"], history)
 
 
-class RatingsStore:
+class RatingsStore(JsonStore[Ratings]):
     """``ratings.json`` in the user home (or ``home``)."""
 
     def __init__(self, home: Path | None = None) -> None:
-        self.path = safe_child(RATINGS_FILE, user_home() if home is None else home,
-                               link_allowed=True)
-
-    def load(self) -> tuple[Ratings, Problem | None]:
-        data, problem = load_json_file(self.path, RATINGS_FORMAT, RATINGS_VERSION, None)
-        if data is None:
-            return Ratings(), problem
-        ratings, notes = Ratings.from_dict(data)
-        if notes:
-            return ratings, fields_problem(self.path, notes)
-        return ratings, None
-
-    def save(self, ratings: Ratings) -> None:
-        atomic_write_json(self.path, envelope(RATINGS_FORMAT, RATINGS_VERSION,
-                                              ratings.to_dict()))
+        super().__init__(safe_child(RATINGS_FILE, user_home() if home is None else home,
+                                    link_allowed=True), RATINGS_FORMAT, RATINGS_VERSION,
+                         read=Ratings.from_dict, write=Ratings.to_dict, default=Ratings)

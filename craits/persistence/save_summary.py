@@ -7,17 +7,14 @@ cannot be summed up simply has no summary.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from datetime import datetime
 
-from craits.config.reading import read_limited
 from craits.engine.notation import NEXT_ROUND
 from craits.engine.rules import Rules
-from craits.persistence.files import MAX_FILE_BYTES
 from craits.persistence.save_check import SaveInvalid, check_save
-from craits.persistence.saves import SAVE_FORMAT, SaveStore
+from craits.persistence.saves import SaveStore
 
 
 @dataclass(frozen=True)
@@ -59,12 +56,9 @@ def summarize(store: SaveStore) -> SaveSummary | None:
 
 def _read(store: SaveStore, saved_at: datetime) -> SaveSummary | None:
     try:
-        document = json.loads(read_limited(store.path, MAX_FILE_BYTES).decode("utf-8"))
-        if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-            return None
-        data = check_save(document.get("data"))
+        data = check_save(store.peek())
         rounds = len(Rules.from_dict(data["rules"]).deals)
-    except (OSError, ValueError, RecursionError, SaveInvalid, TypeError, KeyError):
+    except (ValueError, SaveInvalid, TypeError, KeyError):
         return None
     played = sum(1 for record in data["actions"] if NEXT_ROUND in record)
     names = tuple(seat["name"] for seat in data["seats"])

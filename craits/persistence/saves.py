@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
-from craits.config.reading import read_limited
 from craits.paths import safe_child, user_home
 from craits.persistence.files import (
-    MAX_FILE_BYTES,
     JsonObject,
     Migration,
     Problem,
-    atomic_write_json,
-    envelope,
-    load_json_file,
-    set_aside,
+    put_aside,
+    read_json,
 )
+from craits.persistence.store import JsonStore
 
 SAVE_FORMAT = "craits-save"
 SAVE_VERSION = 1
@@ -26,32 +22,31 @@ SAVE_FILE = "save.json"
 SAVE_MIGRATIONS: dict[int, Migration] = {}
 
 
-class SaveStore:
+def _as_written(data: JsonObject | None) -> JsonObject:
+    if not isinstance(data, dict):
+        raise TypeError(f"a save is a dict, not {type(data).__name__}")
+    return data
+
+
+class SaveStore(JsonStore[JsonObject | None]):
     """One saved match in the user home (or ``home``). The data is whatever dict the session
-    produces (seed, rules, seats, action log); it must be JSON."""
+    produces (seed, rules, seats, action log); it must be JSON. ``save`` replaces it
+    atomically (a crash leaves the previous save whole); ``load`` gives None when there is no
+    save, or one that could not be used (then with a problem)."""
 
     def __init__(self, home: Path | None = None, name: str = SAVE_FILE) -> None:
-        self.path = safe_child(name, user_home() if home is None else home,
-                               link_allowed=True)
-
-    def save(self, data: JsonObject) -> None:
-        """Replace the save atomically; a crash leaves the previous save whole."""
-        if not isinstance(data, dict):
-            raise TypeError(f"a save is a dict, not {type(data).__name__}")
-        atomic_write_json(self.path, envelope(SAVE_FORMAT, SAVE_VERSION, data))
-
-    def load(self) -> tuple[JsonObject | None, Problem | None]:
-        """The saved data, or None (no save, or one that could not be used: then a problem)."""
-        return load_json_file(self.path, SAVE_FORMAT, SAVE_VERSION, None, SAVE_MIGRATIONS)
+        super().__init__(safe_child(name, user_home() if home is None else home,
+                                    link_allowed=True), SAVE_FORMAT, SAVE_VERSION,
+                         read=lambda data: (data, []),  # checked when replayed (save_check)
+                         write=_as_written, default=lambda: None,
+                         migrations=SAVE_MIGRATIONS)
 
     def peek(self) -> JsonObject | None:
         """The saved data, read without touching the file (a file that cannot be used is
         for ``load`` to set aside and report): None when there is none usable."""
         try:
-            if self.path.is_symlink():
-                return None
-            document = json.loads(read_limited(self.path, MAX_FILE_BYTES).decode("utf-8"))
-        except (OSError, ValueError, RecursionError):
+            document = read_json(self.path)
+        except (OSError, ValueError):
             return None
         if not (isinstance(document, dict) and document.get("format") == SAVE_FORMAT
                 and document.get("version") == SAVE_VERSION
@@ -112,6 +107,4 @@ class SaveStore:
     def set_aside(self, reason: str) -> Problem:
         """Keep a save the session could not replay as ``save.bad.json``; a message for the
         player. ``reason`` says what went wrong, e.g. "action 12 is not legal"."""
-        kept = set_aside(self.path, "bad")
-        return Problem("damaged", self.path.name, reason, kept.name if kept else None,
-                       kept is None, str(self.path.parent))
+        return put_aside(self.path, "bad", "damaged", reason)

@@ -22,14 +22,8 @@ from craits.config.schema import (
 from craits.engine.rules import RuleValue
 from craits.paths import safe_child, user_home
 from craits.persistence.fieldwise import Entries, Group, read_fields
-from craits.persistence.files import (
-    Problem,
-    atomic_write_json,
-    envelope,
-    fields_problem,
-    load_json_file,
-)
 from craits.persistence.save_check import SEAT_NAME_LENGTH, SeatName
+from craits.persistence.store import JsonStore
 from craits.seat import Seat
 
 SETTINGS_FORMAT = "craits-settings"
@@ -225,23 +219,10 @@ _SETTINGS_SPEC: _Spec = {
 }
 
 
-class SettingsStore:
+class SettingsStore(JsonStore[Settings]):
     """``settings.json`` in the user home (or ``home``)."""
 
     def __init__(self, home: Path | None = None) -> None:
-        self.path = safe_child(SETTINGS_FILE, user_home() if home is None else home,
-                               link_allowed=True)
-
-    def load(self) -> tuple[Settings, Problem | None]:
-        """The stored settings, or defaults; a problem message when anything was not usable."""
-        data, problem = load_json_file(self.path, SETTINGS_FORMAT, SETTINGS_VERSION, None)
-        if data is None:
-            return Settings(), problem
-        settings, notes = Settings.from_dict(data)
-        if notes:
-            return settings, fields_problem(self.path, notes)
-        return settings, None
-
-    def save(self, settings: Settings) -> None:
-        atomic_write_json(self.path, envelope(SETTINGS_FORMAT, SETTINGS_VERSION,
-                                              settings.to_dict()))
+        super().__init__(safe_child(SETTINGS_FILE, user_home() if home is None else home,
+                                    link_allowed=True), SETTINGS_FORMAT, SETTINGS_VERSION,
+                         read=Settings.from_dict, write=Settings.to_dict, default=Settings)

@@ -17,18 +17,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from craits.config.schema import Field, Integer, Invalid, Nullable, kind_of
+from craits.config.schema import Field, Integer, Nullable
 from craits.paths import safe_child, user_home
-from craits.persistence.counted import Counted, CountedField
+from craits.persistence.counted import ByMatch, Counted, CountedField
 from craits.persistence.fieldwise import Entries, Group, read_fields
-from craits.persistence.files import (
-    Problem,
-    atomic_write_json,
-    envelope,
-    fields_problem,
-    load_json_file,
-)
+from craits.persistence.files import whole
 from craits.persistence.settings import GAME_LENGTHS, LEVELS
+from craits.persistence.store import JsonStore
 
 STATS_FORMAT = "craits-stats"
 STATS_VERSION = 1
@@ -44,6 +39,7 @@ BUCKETS = (OVERALL, *LEVELS, HUMANS_ONLY)
 MAX_COUNT = 10**9  # games, rounds, wins, hints, calls, a crank's count
 MAX_SCORE = 10**6  # one game's total or one round's score, either sign
 MAX_TOTAL = MAX_COUNT * MAX_SCORE  # the sum of the final totals of every game
+MAX_MATCH_HINTS = 1_000_000  # hints and take-backs in one match
 
 
 @dataclass
@@ -69,8 +65,8 @@ class ScoreRecord:
 
     def add(self, score: int) -> None:
         self.best = score if self.best is None else min(self.best, score)
-        self.total += score
-        self.count += 1
+        self.total = max(-MAX_TOTAL, min(MAX_TOTAL, self.total + score))
+        self.count = _more(self.count)
 
     def to_dict(self) -> dict[str, int | None]:
         return {"best": self.best, "total": self.total, "count": self.count}
@@ -127,8 +123,10 @@ class Statistics:
         self.best_round_score = best if self.best_round_score is None else min(
             self.best_round_score, best)
         self.longest_crank = max(self.longest_crank, longest_crank)
-        self.idiots_caught_by_you += sum(1 for caller, _ in calls if caller in humans)
-        self.idiots_caught_of_you += sum(1 for _, caught in calls if caught in humans)
+        self.idiots_caught_by_you = _more(self.idiots_caught_by_you,
+                                          sum(1 for caller, _ in calls if caller in humans))
+        self.idiots_caught_of_you = _more(self.idiots_caught_of_you,
+                                          sum(1 for _, caught in calls if caught in humans))
 
     def record_game(self, seats: Sequence[str], totals: Sequence[int],
                     length: str = "full", hints: int = 0) -> None:
@@ -149,16 +147,16 @@ class Statistics:
 
     def note_hint(self, match_id: str) -> None:
         """A hint was asked for in the match ``match_id``."""
-        self.hints_used += 1
+        self.hints_used = _more(self.hints_used)
         count = self.hints_by_match.pop(match_id, 0)
-        self.hints_by_match[match_id] = count + 1
+        self.hints_by_match[match_id] = min(MAX_MATCH_HINTS, count + 1)
         while len(self.hints_by_match) > MAX_HINT_MATCHES:
             del self.hints_by_match[next(iter(self.hints_by_match))]
 
     def note_undo(self, match_id: str) -> None:
         """A move was taken back in the match ``match_id``: help counted as a hint is, so the
         game is not one won without help."""
-        self.undos_used += 1
+        self.undos_used = _more(self.undos_used)
         hints = self.hints_used
         self.note_hint(match_id)
         self.hints_used = hints
@@ -216,30 +214,30 @@ def _count(tallies: dict[str, Tally], seats: Sequence[str], won: bool) -> None:
     for bucket in (OVERALL, opponent_bucket(seats)):
         if bucket is None:
             continue
-        tallies[bucket].played += 1
-        tallies[bucket].won += int(won)
+        tallies[bucket].played = _more(tallies[bucket].played)
+        tallies[bucket].won = _more(tallies[bucket].won, int(won))
+
+
+def _more(count: int, by: int = 1) -> int:
+    """``count`` grown by ``by``, held at ``MAX_COUNT``: what is written is read back."""
+    return min(MAX_COUNT, count + by)
 
 
 _Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
 
 
-def _count_field() -> Integer:
-    return Integer(0, MAX_COUNT)
-
-
-def _score_field() -> Nullable:
-    return Nullable(Integer(-MAX_SCORE, MAX_SCORE))
+_COUNT, _SCORE = Integer(0, MAX_COUNT), Nullable(Integer(-MAX_SCORE, MAX_SCORE))
 
 
 def _tally_entries() -> Entries:
-    spec: _Spec = {"played": (_count_field(), lambda: 0), "won": (_count_field(), lambda: 0)}
+    spec: _Spec = {"played": (_COUNT, lambda: 0), "won": (_COUNT, lambda: 0)}
     return Entries(BUCKETS, Group(spec, Tally))
 
 
 def _score_entries() -> Entries:
-    spec: _Spec = {"best": (_score_field(), lambda: None),
+    spec: _Spec = {"best": (_SCORE, lambda: None),
                    "total": (Integer(-MAX_TOTAL, MAX_TOTAL), lambda: 0),
-                   "count": (_count_field(), lambda: 0)}
+                   "count": (_COUNT, lambda: 0)}
     return Entries(GAME_LENGTHS, Group(spec, ScoreRecord))
 
 
@@ -263,56 +261,32 @@ def _consistent(stats: Statistics) -> list[str]:
     return notes
 
 
-class _HintsByMatch(Field):
-    """Hints asked for, by match id (short hexadecimal text), at most ``MAX_HINT_MATCHES``."""
-
-    def check(self, value: object) -> dict[str, int]:
-        if not isinstance(value, dict):
-            raise Invalid(f"expected an object, got {kind_of(value)}")
-        out: dict[str, int] = {}
-        for key, count in value.items():
-            if not (isinstance(key, str) and 0 < len(key) <= 64
-                    and all(c in "0123456789abcdef" for c in key)):
-                raise Invalid("a match id is short hexadecimal text")
-            if type(count) is not int or not 0 <= count <= 1_000_000:
-                raise Invalid(f"{key}: expected a whole number of hints")
-            out[key] = count
-        return dict(list(out.items())[-MAX_HINT_MATCHES:])
-
-
 _STATS_SPEC: _Spec = {
     "games": (_tally_entries(), _tallies),
     "rounds": (_tally_entries(), _tallies),
     "game_scores": (_score_entries(), _score_records),
-    "best_round_score": (_score_field(), lambda: None),
-    "longest_crank": (_count_field(), lambda: 0),
-    "idiots_caught_by_you": (_count_field(), lambda: 0),
-    "idiots_caught_of_you": (_count_field(), lambda: 0),
-    "hints_used": (_count_field(), lambda: 0),
+    "best_round_score": (_SCORE, lambda: None),
+    "longest_crank": (_COUNT, lambda: 0),
+    "idiots_caught_by_you": (_COUNT, lambda: 0),
+    "idiots_caught_of_you": (_COUNT, lambda: 0),
+    "hints_used": (_COUNT, lambda: 0),
     "games_without_hints": (_tally_entries(), _tallies),
-    "hints_by_match": (_HintsByMatch(), dict),
-    "undos_used": (_count_field(), lambda: 0),
+    "hints_by_match": (ByMatch(lambda count: whole(count, 0, MAX_MATCH_HINTS),
+                               MAX_HINT_MATCHES), dict),
+    "undos_used": (_COUNT, lambda: 0),
     "counted": (CountedField(), Counted),
 }
 
 
-class StatisticsStore:
+def _stored(stats: Statistics) -> dict[str, object]:
+    """The figures and the record of what they count: one atomic write."""
+    return {**stats.to_dict(), "counted": stats.counted.to_dict()}
+
+
+class StatisticsStore(JsonStore[Statistics]):
     """``stats.json`` in the user home (or ``home``)."""
 
     def __init__(self, home: Path | None = None) -> None:
-        self.path = safe_child(STATS_FILE, user_home() if home is None else home,
-                               link_allowed=True)
-
-    def load(self) -> tuple[Statistics, Problem | None]:
-        data, problem = load_json_file(self.path, STATS_FORMAT, STATS_VERSION, None)
-        if data is None:
-            return Statistics(), problem
-        stats, notes = Statistics.from_dict(data)
-        if notes:
-            return stats, fields_problem(self.path, notes)
-        return stats, None
-
-    def save(self, stats: Statistics) -> None:
-        """Write the figures and the record of what they count, in one atomic write."""
-        data = {**stats.to_dict(), "counted": stats.counted.to_dict()}
-        atomic_write_json(self.path, envelope(STATS_FORMAT, STATS_VERSION, data))
+        super().__init__(safe_child(STATS_FILE, user_home() if home is None else home,
+                                    link_allowed=True), STATS_FORMAT, STATS_VERSION,
+                         read=Statistics.from_dict, write=_stored, default=Statistics)

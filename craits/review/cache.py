@@ -15,124 +15,63 @@ the newest ``KEEP`` files are kept.
 
 from __future__ import annotations
 
-import json
 import logging
 import math
-import re
-import threading
-from pathlib import Path
 from typing import Any
 
-from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
 from craits.engine.notation import NotationError, read_action, write_action
-from craits.persistence.archive import games_folder
-from craits.persistence.files import atomic_write_json, keep_newest
+from craits.persistence.files import whole
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
+from craits.persistence.store import WRITER, GameCache
 
 from .analysis import ReviewLevel, RoundReview, Verdict
 
 log = logging.getLogger(__name__)
 
 CACHE_FORMAT = "craits-review"
-CACHE_VERSION = 1
 KEEP = 40  # files: twice the past games kept, for reviews of records from elsewhere
-MAX_CACHE_BYTES = 8_000_000
-_NAME = re.compile(r"review-[0-9a-f]{32}-[0-9a-f]{16}\.json")
 
 
-class ReviewCache:
-    """Verdicts kept in ``folder`` (None: nothing is kept, every review computes)."""
+class ReviewCache(GameCache):
+    """Verdicts kept in ``folder`` (None: nothing is kept, every review computes); the files
+    are the store helper's (``persistence.store.GameCache``), the verdicts' form is here."""
 
-    def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
-        self._lock = threading.Lock()  # one write at a time: each merges what is kept
-        self._writer: threading.Thread | None = None
+    PREFIX, FORMAT, TAG, KEEP = "review", CACHE_FORMAT, "level", KEEP
 
     def store_later(self, game: str, level: ReviewLevel, review: RoundReview) -> None:
-        """``store`` on a thread of its own: a frame never waits for the disk."""
-        writer = threading.Thread(target=self.store, args=(game, level, review),
-                                  name="craits-review-cache", daemon=True)
-        writer.start()
-        self._writer = writer
-
-    def flush(self, timeout: float | None = None) -> None:
-        """Until the last ``store_later`` is written (tests, the benchmark)."""
-        if self._writer is not None:
-            self._writer.join(timeout)
-
-    @classmethod
-    def in_home(cls, home: Path) -> ReviewCache:
-        """The cache in the ``games`` folder of the player's ``home`` (none if that folder is
-        refused)."""
-        try:
-            folder, refused = games_folder(home)
-        except OSError:
-            return cls(None)
-        return cls(None if refused is not None else folder)
-
-    def path(self, game: str, level: ReviewLevel) -> Path | None:
-        if self.folder is None:
-            return None
-        return self.folder / f"review-{game}-{level.version}.json"
+        """``store`` on the background writer: a frame never waits for the disk."""
+        WRITER.submit(lambda: self.store(game, level, review))
 
     def load(self, game: str, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
         """The reviews kept for ``game`` by ``level``, by (seat, round); empty when there are
         none or the file is not usable."""
-        path = self.path(game, level)
-        if path is None or path.is_symlink():  # a link is never followed
-            return {}
+        out: dict[tuple[int, int], RoundReview] = {}
         try:
-            raw = read_limited(path, MAX_CACHE_BYTES)
-        except (OSError, FileRefused):
-            return {}
-        try:
-            return _reviews(json.loads(raw.decode("utf-8"), parse_constant=_refuse), game,
-                            level)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+            for entry in self.rounds(game, level.version):
+                seat, index = whole(entry["seat"], 0, 4), whole(entry["round"], 0, 100_000)
+                verdicts = tuple(_verdict(v, seat) for v in entry["verdicts"])
+                out[(seat, index)] = RoundReview(index, seat, verdicts)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError,
                 NotationError) as exc:
-            log.info("review cache %s not used: %s", path.name, exc)
+            log.info("review cache of %s not used: %s", game, exc)
             return {}
+        return out
 
     def store(self, game: str, level: ReviewLevel, *reviews: RoundReview) -> None:
         """Add ``reviews`` to the kept ones, in one write (a failure to write is only logged:
         it is a copy)."""
-        path = self.path(game, level)
-        if path is None:
-            return
-        with self._lock:
-            self._store(path, game, level, reviews)
 
-    def _store(self, path: Path, game: str, level: ReviewLevel,
-               reviews: tuple[RoundReview, ...]) -> None:
-        kept = self.load(game, level)
-        for review in reviews:
-            kept[(review.seat, review.round)] = review
-        document = {
-            "format": CACHE_FORMAT, "version": CACHE_VERSION, "game": game,
-            "level": level.version,
-            "rounds": [_write_review(r) for _, r in sorted(kept.items())],
-        }  # fmt: skip
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_json(path, document, sort_keys=False)  # replaces a link, never follows
-        except (OSError, ValueError) as exc:
-            log.info("review cache %s not written: %s", path.name, exc)
-            return
-        self.prune()
+        def merged() -> list[object]:
+            kept = self.load(game, level)
+            for review in reviews:
+                kept[(review.seat, review.round)] = review
+            return [_write_review(r) for _, r in sorted(kept.items())]
 
-    def prune(self) -> None:
-        """Let the oldest files go beyond ``KEEP``."""
-        if self.folder is None:
-            return
-        keep_newest(self.folder, _NAME, KEEP)
+        self.write(game, level.version, merged)
 
 
 # ---------------------------------------------------------------- the file's contents
-
-
-def _refuse(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def _write_review(review: RoundReview) -> dict[str, Any]:
@@ -150,28 +89,14 @@ def _write_verdict(v: Verdict) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _reviews(doc: Any, game: str, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
-    if not isinstance(doc, dict) or doc.get("format") != CACHE_FORMAT:
-        raise ValueError("not a review cache")
-    if doc.get("version") != CACHE_VERSION or doc.get("game") != game or \
-            doc.get("level") != level.version:
-        raise ValueError("another version, game or level")
-    out: dict[tuple[int, int], RoundReview] = {}
-    for entry in doc["rounds"]:
-        seat, index = _int(entry["seat"], 0, 4), _int(entry["round"], 0, 100_000)
-        verdicts = tuple(_verdict(v, seat) for v in entry["verdicts"])
-        out[(seat, index)] = RoundReview(index, seat, verdicts)
-    return out
-
-
 def _verdict(raw: Any, seat: int) -> Verdict:
-    estimates = tuple((_action(a, seat), _float(m), _int(n, 0, 10**9))
+    estimates = tuple((_action(a, seat), _float(m), whole(n, 0, 10**9))
                       for a, m, n in raw["estimates"])
     return Verdict(
-        number=_int(raw["number"], 0, 10**6), seat=seat, played=_action(raw["played"], seat),
+        number=whole(raw["number"], 0, 10**6), seat=seat, played=_action(raw["played"], seat),
         expert=_action(raw["expert"], seat), cost=_float(raw["cost"], 0.0),
         played_mean=_float(raw["played_mean"]), expert_mean=_float(raw["expert_mean"]),
-        estimates=estimates, crank=_int(raw["crank"], 0, 1000), top=_int(raw["top"], 0, 51),
+        estimates=estimates, crank=whole(raw["crank"], 0, 1000), top=whole(raw["top"], 0, 51),
     )  # fmt: skip
 
 
@@ -180,12 +105,6 @@ def _action(raw: Any, seat: int) -> Action:
     if player != seat:
         raise ValueError("a verdict on another seat's move")
     return action
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"not a whole number from {low} to {high}")
-    return value
 
 
 def _float(value: Any, low: float = -1e6) -> float:

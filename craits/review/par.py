@@ -41,6 +41,8 @@ from craits.ai import Bot, bot_for
 from craits.config.levels import default_profiles
 from craits.director import TURN_SECONDS, FixedPace, InlineRunner, MatchDirector
 from craits.engine.notation import NEXT_ROUND
+from craits.persistence.game_record import game_key
+from craits.persistence.par_store import ParStore
 from craits.session import Session
 
 from .thinking import REVIEW_RACE
@@ -270,3 +272,17 @@ def units(rounds: Iterable[int], replays: int,
     order = list(rounds)
     return [(index, r) for r in range(replays) for index in order
             if r not in found.get(index, {})]
+
+
+def kept_par(save: Mapping[str, Any], seat: int, scores: Sequence[Sequence[int]],
+             store: ParStore, replays: int = PAR_REPLAYS,
+             level: str = PAR_LEVEL) -> GamePar | None:
+    """``seat``'s par for the finished rounds (``scores``: each one's scores) from the replays
+    the store holds (``best_par``: two of every round at least); None otherwise (nothing is
+    computed here)."""
+    kinds = [s["kind"] for s in save["seats"]]
+    if not scores or par_blocker(kinds, seat) is not None:
+        return None
+    found = store.load(game_key(save), par_version(kinds, seat, level))
+    yours = {index: round_scores[seat] for index, round_scores in enumerate(scores)}
+    return best_par(level, found, range(len(scores)), replays, yours)

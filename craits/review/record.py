@@ -302,7 +302,8 @@ def write_new_record(folder: str | os.PathLike[str], stem: str,
     for counter in range(1, NEW_NAMES + 1):
         path = Path(folder) / (f"{stem}.json" if counter == 1 else f"{stem}-{counter}.json")
         try:  # claim the name: creating it fails if anything, even a link, has it
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                                 | getattr(os, "O_BINARY", 0), 0o644)
         except FileExistsError:
             continue
         except (OSError, ValueError) as exc:

@@ -7,7 +7,7 @@ both in the background lane of the app's workbench (``craits.work``): the game b
 comes first. The answers are the ones the review screen computes from the finished game, as a
 choice's seed and a replay's depend on the match seed and their place only, not on how much
 of the game there was. At the match's end they are kept under the finished game's name
-(``review.cache``, ``review.par_store``), where the review and the past games read them.
+(``review.cache``, ``persistence.par_store``), where the review and the past games read them.
 
 A move taken back (``Session.undo``) before a round's end or its deal drops what was found for
 that round; it is worked out again.
@@ -22,11 +22,12 @@ that round; it is worked out again.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from craits.persistence.par_store import Found, ParStore
+from craits.persistence.store import WRITER, GameCache
 from craits.session import Session
 from craits.work import Job
 
@@ -34,7 +35,6 @@ from .analysis import ReviewLevel, RoundReview, analyse_round, review_level
 from .cache import ReviewCache, game_key
 from .luck import Split, game_split, round_split
 from .par import PAR_LEVEL, PAR_REPLAYS, GamePar, RoundScore, best_par, par_blocker, par_version
-from .par_store import Found, ParStore
 from .replay import Replay
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,6 @@ class GameAnalysis:
         self._finished = 0  # rounds whose review was asked for
         self._tries: dict[tuple[str, int], int] = {}  # asked again after a take-back
         self._job: Job | None = None
-        self._writer: threading.Thread | None = None
 
     # ------------------------------------------------------------ following the match
 
@@ -200,7 +199,7 @@ class GameAnalysis:
     def keep(self, session: Session, cache: ReviewCache | None,
              store: ParStore | None) -> None:
         """Once, at the match's end: what was found, kept under the finished game's name (on
-        a thread of its own: a frame never waits for the disk)."""
+        the background writer: a frame never waits for the disk)."""
         if self.kept:
             return
         self.kept = True
@@ -216,10 +215,8 @@ class GameAnalysis:
             if store is not None and found and version:
                 store.store(game, version, found)
 
-        self._writer = threading.Thread(target=write, name="craits-analysis-keep", daemon=True)
-        self._writer.start()
+        WRITER.submit(write)
 
-    def flush(self, timeout: float | None = None) -> None:
+    def flush(self, timeout: float = 5.0) -> None:
         """Until what ``keep`` writes is written (tests)."""
-        if self._writer is not None:
-            self._writer.join(timeout)
+        GameCache.flush(timeout)

@@ -29,6 +29,7 @@ TOO_MANY = 3  # errors in a run the app survives
 
 LOGS = "logs"
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; elsewhere the check before opening
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: the text layer above translates, not the fd
 
 
 def logs_folder(home: Path) -> Path | None:
@@ -50,7 +51,8 @@ def open_log_file(path: Path) -> TextIO:
     """``path`` opened to append to, never through a link (``OSError`` if it is one)."""
     if path.is_symlink():
         raise OSError(f"{path.name} is a link")
-    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NO_FOLLOW, 0o644)
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NO_FOLLOW | _BINARY,
+                         0o644)
     return os.fdopen(descriptor, "a", encoding="utf-8")
 
 
@@ -66,8 +68,8 @@ def write_crash_log(folder: Path, exc: BaseException) -> Path | None:
     for n in range(1, 1000):  # several errors in one second each keep their own log
         path = own / (f"{stamp}.log" if n == 1 else f"{stamp}-{n}.log")
         try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW,
-                                 0o644)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW
+                                 | _BINARY, 0o644)
         except FileExistsError:
             continue
         except OSError:

@@ -14,7 +14,8 @@ from craits import i18n
 from craits.persistence import Problem
 
 # Which of the player's files a problem is about, by its stored name.
-_FILES = {"save.json": "save", "settings.json": "settings", "stats.json": "stats"}
+_FILES = {"save.json": "save", "settings.json": "settings", "stats.json": "stats",
+          "ratings.json": "ratings"}
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Notice:
     """A catalogue key and its parameters, rendered in the current language by ``str()``."""
 
     key: str
-    params: tuple[tuple[str, str], ...] = ()
+    params: tuple[tuple[str, str | int], ...] = ()
 
     def __str__(self) -> str:
         return i18n.t(self.key, **dict(self.params))
@@ -37,6 +38,8 @@ def notice_key(problem: Problem) -> str:
         return "notice.games_link_refused"
     if problem.kind == "fields" and what in ("settings", "stats"):
         return f"notice.{what}_fields_kept" if problem.kept_as else f"notice.{what}_fields"
+    if problem.kind == "fields" and problem.kept_as:  # only some entries were left out
+        return "notice.ratings_fields_kept" if what == "ratings" else "notice.entries_kept"
     if problem.kept_as is None:
         return "notice.not_kept"
     if what == "save":
@@ -52,5 +55,5 @@ def problem_notice(problem: Problem) -> Notice:
     path = problem.kept_path or problem.file  # the folder too: where to find it
     return Notice(notice_key(problem), (("path", path), ("file", problem.file),
                                         ("folder", problem.folder or ""),
-                                        ("reason", problem.detail)))
+                                        ("reason", problem.detail), ("count", problem.count)))
 

@@ -1,5 +1,5 @@
 """The review's par (``review.par``): what the expert scores in the reviewed seat with the same
-cards against the same opponents, read at once when it was kept (``review.par_store``), else
+cards against the same opponents, read at once when it was kept (``persistence.par_store``), else
 worked out in the background lane of the app's workbench while the player reads, each round's
 replays kept as they come. The luck panel shows its line: the par with its standard error and
 the seat's own points, or how far the replays are, or why there is none.
@@ -11,6 +11,7 @@ import logging
 from collections.abc import Callable
 
 from craits import i18n
+from craits.persistence.par_store import Found, ParStore
 from craits.review.par import (
     PAR_LEVEL,
     PAR_REPLAYS,
@@ -21,7 +22,6 @@ from craits.review.par import (
     par_version,
     units,
 )
-from craits.review.par_store import Found, ParStore
 from craits.review.replay import Replay
 from craits.work import Job
 

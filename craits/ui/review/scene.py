@@ -27,10 +27,10 @@ import pygame
 from craits import i18n
 from craits.ai.profiles import Profile
 from craits.paths import safe_child, user_home
+from craits.persistence.par_store import ParStore
 from craits.review import Replay, RoundAnalysis, Step, Verdict, export_record
 from craits.review.analysis import ReviewLevel, RoundReview, as_level
 from craits.review.cache import ReviewCache
-from craits.review.par_store import ParStore
 from craits.review.puzzles import Grade, Spot, record_spot
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene

@@ -46,7 +46,7 @@ class RecordingBackend:
                 if self.path.is_symlink():
                     raise SpeechUnavailable(f"{self.path.name} is a link")
                 descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
-                                     | _NO_FOLLOW, 0o644)
+                                     | _NO_FOLLOW | getattr(os, "O_BINARY", 0), 0o644)
                 self._file = os.fdopen(descriptor, "a", encoding="utf-8")
             except OSError as exc:
                 raise SpeechUnavailable(str(exc)) from exc

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from craits.paths import user_home
+from craits.persistence.par_store import ParStore
 from craits.review.cache import ReviewCache
-from craits.review.par_store import ParStore
 from craits.review.while_playing import GameAnalysis
 from craits.session import Session
 

@@ -12,10 +12,10 @@ import pygame
 from craits import i18n
 from craits.engine.cards import SUIT_SYMBOLS
 from craits.paths import user_home
+from craits.persistence.par_store import ParStore
 from craits.review.cache import ReviewCache
 from craits.review.luck import Split, game_total
-from craits.review.par import GamePar
-from craits.review.par_store import ParStore, kept_par
+from craits.review.par import GamePar, kept_par
 from craits.review.while_playing import GameAnalysis
 from craits.session import Session
 from craits.ui.cards.art import card_size_for_height
