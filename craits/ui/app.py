@@ -75,7 +75,7 @@ class App:
         use_language(language or self.settings.language)
         # Files that could not be used as they were, told by the title screen with str().
         self.notices: list[Notice | str] = [problem_notice(p) for p in self.files.problems]
-        self.screens: Screens = AppScreens(self)
+        self.screens: Screens = AppScreens(self, self.saves)
         # One speaker for every scene; until the player chooses, on when a screen reader runs.
         self.speech_switch = SpeechSwitch(
             self.settings, lambda: self.notices.append(Notice("speech.unavailable")))
