@@ -148,3 +148,13 @@ def test_every_language_has_the_texts(app):
         app.step(FRAME)
         app.scenes.top.open_daily()
         assert all(text and "{" not in text for text, _ in app.scenes.top.lines())
+
+
+def test_the_deal_started_names_the_game_at_the_table(app):
+    from craits.ui.menus.daily import start_deal
+
+    number = keeper_for(app).today_number()
+    start_deal(app, number)
+    table = app.current_table()
+    assert table is not None and table.session.seed == deal(number).seed
+    assert keeper_for(app).record.started[-1].game == table.session.match_id[:16]

@@ -172,8 +172,10 @@ class App:
         return self.matches.saved_game_text()
 
     def new_game(self, setup: MatchSetup | Sequence[Seat], rules: Rules | None = None,
-                 seed: int | None = None, *, replace_ok: bool = False) -> None:
-        """``new_game(GameSetup)`` or ``new_game(seats, rules, seed)`` (``Matches.start``)."""
+                 seed: int | None = None, *, replace_ok: bool = False,
+                 match_id: str | None = None) -> None:
+        """``new_game(GameSetup)`` or ``new_game(seats, rules, seed)`` (``Matches.start``);
+        ``match_id``: the id the new match is to have (None: a new one)."""
         seats = setup if isinstance(setup, Sequence) else setup.seats
         if not isinstance(setup, Sequence):
             rules, seed = setup.rules, setup.seed
@@ -181,7 +183,7 @@ class App:
         undo = getattr(setup, "undo", None)
         if not isinstance(undo, bool):
             undo = self.settings.undo and sum(s.is_human for s in seats) == 1
-        request = StartRequest(named_seats(seats), rules, seed, undo)
+        request = StartRequest(named_seats(seats), rules, seed, undo, match_id)
         self._show(self.matches.start(request, replace_ok=replace_ok))
 
     def continue_game(self) -> bool:

@@ -44,6 +44,7 @@ class StartRequest:
     rules: Rules | None = None
     seed: int | None = None
     undo: bool = False  # a move may be taken back (``Session.undo``)
+    match_id: str | None = None  # the match's id, chosen by the caller (None: a new one)
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,8 @@ class Matches:
             session = Session(list(seats), rules, seed, undo=request.undo)
         except ConfigError as exc:  # the computer players' file (config/ai.yaml) is broken
             return LevelsFileUnusable(exc)
+        if request.match_id is not None:
+            session.match_id = request.match_id
         if session.human_seats():  # this table's save replaces the saved game: keep that
             error = self.make_room()
             if error is not None:
