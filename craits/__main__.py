@@ -21,21 +21,16 @@ COMMANDS = {
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    try:
-        if args and args[0] in COMMANDS:
-            module = importlib.import_module(COMMANDS[args[0]])
-            command: Callable[[list[str]], int] = module.main  # each command module's main
-            return command(args[1:])
-        if args[:1] in (["-h"], ["--help"]):
-            print("Commands (each has --help):\n  "
-                  + "\n  ".join(f"craits {c} ..." for c in COMMANDS))
-            print()
-        from craits.ui.startup import main as app_main
+    if args and args[0] in COMMANDS:
+        module = importlib.import_module(COMMANDS[args[0]])
+        command: Callable[[list[str]], int] = module.main  # each command module's main
+        return command(args[1:])
+    if args[:1] in (["-h"], ["--help"]):
+        print("Commands (each has --help):\n  " + "\n  ".join(f"craits {c} ..." for c in COMMANDS))
+        print()
+    from craits.ui.startup import main as app_main
 
-        return app_main(args)
-    except KeyboardInterrupt:  # Ctrl+C in the terminal: the app saved the game on its way out
-        print("craits: stopped by Ctrl+C", file=sys.stderr)
-        return 130
+    return app_main(args)
 
 
 if __name__ == "__main__":
