@@ -188,15 +188,3 @@ def test_the_game_a_deal_names_round_trips_and_a_bad_one_is_dropped_alone(tmp_pa
     assert problem is not None and "started[0]" in problem.detail
     assert [s.number for s in again.started] == [337]
 
-
-def test_the_keeper_finds_the_deal_s_game_whatever_the_clock_says(tmp_path):
-    archive = GameArchive(tmp_path)
-    keeper = DailyKeeper(tmp_path, archive)
-    number = keeper.today_number()
-    session = finished_session(number)
-    keeper.started(number, datetime.now() + timedelta(hours=2), match_id=session.match_id)
-    archive.keep(session)  # finished "two hours before it began"
-    assert keeper.settle()
-    result = keeper.result(number)
-    assert result is not None and result.total == session.match.totals[0]
-    assert keeper.streak() == 1

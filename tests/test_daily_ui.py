@@ -158,3 +158,15 @@ def test_the_deal_started_names_the_game_at_the_table(app):
     table = app.current_table()
     assert table is not None and table.session.seed == deal(number).seed
     assert keeper_for(app).record.started[-1].game == table.session.match_id[:16]
+
+
+def test_the_keeper_finds_the_deal_s_game_whatever_the_clock_says(app, tmp_path):
+    keeper = keeper_for(app)
+    number = keeper.today_number()
+    session = finished_session(number)
+    keeper.started(number, datetime.now() + timedelta(hours=2), match_id=session.match_id)
+    keeper.archive.keep(session)  # finished "two hours before it began"
+    assert keeper.settle()
+    result = keeper.result(number)
+    assert result is not None and result.total == session.match.totals[0]
+    assert keeper.streak() == 1
