@@ -1,8 +1,9 @@
 """What the title screen knows of the deals of the day: today's deal, what was played, the
 streak, the pars; it starts the par's worker and keeps what it finds (``daily.json``).
 
-A deal opened at the table is noted as started; it is found finished among the past games
-(the match keeper keeps every finished game there), so nothing of the table knows of it.
+A deal opened at the table is noted as started, with its game's match id; it is found
+finished among the past games by that id (the match keeper keeps every finished game there),
+so nothing of the table knows of it and no clock decides it.
 Nothing here stops the game: a file that cannot be written is written again at the next
 change, and a worker that fails leaves the par unknown.
 """
@@ -62,21 +63,23 @@ class DailyKeeper:
         return len(self.record.pars.get(par_key(number, PAR_VERSION), [])), self.replays
 
     # ---- changing
-    def started(self, number: int, now: datetime | None = None) -> None:
-        """Deal ``number`` opened at the table (found finished later by ``settle``)."""
-        self.record.start(number, (now or datetime.now()).replace(microsecond=0))
+    def started(self, number: int, now: datetime | None = None, *,
+                match_id: str | None = None) -> None:
+        """Deal ``number`` opened at the table as the match ``match_id`` (found finished
+        later by ``settle``)."""
+        self.record.start(number, (now or datetime.now()).replace(microsecond=0), match_id)
         self._save()
 
     def settle(self) -> bool:
         """Started deals found finished among the past games become results."""
         if not self.record.started:
             return False
-        first = min(s.at for s in self.record.started)
         finished: list[tuple[str, datetime, dict[str, Any]]] = []
         games, _ = self.archive.games()  # problems are for the past games' list to tell
         kinds = deal(1).kinds
-        for game in games:
-            if not game.over or game.finished < first or game.kinds != kinds:
+        for game in games:  # only the records a note may take are read
+            if not game.over or game.kinds != kinds or not any(
+                    s.finds(game.path.name, game.finished) for s in self.record.started):
                 continue
             try:
                 finished.append((game.path.name, game.finished, self.archive.record(game)))

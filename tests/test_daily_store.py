@@ -170,3 +170,39 @@ def test_the_21st_deal_started_with_20_unfinished_keeps_its_result(tmp_path):
     again, problem = store.load()
     assert problem is None and again.results[336].total == 30 and again.streak(TODAY) == 1
     assert len(again.started) == 19  # the oldest unfinished one made room; 336 is done
+
+
+def test_a_deal_is_found_by_its_game_when_the_clock_went_back():
+    """Started at 10:00, finished at 09:40 by the clock (put back an hour meanwhile)."""
+    record = DailyRecord()
+    record.start(336, at(TODAY, 10), "3fa9c1d2aa17b0c4ffff")
+    assert record.started[0].game == "3fa9c1d2aa17b0c4"  # as the past games' names keep it
+    games = [("game-20261202-094000-3fa9c1d2aa17b0c4.json", at(TODAY, 9), record_of(336))]
+    assert record.settle(games)
+    assert record.results[336].total == 30 and record.results[336].day == TODAY
+    assert record.started == []
+
+
+def test_a_deal_named_by_its_game_takes_no_other_game_of_the_deal():
+    record = DailyRecord()
+    record.start(336, at(TODAY, 9), "3fa9c1d2aa17b0c4")
+    other = ("game-20261202-100000-0000000000000001.json", at(TODAY, 10), record_of(336))
+    assert not record.settle([other])  # the same deal, finished after: another game
+    assert record.results == {} and len(record.started) == 1
+
+
+def test_the_game_a_deal_names_round_trips_and_a_bad_one_is_dropped_alone(tmp_path):
+    store = DailyStore(tmp_path)
+    record = DailyRecord()
+    record.start(336, at(TODAY, 9), "3fa9c1d2aa17b0c4")
+    record.start(337, at(TODAY, 9))
+    store.save(record)
+    again, problem = store.load()
+    assert problem is None and again.to_dict() == record.to_dict()
+    document = json.loads(store.path.read_text())
+    document["data"]["started"][0]["game"] = "../../etc"
+    store.path.write_text(json.dumps(document))
+    again, problem = store.load()
+    assert problem is not None and "started[0]" in problem.detail
+    assert [s.number for s in again.started] == [337]
+

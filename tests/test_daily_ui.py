@@ -148,3 +148,25 @@ def test_every_language_has_the_texts(app):
         app.step(FRAME)
         app.scenes.top.open_daily()
         assert all(text and "{" not in text for text, _ in app.scenes.top.lines())
+
+
+def test_the_deal_started_names_the_game_at_the_table(app):
+    from craits.ui.menus.daily import start_deal
+
+    number = keeper_for(app).today_number()
+    start_deal(app, number)
+    table = app.current_table()
+    assert table is not None and table.session.seed == deal(number).seed
+    assert keeper_for(app).record.started[-1].game == table.session.match_id[:16]
+
+
+def test_the_keeper_finds_the_deal_s_game_whatever_the_clock_says(app, tmp_path):
+    keeper = keeper_for(app)
+    number = keeper.today_number()
+    session = finished_session(number)
+    keeper.started(number, datetime.now() + timedelta(hours=2), match_id=session.match_id)
+    keeper.archive.keep(session)  # finished "two hours before it began"
+    assert keeper.settle()
+    result = keeper.result(number)
+    assert result is not None and result.total == session.match.totals[0]
+    assert keeper.streak() == 1

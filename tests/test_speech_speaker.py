@@ -280,3 +280,36 @@ def test_a_coaching_note_is_said_once_in_words():
         part.note(note, "An 8 such as 8♥ may go on anything.")
     part.note(None, "")
     assert [text for text, _ in ear.said] == ["An 8 such as the eight of hearts may go on anything."]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_transcript_that_is_a_pipe_with_no_reader_is_refused_at_once(tmp_path, caplog):
+    import threading
+
+    pipe = tmp_path / "speech.txt"
+    os.mkfifo(pipe)
+    told: list[int] = []
+    speaker = Speaker([RecordingBackend(pipe)], tell=lambda: told.append(1))
+    speaking = threading.Thread(target=speaker.say, args=("hello",), daemon=True)
+    speaking.start()
+    speaking.join(5)
+    if speaking.is_alive():  # held at the opening: let it go, so the run can end
+        with open(pipe, "rb"):
+            speaking.join(5)
+        raise AssertionError("the window's thread waited for a reader of the pipe")
+    assert told == [1] and speaker.backends == []
+    assert "not a regular file" in caplog.text
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_transcript_that_is_a_pipe_with_a_reader_is_refused_too(tmp_path):
+    pipe = tmp_path / "speech.txt"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        told: list[int] = []
+        speaker = Speaker([RecordingBackend(pipe)], tell=lambda: told.append(1))
+        speaker.say("hello")
+        assert told == [1] and os.read(reader, 100) == b""
+    finally:
+        os.close(reader)

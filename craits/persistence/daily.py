@@ -2,7 +2,9 @@
 
 ``started``: numbered deals opened at the table, waiting to be found finished among the past
 games (``games``: a finished game's record holds its seed, seats and totals; the game itself is
-counted in the statistics as any other). ``results``: each deal's first finished result, with
+counted in the statistics as any other). A deal started names its game (the match id the past
+games' file names end with), so it is found by the game itself, whatever the clock did
+meanwhile; one noted before deals named their game is found by the times. ``results``: each deal's first finished result, with
 the day it was started on; it counts for the streak when that is the deal's own day. ``pars``:
 the expert's totals of each replay, by version and deal, so a par is worked out once.
 
@@ -32,6 +34,8 @@ MAX_PARS = 60
 MAX_SCORE = 10**6
 _STAMP = "%Y%m%d-%H%M%S"
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_GAME_ID = re.compile(r"[0-9a-f]{1,16}")
+_FILE_ID = re.compile(r"game-\d{8}-\d{6}-([0-9a-f]{1,16})\.json")
 
 
 def par_key(number: int, method: int) -> str:
@@ -63,9 +67,25 @@ class Result:
 class Started:
     number: int
     at: datetime  # local time
+    game: str | None = None  # the match id's first 16 digits (None: noted by an older game)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"deal": self.number, "at": self.at.strftime(_STAMP)}
+        out = {"deal": self.number, "at": self.at.strftime(_STAMP)}
+        return out if self.game is None else {**out, "game": self.game}
+
+    def finds(self, name: str, when: datetime) -> bool:
+        """Whether the past game in file ``name``, finished ``when``, may be this deal's game:
+        the game it names, else (an older note) one finished after it began."""
+        if self.game is None:
+            return when >= self.at
+        found = _FILE_ID.fullmatch(name)
+        return found is not None and found[1] == self.game
+
+
+def game_id(match_id: str) -> str | None:
+    """The part of a match id the past games' file names keep (None: not one)."""
+    short = match_id[:16].lower()
+    return short if _GAME_ID.fullmatch(short) else None
 
 
 @dataclass
@@ -77,8 +97,10 @@ class DailyRecord:
     def streak(self, today: date) -> int:
         return streak((r.day for r in self.results.values() if r.counts), today)
 
-    def start(self, number: int, now: datetime) -> None:
-        self.started = [*self.started, Started(number, now)][-MAX_STARTED:]
+    def start(self, number: int, now: datetime, match_id: str | None = None) -> None:
+        """Deal ``number`` opened at ``now``, played as the match ``match_id``."""
+        game = None if match_id is None else game_id(match_id)
+        self.started = [*self.started, Started(number, now, game)][-MAX_STARTED:]
 
     def settle(self, finished: list[tuple[str, datetime, dict[str, Any]]]) -> bool:
         """Find started deals among finished past games (file name, when, record); True when
@@ -89,7 +111,8 @@ class DailyRecord:
             the_deal = deal(begun.number)
             for name, when, record in sorted(finished, key=lambda f: f[1]):
                 totals = record["result"]["totals"]
-                if (name in used or when < begun.at or record["seed"] != the_deal.seed
+                if (name in used or not begun.finds(name, when)
+                        or record["seed"] != the_deal.seed
                         or [s["kind"] for s in record["seats"]] != list(the_deal.kinds)):
                     continue
                 used.add(name)
@@ -127,8 +150,11 @@ def _result(entry: object) -> Result:
 def _started(entry: object) -> Started:
     if not isinstance(entry, dict) or not isinstance(entry.get("at"), str):
         raise ValueError("not a started deal")
+    game = entry.get("game")
+    if game is not None and not (isinstance(game, str) and _GAME_ID.fullmatch(game)):
+        raise ValueError("not a game's id")
     return Started(whole(entry.get("deal"), FIRST_DEAL, LAST_DEAL),
-                   datetime.strptime(entry["at"], _STAMP))
+                   datetime.strptime(entry["at"], _STAMP), game)
 
 
 def _scores(value: object) -> list[int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from craits.paths import safe_child, user_home
@@ -12,6 +11,7 @@ from craits.persistence.files import (
     Problem,
     put_aside,
     read_json,
+    replace,
 )
 from craits.persistence.store import JsonStore
 
@@ -69,13 +69,23 @@ class SaveStore(JsonStore[JsonObject | None]):
     def previous_path(self) -> Path:
         return self.path.with_name(f"{self.path.stem}.previous{self.path.suffix}")
 
+    @property
+    def swap_path(self) -> Path:
+        """Where the saved game waits while it trades places with the previous one."""
+        return self.path.with_name(f"{self.path.stem}.swap{self.path.suffix}")
+
+    def previous(self) -> SaveStore:
+        """The previous game's file, as a store of its own (to read or summarise it)."""
+        return SaveStore(self.path.parent, self.previous_path.name)
+
     def keep_previous(self) -> Path | None:
         """A new game is about to replace this one: keep it as ``save.previous.json`` (the one
-        kept before goes); its new path, or None when there was no save."""
-        if not (self.path.exists() or self.path.is_symlink()):
+        kept before goes: the caller keeps it among the past games first); its new path, or
+        None when there was no save."""
+        if not _present(self.path):
             return None
         previous = self.previous_path
-        os.replace(self.path, previous)
+        replace(self.path, previous)
         return previous
 
     def has_previous(self) -> bool:
@@ -88,17 +98,36 @@ class SaveStore(JsonStore[JsonObject | None]):
 
     def take_up_previous(self) -> None:
         """The previous game becomes the saved game again; the game it replaced, if any,
-        becomes the previous one, so neither is lost. Raises ``OSError`` if it cannot."""
-        previous = self.previous_path
+        becomes the previous one, so neither is lost. Three renames (save to swap, previous
+        to save, swap to previous): a kill between any two leaves files ``recover`` puts
+        right. Raises ``OSError`` if it cannot (nothing is then lost either)."""
+        self.recover()
+        previous, swap = self.previous_path, self.swap_path
         if not self.has_previous():
             raise FileNotFoundError(previous.name)
-        if not (self.path.exists() or self.path.is_symlink()):
-            os.replace(previous, self.path)
+        if _present(swap):  # a swap ``recover`` could not place: never written over
+            raise FileExistsError(swap.name)
+        if not _present(self.path):
+            replace(previous, self.path)
             return
-        swap = self.path.with_name(f"{self.path.stem}.swap{self.path.suffix}")
-        os.replace(self.path, swap)
-        os.replace(previous, self.path)
-        os.replace(swap, previous)
+        replace(self.path, swap)
+        replace(previous, self.path)
+        replace(swap, previous)
+
+    def recover(self) -> Path | None:
+        """Finish a take-up cut off between its renames: the swap goes where it was going
+        (the previous game, once that has become the saved one). The swap's path when it is
+        still there (the saved and previous games are both in place: the caller keeps it
+        among the past games), else None."""
+        swap = self.swap_path
+        if not _present(swap):
+            return None
+        if not _present(self.path) and _present(self.previous_path):
+            replace(self.previous_path, self.path)  # cut off after the first rename
+        if not _present(self.previous_path):
+            replace(swap, self.previous_path)
+            return None
+        return swap
 
     def clear(self) -> None:
         """Forget the save (the match ended or was abandoned)."""
@@ -108,3 +137,7 @@ class SaveStore(JsonStore[JsonObject | None]):
         """Keep a save the session could not replay as ``save.bad.json``; a message for the
         player. ``reason`` says what went wrong, e.g. "action 12 is not legal"."""
         return put_aside(self.path, "bad", "damaged", reason)
+
+
+def _present(path: Path) -> bool:
+    return path.exists() or path.is_symlink()

@@ -75,7 +75,7 @@ class App:
         use_language(language or self.settings.language)
         # Files that could not be used as they were, told by the title screen with str().
         self.notices: list[Notice | str] = [problem_notice(p) for p in self.files.problems]
-        self.screens: Screens = AppScreens(self)
+        self.screens: Screens = AppScreens(self, self.saves)
         # One speaker for every scene; until the player chooses, on when a screen reader runs.
         self.speech_switch = SpeechSwitch(
             self.settings, lambda: self.notices.append(Notice("speech.unavailable")))
@@ -178,8 +178,10 @@ class App:
         return self.matches.saved_game_text()
 
     def new_game(self, setup: MatchSetup | Sequence[Seat], rules: Rules | None = None,
-                 seed: int | None = None, *, replace_ok: bool = False) -> None:
-        """``new_game(GameSetup)`` or ``new_game(seats, rules, seed)`` (``Matches.start``)."""
+                 seed: int | None = None, *, replace_ok: bool = False,
+                 match_id: str | None = None) -> None:
+        """``new_game(GameSetup)`` or ``new_game(seats, rules, seed)`` (``Matches.start``);
+        ``match_id``: the id the new match is to have (None: a new one)."""
         seats = setup if isinstance(setup, Sequence) else setup.seats
         if not isinstance(setup, Sequence):
             rules, seed = setup.rules, setup.seed
@@ -187,7 +189,7 @@ class App:
         undo = getattr(setup, "undo", None)
         if not isinstance(undo, bool):
             undo = self.settings.undo and sum(s.is_human for s in seats) == 1
-        request = StartRequest(named_seats(seats), rules, seed, undo)
+        request = StartRequest(named_seats(seats), rules, seed, undo, match_id)
         self._show(self.matches.start(request, replace_ok=replace_ok))
 
     def continue_game(self) -> bool:

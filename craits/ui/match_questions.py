@@ -13,6 +13,7 @@ from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.matches import (
     AskToReplace,
+    CannotKeep,
     LevelsFileUnusable,
     Matches,
     MatchOutcome,
@@ -22,7 +23,7 @@ from craits.ui.scene import Scene, SceneContext
 
 log = logging.getLogger("craits.app")
 
-Question = AskToReplace | RulesFileUnusable | LevelsFileUnusable
+Question = AskToReplace | RulesFileUnusable | LevelsFileUnusable | CannotKeep
 #: What a question scene hands to whoever pushed it (the stack's ``on_result``).
 Answered = Callable[[object], None] | None
 
@@ -32,10 +33,11 @@ def question_scene(context: SceneContext, question: Question, matches: Matches,
     """The scene for ``question``, and what to do with its result."""
     if isinstance(question, AskToReplace):
         request = question.request
-        confirm = ConfirmScene(
-            context, i18n.t("menu.new_game_title"),
-            i18n.t("menu.replace_body", game=question.saved_game, path=str(question.kept_at)),
-            i18n.t("menu.new_game"), danger=True)
+        body = i18n.t("menu.replace_body", game=question.saved_game)
+        if question.previous_game is not None:  # what goes from the title's way back
+            body += " " + i18n.t("menu.replace_previous", game=question.previous_game)
+        confirm = ConfirmScene(context, i18n.t("menu.new_game_title"), body,
+                               i18n.t("menu.new_game"), danger=True)
 
         def answered(yes: object) -> None:
             if yes:
@@ -50,6 +52,10 @@ def question_scene(context: SceneContext, question: Question, matches: Matches,
             [(i18n.t("notice.use_defaults"), lambda: then(matches.by_default_rules(retry)),
               "primary"),
              (i18n.t("common.cancel"), None, "secondary")]), None
+    if isinstance(question, CannotKeep):
+        log.warning("the new game did not start: %s", question.error)
+        return MessageScene(context, i18n.t("notice.not_replaced_title"),
+                            i18n.t("notice.not_replaced", error=question.error)), None
     log.warning("computer players' file: %s", question.error)
     return MessageScene(context, i18n.t("notice.levels_file_title"),
                         i18n.t("notice.levels_file_bad", error=str(question.error))), None

@@ -21,11 +21,13 @@ from craits.config import ConfigError, levels, load_rules
 from craits.config.errors import did_you_mean
 from craits.config.yamlfile import display_name
 from craits.engine import IllegalActionError, Rules
-from craits.persistence import Problem
+from craits.persistence import Problem, SaveStore
+from craits.persistence.files import JsonObject, set_aside
 from craits.persistence.keeping import MatchKeeper
 from craits.persistence.player_files import PlayerFiles
-from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.save_check import SaveInvalid, check_save, read_save
 from craits.persistence.save_summary import summarize
+from craits.review.record import os_reason
 from craits.seat import HUMAN, Seat
 from craits.session import Session
 from craits.ui.ratings import rate_game
@@ -42,6 +44,7 @@ class StartRequest:
     rules: Rules | None = None
     seed: int | None = None
     undo: bool = False  # a move may be taken back (``Session.undo``)
+    match_id: str | None = None  # the match's id, chosen by the caller (None: a new one)
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,21 @@ class OpenTable:
 class AskToReplace:
     """Starting would replace the saved game (``saved_game`` in a line, or empty): ask
     first; on yes, start ``request`` with ``replace_ok``. The replaced game is kept at
-    ``kept_at``."""
+    ``kept_at``; the previous game (``previous_game`` in a line, None: there is none) can
+    then no longer be taken up: it stays among the past games."""
 
     request: StartRequest
     saved_game: str
     kept_at: Path
+    previous_game: str | None = None
+
+
+@dataclass(frozen=True)
+class CannotKeep:
+    """A game the new one would replace could not be kept (``error``): the new game did not
+    start and no file was changed."""
+
+    error: str
 
 
 @dataclass(frozen=True)
@@ -83,7 +96,8 @@ class NoTable:
     """Nothing to open: no saved game, or one that cannot be used (then set aside)."""
 
 
-MatchOutcome = OpenTable | AskToReplace | RulesFileUnusable | LevelsFileUnusable | NoTable
+MatchOutcome = (OpenTable | AskToReplace | RulesFileUnusable | LevelsFileUnusable | NoTable
+                | CannotKeep)
 
 
 class Matches:
@@ -96,7 +110,19 @@ class Matches:
         self.keeper = MatchKeeper(files.saves, files.autosaver, lambda: files.statistics,
                                   files.save_statistics, files.archive,
                                   rate=lambda session: rate_game(files, session))
+        self.recover()
         self.settle_saved()
+
+    def recover(self) -> None:
+        """A take-up of the previous game cut off by a kill is finished (``SaveStore.recover``);
+        a swap file with nowhere to go is kept among the past games, then removed."""
+        try:
+            left = self.saves.recover()
+            if left is not None and self.keep_among_past(
+                    SaveStore(left.parent, left.name).peek()) is None:
+                left.unlink()
+        except OSError as exc:
+            log.warning("the previous game's files could not be put right: %s", exc)
 
     def settle_saved(self) -> None:
         """Count what the saved game holds finished but not yet counted (a kill between the
@@ -122,8 +148,9 @@ class Matches:
         ``save.previous.json``."""
         seats = request.seats
         if not replace_ok and any(s.is_human for s in seats) and self.saves.exists():
-            return AskToReplace(request, self.saved_game_text() or "",
-                                self.saves.path.with_name("save.previous.json"))
+            previous = self.saves.previous()
+            return AskToReplace(request, self.saved_game_text() or "", previous.path,
+                                game_text(previous) if self.saves.has_previous() else None)
         rules = request.rules
         if rules is None:
             try:
@@ -137,32 +164,61 @@ class Matches:
             session = Session(list(seats), rules, seed, undo=request.undo)
         except ConfigError as exc:  # the computer players' file (config/ai.yaml) is broken
             return LevelsFileUnusable(exc)
+        if request.match_id is not None:
+            session.match_id = request.match_id
         if session.human_seats():  # this table's save replaces the saved game: keep that
-            self.keeper.flush()
-            self.keep_unfinished()
-            try:
-                self.saves.keep_previous()
-            except OSError as exc:
-                log.warning("could not keep the replaced game: %s", exc)
+            error = self.make_room()
+            if error is not None:
+                return CannotKeep(error)
         self.keeper.begin(session)
         return OpenTable(session, fresh=True)
 
-    def keep_unfinished(self) -> None:
-        """The saved game, about to be replaced, among the past games (marked unfinished), so
-        it can still be reviewed. A save that cannot be read is only kept aside as before."""
-        data = self.saves.peek()
-        if data is None:
-            return
+    def make_room(self) -> str | None:
+        """Before a new game's save replaces the saved game, keep every game that would go:
+        the previous game among the past games (the saved game takes its place), the saved
+        game as the previous one and among the past games (unfinished). A game is never
+        dropped while it is kept nowhere else: None when all is kept, else why not, and
+        then the saved game is left where it was."""
+        self.keeper.flush()
+        self.recover()
+        if not self.saves.exists():
+            return None
+        if self.saves.has_previous():
+            previous = self.saves.previous()
+            error = self.keep_among_past(previous.peek())
+            if error is not None and (previous.peek() is not None
+                                      or set_aside(previous.path, "bad") is None):
+                return error  # a damaged previous game is only set aside
+        saved_kept = self.keep_among_past(self.saves.peek()) is None
         try:
-            kinds = [seat["kind"] for seat in check_save(data)["seats"]]
-            if seat_levels_problem(kinds) is not None:
-                return
-            session = Session.from_save(data)
-            if session.match.is_over() or not data["actions"] or self.keeper.archive is None:
-                return  # over: kept when it ended; not one move made: nothing to review
+            self.saves.keep_previous()
+        except OSError as exc:
+            if not saved_kept:  # the new game's save would be its end
+                return os_reason(exc)
+            log.warning("the replaced game is kept among the past games only: %s", exc)
+        return None
+
+    def keep_among_past(self, data: JsonObject | None) -> str | None:
+        """Keep a saved game among the past games (unfinished, or as it ended) so it can be
+        reviewed; why it could not be, or None when it is kept."""
+        if self.keeper.archive is None or data is None:
+            return "it cannot be read"
+        try:
+            checked, entries = read_save(data)
+            session = Session.replay(checked, bots={}, entries=entries)
+        except Exception as exc:  # any fault of the file: told, never raised
+            log.info("a saved game does not replay", exc_info=True)
+            return f"it does not replay ({type(exc).__name__})"
+        match_id = data.get("match_id")
+        if isinstance(match_id, str) and match_id:
+            session.match_id = match_id
+        try:
             self.keeper.archive.keep(session)
-        except Exception:  # never a reason not to start the new game
-            log.info("the replaced game could not be kept among the past games", exc_info=True)
+        except OSError as exc:
+            return os_reason(exc)
+        except ValueError as exc:  # the past games' folder is refused
+            return str(exc)
+        return None
 
     def by_default_rules(self, request: StartRequest) -> MatchOutcome:
         """``request`` again, by the default rules (the player chose them over a broken file)."""
@@ -204,12 +260,17 @@ class Matches:
 
     def saved_game_text(self) -> str | None:
         """The saved game in a line: players, round, when it was saved (None: no summary)."""
-        summary = summarize(self.saves)
-        if summary is None:
-            return None
-        return " · ".join((", ".join(summary.names),
-                           i18n.t("table.round_of", n=summary.round, total=summary.rounds),
-                           summary.when()))
+        return game_text(self.saves)
+
+
+def game_text(store: SaveStore) -> str | None:
+    """A saved game in a line: players, round, when it was saved (None: no summary)."""
+    summary = summarize(store)
+    if summary is None:
+        return None
+    return " · ".join((", ".join(summary.names),
+                       i18n.t("table.round_of", n=summary.round, total=summary.rounds),
+                       summary.when()))
 
 
 def seat_levels_problem(kinds: Sequence[str]) -> Exception | None:

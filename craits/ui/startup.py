@@ -232,6 +232,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(home)
     try:
         app = App(language=args.lang, size=size, speed=args.speed, home=home)
+    except KeyboardInterrupt:  # Ctrl+C in the terminal while the window opens: nothing to save
+        if home_lock is not None:
+            home_lock.release()
+        print(STOPPED, file=sys.stderr)
+        return 130
     except (OSError, ValueError) as exc:  # the folder for saves and settings cannot be used
         print(f"craits: cannot use the folder for saves and settings ({home}): {exc}",
               file=sys.stderr)
@@ -268,10 +273,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"{logs_folder(home) or home}", file=sys.stderr)
                 return 1
         return app.exit_code
+    except KeyboardInterrupt:  # Ctrl+C in the terminal: one line; the game is saved below
+        print(STOPPED, file=sys.stderr)
+        return 130
     finally:
         app.shutdown()
         if home_lock is not None:
             home_lock.release()
+
+
+STOPPED = "craits: stopped by Ctrl+C"
 
 
 def selftest(language: str | None) -> int:

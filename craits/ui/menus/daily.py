@@ -8,6 +8,7 @@ the table is open); ``keeper_for`` finds it. ``start_deal`` is also what ``--dea
 
 from __future__ import annotations
 
+import secrets
 import weakref
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -54,11 +55,13 @@ def keeper_for(app: SceneContext) -> DailyKeeper | None:
 def start_deal(app: SceneContext, number: int) -> None:
     """Deal ``number`` at the table, noted as started (the result is found when it ends)."""
     keeper = keeper_for(app)
+    match_id = secrets.token_hex(8)  # the game the deal is found finished by
     if keeper is not None:
-        keeper.started(number)
+        keeper.started(number, match_id=match_id)
         keeper.work_out_par(number)
     the_deal = deal(number)
-    app.new_game(default_seats(the_deal.kinds), the_deal.rules, the_deal.seed)
+    app.new_game(default_seats(the_deal.kinds), the_deal.rules, the_deal.seed,
+                 match_id=match_id)
 
 
 def status_line(keeper: DailyKeeper, number: int) -> str:

@@ -67,8 +67,10 @@ class ReviewScene(Scene):
                  analyse: bool = True, cache: ReviewCache | None = None,
                  puzzle: Spot | None = None,
                  par_work: MakeWork | None = None,
-                 on_grade: Callable[[int, Grade | None], None] | None = None) -> None:
+                 on_grade: Callable[[int, Grade | None], None] | None = None,
+                 withheld: str | None = None) -> None:
         super().__init__(app)
+        self.withheld = withheld  # why the game's last rounds are not there (still in play)
         if puzzle is None and round_index is None and number is None:
             puzzle = record_spot(replay)  # a record with a question and a focus
         if puzzle is not None:  # opens on the puzzle's choice, for its seat
@@ -300,7 +302,9 @@ class ReviewScene(Scene):
     def _say_step(self) -> None:
         """What the step shown says, in words, as the player steps (``ReviewSpeech``)."""
         log = self.board.log
-        self.spoken.update(self.number, self.seat, i18n.t("review.title"),
+        heading = i18n.t("review.title")
+        self.spoken.update(self.number, self.seat,
+                           f"{heading}. {self.withheld}" if self.withheld else heading,
                            [text for text, _ in self.lines()],
                            lambda: log()[-1][1] if log() else "")
 
@@ -473,6 +477,11 @@ class ReviewScene(Scene):
                   max_width=self.seat_button.rect.left - lay.round_label.left - lay.px(16)
                   if self.seat_button.visible else lay.menu_button.left - lay.px(32),
                   shadow=True)
+        if self.withheld:  # under the heading: why the game stops short
+            blit_text(surface, self.withheld, lay.px(15), DIM,
+                      midleft=(lay.round_label.left, lay.round_label.bottom + lay.px(8)),
+                      max_width=lay.menu_button.left - lay.round_label.left - lay.px(16),
+                      shadow=True)
         text, colour = self.status()
         bar = pygame.Rect(0, 0, min(lay.px(620), lay.size[0] - 2 * lay.buttons.width),
                           lay.px(32))

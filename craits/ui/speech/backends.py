@@ -5,10 +5,13 @@ A backend raises ``SpeechUnavailable`` when it cannot speak; the speaker then st
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Protocol, TextIO
 
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; elsewhere the check before opening
+# Opening a pipe with no reader fails at once instead of waiting for one (POSIX).
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 
 
 class SpeechUnavailable(Exception):
@@ -33,7 +36,8 @@ class NullBackend:
 
 class RecordingBackend:
     """Appends each utterance as one line (UTF-8, flushed at once) to a transcript file, never
-    through a link: a link could grow a file anywhere. Line breaks inside an utterance become
+    through a link: a link could grow a file anywhere. Only a regular file: a pipe or a device
+    could hold the window's thread at a write for ever. Line breaks inside an utterance become
     spaces, so a line is always one utterance."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -45,8 +49,13 @@ class RecordingBackend:
             try:
                 if self.path.is_symlink():
                     raise SpeechUnavailable(f"{self.path.name} is a link")
+                if self.path.exists() and not self.path.is_file():
+                    raise SpeechUnavailable(f"{self.path} is not a regular file")
                 descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
-                                     | _NO_FOLLOW | getattr(os, "O_BINARY", 0), 0o644)
+                                     | _NO_FOLLOW | _NO_WAIT | getattr(os, "O_BINARY", 0), 0o644)
+                if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                    os.close(descriptor)
+                    raise SpeechUnavailable(f"{self.path} is not a regular file")
                 self._file = os.fdopen(descriptor, "a", encoding="utf-8")
             except OSError as exc:
                 raise SpeechUnavailable(str(exc)) from exc

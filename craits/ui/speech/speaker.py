@@ -82,7 +82,7 @@ class Speaker:
             try:
                 backend.speak(text, interrupt)
             except SpeechUnavailable as exc:
-                log.info("speech backend dropped: %s", exc)
+                log.warning("speech backend dropped: %s", exc)
                 self.backends.remove(backend)
                 if not self.told:
                     self.told = True
