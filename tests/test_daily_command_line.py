@@ -3,10 +3,11 @@ is no deal, or options it cannot honour with it, are refused with status 2 in wo
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-import craits.daily_keeper as keeper_module
-from craits.daily import deal
+from craits.daily.deal import deal
 from craits.ui import startup
 
 
@@ -37,19 +38,8 @@ def test_deal_n_opens_the_table_on_deal_n(tmp_path, monkeypatch):
             super().__init__(bot_mode="inline", **kwargs)
             opened.append(self)
 
-    class NoJob:  # the par's worker is not wanted here
-        def __init__(self, number, replays, *args):
-            self.number, self.waiting, self.failed = number, set(replays), False
-
-        def poll(self):
-            return []
-
-        def stop(self):
-            pass
-
     monkeypatch.setattr(startup, "App", App)
     monkeypatch.setattr(startup, "setup_logging", lambda home=None: None)
-    monkeypatch.setattr(keeper_module, "ParJob", NoJob)
     monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
     assert startup.main(["--deal", "5", "--headless", "--max-seconds", "0.3"]) == 0
     table = opened[0].current_table()
@@ -57,3 +47,20 @@ def test_deal_n_opens_the_table_on_deal_n(tmp_path, monkeypatch):
     assert table.session.seed == deal(5).seed
     assert [s.kind for s in table.session.seats] == list(deal(5).kinds)
     assert '"deal": 5' in (tmp_path / "daily.json").read_text()
+
+
+def test_the_command_prints_the_deal(capsys):
+    from craits.cli import daily as cli
+
+    assert cli.main(["--deal", "336"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deal"] == 336 and out["date"] == "2026-12-02"
+    assert out["seed"] == deal(336).seed and out["seats"] == list(deal(336).kinds)
+    assert out["rules"]["game_length"] == "short"
+
+
+def test_the_command_refuses_a_deal_that_does_not_exist(capsys):
+    from craits.cli import daily as cli
+
+    assert cli.main(["--deal", "0"]) == 2
+    assert "there is no deal 0" in capsys.readouterr().err

@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from craits.daily import (
+from craits.daily.deal import (
     EPOCH,
     OPPONENTS,
     RULES,
@@ -65,7 +65,7 @@ def test_the_same_deal_deals_the_same_cards_on_two_runs():
 
 def test_the_same_deal_deals_the_same_cards_on_another_machine():
     """Another process with another hash seed and locale: the same seed and the same cards."""
-    code = ("import json; from tests.test_daily_deal import hands; from craits.daily import "
+    code = ("import json; from tests.test_daily_deal import hands; from craits.daily.deal import "
             "deal_seed; print(json.dumps([deal_seed(336), hands(336)]))")
     env = {**os.environ, "PYTHONHASHSEED": "12345", "LC_ALL": "C", "LANG": "cs_CZ.UTF-8",
            "TZ": "Pacific/Kiritimati"}

@@ -7,15 +7,13 @@ import json
 from datetime import date, datetime, timedelta
 
 from craits.config.levels import make_bot
-from craits.daily import deal
-from craits.daily_keeper import DailyKeeper
+from craits.daily.deal import deal
+from craits.daily.keeper import DailyKeeper
+from craits.daily.record import DailyRecord, DailyStore
 from craits.director import FixedPace, InlineRunner, MatchDirector
 from craits.persistence.archive import GameArchive
-from craits.persistence.daily import DailyRecord, DailyStore, par_key
-from craits.review.par import PAR_VERSION
 from craits.seat import Seat
 from craits.session import Session
-from craits.work import Workbench
 
 TODAY = deal(336).day
 
@@ -105,7 +103,6 @@ def test_the_file_round_trips(tmp_path):
     record.start(336, at(TODAY, 9))
     record.start(337, at(TODAY, 9))
     record.settle([("game-a.json", at(TODAY, 10), record_of(336))])
-    record.pars[par_key(336, PAR_VERSION)] = [400, 380]
     store.save(record)
     again, problem = store.load()
     assert problem is None
@@ -121,11 +118,10 @@ def test_an_entry_not_understood_is_dropped_alone_and_the_file_kept(tmp_path):
     document = json.loads(store.path.read_text())
     document["data"]["results"].append({"deal": 0, "day": "2026-12-02", "total": 1, "place": 1,
                                         "players": 4, "game": "x"})
-    document["data"]["pars"]["x"] = [1.5]
     store.path.write_text(json.dumps(document))
     again, problem = store.load()
     assert problem is not None and problem.kind == "fields"
-    assert "results[1]" in problem.detail and "pars" in problem.detail
+    assert "results[1]" in problem.detail
     assert list(again.results) == [336]  # the good entry is kept
     assert problem.kept_as is not None and (tmp_path / problem.kept_as).exists()
 
@@ -140,7 +136,7 @@ def test_a_file_that_is_not_ours_is_set_aside(tmp_path):
 
 def test_the_keeper_finds_the_finished_game_among_the_past_games(tmp_path):
     archive = GameArchive(tmp_path)
-    keeper = DailyKeeper(tmp_path, archive, Workbench(inline=True))
+    keeper = DailyKeeper(tmp_path, archive)
     number = keeper.today_number()
     keeper.started(number, datetime.now() - timedelta(minutes=5))
     assert not keeper.settle()  # not finished yet
@@ -151,7 +147,7 @@ def test_the_keeper_finds_the_finished_game_among_the_past_games(tmp_path):
     assert result is not None and result.total == session.match.totals[0]
     assert keeper.streak() == 1
     # Kept in the file: a new keeper (the next start of the game) knows it.
-    again = DailyKeeper(tmp_path, GameArchive(tmp_path), Workbench(inline=True))
+    again = DailyKeeper(tmp_path, GameArchive(tmp_path))
     assert again.result(number) == result and again.streak() == 1
 
 
@@ -206,3 +202,16 @@ def test_the_game_a_deal_names_round_trips_and_a_bad_one_is_dropped_alone(tmp_pa
     assert problem is not None and "started[0]" in problem.detail
     assert [s.number for s in again.started] == [337]
 
+
+
+def test_pars_of_the_old_whole_match_method_are_dropped_without_a_word(tmp_path):
+    """The par is now the game's own (kept beside it): a file from before still loads whole."""
+    store = DailyStore(tmp_path)
+    record = DailyRecord()
+    record.start(336, at(TODAY, 9))
+    store.save(record)
+    document = json.loads(store.path.read_text())
+    document["data"]["pars"] = {"0.1.0/1/par2/336": [400, 380]}
+    store.path.write_text(json.dumps(document))
+    again, problem = store.load()
+    assert problem is None and again.to_dict() == record.to_dict()

@@ -11,40 +11,17 @@ import pytest
 from app_driver import FRAME, make_app, raise_errors
 from test_daily_store import finished_session
 
-import craits.daily_keeper as keeper_module
 from craits import i18n
-from craits.daily import deal
-from craits.persistence.daily import par_key
-from craits.review.par import PAR_VERSION
+from craits.daily.deal import deal
+from craits.persistence.par_store import ParStore
+from craits.review.cache import game_key
+from craits.review.par import PAR_LEVEL, par_version
 from craits.ui.menus.daily import DailyScene, keeper_for
 from craits.ui.table.scene import TableScene
 
 
-class FakeJob:
-    """Stands in for the par's worker (the expert's replays take minutes)."""
-
-    made: list[FakeJob] = []
-
-    def __init__(self, number, replays, *args):
-        self.number, self.waiting, self.found = number, set(replays), []
-        FakeJob.made.append(self)
-
-    def poll(self):
-        found, self.found = self.found, []
-        for replay, _ in found:
-            self.waiting.discard(replay)
-        return found
-
-    failed = False
-
-    def stop(self):
-        pass
-
-
 @pytest.fixture(autouse=True)
-def _no_worker(monkeypatch):
-    FakeJob.made = []
-    monkeypatch.setattr(keeper_module, "ParJob", FakeJob)
+def _english():
     yield
     i18n.set_language("en")
 
@@ -79,10 +56,9 @@ def test_the_screen_plays_the_deal_like_a_new_game(app):
     screen = app.scenes.top
     assert isinstance(screen, DailyScene)
     number = screen.number
-    assert FakeJob.made and FakeJob.made[0].number == number  # the par is being worked out
     texts = [text for text, _ in screen.lines()]
     assert texts[2] == "Not played yet"
-    assert texts[4] == "Par: being worked out (0 of 8 replays)"
+    assert texts[4] == "Par: worked out as you play"  # the game's own, as every game's
     screen.play_button.on_click()
     table = app.scenes.top
     assert isinstance(table, TableScene)
@@ -111,34 +87,34 @@ def test_the_screen_answers_the_keyboard(app):
     assert isinstance(app.scenes.top, TableScene)
 
 
-def test_a_finished_deal_shows_played_with_its_streak_and_par(app, tmp_path):
+def test_a_finished_deal_shows_played_with_its_streak_and_its_game_s_par(app, tmp_path):
     keeper = keeper_for(app)
     number = keeper.today_number()
     keeper.started(number, datetime.now() - timedelta(minutes=20))
     session = finished_session(number)
     app.files.archive.keep(session)
-    keeper.record.pars[par_key(number, PAR_VERSION)] = [300, 320, 340, 360, 280, 300, 320, 340]
     app.show_title()
     app.step(FRAME)
     title = app.scenes.top
     total, = session.match.totals[:1]
     assert title.daily_detail.startswith(f"Deal {number} · played: {total} points, place ")
-    assert title.daily_detail.endswith(" · 1 day in a row · par 320 ± 9")
+    assert title.daily_detail.endswith(" · 1 day in a row")  # no par kept for the game yet
     title.open_daily()
     assert app.scenes.top.play_button.label == "Play it again"
+    assert "open the game in Past games" in " ".join(t for t, _ in app.scenes.top.lines())
+    # The par the game's analysis keeps beside it (two replays a round: 10 and 20 points).
+    save = session.to_save()
+    kinds = [seat["kind"] for seat in save["seats"]]
+    rounds = len(session.match.history)
+    ParStore.in_home(tmp_path).store(game_key(save), par_version(kinds, 0, PAR_LEVEL),
+                                     {k: {0: 10, 1: 20} for k in range(rounds)})
+    from craits.persistence.store import GameCache
 
-
-def test_the_par_found_by_the_worker_shows_on_the_title(app):
+    GameCache.flush(5.0)
     app.show_title()
     app.step(FRAME)
-    keeper = keeper_for(app)
-    number = keeper.today_number()
-    keeper.work_out_par(number)
-    job = FakeJob.made[-1]
-    job.found = [(replay, 100 + replay) for replay in range(8)]
-    app.step(FRAME)
-    assert app.scenes.top.daily_detail.endswith(" · par 104 ± 1")
-    assert keeper.par(number).scores == tuple(range(100, 108))
+    error = round(5 * rounds**0.5)
+    assert app.scenes.top.daily_detail.endswith(f" · 1 day in a row · par {15 * rounds} ± {error}")
 
 
 def test_every_language_has_the_texts(app):

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from app_driver import FRAME, drive_session, make_app, raise_errors, short_rules
 
-from craits.daily import FIRST_DEAL, LAST_DEAL
-from craits.persistence.daily import DAILY_FILE, MAX_SCORE
+from craits.daily.deal import FIRST_DEAL, LAST_DEAL
+from craits.daily.record import DAILY_FILE, MAX_SCORE
 from craits.persistence.keeping import MatchKeeper
 from craits.persistence.player_files import PlayerFiles
 from craits.persistence.puzzles import MAX_COST, MAX_SEATS, PuzzleStore

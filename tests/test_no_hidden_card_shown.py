@@ -10,10 +10,10 @@ import pytest
 from app_driver import FRAME, drive_session, make_app, raise_errors, short_rules
 
 from craits import i18n
-from craits.daily import deal
+from craits.daily.deal import deal
+from craits.daily.record import Result
 from craits.persistence import SaveStore
 from craits.persistence.archive import GameArchive
-from craits.persistence.daily import Result
 from craits.review import Replay
 from craits.review.puzzles import Spot
 from craits.seat import Seat

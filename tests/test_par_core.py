@@ -201,3 +201,17 @@ def test_the_par_of_a_fixed_game_is_pinned():
         (0, 50), (0, 36), (140, 42), (11, 1), (41, 20), (0, -50), (0, 30), (85, 85)]
     # The expert itself (searching, no time cap) in two of the short game's rounds.
     assert [round_score(save, 0, k, 0) for k in (1, 3)] == [0, 0]
+
+
+def test_the_par_s_players_are_the_levels_without_a_time_cap():
+    """A busy machine (the par's work runs beside the player's game) cuts no search short:
+    the par does not depend on the load. Everything else is the level's own play."""
+    from craits.config.levels import default_profiles
+    from craits.review.par import NO_TIME_CAP, par_bot
+
+    for level in ("expert", "hard"):
+        bot = par_bot(level)
+        profile = default_profiles()[level]
+        assert bot.profile.search.time_cap == NO_TIME_CAP > profile.search.time_cap
+        assert bot.profile.search.iterations == profile.search.iterations
+        assert bot.level == level

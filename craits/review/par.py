@@ -1,5 +1,5 @@
 """Par: what the expert would have scored in a seat, with that seat's cards, against the same
-opponents. Shared by the deal of the day (``craits.daily_par``) and the review of any game.
+opponents: the one par of every game, a deal of the day's included (``craits.daily.keeper``).
 
 The method, for a reviewed game, round by round (duplicate replays): the match is replayed as
 it was played up to the deal of round k (so the totals and everyone's habits so far are the

@@ -20,10 +20,11 @@ from pathlib import Path
 import platformdirs
 import pygame
 
-from craits import daily, i18n
+from craits import i18n
 from craits.config import ConfigError, load_rules
 from craits.config.errors import show_value
 from craits.config.levels import offered_levels
+from craits.daily.deal import check_number
 from craits.paths import HOME_ENV, user_home
 from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.persistence.save_check import SEED_MAX, SEED_MIN
@@ -90,7 +91,7 @@ def deal_number(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a deal number: {show_value(text)}") from None
     try:
-        return daily.check_number(number)
+        return check_number(number)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

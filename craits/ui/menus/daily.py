@@ -1,9 +1,9 @@
 """The deal of the day's screen: today's deal number, whom it is against, whether it was played
-and how, the streak of days played, the par (worked out in the background while it shows, and
-on while the player plays); Play opens the table like a new game.
+and how, the streak of days played, and the par of the game played (worked out while it is
+played, as every game's); Play opens the table like a new game.
 
-The ``DailyKeeper`` is one per player's folder for the app's life (its par worker goes on while
-the table is open); ``keeper_for`` finds it. ``start_deal`` is also what ``--deal N`` does.
+The ``DailyKeeper`` is one per player's folder for the app's life; ``keeper_for`` finds it.
+``start_deal`` is also what ``--deal N`` does.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from typing import Protocol, runtime_checkable
 import pygame
 
 from craits import i18n
-from craits.daily import deal
-from craits.daily_keeper import DailyKeeper
+from craits.daily.deal import deal
+from craits.daily.keeper import DailyKeeper
 from craits.persistence.archive import GameArchive
+from craits.review.par import PAR_REPLAYS
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
@@ -47,7 +48,7 @@ def keeper_for(app: SceneContext) -> DailyKeeper | None:
     files = app.files
     keeper = _keepers.get(files)
     if keeper is None:
-        keeper = _keepers[files] = DailyKeeper(files.home, files.archive, app.workbench)
+        keeper = _keepers[files] = DailyKeeper(files.home, files.archive)
         app.notices.extend(problem_notice(p) for p in keeper.problems)
     return keeper
 
@@ -58,7 +59,6 @@ def start_deal(app: SceneContext, number: int) -> None:
     match_id = secrets.token_hex(8)  # the game the deal is found finished by
     if keeper is not None:
         keeper.started(number, match_id=match_id)
-        keeper.work_out_par(number)
     the_deal = deal(number)
     app.new_game(default_seats(the_deal.kinds), the_deal.rules, the_deal.seed,
                  match_id=match_id)
@@ -75,11 +75,10 @@ def status_line(keeper: DailyKeeper, number: int) -> str:
 def par_line(keeper: DailyKeeper, number: int) -> str:
     par = keeper.par(number)
     if par is not None:
-        return i18n.t("daily.par", par=round(par.mean), error=max(1, round(par.stderr)))
-    progress = keeper.par_progress(number)
-    if progress is not None:
-        return i18n.t("daily.par_working", done=progress[0], total=progress[1])
-    return i18n.t("daily.par_unknown")
+        return i18n.t("daily.par", par=round(par.value), error=max(1, round(par.stderr)))
+    if keeper.result(number) is None:
+        return i18n.t("daily.par_after_play")
+    return i18n.t("daily.par_in_review")
 
 
 def summary_line(keeper: DailyKeeper) -> str:
@@ -100,7 +99,6 @@ class DailyScene(MenuScene):
         self.keeper = keeper
         self.number = keeper.today_number()
         keeper.settle()
-        keeper.work_out_par(self.number)
         super().__init__(app)
 
     def lines(self) -> list[tuple[str, str]]:
@@ -115,7 +113,7 @@ class DailyScene(MenuScene):
             (status_line(self.keeper, self.number), "gold"),
             (i18n.tn("daily.streak", streak) if streak else i18n.t("daily.no_streak"), "text"),
             (par_line(self.keeper, self.number), "gold"),
-            (i18n.t("daily.explain", n=self.keeper.replays), "dim"),
+            (i18n.t("daily.explain", n=PAR_REPLAYS), "dim"),
         ]]  # a line of its own starts with a capital, as in the title's line it does not
 
     def layout(self) -> list[Widget]:
@@ -152,11 +150,6 @@ class DailyScene(MenuScene):
                           sizes[style], color=colors[style], bold=style == "big",
                           wrap=style in ("dim", "text"), min_size=th.px(10))
             y += h
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.keeper.poll():  # a replay of the par found: its line changes
-            self.rebuild()
 
     def on_enter(self) -> None:
         if self.keeper.settle():  # the deal was just played

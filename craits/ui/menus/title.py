@@ -165,12 +165,6 @@ class TitleScene(MenuScene):
     def continue_detail_rect(self) -> pygame.Rect | None:
         return self.detail_rects.get("menu.continue")
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        keeper = keeper_for(self.app)
-        if keeper is not None and keeper.poll():  # a replay of the par found
-            self.rebuild()
-
     def saved_game_text(self) -> str | None:
         app = self.app
         try:

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from craits.daily import SEED_BASE, deal_seed
+from craits.daily.deal import SEED_BASE, deal_seed
 from craits.persistence.save_check import read_save
 from craits.persistence.saves import SaveStore
 from craits.review import Replay

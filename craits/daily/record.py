@@ -1,12 +1,13 @@
-"""The deals of the day played, and their pars, kept in ``daily.json`` in the player's folder.
+"""The deals of the day played, kept in ``daily.json`` in the player's folder.
 
 ``started``: numbered deals opened at the table, waiting to be found finished among the past
 games (``games``: a finished game's record holds its seed, seats and totals; the game itself is
 counted in the statistics as any other). A deal started names its game (the match id the past
 games' file names end with), so it is found by the game itself, whatever the clock did
 meanwhile; one noted before deals named their game is found by the times. ``results``: each deal's first finished result, with
-the day it was started on; it counts for the streak when that is the deal's own day. ``pars``:
-the expert's totals of each replay, by version and deal, so a par is worked out once.
+the day it was started on; it counts for the streak when that is the deal's own day. (A deal's
+par is its game's, kept with the game: files that still hold ``pars`` of the old whole-match
+method have them dropped unread.)
 
 Read strictly like the other files: a file that is not ours is set aside; an entry that is not
 understood is dropped alone (the file as it was is kept as a copy) and said once.
@@ -20,8 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-import craits
-from craits.daily import DAILY_VERSION, FIRST_DEAL, LAST_DEAL, deal, place, streak
+from craits.daily.deal import FIRST_DEAL, LAST_DEAL, deal, place, streak
 from craits.persistence.files import whole
 from craits.persistence.store import JsonStore
 
@@ -30,18 +30,11 @@ FILE_VERSION = 1
 DAILY_FILE = "daily.json"
 MAX_STARTED = 20  # deals opened and not finished; the oldest go first
 MAX_RESULTS = 5_000  # about fourteen years of days
-MAX_PARS = 60
 MAX_SCORE = 10**6
 _STAMP = "%Y%m%d-%H%M%S"
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _GAME_ID = re.compile(r"[0-9a-f]{1,16}")
 _FILE_ID = re.compile(r"game-\d{8}-\d{6}-([0-9a-f]{1,16})\.json")
-
-
-def par_key(number: int, method: int) -> str:
-    """Pars are kept by version: a new version's levels may play differently, and a new
-    ``method`` (``review.par.PAR_VERSION``) measures with another player."""
-    return f"{craits.__version__}/{DAILY_VERSION}/par{method}/{number}"
 
 
 @dataclass(frozen=True)
@@ -92,7 +85,6 @@ def game_id(match_id: str) -> str | None:
 class DailyRecord:
     started: list[Started] = field(default_factory=list)
     results: dict[int, Result] = field(default_factory=dict)
-    pars: dict[str, list[int]] = field(default_factory=dict)
 
     def streak(self, today: date) -> int:
         return streak((r.day for r in self.results.values() if r.counts), today)
@@ -128,8 +120,7 @@ class DailyRecord:
     def to_dict(self) -> dict[str, Any]:
         kept = sorted(self.results.values(), key=lambda r: r.number)[-MAX_RESULTS:]
         return {"started": [s.to_dict() for s in self.started],
-                "results": [r.to_dict() for r in kept],
-                "pars": dict(list(self.pars.items())[-MAX_PARS:])}
+                "results": [r.to_dict() for r in kept]}
 
 
 def _day(value: object) -> date:
@@ -157,12 +148,6 @@ def _started(entry: object) -> Started:
                    datetime.strptime(entry["at"], _STAMP), game)
 
 
-def _scores(value: object) -> list[int]:
-    if not isinstance(value, list) or len(value) > 1000:
-        raise ValueError("not a list of scores")
-    return [whole(v, -MAX_SCORE, MAX_SCORE) for v in value]
-
-
 def read_record(data: dict[str, Any]) -> tuple[DailyRecord, list[str]]:
     """The record from a file's data, and a note for each entry dropped."""
     record, notes = DailyRecord(), []
@@ -181,15 +166,6 @@ def read_record(data: dict[str, Any]) -> tuple[DailyRecord, list[str]]:
                 record.started.append(item)
             else:
                 record.results.setdefault(item.number, item)
-    pars = data.get("pars", {})
-    if not isinstance(pars, dict):
-        notes.append("pars: not a table")
-        pars = {}
-    for key, value in pars.items():
-        try:
-            record.pars[str(key)[:80]] = _scores(value)
-        except ValueError as exc:
-            notes.append(f"pars[{key!r:.40}]: {exc}")
     return record, notes
 
 

@@ -1,11 +1,13 @@
 """What the title screen knows of the deals of the day: today's deal, what was played, the
-streak, the pars; it starts the par's worker and keeps what it finds (``daily.json``).
+streak and the par of the game played (``daily.json``).
 
 A deal opened at the table is noted as started, with its game's match id; it is found
 finished among the past games by that id (the match keeper keeps every finished game there),
 so nothing of the table knows of it and no clock decides it.
-Nothing here stops the game: a file that cannot be written is written again at the next
-change, and a worker that fails leaves the par unknown.
+A deal's par is the one every game against the computer has: the review's, replayed round by
+round from the game itself, worked out while it is played and kept beside it
+(``persistence.par_store``); here it is only read. Nothing here stops the game: a file that
+cannot be written is written again at the next change.
 """
 
 from __future__ import annotations
@@ -15,28 +17,27 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from craits.daily import deal, number_of
-from craits.daily_par import REPLAYS, Par, ParJob
+from craits.daily.deal import deal, number_of
+from craits.daily.record import DailyStore, Result
 from craits.persistence.archive import GameArchive
-from craits.persistence.daily import DailyStore, Result, par_key
 from craits.persistence.files import Problem
-from craits.review.par import PAR_VERSION
-from craits.work import Workbench
+from craits.persistence.par_store import ParStore
+from craits.review.par import GamePar, kept_par
+from craits.review.record import load_record
 
 log = logging.getLogger("craits.app")
 
 
 class DailyKeeper:
-    def __init__(self, home: Path, archive: GameArchive, bench: Workbench,
-                 replays: int = REPLAYS) -> None:
+    def __init__(self, home: Path, archive: GameArchive) -> None:
         self.store = DailyStore(home)
-        self.bench = bench  # the app's: the par's replays run in its background lane
+        self.home = home
         self.archive = archive
-        self.replays = replays
         self.record, problem = self.store.load()
         self.problems: list[Problem] = [problem] if problem is not None else []
-        self.job: ParJob | None = None
         self.unsaved = False
+        # A played deal's game as the par needs it (read once: a replay of the record).
+        self._games: dict[str, tuple[dict[str, Any], list[list[int]]] | None] = {}
 
     # ---- reading
     @staticmethod
@@ -52,15 +53,28 @@ class DailyKeeper:
     def streak(self) -> int:
         return self.record.streak(self.today())
 
-    def par(self, number: int) -> Par | None:
-        scores = self.record.pars.get(par_key(number, PAR_VERSION), [])
-        return Par(number, tuple(scores[:self.replays])) if len(scores) >= self.replays else None
-
-    def par_progress(self, number: int) -> tuple[int, int] | None:
-        """Replays done and planned while the par of ``number`` is being worked out."""
-        if self.job is None or self.job.number != number or self.job.failed:
+    def par(self, number: int) -> GamePar | None:
+        """The par of the game deal ``number`` was played as, once it is kept beside it."""
+        result = self.result(number)
+        game = None if result is None else self._game(result)
+        if game is None:
             return None
-        return len(self.record.pars.get(par_key(number, PAR_VERSION), [])), self.replays
+        save, scores = game
+        try:
+            return kept_par(save, 0, scores, ParStore.in_home(self.home))
+        except (OSError, ValueError) as exc:
+            log.warning("the par of deal %d could not be read: %s", number, exc)
+            return None
+
+    def _game(self, result: Result) -> tuple[dict[str, Any], list[list[int]]] | None:
+        if result.game not in self._games:
+            try:
+                session = load_record(self.archive.record(self.archive.folder / result.game))
+                game = session.to_save(), [list(s) for s in session.match.history]
+            except (OSError, ValueError):  # a game no longer kept (or unreadable): no par
+                game = None
+            self._games[result.game] = game
+        return self._games[result.game]
 
     # ---- changing
     def started(self, number: int, now: datetime | None = None, *,
@@ -89,36 +103,6 @@ class DailyKeeper:
             return False
         self._save()
         return True
-
-    def work_out_par(self, number: int) -> None:
-        """Start the worker on the replays of ``number`` still unknown (one deal at a time)."""
-        if self.par(number) is not None:
-            return
-        if self.job is not None and self.job.number == number and not self.job.failed:
-            return
-        self.stop()
-        done = len(self.record.pars.get(par_key(number, PAR_VERSION), []))
-        self.job = ParJob(number, range(done, self.replays), self.bench)
-
-    def poll(self) -> bool:
-        """Take what the worker found; True when something changed. Replays are kept in
-        their order, so a par is the same however often its work was cut off."""
-        if self.job is None:
-            return False
-        found = sorted(self.job.poll())
-        if not found:
-            return False
-        scores = self.record.pars.setdefault(par_key(self.job.number, PAR_VERSION), [])
-        for replay, score in found:
-            if replay == len(scores):
-                scores.append(score)
-        self._save()
-        return True
-
-    def stop(self) -> None:
-        if self.job is not None:
-            self.job.stop()
-            self.job = None
 
     def _save(self) -> None:
         try:
