@@ -277,6 +277,20 @@ def test_the_game_s_analysis_fails_instead_of_waiting_when_its_workers_die():
 # ------------------------------------------------------------ the end
 
 
+def test_a_bench_let_go_without_closing_ends_its_workers_when_collected():
+    import gc
+
+    bench = Workbench(1)
+    job = bench.job(Lane.BACKGROUND)
+    job.submit(nap, 30.0)
+    job.take()
+    (process,) = [w.process for w in bench._workers if w.process is not None]
+    del bench, job
+    gc.collect()
+    process.join(5)
+    assert not process.is_alive()
+
+
 QUEUED_APP = """
     import sys, time
     from craits.ui.app import App
