@@ -107,7 +107,7 @@ def test_with_background_units_queued_the_computer_player_is_answered_first():
     with Workbench(1) as bench:
         background = bench.job(Lane.BACKGROUND)
         for _ in range(8):
-            background.submit(nap, 1.0)
+            background.submit(nap, 3.0)
         background.take()  # the low worker is on the first already
         bot = Latest(bench.job(Lane.BOT))
         ticket = bot.submit(functools.partial(square, 12))
