@@ -49,7 +49,7 @@ def test_errors_are_one_json_object_and_status_2(tmp_path, capsys):
 def test_it_runs_as_a_module(tmp_path):
     record = tmp_path / "game.json"
     record.write_text(json.dumps(export_record(game())))
-    done = subprocess.run([sys.executable, "-m", "craits.review", str(record), "--round", "1",
+    done = subprocess.run([sys.executable, "-m", "craits", "review", str(record), "--round", "1",
                            "--iterations", "20"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["rounds"][0]["round"] == 1
@@ -61,6 +61,6 @@ def test_the_verdicts_are_the_same_in_another_process(tmp_path, capsys):
     args = [str(record), "--round", "3", "--iterations", "40"]
     here = run(capsys, *args)[1]
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
-    done = subprocess.run([sys.executable, "-m", "craits.review", *args], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "craits", "review", *args], capture_output=True,
                           text=True, timeout=120, env=env)
     assert json.loads(done.stdout) == here

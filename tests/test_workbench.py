@@ -107,7 +107,7 @@ def test_with_background_units_queued_the_computer_player_is_answered_first():
     with Workbench(1) as bench:
         background = bench.job(Lane.BACKGROUND)
         for _ in range(8):
-            background.submit(nap, 1.0)
+            background.submit(nap, 3.0)
         background.take()  # the low worker is on the first already
         bot = Latest(bench.job(Lane.BOT))
         ticket = bot.submit(functools.partial(square, 12))
@@ -275,6 +275,20 @@ def test_the_game_s_analysis_fails_instead_of_waiting_when_its_workers_die():
 
 
 # ------------------------------------------------------------ the end
+
+
+def test_a_bench_let_go_without_closing_ends_its_workers_when_collected():
+    import gc
+
+    bench = Workbench(1)
+    job = bench.job(Lane.BACKGROUND)
+    job.submit(nap, 30.0)
+    job.take()
+    (process,) = [w.process for w in bench._workers if w.process is not None]
+    del bench, job
+    gc.collect()
+    process.join(5)
+    assert not process.is_alive()
 
 
 QUEUED_APP = """

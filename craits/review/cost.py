@@ -31,7 +31,7 @@ class Cost:
 
 @dataclass(frozen=True, slots=True)
 class CostJob:
-    """Self-contained and picklable, for the bot helper: ``job()`` gives the same ``Cost``."""
+    """Self-contained and picklable, for the workbench: ``job()`` gives the same ``Cost``."""
 
     profile: Profile
     view: SeatView

@@ -36,6 +36,7 @@ import os
 import pickle
 import threading
 import time
+import weakref
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -209,6 +210,9 @@ class Workbench:
         self._turns = 0  # units handed out, to give the jobs of a lane turns
         self._closed = False
         self.lock = threading.RLock()
+        # A bench let go without ``close`` (a test's app, say) ends its workers when collected.
+        self._started: list[Any] = []  # every process started (the collector's list)
+        self._orphaned = weakref.finalize(self, _end_processes, self._started)
 
     def job(self, lane: Lane) -> Job:
         return Job(self, lane)
@@ -390,6 +394,7 @@ class Workbench:
                              lost=True)
             return False
         w.process, w.conn, w.answers = process, units_out, answers_in
+        self._started.append(process)
         return True
 
     # ------------------------------------------------------------ the end
@@ -400,6 +405,7 @@ class Workbench:
             if self._closed:
                 return
             self._closed = True
+            self._orphaned.detach()
             for queue in self._queues.values():
                 queue.clear()
             processes = [p for w in self._workers if (p := self._let_go(w)) is not None]
@@ -411,6 +417,12 @@ class Workbench:
             if process.is_alive():
                 process.kill()
                 process.join(0.1)
+
+
+def _end_processes(processes: list[Any]) -> None:
+    for process in processes:
+        if process.is_alive():
+            process.terminate()  # not joined: a collector must not wait
 
 
 def _call(fn: Callable[[], Any]) -> Any:

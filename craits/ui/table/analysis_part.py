@@ -1,8 +1,8 @@
 """The player's game analysed while it is played (``review.while_playing``): at a table with
-one person, each round's par replays start at its deal and its review at its end, on
-processes of their own at a low priority; the game-over screen shows the luck against the
+one person, each round's par replays start at its deal and its review at its end, in the
+background lane of the app's workbench (low priority); the game-over screen shows the luck against the
 choices and the par as soon as they are found, and they are kept for the review. A table of
-several people, or an app without processes for it (tests), has none."""
+several people, or an app whose computer players think in place (tests), has none."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ class AnalysisPart:
             self._keep(analysis)
 
     def _keep(self, analysis: GameAnalysis) -> None:
-        """What was found, under the finished game's name, once; the processes go."""
+        """What was found, under the finished game's name, once; its queued work goes."""
         if not analysis.kept:
             home = user_home()
             try:

@@ -1,8 +1,8 @@
 """"Confirm costly moves" (a setting, off by default): before the viewer's play goes down,
-the hard level weighs it against its own move (``craits.review.cost``, in the bot helper, from
-the viewer's view only); a play expected to lose at least the threshold in points is asked
-about once. The check never holds a move up for long: if the workers are taken by other work,
-fails or is slow, the play goes down as it would have."""
+the hard level weighs it against its own move (``craits.review.cost``, in the computer players'
+lane, from the viewer's view only); a play expected to lose at least the threshold in points is
+asked about once. The check never holds a move up for long: if the workers are taken by other
+work, fails or is slow, the play goes down as it would have."""
 
 from __future__ import annotations
 

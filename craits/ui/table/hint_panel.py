@@ -1,8 +1,8 @@
 """The Hint button (H): on the viewer's turn, the hard level's move for their seat.
 
-It is worked out in the bot helper from that seat's view and history only
-(``craits.review.hint_job``), so it never reads a hidden card and works in pass-and-play for
-whoever is to act. The card it plays glows in the hand (or the Draw or Pass button is ringed)
+It is worked out in the workbench's lane for the computer players, from that seat's view and
+history only (``craits.review.hint_job``), so it never reads a hidden card and works in
+pass-and-play for whoever is to act. The card it plays glows in the hand (or the Draw or Pass button is ringed)
 and a one-line reason replaces the line above the hand until the position changes.
 """
 
@@ -48,7 +48,7 @@ class HintPanel:
         self.counted: set[Position] = set()  # positions whose first hint was counted
 
     def ask(self, position: Position) -> bool:
-        """Ask the bot helper for the hard level's move at ``position`` (the viewer's turn).
+        """Ask the computer players' lane for the hard level's move at ``position`` (the viewer's turn).
         True if it is the first hint asked for that position: the statistics count it."""
         if position == self.position:
             return False
@@ -66,8 +66,8 @@ class HintPanel:
     def update(self, position: Position | None, view: SeatView | None,
                computer_thinking: bool) -> None:
         """Collect the hint when it is ready; forget it once the table's ``position`` (session
-        version and viewer) moved on from the one asked about. The helper may have been given a computer's move meanwhile:
-        the hint is asked again once it is free."""
+        version and viewer) moved on from the one asked about. The lane may have been given a
+        computer's move meanwhile: the hint is asked again once it is free."""
         if self.position is None:
             return
         if self.position != position:
