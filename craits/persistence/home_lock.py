@@ -69,7 +69,8 @@ _FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
 
 def _open(path: Path) -> int:
     """The lock file, opened without following a link; read-only when it may not be
-    written. Not inherited by the workbench's workers (spawned fresh), so only this process holds it."""
+    written. Not inherited by the workbench's workers (spawned fresh): only this process
+    holds it."""
     if path.is_symlink() and set_aside(path, "link") is None:
         raise OSError(errno.ELOOP, "craits.lock is a link that could not be moved aside")
     try:
