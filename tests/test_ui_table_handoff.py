@@ -48,6 +48,7 @@ def play_something(table) -> None:
     table.match.act(plays[0] if plays else (suited[0] if suited else Draw()))
 
 
+@pytest.mark.draws  # the cards drawn are what is checked
 def test_hand_off_between_humans_hides_every_hand(app, drawn_faces):
     app.new_game(app.seats_for(["human", "human", "easy"]), None, 5)
     table = app.current_table()
@@ -105,6 +106,7 @@ def test_the_log_tells_each_viewer_only_their_own_cards(app):
     assert any(table.match.names[first] in text for text in theirs)
 
 
+@pytest.mark.draws  # the cards drawn are what is checked
 def test_with_several_humans_no_hand_shows_before_the_first_hand_off(app, drawn_faces):
     app.new_game(app.seats_for(["human", "human", "easy"]), None, 5)
     table = app.current_table()
