@@ -20,12 +20,13 @@ native: $(STAMP)
 play: native
 	$(BIN)/python -m craits
 
-# mypy checks the packages listed under [tool.mypy] in pyproject.toml, actionlint the workflows.
+# mypy checks the packages listed under [tool.mypy] in pyproject.toml, actionlint the workflows;
+# pytest runs a file per core at a time (pytest-xdist; each worker has its own scratch home).
 test: native
 	$(BIN)/ruff check craits tests benchmarks tools
 	$(BIN)/python -m mypy
 	$(BIN)/actionlint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadfile
 	$(BIN)/python -m craits i18n-check
 
 # The desktop app (issue 8): dist/Craits/Craits, see README "Building the app".
