@@ -85,3 +85,19 @@ def test_an_app_that_draws_nothing_never_idles(make_app):
     app.show_title()
     app.run(max_frames=90)
     assert not app.pacer.idle and app.frames.frames == 90
+
+
+def test_the_screen_is_told_apart_by_its_pixels_and_an_unreadable_one_never_rests():
+    from craits.ui.app import pixels_checksum
+
+    surface = pygame.Surface((33, 17))  # an odd width: rows padded or not, all is read
+    first = pixels_checksum(surface)
+    assert pixels_checksum(surface) == first
+    surface.set_at((32, 16), (1, 2, 3))
+    assert pixels_checksum(surface) != first
+
+    class Unreadable:
+        def get_buffer(self):
+            raise pygame.error("no pixels")
+
+    assert pixels_checksum(Unreadable()) != pixels_checksum(Unreadable())

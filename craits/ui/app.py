@@ -58,10 +58,14 @@ log = logging.getLogger("craits.app")
 COLLECT_FRAMES = 10
 
 
-def pixels_checksum(surface: pygame.Surface) -> int:
-    """A checksum of ``surface``'s pixels, read in place (no copy)."""
-    pixels: Any = surface.get_view("1")  # a buffer; typed as one from Python 3.12 only
-    return zlib.crc32(pixels)
+def pixels_checksum(surface: pygame.Surface) -> object:
+    """A checksum of ``surface``'s pixels, read in place (no copy); a surface that cannot be
+    read gives a value equal to no other, so the loop never rests on a guess."""
+    try:
+        pixels: Any = surface.get_buffer()  # a buffer; typed as one from Python 3.12 only
+        return zlib.crc32(pixels)
+    except (ValueError, pygame.error):
+        return object()
 
 
 class App:
