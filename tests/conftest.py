@@ -41,3 +41,9 @@ def make_app(tmp_path, monkeypatch):
     yield make
     for app in apps:
         app.shutdown()
+
+
+@pytest.fixture
+def app(make_app):
+    """An App in a scratch home (1280x800, fast pace, computers thinking inline)."""
+    return make_app()

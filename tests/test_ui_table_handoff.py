@@ -10,21 +10,11 @@ from table_harness import press, run_until, set_position, step
 from craits.engine import Draw, Play
 from craits.engine import events as ev
 from craits.engine.notation import read_card as parse_card
-from craits.ui.app import App
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.scoreboard import ScoreboardScene
 from craits.ui.tabletop.sprites import CardSprite
 
 C = parse_card
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
-    app = App(size=(1280, 800), speed="fast", bot_mode="inline", language="en")
-    pygame.event.clear()
-    yield app
-    app.shutdown()
 
 
 @pytest.fixture
