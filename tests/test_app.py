@@ -43,6 +43,7 @@ def test_bad_seats_and_sizes_are_explained(home, capsys):
         parse_seat_kinds("easy,easy,easy,easy,easy,easy")
 
 
+@pytest.mark.draws  # the times of drawn frames, as a player's
 def test_max_seconds_prints_frame_times(home, capsys):
     code = main(["--headless", "--autoplay", "--seats", "easy,medium,easy", "--seed", "2",
                  "--max-seconds", "1.5", "--speed", "fast"])
