@@ -20,8 +20,7 @@ native: $(STAMP)
 play: native
 	$(BIN)/python -m craits
 
-# mypy checks the packages listed under [tool.mypy] in pyproject.toml, actionlint the workflows;
-# pytest runs a file per core at a time (pytest-xdist; each worker has its own scratch home).
+# mypy checks the packages listed under [tool.mypy] in pyproject.toml, actionlint the workflows.
 test: native
 	$(BIN)/ruff check craits tests benchmarks tools
 	$(BIN)/python -m mypy
