@@ -28,8 +28,6 @@ from craits.review.par import (
 from craits.review.par_job import ParWork, compute, wait_for
 from craits.review.replay import Replay
 from craits.review.thinking import REVIEW_RACE
-from craits.seat import Seat
-from craits.session import Session
 
 QUICK = "easy"  # plays in the seat in place of the expert: a heuristic, so quick
 KINDS = ("human", "easy", "medium")
@@ -180,6 +178,9 @@ def test_the_par_s_player_decides_with_the_review_s_race_and_the_others_with_the
         monkeypatch):
     # The par measures the seat against the review's expert: the player whose choices the
     # review shows beside the seat's own. The opponents play as they did at the table.
+    from craits.seat import Seat
+    from craits.session import Session
+
     # The bots are chosen at the deal: an unplayed game's first deal shows it (no expert match).
     seats = [Seat(kind, kind) for kind in ("human", "expert", "hard")]
     save = Session(seats, Rules(game_length="short"), 3).to_save()
