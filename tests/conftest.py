@@ -10,6 +10,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["CRAITS_HOME"] = tempfile.mkdtemp(prefix="craits-test-home-")
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "draws: the app draws its frames (the test reads pixels or drawn text)")
+
+
+@pytest.fixture(autouse=True)
+def _frames_undrawn(request, monkeypatch):
+    """The app's loop draws no frame unless the test is marked ``draws``: most tests read
+    scenes, not pixels, and drawing was two thirds of their time."""
+    if request.node.get_closest_marker("draws") is None:
+        from craits.ui.app import App
+
+        monkeypatch.setattr(App, "draws", False)
+
 
 @pytest.fixture
 def make_app(tmp_path, monkeypatch):
@@ -27,3 +41,9 @@ def make_app(tmp_path, monkeypatch):
     yield make
     for app in apps:
         app.shutdown()
+
+
+@pytest.fixture
+def app(make_app):
+    """An App in a scratch home (1280x800, fast pace, computers thinking inline)."""
+    return make_app()

@@ -72,6 +72,7 @@ def main() -> int:
 
     ARMED["target"] = int(sys.argv[1])
     instrument()
+    App.draws = False  # files are under test, not pixels
     app = App(size=(960, 600), speed="instant", bot_mode="inline")
     app.autosaver.threaded = False
     pygame.event.clear()

@@ -43,6 +43,7 @@ def test_bad_seats_and_sizes_are_explained(home, capsys):
         parse_seat_kinds("easy,easy,easy,easy,easy,easy")
 
 
+@pytest.mark.draws  # the times of drawn frames, as a player's
 def test_max_seconds_prints_frame_times(home, capsys):
     code = main(["--headless", "--autoplay", "--seats", "easy,medium,easy", "--seed", "2",
                  "--max-seconds", "1.5", "--speed", "fast"])
@@ -90,7 +91,7 @@ def test_an_unexpected_error_becomes_a_log_and_a_message(home):
 def test_errors_that_keep_coming_end_the_app(home, monkeypatch):
     app = App(bot_mode="inline", language="en")
     try:
-        monkeypatch.setattr(App, "_frame", lambda self, dt: (_ for _ in ()).throw(KeyError(1)))
+        monkeypatch.setattr(App, "_frame", lambda self, *frame: (_ for _ in ()).throw(KeyError(1)))
         for _ in range(5):
             app.step(0.016)
         assert not app.running and app.exit_code == 1

@@ -83,6 +83,7 @@ def test_frame_records_are_bounded(tmp_path, monkeypatch):
         app.shutdown()
 
 
+@pytest.mark.draws  # drawing fills the caches that hold it
 def test_a_replaced_table_is_freed_by_the_next_frame(tmp_path, monkeypatch):
     # Its scenes and caches (tens of MB of card images) hold one another, so only the
     # collector frees it; the collector's own rounds may leave it for hours. Automatic

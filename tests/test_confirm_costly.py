@@ -21,9 +21,21 @@ def english():
     i18n.set_language("en")
 
 
+# A cost is fixed by the match and the position (its job's seed says so): both tests meet the
+# same turns of the same deal, so each is weighed once.
+_WEIGHED: dict[tuple, Cost] = {}
+
+
 def costs(table) -> dict[Play, Cost]:
     session = table.session
-    return {a: cost_job(session, a)() for a in table.match.view().legal if isinstance(a, Play)}
+    at = (session.seed, repr(session.records))
+    found = {}
+    for action in table.match.view().legal:
+        if isinstance(action, Play):
+            if (at, action) not in _WEIGHED:
+                _WEIGHED[at, action] = cost_job(session, action)()
+            found[action] = _WEIGHED[at, action]
+    return found
 
 
 def a_turn_with_a_costly_play(app, table, threshold):

@@ -322,6 +322,7 @@ def fuzz_app(tmp_path, monkeypatch):
     i18n.set_language("en")
 
 
+@pytest.mark.draws  # drawing at every size is part of what must not break
 def test_random_input_at_every_screen_never_breaks_the_app(fuzz_app):
     app = fuzz_app
     rng = random.Random(SEED)

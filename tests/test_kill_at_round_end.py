@@ -42,7 +42,7 @@ def run_until_killed(home: Path, boundary: int) -> subprocess.CompletedProcess:
 
 
 def prepared_home(base: Path, last_round: bool) -> Path:
-    """A home holding a game in progress: early in round 1, or early in the last round with
+    """A home holding a game in progress: late in round 1, or late in the last round with
     the rounds before it already in the statistics (as the app would have left them)."""
     home = base / "prepared"
     home.mkdir()
@@ -51,8 +51,8 @@ def prepared_home(base: Path, last_round: bool) -> Path:
         rounds = len(session.rules.deals)
         drive_session(session, lambda: len(session.match.history) == rounds - 1)
         session.start_next_round()
-    start = len(session.records)
-    drive_session(session, lambda: len(session.records) > start + 3
+    # Late in the round (a hand of two cards), so that each run plays little before its end.
+    drive_session(session, lambda: min(map(len, session.match.state.hands)) <= 2
                   and not session.match.state.is_over())
     data = session.to_save()
     if last_round:  # the rounds before were counted when they ended

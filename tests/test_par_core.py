@@ -10,6 +10,7 @@ import pytest
 from test_review_replay import game
 
 from craits.ai.search import RACE_FIRST, RACE_Z
+from craits.engine import Rules
 from craits.review.par import (
     PAR_RACE,
     GamePar,
@@ -179,8 +180,13 @@ def test_the_par_s_player_decides_with_the_review_s_race_and_the_others_with_the
         monkeypatch):
     # The par measures the seat against the review's expert: the player whose choices the
     # review shows beside the seat's own. The opponents play as they did at the table.
-    save = game(3, ("human", "expert", "hard"))
-    session = round_at_deal(save, 0, 1, 0)
+    from craits.seat import Seat
+    from craits.session import Session
+
+    # The bots are chosen at the deal: an unplayed game's first deal shows it (no expert match).
+    seats = [Seat(kind, kind) for kind in ("human", "expert", "hard")]
+    save = Session(seats, Rules(game_length="short"), 3).to_save()
+    session = round_at_deal(save, 0, 0, 0)
     races = [bot.race for _, bot in sorted(session.bots.items())]  # type: ignore[attr-defined]
     assert races == [REVIEW_RACE, (RACE_FIRST, RACE_Z), (RACE_FIRST, RACE_Z)]
     assert PAR_RACE == REVIEW_RACE != (RACE_FIRST, RACE_Z)

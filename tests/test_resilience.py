@@ -305,6 +305,7 @@ GARBAGE = {
 }
 
 
+@pytest.mark.draws  # the title picks its notice as it draws
 def test_damaged_files_are_kept_aside_and_the_player_is_told_in_their_language(apps, tmp_path):
     for name, content in GARBAGE.items():
         (tmp_path / name).write_bytes(content)
@@ -621,6 +622,7 @@ class Boom(RuntimeError):
     pass
 
 
+@pytest.mark.draws  # an error while drawing is one of them
 @pytest.mark.parametrize("where", ["update", "draw", "handle"])
 def test_an_unexpected_error_is_logged_saved_and_explained(apps, tmp_path, monkeypatch, where):
     from craits.ui.dialogs.message import MessageScene
@@ -674,6 +676,7 @@ def test_an_unusable_home_folder_is_reported_not_a_traceback(tmp_path):
     assert str(home) in result.stderr
 
 
+@pytest.mark.draws  # the errors come from drawing
 def test_errors_that_keep_coming_end_the_app_quietly(apps, tmp_path, monkeypatch):
     from craits.ui.menus.title import TitleScene
 

@@ -216,17 +216,6 @@ def test_a_bad_cue_volume_falls_back_alone(bad):
     assert len(notes) == 1 and "cue_volume" in notes[0]
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    from craits.ui.app import App
-
-    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
-    app = App(size=(1280, 800), speed="fast", bot_mode="inline", language="en")
-    pygame.event.clear()
-    yield app
-    app.shutdown()
-
-
 def test_the_settings_screen_sets_the_cue_volume_alone(app, tmp_path):
     from craits.ui.menus.settings import SettingsScene
     from craits.ui.widgets import Slider

@@ -259,3 +259,36 @@ def test_a_short_match_is_played_by_ear_from_the_keyboard(open_table, transcript
     assert plays > 8 and rounds >= 7
     said = "\n".join(heard(transcript))
     assert not SYMBOLS.search(said) and not CODES.search(said)
+
+
+def test_the_turn_is_said_once_when_it_comes_after_what_led_to_it(open_table, transcript):
+    """Each time the computers have moved and the turn comes back, "Your turn" is said once,
+    after their moves were said, and not again while the player thinks."""
+    from app_driver import StandInPlayer
+
+    app, table = open_table(["human", "easy", "easy"], speed="fast", seed=12)
+    player = StandInPlayer(3)
+    read = turns = 0
+    for _ in range(4000):
+        if turns == 4:
+            break
+        app.step(1 / 30)
+        if app.scenes.top is not table or table.match.cut_pending:
+            player.act(app)  # the cut, a suit, the scoreboard
+            continue
+        if not table.match.my_turn() or table.chor.busy:
+            continue
+        for _ in range(20):  # the player thinks a while: nothing is said again
+            app.step(1 / 30)
+        lines = heard(transcript)
+        new, read = lines[read:], len(lines)
+        said = [line for line in new if line.startswith(YOUR_TURN)]
+        assert len(said) == 1, new
+        at = new.index(said[0])
+        moves = re.compile(r"\b(played|drew|passed)\b")
+        assert not any(moves.search(line) for line in new[at + 1:]), new  # said after them
+        if turns:
+            assert any(moves.search(line) for line in new[:at]), new  # the computers' moves
+        turns += 1
+        player.act(app)
+    assert turns == 4

@@ -217,6 +217,7 @@ def app(tmp_path, monkeypatch):
     app.shutdown()
 
 
+@pytest.mark.draws
 def test_the_table_uses_the_chosen_back_felt_and_large_print(app):
     app.settings = dataclasses.replace(app.settings, card_back="charcoal", felt="blue",
                                        large_cards=True)

@@ -10,21 +10,11 @@ from table_harness import press, run_until, set_position, step
 from craits.engine import Draw, Play
 from craits.engine import events as ev
 from craits.engine.notation import read_card as parse_card
-from craits.ui.app import App
 from craits.ui.table.handoff import HandoffScene
 from craits.ui.table.scoreboard import ScoreboardScene
 from craits.ui.tabletop.sprites import CardSprite
 
 C = parse_card
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
-    app = App(size=(1280, 800), speed="fast", bot_mode="inline", language="en")
-    pygame.event.clear()
-    yield app
-    app.shutdown()
 
 
 @pytest.fixture
@@ -48,6 +38,7 @@ def play_something(table) -> None:
     table.match.act(plays[0] if plays else (suited[0] if suited else Draw()))
 
 
+@pytest.mark.draws  # the cards drawn are what is checked
 def test_hand_off_between_humans_hides_every_hand(app, drawn_faces):
     app.new_game(app.seats_for(["human", "human", "easy"]), None, 5)
     table = app.current_table()
@@ -105,6 +96,7 @@ def test_the_log_tells_each_viewer_only_their_own_cards(app):
     assert any(table.match.names[first] in text for text in theirs)
 
 
+@pytest.mark.draws  # the cards drawn are what is checked
 def test_with_several_humans_no_hand_shows_before_the_first_hand_off(app, drawn_faces):
     app.new_game(app.seats_for(["human", "human", "easy"]), None, 5)
     table = app.current_table()

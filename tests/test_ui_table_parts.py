@@ -12,7 +12,6 @@ from table_harness import press, run_until, step
 from craits.engine import events as ev
 from craits.engine.notation import read_card as parse_card
 from craits.session import Seat, Session
-from craits.ui.app import App
 from craits.ui.table.cut import cut_rows
 from craits.ui.table.game_over import places
 from craits.ui.table.scoreboard import ScoreboardScene, hand_groups
@@ -151,15 +150,6 @@ def test_cut_rows_start_again_after_a_tie():
 
 def test_equal_totals_share_a_place():
     assert places([30, 10, 30, 5]) == [(1, 3), (2, 1), (3, 0), (3, 2)]
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CRAITS_HOME", str(tmp_path))
-    app = App(size=(1280, 800), speed="fast", bot_mode="inline", language="en")
-    pygame.event.clear()
-    yield app
-    app.shutdown()
 
 
 def play_round_through(app, table):

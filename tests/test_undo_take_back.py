@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from craits.director import FixedPace, Hooks, InlineRunner, MatchDirector, Wait
-from craits.engine import Announce, Call, Draw, Play, Rules
+from craits.engine import Announce, Call, Draw, Pass, Play, Rules
 from craits.engine import events as ev
 from craits.engine.cards import rank
 from craits.seat import Seat
@@ -251,3 +251,22 @@ def test_whatever_is_taken_back_had_shown_nothing_and_comes_back_exactly(seed):
         taken += 1
         director.act(rng.choice(session.view(seat).legal), seat)
     assert taken > 5
+
+
+def test_a_pass_after_a_drawn_card_is_taken_back_to_the_choice_with_the_card_in_hand():
+    """Keeping the card just drawn (``play_drawn_card``) is a turn action like a play: taken
+    back, the drawn card stays in hand (it was seen) and playing it or passing is open again."""
+    session, director, _ = table(("human", "easy", "medium"), seed=8,
+                                 rules=Rules(play_drawn_card=True))
+    move = until_human_can(director, lambda a: isinstance(a, Pass), random.Random(4))
+    before = snapshot(session)
+    drawn = session.events[-1]
+    assert isinstance(drawn, ev.CardsDrawn) and drawn.player == 0
+    director.act(move, 0)
+    assert isinstance(session.events[-1], ev.Passed)
+    assert director.take_back_point(0) == len(before[1])
+    assert director.take_back(0)
+    assert snapshot(session) == before
+    view = session.view(0)
+    assert view.turn == 0 and move in view.legal
+    assert any(isinstance(a, Play) for a in view.legal)  # the drawn card may be played instead

@@ -18,8 +18,10 @@ import gc
 import logging
 import time
 import weakref
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -37,7 +39,7 @@ from craits.ui.audio import Audio
 from craits.ui.cards.art import CardArt
 from craits.ui.crash_log import BlankScene, RecentCrashes, write_crash_log
 from craits.ui.dialogs.message import MessageScene
-from craits.ui.frame_times import FPS, FrameTimes
+from craits.ui.frame_times import FPS, IDLE_FPS, FramePacer, FrameTimes
 from craits.ui.match_questions import question_scene
 from craits.ui.matches import Matches, MatchOutcome, NoTable, OpenTable, StartRequest
 from craits.ui.memory import keep_large_blocks_returnable, release_free_memory
@@ -56,9 +58,22 @@ log = logging.getLogger("craits.app")
 COLLECT_FRAMES = 10
 
 
+def pixels_checksum(surface: pygame.Surface) -> object:
+    """A checksum of ``surface``'s pixels, read in place (no copy); a surface that cannot be
+    read gives a value equal to no other, so the loop never rests on a guess."""
+    try:
+        pixels: Any = surface.get_buffer()  # a buffer; typed as one from Python 3.12 only
+        return zlib.crc32(pixels)
+    except (ValueError, pygame.error):
+        return object()
+
+
 class App:
     """Holds the window and everything scenes share (``SceneContext``); ``home``: the folder
     of the player's files (default: ``craits.paths.user_home()``)."""
+
+    # False: frames advance every scene and draw none (tests that read no pixels).
+    draws = True
 
     def __init__(self, *, language: str | None = None, size: tuple[int, int] | None = None,
                  speed: str | None = None, bot_mode: str = "process",
@@ -103,6 +118,7 @@ class App:
         self.running = True
         self.keys_down: set[int] = set()
         self.frames = FrameTimes()
+        self.pacer = FramePacer()
         self._crashes = RecentCrashes()
         self._replaced: list[weakref.ref[TableScene]] = []  # tables awaiting the collector
         self._collect_frames = 0  # frames left to look for them (_collect_replaced)
@@ -243,28 +259,40 @@ class App:
     # ------------------------------------------------------------ loop
 
     def run(self, max_seconds: float | None = None, max_frames: int | None = None) -> None:
+        """The loop: full rate while anything moves; left alone, a few frames a second,
+        woken at once by any event (``FramePacer``)."""
         start, frames = time.perf_counter(), 0
         while self.running:
-            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
+            events: list[pygame.event.Event] = []
+            if self.pacer.idle:
+                event = pygame.event.wait(self.pacer.wait_ms)
+                events = [] if event.type == pygame.NOEVENT else [event]
+                dt = min(1 / IDLE_FPS, self.clock.tick() / 1000.0)  # time runs on as it was
+            else:
+                dt = min(0.1, self.clock.tick(FPS) / 1000.0)
             t0, c0 = time.perf_counter(), time.thread_time()
-            self.step(dt)
+            self.step(dt, events)
             self.frames.add(time.perf_counter() - t0, time.thread_time() - c0)
             frames += 1
             if (max_seconds is not None and time.perf_counter() - start >= max_seconds) \
                     or (max_frames is not None and frames >= max_frames):
                 break
 
-    def step(self, dt: float) -> None:
-        """One frame, with the safety net: an error becomes a log file and a message."""
+    def step(self, dt: float, events: Sequence[pygame.event.Event] = ()) -> None:
+        """One frame (``events``: taken from the queue before it), with the safety net: an
+        error becomes a log file and a message."""
         try:
-            self._frame(dt)
+            self._frame(dt, events)
         except Exception as exc:  # the top-level net: never a traceback window
             self.report_crash(exc)
 
-    def _frame(self, dt: float) -> None:
+    def _frame(self, dt: float, taken: Sequence[pygame.event.Event]) -> None:
         self._collect_replaced()
         self._follow_screen_reader()
-        for event in pygame.event.get():
+        events = [*taken, *pygame.event.get()]
+        if events:
+            self.pacer.woken(time.perf_counter())
+        for event in events:
             if event.type == pygame.KEYDOWN:
                 self.keys_down.add(event.key)
             elif event.type == pygame.KEYUP:
@@ -287,12 +315,17 @@ class App:
                 table.update(dt)
             top.update(dt)
         self._watch_writing()
+        if self.draws:
+            self._draw()
+
+    def _draw(self) -> None:
         visible = self.scenes.visible()
         if not visible or visible[0].transparent:  # opaque scenes paint every pixel
             self.screen.fill((0, 0, 0))
         for scene in visible:
             scene.draw(self.screen)
-        pygame.display.flip()
+        if self.pacer.drawn(lambda: pixels_checksum(self.screen), time.perf_counter()):
+            pygame.display.flip()
 
     def _follow_screen_reader(self) -> None:
         """Speech turned on by a screen reader found: the screen on top says what it is."""
