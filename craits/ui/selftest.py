@@ -13,12 +13,14 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+import pygame
+
 from craits import i18n, native
 from craits.engine import Rules
 from craits.seat import Seat
 from craits.ui.audio import Audio
 from craits.ui.cards.art import CARD_CODES, STYLES, CardArt
-from craits.ui.fonts import get_font
+from craits.ui.fonts import font_path
 from craits.ui.table.cue_part import Cue
 
 if TYPE_CHECKING:  # the table it watches (a type only: the self test makes no table)
@@ -70,7 +72,8 @@ def asset_problems(app: SelfTested) -> list[str]:
         problems.extend(f"sound cue {c}: missing" for c in Cue if c not in app.audio.cue_names)
     for bold in (False, True):
         try:
-            get_font(20, bold).render("♠♥♦♣ Ťžõä", True, (0, 0, 0))
+            # From the file, not the cache: a font loaded earlier says nothing of the disk now.
+            pygame.font.Font(font_path(bold), 20).render("♠♥♦♣ Ťžõä", True, (0, 0, 0))
         except Exception as exc:
             problems.append(f"font (bold={bold}): {exc}")
     language = i18n.get_language()
