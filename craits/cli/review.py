@@ -19,7 +19,8 @@ each finished round, null for one not finished; ``game`` sums the finished round
 against the same opponents, from N replays of each finished round reviewed (the seat's own
 points, lower is better): ``"par": {"level": "expert", "value": 131.5, "stderr": 6.2,
 "replays": 4, "rounds": 15, "yours": 140}`` for those rounds together and each round's
-``"par": {"value", "stderr", "replays", "yours"}`` (null for a round not finished). It is null
+``"par": {"value", "stderr", "replays", "yours"}`` (null for a round not finished; its error
+from the spread of the replays pooled over those rounds: never 0 from replays that agree). It is null
 without ``--par``; when the table has a person in another seat, null with ``par_unavailable``
 saying why. The same record gives the same par.
 """
@@ -117,7 +118,8 @@ def _add_par(document: dict[str, Any], replay: Replay, seat: int, rounds: list[i
     yours = {r: _points(replay, r, seat) for r in done}
     par: GamePar | None = game_par(level, found, done, replays, yours)
     document["par"] = None if par is None else par.to_json()
-    by_round = {} if par is None else {r.round: r.to_json() for r in par.rounds}
+    by_round = {} if par is None else {r.round: r.to_json(par.round_stderr(r))
+                                        for r in par.rounds}
     for entry, index in zip(document["rounds"], rounds, strict=True):
         entry["par"] = by_round.get(index)
 
