@@ -115,7 +115,8 @@ def test_a_finished_deal_shows_played_with_its_streak_and_its_game_s_par(app, tm
     app.step(FRAME)
     # Each round's spread (7.07) pooled with the known one (``review.par.pooled_spread``).
     error = round(pooled_spread([(10, 20)] * rounds) * (rounds / 2) ** 0.5)
-    assert app.scenes.top.daily_detail.endswith(f" · 1 day in a row · par {15 * rounds} ± {error}")
+    assert app.scenes.top.daily_detail.endswith(
+        f" · 1 day in a row · par {15 * rounds}, about ±{error}")
 
 
 def test_every_language_has_the_texts(app):
