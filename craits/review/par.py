@@ -61,8 +61,8 @@ PAR_REPLAYS = 4
 PAR_RACE = REVIEW_RACE
 # One replay's spread of a round's score, in points, before a game's own replays say more, and
 # what it is worth (degrees of freedom: ``pooled_spread``). Pooled over 24 rounds of 4 replays
-# it measured 36 with easy in the seat and 34 with medium (4 and 4 rounds of equal replays);
-# the expert, a steadier player, is taken a little lower.
+# (3 games of 8 rounds) it measured 36 with easy in the seat and 34 with medium, though 4 of
+# the 24 rounds gave 4 equal replays; the expert, a steadier player, is taken a little lower.
 PAR_SPREAD = 30.0
 PAR_SPREAD_WEIGHT = 4
 PAR_VERSION = 2  # up whenever the method changes: pars kept from before are dropped
