@@ -15,7 +15,7 @@ from craits import i18n
 from craits.daily.deal import deal
 from craits.persistence.par_store import ParStore
 from craits.review.cache import game_key
-from craits.review.par import PAR_LEVEL, par_version
+from craits.review.par import PAR_LEVEL, par_version, pooled_spread
 from craits.ui.menus.daily import DailyScene, keeper_for
 from craits.ui.table.scene import TableScene
 
@@ -113,8 +113,10 @@ def test_a_finished_deal_shows_played_with_its_streak_and_its_game_s_par(app, tm
     GameCache.flush(5.0)
     app.show_title()
     app.step(FRAME)
-    error = round(5 * rounds**0.5)
-    assert app.scenes.top.daily_detail.endswith(f" · 1 day in a row · par {15 * rounds} ± {error}")
+    # Each round's spread (7.07) pooled with the known one (``review.par.pooled_spread``).
+    error = round(pooled_spread([(10, 20)] * rounds) * (rounds / 2) ** 0.5)
+    assert app.scenes.top.daily_detail.endswith(
+        f" · 1 day in a row · par {15 * rounds}, about ±{error}")
 
 
 def test_every_language_has_the_texts(app):

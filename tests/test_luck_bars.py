@@ -30,7 +30,9 @@ from craits.work import inline_job
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=20))
 SIZES = ((960, 600), (1600, 1000))
-ROWS = [LuckRow(0, Split(0.0, -30.0, 12.0, -18.0)), LuckRow(1, Split(0.0, 25.0, 0.0, 25.0)),
+# In the player's favour: round 1's cards helped by 30 and its choices cost 12; round 2's
+# cards went against them by 25.
+ROWS = [LuckRow(0, Split(0.0, 30.0, -12.0, 18.0)), LuckRow(1, Split(0.0, -25.0, 0.0, -25.0)),
         LuckRow(2, None)]
 
 
@@ -72,12 +74,12 @@ def test_the_bars_draw_in_every_language_at_both_sizes(language):
         surface = pygame.Surface(size)
         rect = pygame.Rect(40, 60, size[0] - 300, size[1] - 160)
         LuckBars(Theme.for_size(size).px).draw(surface, rect, ROWS)
-        # Luck in blue: left of zero in round 1 (it helped), right in round 2; cost in orange,
-        # right of zero; nothing is drawn outside the panel.
+        # Good is to the right: luck in blue right of zero in round 1 (it helped), left in
+        # round 2; the choices' cost in orange, left of zero; nothing outside the panel.
         luck = colour_columns(surface, rect, luck_bars.LUCK)
         cost = colour_columns(surface, rect, luck_bars.COST)
         assert luck and cost
-        zero = min(cost)
+        zero = max(cost) + 1
         assert min(luck) < zero < max(luck)
         outside = surface.copy()
         outside.fill((0, 0, 0), rect)
@@ -94,7 +96,7 @@ def test_the_game_row_waits_for_every_round():
     assert drawn[-1] == ("Game", None)  # round 3 is not in yet
     drawn.clear()
     bars.draw(surface, pygame.Rect(0, 0, 700, 500), ROWS[:2])
-    assert drawn[-1] == ("Game", Split(0.0, -5.0, 12.0, 7.0))
+    assert drawn[-1] == ("Game", Split(0.0, 5.0, -12.0, -7.0))
 
 
 def test_the_rows_are_the_rounds_split_as_far_as_judged(session):
@@ -154,8 +156,17 @@ def test_game_over_says_the_games_luck_only_once_every_round_is_reviewed(session
     expected = game_split([round_split(r, s) for r, s in zip(reviews, scores, strict=True)], 0)
     assert total == expected
     assert total.expected + total.luck + total.cost == total.result
+    # Good is positive: the result is the opponents' mean minus the player's own points, and
+    # choices can only take away.
+    mine = sum(s[0] for s in scores)
+    theirs = sum(sum(s[1:]) / (len(s) - 1) for s in scores)
+    # (each round rounded to whole points)
+    assert abs(total.result - (theirs - mine)) <= len(scores) / 2
+    assert (total.result > 0) == (mine < theirs)
+    assert total.cost <= 0
     line = game_line(total)
     assert signed(total.luck) in line and signed(total.cost) in line
+    assert "opponents' average" in line and "table" not in line
     for language, _ in i18n.available_languages():
         i18n.set_language(language)
         for size in SIZES:

@@ -41,6 +41,7 @@ from craits.engine.notation import (
     same_position,
     write_action,
     write_card,
+    write_log_entry,
     write_next_round,
     write_position,
     write_suit,
@@ -368,3 +369,16 @@ def test_the_record_format_is_named_once() -> None:
     found = [str(p.relative_to(ROOT)) for p in (ROOT / "craits").rglob("*.py")
              if re.search(r"RECORD_(FORMAT|VERSION) = ", p.read_text(encoding="utf-8"))]
     assert found == ["craits/persistence/game_record.py"]
+
+
+@pytest.mark.parametrize(("loose", "canonical"), [
+    ({"player": 1, "play": "qc"}, {"player": 1, "play": "QC"}),
+    ({"player": 0, "play": "Tc"}, {"player": 0, "play": "10C"}),
+    ({"player": 2, "play": "8♠", "suit": "c"}, {"player": 2, "play": "8S", "suit": "C"}),
+    ({"player": 1, "suit": "h"}, {"player": 1, "suit": "H"}),
+    ({"player": 0, "draw": True}, {"player": 0, "draw": True}),
+    ({"next_round": True}, {"next_round": True}),
+])
+def test_a_log_entry_is_written_back_canonically(loose, canonical):
+    assert write_log_entry(read_log_entry(loose, 3)) == canonical
+    assert read_log_entry(canonical, 3) == read_log_entry(loose, 3)

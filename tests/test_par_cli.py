@@ -11,7 +11,7 @@ import pytest
 from test_review_replay import game
 
 from craits.cli.review import main
-from craits.review.par import RoundScore, mean_and_stderr
+from craits.review.par import RoundScore, pooled_spread
 from craits.review.replay import Replay
 
 KINDS = ("human", "easy", "medium")
@@ -37,19 +37,22 @@ def test_the_par_is_in_the_json_for_the_game_and_each_round(record, capsys):
     save = game(3, KINDS)
     replay = Replay(save)
     work = RoundScore(save, 0, "easy")
-    means, errors = [], []
+    means, replays = [], []
     for entry in out["rounds"]:
         index = entry["round"] - 1
         scores = [work((index, r)) for r in range(3)]
-        mean, stderr = mean_and_stderr(scores)
-        means.append(mean)
-        errors.append(stderr)
+        means.append(sum(scores) / 3)
+        replays.append(scores)
+    # Each round's error from one replay's spread pooled over the rounds asked for.
+    stderr = pooled_spread(replays) / 3 ** 0.5
+    for entry, mean in zip(out["rounds"], means, strict=True):
+        index = entry["round"] - 1
         assert entry["par"] == {"value": round(mean, 1), "stderr": round(stderr, 1),
                                 "replays": 3, "yours": replay.rounds[index].scores[0]}
     par = out["par"]
     assert par["level"] == "easy" and par["replays"] == 3 and par["rounds"] == 2
     assert par["value"] == round(sum(means), 1)
-    assert par["stderr"] == round(sum(e ** 2 for e in errors) ** 0.5, 1) and par["stderr"] > 0
+    assert par["stderr"] == round((2 * stderr ** 2) ** 0.5, 1) and par["stderr"] > 0
     assert par["yours"] == sum(replay.rounds[r].scores[0] for r in (0, 2))
     assert "par_unavailable" not in out
 

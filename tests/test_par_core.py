@@ -13,6 +13,8 @@ from craits.ai.search import RACE_FIRST, RACE_Z
 from craits.engine import Rules
 from craits.review.par import (
     PAR_RACE,
+    PAR_SPREAD,
+    PAR_SPREAD_WEIGHT,
     GamePar,
     RoundPar,
     RoundScore,
@@ -94,21 +96,51 @@ def test_the_standard_error_is_positive_and_shrinks_with_more_replays():
     assert few.stderr > 0 and many.stderr > 0
     assert many.stderr < few.stderr
     assert many.replays == 12 and len(many.rounds) == len(Replay(save).rounds)
-    # The game's error is that of a sum of independent rounds.
-    assert many.stderr == pytest.approx(sum(r.stderr ** 2 for r in many.rounds) ** 0.5)
+    # The game's error is that of a sum of independent rounds, each with the pooled spread.
+    assert many.stderr == pytest.approx(
+        sum(many.round_stderr(r) ** 2 for r in many.rounds) ** 0.5)
     assert many.value == pytest.approx(sum(sum(r.scores) / 12 for r in many.rounds))
 
 
 def test_figures_of_a_round_and_a_game():
     one = RoundPar(0, (10, 20, 30, 40), yours=12)
-    assert one.value == 25 and one.stderr == pytest.approx(6.454972, abs=1e-6)
-    assert one.to_json() == {"value": 25.0, "stderr": 6.5, "replays": 4, "yours": 12}
+    # Its own variance (3 degrees of freedom) shrunk towards the known spread (4).
+    own = ((3 * 166.666667 + PAR_SPREAD_WEIGHT * PAR_SPREAD ** 2) / (3 + PAR_SPREAD_WEIGHT)) ** 0.5
+    assert one.value == 25 and one.stderr == pytest.approx(own / 2, abs=1e-5)
+    assert one.to_json() == {"value": 25.0, "stderr": round(own / 2, 1), "replays": 4,
+                             "yours": 12}
     two = RoundPar(1, (0, 0, 6, 6), yours=3)
     par = GamePar("expert", (one, two))
     assert par.value == 28 and par.yours == 15 and par.replays == 4
-    assert par.stderr == pytest.approx((one.stderr ** 2 + two.stderr ** 2) ** 0.5)
-    assert par.to_json() == {"level": "expert", "value": 28.0, "stderr": 6.7, "replays": 4,
+    pooled = (3 * 166.666667 + 3 * 12 + PAR_SPREAD_WEIGHT * PAR_SPREAD ** 2) / (
+        6 + PAR_SPREAD_WEIGHT)
+    assert par.spread == pytest.approx(pooled ** 0.5, abs=1e-5)
+    assert par.round_stderr(two) == pytest.approx((pooled / 4) ** 0.5, abs=1e-5)
+    assert par.stderr == pytest.approx((2 * pooled / 4) ** 0.5, abs=1e-5)
+    assert par.to_json() == {"level": "expert", "value": 28.0,
+                             "stderr": round((2 * pooled / 4) ** 0.5, 1), "replays": 4,
                              "rounds": 2, "yours": 15}
+
+
+def test_equal_replays_give_an_honest_error_never_zero():
+    # A round whose two replays agree: its error is the known spread's, not 0.
+    same = RoundPar(0, (85, 85), yours=85)
+    assert same.value == 85
+    assert same.stderr == pytest.approx(
+        (PAR_SPREAD_WEIGHT * PAR_SPREAD ** 2 / (1 + PAR_SPREAD_WEIGHT)) ** 0.5 / 2 ** 0.5)
+    assert same.to_json()["stderr"] > 0
+    # A game of such rounds: every round's error and the game's are positive.
+    agreeing = GamePar("expert", tuple(RoundPar(k, (s, s)) for k, s in enumerate((0, 40, 85))))
+    assert agreeing.value == 125
+    assert all(agreeing.round_stderr(r) > 0 for r in agreeing.rounds)
+    assert round(agreeing.stderr) > 0
+    # Other rounds of the game that do vary lend their spread to those that did not.
+    varied = GamePar("expert", (*agreeing.rounds, RoundPar(3, (0, 100))))
+    assert varied.round_stderr(varied.rounds[0]) > agreeing.round_stderr(agreeing.rounds[0])
+    assert varied.value == 175  # the value is the replays' mean, as ever
+    # Whatever the replays, the game-over line never reads "0 ± 0".
+    nothing = GamePar("expert", (RoundPar(0, (0, 0)),))
+    assert round(nothing.value) == 0 and round(nothing.stderr) >= 1
     assert GamePar("expert", (RoundPar(0, (1, 2)),)).yours is None  # a round not finished
 
 

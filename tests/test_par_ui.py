@@ -143,7 +143,7 @@ def test_the_review_works_the_par_out_and_shows_it_in_the_luck_panel(session, tm
     assert par.yours == sum(s[0] for s in session.match.history)
     shown = texts_drawn(monkeypatch, scene, app.size)
     assert known_line(par) in shown
-    assert f"{round(par.value)} ± {round(par.stderr)} points" in known_line(par)
+    assert f"{round(par.value)} points, about ±{round(par.stderr)}" in known_line(par)
     scene.cancel()
 
 
@@ -260,7 +260,9 @@ def test_game_over_says_the_par_only_once_it_is_kept(session, english, monkeypat
             drawn.clear()
             scene.draw(pygame.Surface(size))
             assert par_line(par) in drawn
-            assert f"{round(par.value)} ± {round(par.stderr)}" in par_line(par)
+            line = par_line(par)
+            assert f" {round(par.value)}" in line and f" ±{round(par.stderr)} " in line
+            assert "±0 " not in line  # never from replays that agree
 
 
 def test_the_app_s_review_works_the_par_out_on_processes_a_quiet_one_does_not(session):

@@ -14,9 +14,9 @@ from craits import i18n
 from craits.persistence.ratings import Ratings, RatingsStore
 from craits.rating import LevelRating
 from craits.seat import Seat
-from craits.ui.menus.rating_chart import chart_points
+from craits.ui.menus.rating_chart import RatingChart, chart_points, chart_range
 from craits.ui.menus.statistics import StatisticsScene
-from craits.ui.widgets import Label
+from craits.ui.widgets import Label, Theme
 
 LEVELS = {"medium": LevelRating(1500, 30), "hard": LevelRating(1700, 60)}
 
@@ -48,12 +48,14 @@ def test_ratings_and_the_chart_are_shown(tmp_path: Path, monkeypatch, size) -> N
         bea, ana = ratings.latest()[:2]
         assert bea.name == "Bea"  # the most recently rated first
         for player in (ana, bea):
-            shown = f"{round(player.rating.rating)} ± {round(player.rating.deviation)}"
+            # The deviation in words, as a player reads it: "1523, about ±87".
+            shown = f"{round(player.rating.rating)}, about ±{round(player.rating.deviation)}"
             assert shown in texts
         assert i18n.t("rating.games", n=12) in texts
         chart = scene.rating_chart
         assert chart is not None and len(chart.points) == 1  # Bea's one game
         assert i18n.t("rating.chart", name="Bea", n=1) in texts
+        assert chart.hint == "Play more games to see a line."
         scene.region.scroll_to(10**6)
         step(app, 1)
         assert pygame.Rect((0, 0), size).contains(chart.rect)
@@ -82,3 +84,38 @@ def test_the_chart_draws_one_point_per_game_inside_its_box(tmp_path: Path) -> No
     ys = [y for _, y in points]
     higher = [a.rating > b.rating for a, b in zip(ana.history[1:], ana.history, strict=False)]
     assert [y1 < y0 for y0, y1 in zip(ys, ys[1:], strict=False)] == higher
+
+
+def test_after_one_game_the_chart_is_a_band_a_point_and_a_hint(tmp_path: Path,
+                                                                monkeypatch) -> None:
+    bea = _rated(tmp_path, 1).player("Bea")
+    assert bea is not None and len(bea.history) == 1
+    (point,) = bea.history
+    # The band takes the middle half of the scale: room above and below it, not the box.
+    low, high = chart_range(bea.history)
+    assert low < point.rating - point.deviation and point.rating + point.deviation < high
+    assert (high - low) == pytest.approx(4 * point.deviation)
+    box = pygame.Rect(10, 20, 300, 100)
+    ((x, y),) = chart_points(bea.history, box)
+    assert x == box.centerx and y == box.centery  # the one point in the middle
+    chart = RatingChart((0, 0, 400, 170), bea.history, "Play more games to see a line.")
+    chart.set_theme(Theme.for_size((960, 600)))
+    said: list[str] = []
+    monkeypatch.setattr("craits.ui.menus.rating_chart.draw_text_fit",
+                        lambda surface, text, *rest, **style: said.append(text))
+    surface = pygame.Surface((400, 170), pygame.SRCALPHA)
+    chart.draw(surface)
+    assert "Play more games to see a line." in said
+    plot = chart.plot_rect()
+    # The band shows (its colour in the middle of the plot) and leaves the top row clear.
+    middle = surface.get_at((plot.centerx + 40, plot.centery))
+    top = surface.get_at((plot.centerx + 40, plot.top + 2))
+    assert middle != top
+    # Two games or more: a line, no hint.
+    said.clear()
+    ana = _rated(tmp_path, 2).player("Ana")
+    assert ana is not None and len(ana.history) == 2
+    lined = RatingChart((0, 0, 400, 170), ana.history, "Play more games to see a line.")
+    lined.set_theme(Theme.for_size((960, 600)))
+    lined.draw(surface)
+    assert said and "Play more games to see a line." not in said

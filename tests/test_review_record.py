@@ -197,3 +197,48 @@ def test_a_save_file_of_another_version_is_not_taken_for_this_one():
     envelope = {"format": "craits-save", "version": 2, "data": game()}
     with pytest.raises(RecordError, match="version 2"):
         export_record(envelope)
+
+
+def _lowered(action: dict) -> dict:
+    """``action`` written as a person might: lower case, ``T`` for ten, a suit's symbol."""
+    out = dict(action)
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    if isinstance(out.get("play"), str):
+        card = out["play"]
+        rank, suit = card[:-1], card[-1]
+        out["play"] = ("T" if rank == "10" else rank.lower()) + (
+            symbols[suit] if rank == "8" else suit.lower())
+    if isinstance(out.get("suit"), str):
+        out["suit"] = out["suit"].lower()
+    return out
+
+
+def test_re_exporting_writes_canonical_card_codes():
+    record = export_record(game())
+    plays = [a["play"] for a in record["actions"] if "play" in a]
+    assert any(p.startswith("10") for p in plays) and any(p.startswith("8") for p in plays)
+    assert any(a.get("suit") for a in record["actions"])
+    loose = {**record, "actions": [_lowered(a) for a in record["actions"]]}
+    assert loose["actions"] != record["actions"]  # the codes are written otherwise...
+    assert export_record(loose) == record  # ...and written back as the format says
+
+
+@pytest.mark.parametrize("breaks", ["\r\n", "\r"])
+def test_a_note_with_windows_or_old_mac_line_breaks_is_kept_with_plain_ones(breaks):
+    record = {**export_record(game()), "note": f"Round 3:{breaks}look at{breaks}{breaks}this"}
+    load_record(record)  # accepted
+    again = export_record(record)
+    assert again["note"] == "Round 3:\nlook at\n\nthis"
+    assert export_record(game(), note=f"a{breaks}b")["note"] == "a\nb"
+    with pytest.raises(RecordError, match="one line"):
+        load_record({**record, "title": f"a{breaks}b"})
+
+
+def test_an_action_after_the_match_s_end_is_refused_as_the_match_being_over():
+    record = export_record(game())
+    assert record["result"]["over"] is True
+    late = {**record, "actions": [*record["actions"], {"player": 0, "draw": True}]}
+    late.pop("result")
+    with pytest.raises(RecordError, match="the match is over") as refused:
+        load_record(late)
+    assert "next round" not in str(refused.value)

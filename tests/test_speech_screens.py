@@ -231,7 +231,7 @@ def test_the_game_over_screen_says_the_winner_each_total_and_its_buttons(finishe
     i18n.set_language(language)
     app = App()
     scene = GameOverScene(app, finished)
-    scene.luck = Split(expected=0.0, luck=-12.4, cost=7.0, result=-5.0)
+    scene.luck = Split(expected=0.0, luck=12.4, cost=-7.0, result=5.0)
     scene.par = SimpleNamespace(replays=4, value=131.2, stderr=6.1, yours=140)
     (said,) = opened(scene, app)
     totals = finished.match.totals

@@ -6,20 +6,23 @@ game record instead (a new file, or over a regular file only; a record's title, 
 are kept). Texts are left to the game; the output is data:
 
     {"seat": 0, "level": "expert", "rounds": [{"round": 1, "choices": 4, "differed": 1,
-     "cost": 12.4, "verdicts": [{"step": 7, "action": 5, "played": {"play": "8S", "suit": "H"},
+     "cost": -12.4, "verdicts": [{"step": 7, "action": 5, "played": {"play": "8S", "suit": "H"},
      "expert": {"play": "KS"}, "cost": 12.4}],
-     "expected": 0.0, "luck": -3.5, "result": 8.9}],
-     "game": {"rounds": 1, "expected": 0.0, "luck": -3.5, "cost": 12.4, "result": 8.9}}
+     "expected": 0.0, "luck": 3.5, "result": -8.9}],
+     "game": {"rounds": 1, "expected": 0.0, "luck": 3.5, "cost": -12.4, "result": -8.9}}
 
-``expected``, ``luck``, ``cost`` and ``result`` (``review.luck``: relative points, the seat's
-minus the others' mean; ``result = expected + luck + cost`` exactly as printed) are given for
-each finished round, null for one not finished; ``game`` sums the finished rounds reviewed.
+``expected``, ``luck``, ``cost`` and ``result`` (``review.luck``: points in the seat's favour,
+the others' mean minus the seat's own, so higher is better; ``result = expected + luck +
+cost`` exactly as printed) are given for each finished round, null for one not finished;
+``game`` sums the finished rounds reviewed. A round's ``cost`` is what the choices did to the
+result, 0 or less: minus the sum of its verdicts' ``cost`` (each the points a choice lost).
 
 ``--par N`` adds the par (``review.par``): what the expert scores in the seat, with its cards,
 against the same opponents, from N replays of each finished round reviewed (the seat's own
 points, lower is better): ``"par": {"level": "expert", "value": 131.5, "stderr": 6.2,
 "replays": 4, "rounds": 15, "yours": 140}`` for those rounds together and each round's
-``"par": {"value", "stderr", "replays", "yours"}`` (null for a round not finished). It is null
+``"par": {"value", "stderr", "replays", "yours"}`` (null for a round not finished; its error
+from the spread of the replays pooled over those rounds: never 0 from replays that agree). It is null
 without ``--par``; when the table has a person in another seat, null with ``par_unavailable``
 saying why. The same record gives the same par.
 """
@@ -117,7 +120,8 @@ def _add_par(document: dict[str, Any], replay: Replay, seat: int, rounds: list[i
     yours = {r: _points(replay, r, seat) for r in done}
     par: GamePar | None = game_par(level, found, done, replays, yours)
     document["par"] = None if par is None else par.to_json()
-    by_round = {} if par is None else {r.round: r.to_json() for r in par.rounds}
+    by_round = {} if par is None else {r.round: r.to_json(par.round_stderr(r))
+                                        for r in par.rounds}
     for entry, index in zip(document["rounds"], rounds, strict=True):
         entry["par"] = by_round.get(index)
 
@@ -140,7 +144,7 @@ def _round(replay: Replay, review: RoundReview, split: Split | None) -> dict[str
     parts = NO_SPLIT if split is None else split.as_dict(DIGITS)
     return {
         "round": review.round + 1, "choices": review.choices, "differed": review.differed,
-        "cost": round(sum(v.cost for v in review.verdicts), DIGITS),
+        "cost": round(-sum(v.cost for v in review.verdicts), DIGITS) + 0.0,
         "verdicts": [{"step": v.number, "action": replay.steps[v.number].index,
                       "played": write_action(v.played), "expert": write_action(v.expert),
                       "cost": round(v.cost, 1)} for v in review.verdicts],

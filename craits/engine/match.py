@@ -92,6 +92,8 @@ def apply_action(
     match: Match, action: Action, player: int | None = None
 ) -> tuple[Match, tuple[ev.Event, ...]]:
     """Apply a round action; when it ends the round, add the scores (and end the match)."""
+    if match.is_over():
+        raise IllegalActionError(action, "the match is over")
     if match.state.is_over():
         raise IllegalActionError(action, "the round is over; start the next round")
     state, events = apply(match.state, action, player)

@@ -206,6 +206,11 @@ def write_next_round() -> dict[str, bool]:
     return {NEXT_ROUND: True}
 
 
+def write_log_entry(entry: tuple[int, Action] | None) -> dict[str, Any]:
+    """``read_log_entry``'s input, in the canonical form (upper-case codes, ``10`` for ten)."""
+    return write_next_round() if entry is None else write_action(entry[1], entry[0])
+
+
 # ---------------------------------------------------------------- positions
 
 POSITION_KEYS = (

@@ -1,25 +1,29 @@
-"""Was it the cards or was it me? A round's result split into what was expected, luck and the
-cost of the seat's own choices, from the verdicts the review already made (no search of its own).
+"""Was it the cards or was it me? A round's result split into what was expected, luck and what
+the seat's own choices did, from the verdicts the review already made (no search of its own).
 
-The estimator. Everything is in the unit the review's search judges in: the seat's *relative*
-points for the round, its own score minus the mean of the others' (lower is better; the table's
-relative points always add up to 0). The seat's expected points at a moment are the expert's
-estimate, from that seat's own view and history, of its best line found then:
+The sign: everything is in points *in the seat's favour* against the opponents' average, so
+good is positive, as a player reads it: the result is the mean of the others' scores minus the
+seat's own (the game's points are bad to hold), a luck of +12 means the cards helped by 12, and
+choices of −7 mean they cost 7. The review's search judges in the opposite sign (relative
+points, lower is better: ``relative_score``); this module turns it round once, here.
 
-- ``expected`` (E0), at the deal, before the seat has seen a card: 0, the table's average (the
-  relative points of the seats add up to 0 and nothing tells them apart before the cards are
-  seen). So the hand dealt is luck, as the draws are.
+The estimator. The seat's expected points at a moment are the expert's estimate, from that
+seat's own view and history, of its best line found then:
+
+- ``expected`` (E0), at the deal, before the seat has seen a card: 0, the opponents' average
+  (nothing tells the seats apart before the cards are seen). So the hand dealt is luck, as the
+  draws are.
 - At each own choice k the search gives ``played_k`` (the move played) and ``best_k``, the
-  better of the played move and the expert's on the same guesses (``played_mean - cost``):
-  ``cost_k = played_k - best_k >= 0`` (the verdict's cost).
+  better of the played move and the expert's on the same guesses: the choice did
+  ``best_k - played_k <= 0`` in the seat's favour (minus the verdict's cost).
 - Luck is every change of the expected points not made by a choice: from E0 to ``best_1``
   (the deal and everything before the first choice), from ``played_k`` to ``best_k+1`` (draws,
   the others' moves, what was revealed), and from the last ``played`` to the actual result. A
   round without a choice is all luck.
 
-By construction ``result = expected + luck + cost`` exactly; ``shown`` rounds the parts for
-printing and lets luck take the rounding, so the printed numbers add up exactly too. A game's
-split is the sum of its rounds'.
+By construction ``result = expected + luck + cost`` exactly (``cost``: the choices' part, 0 or
+less); ``shown`` rounds the parts for printing and lets luck take the rounding, so the printed
+numbers add up exactly too. A game's split is the sum of its rounds'.
 """
 
 from __future__ import annotations
@@ -32,13 +36,14 @@ from craits.ai.search import relative_score
 from .analysis import ReviewLevel, RoundReview, review_level
 from .cache import ReviewCache, game_key
 
-DEAL_EXPECTED = 0.0  # the table's average, in relative points: see above
+DEAL_EXPECTED = 0.0  # the opponents' average: see above
 
 
 @dataclass(frozen=True, slots=True)
 class Split:
-    """A result in parts (relative points, lower is better): ``result = expected + luck +
-    cost``. ``cost`` >= 0 is what the seat's own choices added; ``luck`` is everything else."""
+    """A result in parts, in points in the seat's favour (higher is better): ``result =
+    expected + luck + cost``. ``cost`` <= 0 is what the seat's own choices did to it (0: the
+    expert's choices); ``luck`` is everything else."""
 
     expected: float
     luck: float
@@ -67,20 +72,23 @@ ZERO = Split(0.0, 0.0, 0.0, 0.0)
 
 
 def round_result(scores: Sequence[int], seat: int) -> float:
-    """The seat's relative points for a round: its score minus the mean of the others'."""
-    return relative_score(scores, seat)
+    """The seat's points in its favour for a round: the mean of the others' scores minus its
+    own."""
+    return -relative_score(scores, seat)
 
 
 def steps(review: RoundReview, result: float) -> list[tuple[str, float]]:
-    """The round's changes of the seat's expected points, in order: ("luck", x) between its
-    decision points, ("cost", x) at each own choice. They add up to ``result - expected``."""
+    """The round's changes of the seat's expected points in its favour, in order: ("luck", x)
+    between its decision points, ("cost", x) at each own choice. They add up to ``result -
+    expected``."""
     out: list[tuple[str, float]] = []
     before = DEAL_EXPECTED
     for verdict in review.verdicts:
-        best = verdict.played_mean - verdict.cost
+        # The search's means are relative points (lower is better): turned round here.
+        best = -(verdict.played_mean - verdict.cost)
         out.append(("luck", best - before))
-        out.append(("cost", verdict.cost))
-        before = verdict.played_mean
+        out.append(("cost", -verdict.cost))
+        before = -verdict.played_mean
     out.append(("luck", result - before))
     return out
 
@@ -88,7 +96,7 @@ def steps(review: RoundReview, result: float) -> list[tuple[str, float]]:
 def round_split(review: RoundReview, scores: Sequence[int]) -> Split:
     """The split of one finished round, ``scores`` being every seat's score for it."""
     result = round_result(scores, review.seat)
-    cost = sum(v.cost for v in review.verdicts)
+    cost = -sum(v.cost for v in review.verdicts)
     # Luck is the rest, so the identity is exact (the sum of ``steps``' luck, to rounding).
     return Split(DEAL_EXPECTED, result - DEAL_EXPECTED - cost, cost, result)
 

@@ -18,7 +18,10 @@ loses no measurable points a choice (``thinking``'s figures). The other seats pl
 the table.
 
 A round's par is the mean of its replays' scores for the seat; the game's par is the sum of
-its rounds', with the standard error of that sum (the rounds' replays are independent).
+its rounds', with the standard error of that sum (the rounds' replays are independent). The
+errors come from one replay's spread pooled over the game's rounds and shrunk towards the
+spread known from many rounds (``pooled_spread``): two replays that happen to agree do not make
+a round's par exact, so no error reads 0.
 
 A par is offered only when every other seat is a computer level this game knows: a person's
 choices cannot be replayed against moves they never saw, and a level standing in for them would
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import math
 import random
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
@@ -55,6 +59,12 @@ PAR_LEVEL = "expert"
 PAR_REPLAYS = 4
 # The race of the par's player (see the module's docstring).
 PAR_RACE = REVIEW_RACE
+# One replay's spread of a round's score, in points, before a game's own replays say more, and
+# what it is worth (degrees of freedom: ``pooled_spread``). Pooled over 24 rounds of 4 replays
+# (3 games of 8 rounds) it measured 36 with easy in the seat and 34 with medium, though 4 of
+# the 24 rounds gave 4 equal replays; the expert, a steadier player, is taken a little lower.
+PAR_SPREAD = 30.0
+PAR_SPREAD_WEIGHT = 4
 PAR_VERSION = 2  # up whenever the method changes: pars kept from before are dropped
 NO_TIME_CAP = 120.0  # the most a level's file allows: a busy machine never cuts a search short
 MAX_UPDATES = 100_000  # a round of computer players ends long before (a safety net)
@@ -83,11 +93,17 @@ class ParSession(Session):
 # ---------------------------------------------------------------- the figures
 
 
-def mean_and_stderr(scores: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``scores`` and its standard error (0 for fewer than two)."""
-    n = len(scores)
-    mean = statistics.fmean(scores)
-    return mean, (statistics.stdev(scores) / n**0.5 if n > 1 else 0.0)
+def pooled_spread(rounds: Iterable[Sequence[int]]) -> float:
+    """The standard deviation of one replay's score, pooled over ``rounds`` (each a round's
+    replays) and shrunk towards ``PAR_SPREAD``, worth ``PAR_SPREAD_WEIGHT`` replays: a few
+    replays that happen to agree (the seat's cards often leave one sensible line) say little
+    about how far another replay could land, so an error is never 0 from equal replays."""
+    squares, freedom = PAR_SPREAD_WEIGHT * PAR_SPREAD**2, float(PAR_SPREAD_WEIGHT)
+    for scores in rounds:
+        if len(scores) > 1:
+            squares += (len(scores) - 1) * statistics.variance(scores)
+            freedom += len(scores) - 1
+    return float((squares / freedom) ** 0.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,14 +116,17 @@ class RoundPar:
 
     @property
     def value(self) -> float:
-        return mean_and_stderr(self.scores)[0]
+        return statistics.fmean(self.scores)
 
     @property
     def stderr(self) -> float:
-        return mean_and_stderr(self.scores)[1]
+        """The error of ``value`` from this round's replays alone (``GamePar.round_stderr``
+        pools a game's rounds)."""
+        return pooled_spread([self.scores]) / math.sqrt(len(self.scores))
 
-    def to_json(self) -> dict[str, Any]:
-        return {"value": round(self.value, 1), "stderr": round(self.stderr, 1),
+    def to_json(self, stderr: float | None = None) -> dict[str, Any]:
+        error = self.stderr if stderr is None else stderr
+        return {"value": round(self.value, 1), "stderr": round(error, 1),
                 "replays": len(self.scores), "yours": self.yours}
 
 
@@ -123,9 +142,19 @@ class GamePar:
         return sum(r.value for r in self.rounds)
 
     @property
+    def spread(self) -> float:
+        """One replay's standard deviation, pooled over the game's rounds (``pooled_spread``)."""
+        return pooled_spread(r.scores for r in self.rounds)
+
+    def round_stderr(self, round_par: RoundPar) -> float:
+        """The error of one of its rounds' par, from the pooled spread."""
+        return self.spread / math.sqrt(len(round_par.scores))
+
+    @property
     def stderr(self) -> float:
         # Independent rounds: their variances add.
-        return float(sum(r.stderr**2 for r in self.rounds) ** 0.5)
+        spread = self.spread
+        return float(sum(spread**2 / len(r.scores) for r in self.rounds) ** 0.5)
 
     @property
     def replays(self) -> int:

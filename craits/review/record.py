@@ -31,6 +31,7 @@ from craits.config.errors import ConfigError, did_you_mean, show_value
 from craits.config.levels import make_bot
 from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
+from craits.engine.notation import write_log_entry
 from craits.persistence.files import atomic_write_json
 from craits.persistence.game_record import (
     RECORD_FORMAT,
@@ -95,7 +96,9 @@ def check_match(source: MatchSource) -> CheckedMatch:
         data = dict(source)
         if data.get("format") == RECORD_FORMAT:
             save, entries = _record_save(data)
-            return CheckedMatch(save, entries, source)
+            if isinstance(data.get("note"), str):
+                data["note"] = normal_line_breaks(data["note"])
+            return CheckedMatch(save, entries, data)
         if data.get("format") == SAVE_FORMAT:
             if data.get("version") != SAVE_VERSION:
                 raise RecordError(f"a saved game of version {show_value(data.get('version'))}; "
@@ -126,10 +129,18 @@ def export_record(
         title = kept.get("title") if title is None else title
         note = kept.get("note") if note is None else note
         focus = kept.get("focus") if focus is None else focus
-    record = game_record(checked.save, result_of(session), title=title, note=note,
-                         focus=focus)
+    if isinstance(note, str):
+        note = normal_line_breaks(note)
+    # Written as the format writes them, however they were read (``qc``, ``Tc``, ``8♠``).
+    save = {**checked.save, "actions": [write_log_entry(e) for e in checked.entries]}
+    record = game_record(save, result_of(session), title=title, note=note, focus=focus)
     _check_extras(record, len(record["actions"]), len(record["seats"]))
     return record
+
+
+def normal_line_breaks(text: str) -> str:
+    """``text`` with Windows (``\\r\\n``) and old Mac (``\\r``) line breaks made ``\\n``."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def result_of(session: Session) -> dict[str, Any]:
@@ -219,6 +230,8 @@ def _check_extras(data: Mapping[str, Any], actions: int, seats: int) -> None:
             value = data[key]
             if not isinstance(value, str):
                 raise RecordError(f"{key}: expected text, not {show_value(value)}")
+            if breaks:
+                value = normal_line_breaks(value)
             if len(value) > limit:
                 raise RecordError(f"{key}: longer than {limit} characters")
             bad = next((ch for ch in value if not ch.isprintable() and ch not in breaks), None)

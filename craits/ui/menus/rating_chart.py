@@ -2,7 +2,9 @@
 the line, the lowest and highest rating written at the left.
 
 The chart's scale always holds the whole band (a new player's wide deviation included), with
-a floor of 100 points so that a steady rating does not look like a cliff."""
+a floor of 100 points so that a steady rating does not look like a cliff. After one game there
+is no line yet: the rating's band across the chart with its point in the middle, room above
+and below it, and a hint (``hint``: "play more games to see a line") under it."""
 
 from __future__ import annotations
 
@@ -19,9 +21,12 @@ MIN_SPAN = 100.0  # rating points from the bottom of the chart to its top, at th
 
 
 def chart_range(points: Sequence[Point]) -> tuple[float, float]:
-    """The lowest and highest rating the chart shows: every point's band fits."""
+    """The lowest and highest rating the chart shows: every point's band fits (one game's
+    band takes the middle half, so that it reads as a band, not as the box)."""
     low = min(p.rating - p.deviation for p in points)
     high = max(p.rating + p.deviation for p in points)
+    if len(points) == 1:
+        low, high = low - (high - low) / 2, high + (high - low) / 2
     if high - low < MIN_SPAN:
         middle = (high + low) / 2
         low, high = middle - MIN_SPAN / 2, middle + MIN_SPAN / 2
@@ -29,10 +34,12 @@ def chart_range(points: Sequence[Point]) -> tuple[float, float]:
 
 
 def chart_points(points: Sequence[Point], rect: pygame.Rect) -> list[tuple[int, int]]:
-    """Where each game's rating is drawn in ``rect``: the first game at the left edge."""
+    """Where each game's rating is drawn in ``rect``: the first game at the left edge (a
+    single game in the middle)."""
     low, high = chart_range(points)
     step = rect.width / max(1, len(points) - 1)
-    return [(round(rect.left + i * step),
+    left = rect.centerx if len(points) == 1 else rect.left
+    return [(round(left + i * step),
              round(rect.bottom - (p.rating - low) / (high - low) * rect.height))
             for i, p in enumerate(points)]
 
@@ -40,9 +47,11 @@ def chart_points(points: Sequence[Point], rect: pygame.Rect) -> list[tuple[int, 
 class RatingChart(Widget):
     focusable = False
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], points: Sequence[Point]) -> None:
+    def __init__(self, rect: pygame.Rect | Sequence[int], points: Sequence[Point],
+                 hint: str = "") -> None:
         super().__init__(rect)
         self.points = list(points)
+        self.hint = hint  # shown while there is no line (a single game)
 
     def plot_rect(self) -> pygame.Rect:
         th = self.theme
@@ -68,6 +77,10 @@ class RatingChart(Widget):
             for xy in line[-1:]:
                 pygame.draw.circle(surface, th.gold_light, xy, max(3, th.px(4)))
             size = th.small_size
+            if len(line) == 1 and self.hint:  # under the band, in the quarter it leaves
+                box = pygame.Rect(plot.left, plot.bottom - plot.height // 4, plot.width,
+                                  plot.height // 4)
+                draw_text_fit(surface, self.hint, box, size, color=th.text_dim)
             for value, y in ((high, plot.top), (low, plot.bottom)):
                 box = pygame.Rect(self.rect.left + th.px(4), y - size, plot.left - self.rect.left
                                   - th.px(10), size * 2)

@@ -23,8 +23,9 @@ def ratings_of(app: object) -> Ratings:
 
 
 def rating_text(player: PlayerRating) -> str:
-    """``1523 ± 87``: whole points, as the chart's scale is written."""
-    return f"{round(player.rating.rating)} ± {round(player.rating.deviation)}"
+    """``1523, about ±87``: whole points, as the chart's scale is written."""
+    return i18n.t("rating.value", rating=round(player.rating.rating),
+                  deviation=round(player.rating.deviation))
 
 
 def add_rating_section(region: ScrollRegion, th: Theme, y: int, width: int,
@@ -66,6 +67,6 @@ def add_rating_section(region: ScrollRegion, th: Theme, y: int, width: int,
           color=th.gold, align="left")
     y += th.px(32)
     chart_rect = (0, y, width, th.px(170))
-    chart = RatingChart(chart_rect, latest.history)
+    chart = RatingChart(chart_rect, latest.history, i18n.t("rating.more_games"))
     region.add(chart, chart_rect)
     return y + chart_rect[3], chart

@@ -1,9 +1,10 @@
 """Luck against choices, a bar per round (``review.luck``): read at a glance whether the points
 came from the cards or from the player.
 
-Each round has two bars from one zero line: luck (blue) and the cost of the player's choices
-(orange), both in points against the table's average; left of zero helped the player, right
-of zero went against them. Every bar has its label and number beside it, never colour alone.
+Each round has two bars from one zero line: luck (blue) and what the player's choices did
+(orange), both in points in the player's favour against the opponents' average; right of zero
+helped the player, left of zero went against them (good is positive, as ``review.luck`` signs
+it). Every bar has its label and number beside it, never colour alone.
 A round not analysed yet says so; the game's sums close the list once every round is in. The
 par (``review.par``: the expert in this seat, in the seat's own points) closes the panel when
 the review gives its line. The whole-game sentence of the game-over screen comes from
