@@ -158,8 +158,9 @@ def test_a_title_with_a_line_break_or_control_character_is_refused(record, chara
 
 def test_a_note_keeps_its_line_breaks_but_no_other_control_character(record):
     assert load_record({**record, "note": "one\ntwo\n"}).records == record["actions"]
-    with pytest.raises(RecordError, match=r"note: contains the character U\+000D"):
-        load_record({**record, "note": "one\r\ntwo"})
+    assert load_record({**record, "note": "one\r\ntwo\rthree"}).records == record["actions"]
+    with pytest.raises(RecordError, match=r"note: contains the character U\+0007"):
+        load_record({**record, "note": "one\atwo"})
 
 
 @pytest.fixture(scope="module", autouse=True)
