@@ -15,6 +15,7 @@ from craits.ui.dialogs.message import MessageScene
 from craits.ui.menus.new_game import NewGameScene
 from craits.ui.menus.settings import SettingsScene
 from craits.ui.speech import speaker as speaker_module
+from craits.ui.speech import transcript as transcript_file
 from craits.ui.table.pause import PauseScene
 from craits.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 
@@ -50,7 +51,7 @@ def frames(app, n: int = 2) -> None:
 
 
 def heard(path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return transcript_file.texts(path)
 
 
 def press(app, path, key: int, *, mod: int = 0) -> list[str]:

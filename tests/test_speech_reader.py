@@ -16,6 +16,7 @@ from craits.persistence import Settings
 from craits.ui.menus.settings import SettingsScene
 from craits.ui.speech import Speaker
 from craits.ui.speech import speaker as speaker_module
+from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.backends import RecordingBackend
 from craits.ui.speech.live import LiveBackend
 from craits.ui.widgets import Toggle
@@ -162,7 +163,7 @@ def run(app, seconds: float = 2.0, until=lambda: False) -> None:
 
 
 def heard(path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return transcript_file.texts(path)
 
 
 def test_a_running_screen_reader_turns_speech_on_and_the_screen_is_said(reader_app):

@@ -5,8 +5,13 @@ A backend raises ``SpeechUnavailable`` when it cannot speak; the speaker then st
 from __future__ import annotations
 
 import os
+import stat
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol, TextIO
+
+from craits.ui.speech.transcript import line
 
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; elsewhere the check before opening
 
@@ -32,12 +37,16 @@ class NullBackend:
 
 
 class RecordingBackend:
-    """Appends each utterance as one line (UTF-8, flushed at once) to a transcript file, never
-    through a link: a link could grow a file anywhere. Line breaks inside an utterance become
-    spaces, so a line is always one utterance."""
+    """Appends each utterance as one line (UTF-8, flushed at once) to a transcript file with
+    its time and whether it interrupts (``transcript.line``), only to a regular file and never
+    through a link: a link could grow a file anywhere, and a pipe with no reader would stall
+    the game. ``clock``: seconds, counted from the backend's making."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.path = Path(path)
+        self.clock = clock
+        self.start = clock()
         self._file: TextIO | None = None
 
     def _open(self) -> TextIO:
@@ -45,8 +54,13 @@ class RecordingBackend:
             try:
                 if self.path.is_symlink():
                     raise SpeechUnavailable(f"{self.path.name} is a link")
+                # O_NONBLOCK: a pipe is refused at once instead of waiting for a reader.
                 descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
-                                     | _NO_FOLLOW | getattr(os, "O_BINARY", 0), 0o644)
+                                     | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0)
+                                     | getattr(os, "O_BINARY", 0), 0o644)
+                if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                    os.close(descriptor)
+                    raise SpeechUnavailable(f"{self.path.name} is not a regular file")
                 self._file = os.fdopen(descriptor, "a", encoding="utf-8")
             except OSError as exc:
                 raise SpeechUnavailable(str(exc)) from exc
@@ -55,7 +69,7 @@ class RecordingBackend:
     def speak(self, text: str, interrupt: bool) -> None:
         handle = self._open()
         try:
-            handle.write(" ".join(text.split()) + "\n")
+            handle.write(line(self.clock() - self.start, interrupt, text) + "\n")
             handle.flush()
         except OSError as exc:
             raise SpeechUnavailable(str(exc)) from exc
