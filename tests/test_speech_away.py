@@ -1,0 +1,95 @@
+"""The screens away from the table by ear, through the recording backend (CRAITS_SPEECH_LOG):
+the rules paragraph by paragraph, Statistics' figures row by row, the deal of the day's deal,
+the title's places and its deal line, and the F1 list from the title."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from app_driver import make_app, post_key
+
+from craits import i18n
+from craits.ui.menus.rules import RulesScene, paragraphs
+from craits.ui.speech import speaker as speaker_module
+from craits.ui.speech import transcript as transcript_file
+from craits.ui.speech.symbols import in_words
+from craits.ui.speech.words import spoken
+
+
+@pytest.fixture
+def transcript(tmp_path, monkeypatch):
+    path = tmp_path / "speech.txt"
+    monkeypatch.setenv("CRAITS_SPEECH_LOG", str(path))
+    monkeypatch.setattr(speaker_module, "_shared", None)  # a new speaker for each test
+    return path
+
+
+@pytest.fixture
+def title(tmp_path, monkeypatch, transcript):
+    apps = []
+
+    def make(language="en"):
+        app = make_app(tmp_path / "home", monkeypatch, size=(1280, 800), language=language)
+        apps.append(app)
+        app.show_title()
+        frames(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.shutdown()
+    i18n.set_language("en")
+
+
+def ear(text: str) -> str:
+    """``text`` as a screen says it: signs, keys and cards in words."""
+    return spoken(in_words(text.replace(" · ", ", ")))
+
+
+def frames(app, n: int = 2) -> None:
+    for _ in range(n):
+        app.step(1 / 30)
+
+
+def press(app, path, key: int, *, mod: int = 0) -> list[str]:
+    """Press ``key``; what was said because of it."""
+    before = len(transcript_file.texts(path))
+    post_key(key, mod=mod)
+    frames(app)
+    return transcript_file.texts(path)[before:]
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_the_rules_are_read_paragraph_by_paragraph_with_the_key_said(title, transcript, language):
+    app = title(language)
+    app.scenes.push(RulesScene(app))
+    frames(app)
+    rules = app.scenes.top
+    opening = transcript_file.texts(transcript)[-1]
+    assert opening.startswith(i18n.t("rules.title")) and "→" not in opening
+    assert ear(i18n.t("rules.read_keys")) in opening  # the keys that read on, in words
+    first, second = paragraphs(rules.sections[0])[:2]
+    assert first.startswith(rules.sections[0].title)
+    assert press(app, transcript, pygame.K_RIGHT) == [ear(first)]
+    assert press(app, transcript, pygame.K_RIGHT) == [ear(second)]
+    assert press(app, transcript, pygame.K_LEFT) == [ear(first)]
+    assert press(app, transcript, pygame.K_LEFT) == [i18n.t("rules.read_start")]
+    # Every paragraph of every section is reached, in order, the page following.
+    said = [ear(first)]
+    offsets = [rules.offset]
+    while (line := press(app, transcript, pygame.K_RIGHT)) != [i18n.t("rules.read_end")]:
+        said.extend(line)
+        offsets.append(rules.offset)
+    assert said == [ear(p) for section in rules.sections for p in paragraphs(section)]
+    assert offsets == sorted(offsets) and offsets[-1] > 0
+    assert not any("[[" in line for line in said)  # cards in words, never as codes
+
+
+def test_a_section_chosen_in_the_contents_is_read_from_its_start(title, transcript):
+    app = title()
+    app.scenes.push(RulesScene(app))
+    frames(app)
+    rules = app.scenes.top
+    assert press(app, transcript, pygame.K_TAB) == [rules.sections[1].title]
+    assert press(app, transcript, pygame.K_RETURN) == [ear(paragraphs(rules.sections[1])[0])]
+    assert press(app, transcript, pygame.K_RIGHT) == [ear(paragraphs(rules.sections[1])[1])]
