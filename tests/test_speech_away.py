@@ -14,6 +14,7 @@ from craits.ui.speech import speaker as speaker_module
 from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.symbols import in_words
 from craits.ui.speech.words import spoken
+from craits.ui.widgets import ReadRow
 
 
 @pytest.fixture
@@ -93,3 +94,25 @@ def test_a_section_chosen_in_the_contents_is_read_from_its_start(title, transcri
     assert press(app, transcript, pygame.K_TAB) == [rules.sections[1].title]
     assert press(app, transcript, pygame.K_RETURN) == [ear(paragraphs(rules.sections[1])[0])]
     assert press(app, transcript, pygame.K_RIGHT) == [ear(paragraphs(rules.sections[1])[1])]
+
+
+def test_statistics_say_each_figure_row_as_the_arrows_walk_them(title, transcript):
+    from craits.ui.menus.statistics import StatisticsScene
+
+    app = title()
+    app.statistics.record_game(["human", "easy"], [12, 40])  # one full game, won against Easy
+    app.scenes.push(StatisticsScene(app))
+    frames(app)
+    rows = [row for row in app.scenes.top.region.widgets if isinstance(row, ReadRow)]
+    n = len(rows)
+    assert transcript_file.texts(transcript)[-1] == (
+        f"Statistics. Games played: Overall 1, Easy 1, Medium 0, Hard 0, Expert 0, 1 of {n}")
+    walked = [press(app, transcript, pygame.K_DOWN)[-1] for _ in range(n - 1)]
+    assert walked[0] == f"Games won: Overall 1, Easy 1, Medium 0, Hard 0, Expert 0, 2 of {n}"
+    assert walked[1] == f"Win rate: Overall 100%, Easy 100%, Medium none, Hard none, " \
+                        f"Expert none, 3 of {n}"
+    assert "Best score: Full 12, Short none, 7 of 14" in walked
+    assert "Longest crank: 0, 9 of 14" in walked
+    assert walked[-1] == f"{i18n.t('rating.none_yet').rstrip('.')}, {n} of {n}"
+    assert app.scenes.top.region.offset > 0  # the list followed the rows
+    assert press(app, transcript, pygame.K_DOWN) == [i18n.t("common.back")]
