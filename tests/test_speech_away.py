@@ -116,3 +116,31 @@ def test_statistics_say_each_figure_row_as_the_arrows_walk_them(title, transcrip
     assert walked[-1] == f"{i18n.t('rating.none_yet').rstrip('.')}, {n} of {n}"
     assert app.scenes.top.region.offset > 0  # the list followed the rows
     assert press(app, transcript, pygame.K_DOWN) == [i18n.t("common.back")]
+
+
+def test_the_deal_of_the_day_says_its_deal_and_its_par_when_it_comes(title, transcript,
+                                                                    monkeypatch):
+    import craits.daily_keeper as keeper_module
+    from test_daily_ui import FakeJob
+
+    from craits.daily import deal
+    from craits.persistence.daily import par_key
+    from craits.review.par import PAR_VERSION
+
+    monkeypatch.setattr(keeper_module, "ParJob", FakeJob)  # the expert's replays take minutes
+    app = title()
+    app.scenes.top.open_daily()
+    frames(app)
+    screen = app.scenes.top
+    number, day = screen.number, deal(screen.number).day
+    opening = transcript_file.texts(transcript)[-1]
+    assert opening.startswith(f"Deal of the day. Deal {number}, ")
+    assert str(day.year) in opening and day.isoformat() not in opening  # the date in words
+    assert "You against " in opening and "Not played yet" in opening
+    assert "No days in a row yet" in opening and "Par: being worked out (0 of 8 replays)" in opening
+    assert opening.endswith(i18n.t("daily.play"))  # then the focused button
+    keeper = screen.keeper
+    keeper.record.pars[par_key(number, PAR_VERSION)] = [40] * keeper.replays
+    frames(app)
+    assert transcript_file.texts(transcript)[-1] == "par 40 plus or minus 1"
+    assert transcript_file.read(transcript)[-1].interrupts is False  # after, not over, the rest
