@@ -120,9 +120,9 @@ def test_statistics_say_each_figure_row_as_the_arrows_walk_them(title, transcrip
 
 def test_the_deal_of_the_day_says_its_deal_and_its_par_when_it_comes(title, transcript,
                                                                     monkeypatch):
-    import craits.daily_keeper as keeper_module
     from test_daily_ui import FakeJob
 
+    import craits.daily_keeper as keeper_module
     from craits.daily import deal
     from craits.persistence.daily import par_key
     from craits.review.par import PAR_VERSION
@@ -144,3 +144,31 @@ def test_the_deal_of_the_day_says_its_deal_and_its_par_when_it_comes(title, tran
     frames(app)
     assert transcript_file.texts(transcript)[-1] == "par 40 plus or minus 1"
     assert transcript_file.read(transcript)[-1].interrupts is False  # after, not over, the rest
+
+
+def test_the_title_says_each_entrys_place_and_todays_deal(title, transcript):
+    app = title()
+    number = app.scenes.top.daily_detail.split(" · ")[0]
+    assert transcript_file.texts(transcript) == ["Craits. New game, 1 of 6"]
+    assert press(app, transcript, pygame.K_DOWN) == [
+        f"Deal of the day, {number}, not played yet, 2 of 6"]
+    assert press(app, transcript, pygame.K_DOWN) == ["Rules, 3 of 6"]
+    assert press(app, transcript, pygame.K_UP) == [
+        f"Deal of the day, {number}, not played yet, 2 of 6"]
+
+
+def test_f1_on_the_title_lists_the_controls_row_by_row(title, transcript):
+    from craits.ui.controls_list import control_rows
+    from craits.ui.table.controls_help import ControlsScene
+
+    app = title()
+    said = press(app, transcript, pygame.K_F1)
+    assert isinstance(app.scenes.top, ControlsScene)
+    assert said[-1].startswith(i18n.t("controls.title"))
+    rows = control_rows()
+    first = press(app, transcript, pygame.K_DOWN)[-1]
+    assert first.endswith(f", 1 of {len(rows)}") and rows[0][1] in first
+    second = press(app, transcript, pygame.K_DOWN)[-1]
+    assert second.endswith(f", 2 of {len(rows)}") and rows[1][1] in second
+    assert press(app, transcript, pygame.K_F1) == ["Craits. New game, 1 of 6"]  # back, said
+    assert app.scenes.top is not None and not isinstance(app.scenes.top, ControlsScene)

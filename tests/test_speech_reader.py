@@ -174,7 +174,8 @@ def test_a_running_screen_reader_turns_speech_on_and_the_screen_is_said(reader_a
     assert app.settings.speech and not app.settings.speech_chosen
     assert app.speech.enabled
     run(app, 0.2)
-    title = f"{i18n.t('app.title')}. {i18n.t('menu.new_game')}"
+    place = i18n.t("speech_menu.position", position=1, count=len(app.scenes.top.buttons))
+    title = f"{i18n.t('app.title')}. {i18n.t('menu.new_game')}, {place}"
     assert heard(transcript) == [title]
     run(app, until=lambda: prism.heard)
     assert prism.heard == [title]  # through the screen reader

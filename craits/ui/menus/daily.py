@@ -21,8 +21,8 @@ from craits.persistence.archive import GameArchive
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
-from craits.ui.speech.screen import joined
 from craits.ui.seat_names import default_seats
+from craits.ui.speech.screen import joined
 from craits.ui.widgets import Button, Panel, Widget, draw_text_fit
 
 
