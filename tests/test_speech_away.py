@@ -73,6 +73,9 @@ def test_the_rules_are_read_paragraph_by_paragraph_with_the_key_said(title, tran
     assert first.startswith(rules.sections[0].title)
     assert press(app, transcript, pygame.K_RIGHT) == [ear(first)]
     assert press(app, transcript, pygame.K_RIGHT) == [ear(second)]
+    top, bottom = rules.reading_span()  # marked on the page, shown under the top edge
+    assert top == rules.page.block_tops[0][1] and bottom > top
+    assert rules.offset < top < rules.offset + rules.viewport().height
     assert press(app, transcript, pygame.K_LEFT) == [ear(first)]
     assert press(app, transcript, pygame.K_LEFT) == [i18n.t("rules.read_start")]
     # Every paragraph of every section is reached, in order, the page following.

@@ -400,8 +400,22 @@ class RulesScene(MenuScene):
         self.reading = (section, paragraph)
         if self.page is not None:
             tops = self.page.block_tops[section]  # the first with its section's title
-            self.scroll_to(tops[paragraph] if paragraph else self.page.section_tops[section])
+            margin = self.theme.px(12)  # clear of the fade along the top edge
+            self.scroll_to(tops[paragraph] - margin if paragraph
+                           else self.page.section_tops[section])
         self.speech.say(paragraphs(self.sections[section])[paragraph])
+
+    def reading_span(self) -> tuple[int, int] | None:
+        """Where the paragraph being read lies on the page (top, bottom), to mark it."""
+        if self.reading is None or self.page is None:
+            return None
+        section, paragraph = self.reading
+        tops = self.page.block_tops[section]
+        if not tops:
+            return None
+        following = [*tops[paragraph + 1:], *self.page.section_tops[section + 1:]]
+        gap = self.theme.px(10)
+        return tops[paragraph], (following[0] - gap if following else self.page.height)
 
     def read_on(self, step: int) -> None:
         """The next (``step`` 1) or previous (-1) paragraph, across sections; past either end
@@ -493,5 +507,12 @@ class RulesScene(MenuScene):
                     continue
                 surface.blit(face, (x, y))
         surface.set_clip(old)
+        span = self.reading_span()
+        if span is not None:  # a bar in the margin beside the paragraph being read
+            top, bottom = (vp.top + y - self.offset for y in span)
+            bar = pygame.Rect(vp.left - th.px(14), top, th.px(4), bottom - top).clip(
+                vp.inflate(th.px(40), 0))
+            if bar.height > 0:
+                draw_rounded(surface, bar, th.gold, bar.width // 2)
         # Fade the text out at the top and bottom edges when there is more to scroll.
         draw_edge_fades(surface, vp, th, top=self.offset > 0, bottom=self.offset < self.max_offset)
