@@ -94,7 +94,9 @@ def test_a_section_chosen_in_the_contents_is_read_from_its_start(title, transcri
     app.scenes.push(RulesScene(app))
     frames(app)
     rules = app.scenes.top
-    assert press(app, transcript, pygame.K_TAB) == [rules.sections[1].title]
+    n = len(rules.sections)
+    assert transcript_file.texts(transcript)[-1].endswith(f"{rules.sections[0].title}, 1 of {n}")
+    assert press(app, transcript, pygame.K_TAB) == [f"{rules.sections[1].title}, 2 of {n}"]
     assert press(app, transcript, pygame.K_RETURN) == [ear(paragraphs(rules.sections[1])[0])]
     assert press(app, transcript, pygame.K_RIGHT) == [ear(paragraphs(rules.sections[1])[1])]
 

@@ -31,6 +31,7 @@ from craits.ui.widgets import (
     draw_rounded,
     draw_text_fit,
 )
+from craits.ui.widgets.base import spoken_parts
 from craits.ui.widgets.theme import Color
 
 # ----------------------------------------------------------------------------- page layout
@@ -394,6 +395,14 @@ class RulesScene(MenuScene):
     # ---- reading by ear
     def spoken_title(self) -> str:
         return joined((i18n.t(self.heading_key), i18n.t("rules.read_keys")))
+
+    def _spoken_of(self, widget: Widget) -> str:
+        """A section in the contents with its place ("The crank, 5 of 10")."""
+        if isinstance(widget, ContentsEntry) and widget in self.entries:
+            return spoken_parts(widget.spoken(), i18n.t(
+                "speech_menu.position", position=self.entries.index(widget) + 1,
+                count=len(self.entries)))
+        return super()._spoken_of(widget)
 
     def read_at(self, section: int, paragraph: int) -> None:
         """Say one paragraph (and show it at the top of the text)."""
