@@ -56,3 +56,22 @@ def test_the_share_heard_counts_only_the_kind_asked_for():
     assert heard_share(transcript, lambda text: text.startswith("Your turn")) == 0.5
     assert heard_share(transcript) == 0.75
     assert heard_share([], lambda text: True) == 1.0
+
+
+def test_the_tool_marks_what_was_cut_and_counts_the_share(tmp_path, capsys):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import heard as heard_tool
+
+    path = tmp_path / "speech.txt"
+    path.write_text(line(0, True, "Your turn. " + SEVEN) + "\n" + line(0.3, True, "the eight")
+                    + "\n" + line(5, True, "Your turn. " + SEVEN) + "\n", encoding="utf-8")
+    assert heard_tool.main([str(path), "--starts", "Your turn"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[1] == "CUT" and out[1].split()[1] == "ok"
+    assert out[-2:] == ["heard in full: 67% of 3", "starting 'Your turn': 50% of 2"]
+    path.write_text("Your turn\n", encoding="utf-8")  # an old transcript, without times
+    assert heard_tool.main([str(path)]) == 1
+    assert "not a transcript line" in capsys.readouterr().err
