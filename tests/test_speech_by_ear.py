@@ -137,7 +137,7 @@ def start_from_the_title(ear: Ear) -> None:
     item = t("menu.new_game")
     line = ear.all()[-1]
     for _ in range(10):
-        if line.split(". ")[-1].split(", ")[0] == item:  # "Craits. New game, 1 of 6"
+        if line.startswith(f"{item}, ") or f". {item}, " in line:  # "Craits. New game, 1 of 6"
             break
         line = ear.press(pygame.K_DOWN)[-1]
     else:
