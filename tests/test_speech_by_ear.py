@@ -18,6 +18,7 @@ from craits import i18n
 from craits.director import Wait
 from craits.engine.cards import RANKS, SUITS
 from craits.ui.speech import speaker as speaker_module
+from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.words import spoken
 from craits.ui.table.game_over import GameOverScene
 
@@ -61,7 +62,7 @@ class Ear:
         self.app, self.path, self.read = app, path, 0
 
     def all(self) -> list[str]:
-        return self.path.read_text(encoding="utf-8").splitlines() if self.path.exists() else []
+        return transcript_file.texts(self.path)
 
     def new(self) -> list[str]:
         lines = self.all()
@@ -136,7 +137,7 @@ def start_from_the_title(ear: Ear) -> None:
     item = t("menu.new_game")
     line = ear.all()[-1]
     for _ in range(10):
-        if line == item or line.endswith(f". {item}"):
+        if line.startswith(f"{item}, ") or f". {item}, " in line:  # "Craits. New game, 1 of 6"
             break
         line = ear.press(pygame.K_DOWN)[-1]
     else:

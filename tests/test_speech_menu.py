@@ -15,6 +15,7 @@ from craits.ui.dialogs.message import MessageScene
 from craits.ui.menus.new_game import NewGameScene
 from craits.ui.menus.settings import SettingsScene
 from craits.ui.speech import speaker as speaker_module
+from craits.ui.speech import transcript as transcript_file
 from craits.ui.table.pause import PauseScene
 from craits.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 
@@ -50,7 +51,7 @@ def frames(app, n: int = 2) -> None:
 
 
 def heard(path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return transcript_file.texts(path)
 
 
 def press(app, path, key: int, *, mod: int = 0) -> list[str]:
@@ -71,16 +72,19 @@ def type_text(app, path, text: str) -> list[str]:
 def down_to(app, path, label: str) -> None:
     """Down through the title's menu until ``label`` is said."""
     for _ in range(10):
-        if press(app, path, pygame.K_DOWN)[-1:] == [label]:
+        if press(app, path, pygame.K_DOWN)[-1].startswith(f"{label}, "):
             return
     raise AssertionError(f"{label!r} was never reached")
 
 
 def test_the_title_new_game_and_settings_are_said_as_the_keyboard_walks_them(title, transcript):
     app = title("en")
-    assert heard(transcript) == ["Craits. New game"]  # the title, then the focused button
-    assert press(app, transcript, pygame.K_DOWN) == ["Deal of the day"]
-    assert press(app, transcript, pygame.K_UP) == ["New game"]
+    # The title, then the focused entry and its place; under the deal of the day, its line.
+    assert heard(transcript) == ["Craits. New game, 1 of 6"]
+    deal = press(app, transcript, pygame.K_DOWN)
+    assert len(deal) == 1 and deal[0].startswith("Deal of the day, Deal ")
+    assert deal[0].endswith(", not played yet, 2 of 6")
+    assert press(app, transcript, pygame.K_UP) == ["New game, 1 of 6"]
 
     assert press(app, transcript, pygame.K_RETURN) == ["New game. Players, 4, 2 to 5"]
     assert isinstance(app.scenes.top, NewGameScene)
@@ -105,7 +109,7 @@ def test_the_title_new_game_and_settings_are_said_as_the_keyboard_walks_them(tit
         "Computer, 2 of 2", "At least one player must be human."]
     assert press(app, transcript, pygame.K_LEFT) == ["Human, 1 of 2"]
 
-    assert press(app, transcript, pygame.K_ESCAPE) == ["Craits. New game"]  # back, said again
+    assert press(app, transcript, pygame.K_ESCAPE) == ["Craits. New game, 1 of 6"]  # said again
     down_to(app, transcript, "Settings")
     assert press(app, transcript, pygame.K_RETURN) == ["Settings. Language, English, 1 of 6"]
     assert isinstance(app.scenes.top, SettingsScene)
@@ -119,7 +123,8 @@ def test_the_title_new_game_and_settings_are_said_as_the_keyboard_walks_them(tit
 def test_the_menus_are_said_in_the_players_language(title, transcript):
     app = title("cs")
     t = i18n.t
-    assert heard(transcript) == [f"{t('app.title')}. {t('menu.new_game')}"]
+    first = t("speech_menu.position", position=1, count=6)
+    assert heard(transcript) == [f"{t('app.title')}. {t('menu.new_game')}, {first}"]
     said = press(app, transcript, pygame.K_RETURN)
     players = f"{t('setup.players')}, 4, {t('speech_menu.range', low=2, high=5)}"
     assert said == [f"{t('setup.title')}. {players}"] == ["Nová hra. Hráči, 4, 2 až 5"]

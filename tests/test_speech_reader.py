@@ -16,6 +16,7 @@ from craits.persistence import Settings
 from craits.ui.menus.settings import SettingsScene
 from craits.ui.speech import Speaker
 from craits.ui.speech import speaker as speaker_module
+from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.backends import RecordingBackend
 from craits.ui.speech.live import LiveBackend
 from craits.ui.widgets import Toggle
@@ -162,7 +163,7 @@ def run(app, seconds: float = 2.0, until=lambda: False) -> None:
 
 
 def heard(path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return transcript_file.texts(path)
 
 
 def test_a_running_screen_reader_turns_speech_on_and_the_screen_is_said(reader_app):
@@ -173,7 +174,8 @@ def test_a_running_screen_reader_turns_speech_on_and_the_screen_is_said(reader_a
     assert app.settings.speech and not app.settings.speech_chosen
     assert app.speech.enabled
     run(app, 0.2)
-    title = f"{i18n.t('app.title')}. {i18n.t('menu.new_game')}"
+    place = i18n.t("speech_menu.position", position=1, count=len(app.scenes.top.buttons))
+    title = f"{i18n.t('app.title')}. {i18n.t('menu.new_game')}, {place}"
     assert heard(transcript) == [title]
     run(app, until=lambda: prism.heard)
     assert prism.heard == [title]  # through the screen reader

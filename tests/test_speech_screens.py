@@ -26,6 +26,7 @@ from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.review.open_record import OpenRecordScene
 from craits.ui.review.path_field import spoken_path
 from craits.ui.review.record_list import RecordList
+from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.symbols import in_words, keys_in_words, sign
 from craits.ui.speech.words import spoken
 from craits.ui.table.controls_help import CONTROLS, ControlsScene
@@ -387,7 +388,7 @@ def test_in_the_app_the_cut_and_the_f1_list_are_said_through_the_transcript(
         for _ in range(3):
             app.step(1 / 30)
         assert isinstance(app.scenes.top, CutScene)
-        said = transcript.read_text(encoding="utf-8").splitlines()
+        said = transcript_file.texts(transcript)
         assert said[0].startswith(i18n.t("cut.title")) and " cuts the " in said[0]
         while isinstance(app.scenes.top, CutScene):
             post_key(pygame.K_RETURN)
@@ -398,7 +399,7 @@ def test_in_the_app_the_cut_and_the_f1_list_are_said_through_the_transcript(
         assert isinstance(app.scenes.top, ControlsScene)
         post_key(pygame.K_DOWN)
         app.step(1 / 30)
-        said = transcript.read_text(encoding="utf-8").splitlines()
+        said = transcript_file.texts(transcript)
         opening = next(line for line in said if line.startswith(i18n.t("controls.title")))
         assert "Shift plus Enter" in opening  # full detail: every row
         assert said[-1].endswith(f", 1 of {len(CONTROLS)}")

@@ -14,7 +14,7 @@ import pytest
 
 from craits import i18n
 from craits.persistence import Settings
-from craits.ui.speech import HISTORY, Speaker, speaker_for
+from craits.ui.speech import HISTORY, Speaker, speaker_for, transcript
 from craits.ui.speech import live as live_module
 from craits.ui.speech import speaker as speaker_module
 from craits.ui.speech.backends import RecordingBackend, SpeechUnavailable
@@ -181,13 +181,17 @@ def test_a_new_turn_drops_what_was_still_waiting_to_be_said(monkeypatch):
     assert heard == [("first", False), ("your turn", True)]
 
 
-def test_the_transcript_has_one_utterance_a_line(tmp_path):
+def test_the_transcript_has_one_utterance_a_line_with_its_time_and_whether_it_cuts_in(tmp_path):
     path = tmp_path / "speech.txt"
-    speaker = Speaker([RecordingBackend(path)])
+    times = iter([100.0, 100.25, 101.5])  # made, then one reading a line
+    speaker = Speaker([RecordingBackend(path, clock=lambda: next(times))])
     speaker.say("Ada plays the eight of hearts\nand names spades")
-    speaker.say("Ťuk — ärtu kaheksa")
+    speaker.say("Ťuk — ärtu kaheksa", interrupt=True)
     assert path.read_text(encoding="utf-8").splitlines() == [
-        "Ada plays the eight of hearts and names spades", "Ťuk — ärtu kaheksa"]
+        "0.250 + Ada plays the eight of hearts and names spades", "1.500 ! Ťuk — ärtu kaheksa"]
+    assert transcript.read(path) == [
+        transcript.Utterance(0.25, False, "Ada plays the eight of hearts and names spades"),
+        transcript.Utterance(1.5, True, "Ťuk — ärtu kaheksa")]
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt",

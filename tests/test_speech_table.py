@@ -14,6 +14,7 @@ from table_harness import press, run_until, set_position
 from craits import i18n
 from craits.engine.notation import read_card
 from craits.ui.speech import speaker as speaker_module
+from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.words import spoken
 from craits.ui.table.scoreboard import ScoreboardScene
 
@@ -30,7 +31,7 @@ def transcript(tmp_path, monkeypatch):
 
 
 def heard(path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return transcript_file.texts(path)
 
 
 @pytest.fixture

@@ -102,11 +102,14 @@ class ScrollRegion:
 
     def explanation(self, widget: Widget) -> str:
         """The lines that explain ``widget``: the plain labels after it, up to the next
-        control or heading."""
+        control or heading (a label inside the widget's own row is part of it, not said)."""
         if widget not in self.widgets:
             return ""
         texts: list[str] = []
+        own = self.page_rects[id(widget)]
         for follower in self.widgets[self.widgets.index(widget) + 1 :]:
+            if own.contains(self.page_rects[id(follower)]):
+                continue
             if follower.focusable or not isinstance(follower, Label) or follower.bold:
                 break
             texts.append(follower.text)

@@ -24,6 +24,7 @@ from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
 from craits.ui.seat_names import default_seats
+from craits.ui.speech.screen import joined
 from craits.ui.widgets import Button, Panel, Widget, draw_text_fit
 
 
@@ -92,6 +93,9 @@ def summary_line(keeper: DailyKeeper) -> str:
     return " · ".join(parts)
 
 
+LINE_KEYS = ("deal", "against", "state", "streak", "par", "explain")  # ``DailyScene.lines``
+
+
 class DailyScene(MenuScene):
     heading_key = "daily.heading"
 
@@ -115,6 +119,20 @@ class DailyScene(MenuScene):
             (par_line(self.keeper, self.number), "gold"),
             (i18n.t("daily.explain", n=PAR_REPLAYS), "dim"),
         ]]  # a line of its own starts with a capital, as in the title's line it does not
+
+    def spoken_title(self) -> str:
+        """The screen as it opens: the deal, whom against, its state and the streak; the par
+        too while it is not known (once known, ``status_text`` says it, also when it arrives
+        later); the explanation at full detail."""
+        speaker = getattr(self.app, "speech", None)
+        full = speaker is not None and speaker.wants("full")
+        known = self.keeper.par(self.number) is not None
+        said = [text for (text, style), key in zip(self.lines(), LINE_KEYS, strict=True)
+                if (key != "par" or not known) and (key != "explain" or full)]
+        return joined((i18n.t(self.heading_key), *said))
+
+    def status_text(self) -> str:
+        return par_line(self.keeper, self.number) if self.keeper.par(self.number) else ""
 
     def layout(self) -> list[Widget]:
         th = self.theme

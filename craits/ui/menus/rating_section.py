@@ -8,7 +8,7 @@ from craits import i18n
 from craits.persistence.ratings import PlayerRating, Ratings
 from craits.ui.dialogs.menu_base import ScrollRegion
 from craits.ui.menus.rating_chart import RatingChart
-from craits.ui.widgets import Label, fit_text
+from craits.ui.widgets import Label, ReadRow, fit_text
 from craits.ui.widgets.theme import Theme
 
 SHOWN = 4  # players listed
@@ -45,6 +45,7 @@ def add_rating_section(region: ScrollRegion, th: Theme, y: int, width: int,
     y += th.px(44)
     players = ratings.latest()[:SHOWN]
     if not players:
+        region.add(ReadRow((0, y, width, row_h), i18n.t("rating.none_yet")), (0, y, width, row_h))
         label((th.px(8), y, width - th.px(8), row_h), i18n.t("rating.none_yet"),
               color=th.text_dim)
         return y + row_h, None
@@ -55,10 +56,13 @@ def add_rating_section(region: ScrollRegion, th: Theme, y: int, width: int,
     y += rule_h + th.px(8)
     name_w, value_w = round(width * 0.40), round(width * 0.25)
     for player in players:
+        games = i18n.t("rating.games", n=player.games)
+        row = (0, y, width, row_h)
+        region.add(ReadRow(row, f"{player.name}: {rating_text(player)}, {games}"), row)
         label((th.px(8), y, name_w - th.px(12), row_h), player.name, align="left")
         label((name_w, y, value_w, row_h), rating_text(player), bold=True, align="center")
         label((name_w + value_w, y, width - name_w - value_w, row_h),
-              i18n.t("rating.games", n=player.games), align="left", color=th.text_dim)
+              games, align="left", color=th.text_dim)
         y += row_h
     latest = players[0]
     y += th.px(10)

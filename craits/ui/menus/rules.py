@@ -3,6 +3,8 @@
 Sections (title and body) come from ``craits.i18n.rules_sections``; ``[[7H]]`` in a body is drawn
 as a little card. The text wraps to the window and scrolls (wheel, Up/Down, Page Up/Down,
 Home/End, Space, the scroll bar); a contents list on the left jumps to a section.
+By ear, Right arrow reads on paragraph by paragraph (scrolling to it), Left arrow reads back,
+and a section chosen in the contents is read from its first paragraph.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from craits.ui.controls_list import controls_section
 from craits.ui.dialogs.menu_base import MenuScene, draw_edge_fades
 from craits.ui.fonts import get_font
 from craits.ui.scene import SceneContext
+from craits.ui.speech.screen import joined
 from craits.ui.widgets import (
     Button,
     Panel,
@@ -28,6 +31,7 @@ from craits.ui.widgets import (
     draw_rounded,
     draw_text_fit,
 )
+from craits.ui.widgets.base import spoken_parts
 from craits.ui.widgets.theme import Color
 
 # ----------------------------------------------------------------------------- page layout
@@ -52,6 +56,7 @@ class Piece:
 class PageLayout:
     pieces: list[Piece]
     section_tops: list[int]
+    block_tops: list[list[int]]  # for each section, where each of its paragraphs starts
     height: int
     width: int
 
@@ -81,6 +86,7 @@ def layout_page(
     card_w = round(card_h * 5 / 7)
     pieces: list[Piece] = []
     tops: list[int] = []
+    block_tops: list[list[int]] = []
     y = 0
     for section in sections:
         if tops:
@@ -105,7 +111,9 @@ def layout_page(
         # a thin gold rule under the title
         pieces.append(Piece("rule", 0, y + th.px(4), min(width, th.px(240)), max(1, th.px(2))))
         y += th.px(16)
+        block_tops.append([])
         for kind, text in i18n.rules_blocks(section.body):
+            block_tops[-1].append(y)
             indent = th.px(26) if kind == "bullet" else 0
             first = len(pieces)
             y = _flow(
@@ -140,7 +148,16 @@ def layout_page(
                     )
                 )
             y += th.px(10) if kind == "bullet" else th.px(14)
-    return PageLayout(pieces, tops, y + th.px(30), width)
+    return PageLayout(pieces, tops, block_tops, y + th.px(30), width)
+
+
+def paragraphs(section: i18n.RulesSection) -> list[str]:
+    """A section's paragraphs and bullets as said: each card by its symbol (speech says it in
+    words), the section's title before its first."""
+    said = ["".join(i18n.card_name(value) if kind == "card" and _is_card(value) else value
+                    for kind, value in i18n.split_card_tokens(text))
+            for _, text in i18n.rules_blocks(section.body)]
+    return [joined((section.title, said[0])), *said[1:]] if said else [section.title]
 
 
 def _wrap_plain(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -283,6 +300,7 @@ class RulesScene(MenuScene):
         self.page: PageLayout | None = None
         self._rendered: dict[int, pygame.Surface] = {}
         self.entries: list[ContentsEntry] = []
+        self.reading: tuple[int, int] | None = None  # (section, paragraph) said last
         super().__init__(app)
 
     # ---- geometry
@@ -372,7 +390,56 @@ class RulesScene(MenuScene):
 
     def jump_to(self, index: int) -> None:
         if self.page is not None and 0 <= index < len(self.page.section_tops):
-            self.scroll_to(self.page.section_tops[index])
+            self.read_at(index, 0)
+
+    # ---- reading by ear
+    def spoken_title(self) -> str:
+        return joined((i18n.t(self.heading_key), i18n.t("rules.read_keys")))
+
+    def _spoken_of(self, widget: Widget) -> str:
+        """A section in the contents with its place ("The crank, 5 of 10")."""
+        if isinstance(widget, ContentsEntry) and widget in self.entries:
+            return spoken_parts(widget.spoken(), i18n.t(
+                "speech_menu.position", position=self.entries.index(widget) + 1,
+                count=len(self.entries)))
+        return super()._spoken_of(widget)
+
+    def read_at(self, section: int, paragraph: int) -> None:
+        """Say one paragraph (and show it at the top of the text)."""
+        self.reading = (section, paragraph)
+        if self.page is not None:
+            tops = self.page.block_tops[section]  # the first with its section's title
+            margin = self.theme.px(12)  # clear of the fade along the top edge
+            self.scroll_to(tops[paragraph] - margin if paragraph
+                           else self.page.section_tops[section])
+        self.speech.say(paragraphs(self.sections[section])[paragraph])
+
+    def reading_span(self) -> tuple[int, int] | None:
+        """Where the paragraph being read lies on the page (top, bottom), to mark it."""
+        if self.reading is None or self.page is None:
+            return None
+        section, paragraph = self.reading
+        tops = self.page.block_tops[section]
+        if not tops:
+            return None
+        following = [*tops[paragraph + 1:], *self.page.section_tops[section + 1:]]
+        gap = self.theme.px(10)
+        return tops[paragraph], (following[0] - gap if following else self.page.height)
+
+    def read_on(self, step: int) -> None:
+        """The next (``step`` 1) or previous (-1) paragraph, across sections; past either end
+        the player hears where they are."""
+        places = [(s, p) for s, section in enumerate(self.sections)
+                  for p in range(len(paragraphs(section)))]
+        if self.reading is None or self.reading not in places:  # from the section in view
+            first = places.index((self.current_section(), 0))
+            there = first if step > 0 else first - 1
+        else:
+            there = places.index(self.reading) + step
+        if 0 <= there < len(places):
+            self.read_at(*places[there])
+        else:
+            self.speech.say(i18n.t("rules.read_end" if step > 0 else "rules.read_start"))
 
     def current_section(self) -> int:
         """The section at the top of the view (the last one once scrolled to the end)."""
@@ -402,6 +469,9 @@ class RulesScene(MenuScene):
             }
             if event.key in steps:
                 self.scroll_by(steps[event.key])
+                return
+            if event.key in (pygame.K_RIGHT, pygame.K_LEFT):
+                self.read_on(1 if event.key == pygame.K_RIGHT else -1)
                 return
             if event.key in (pygame.K_HOME, pygame.K_END):
                 self.scroll_to(0 if event.key == pygame.K_HOME else self.max_offset)
@@ -446,5 +516,12 @@ class RulesScene(MenuScene):
                     continue
                 surface.blit(face, (x, y))
         surface.set_clip(old)
+        span = self.reading_span()
+        if span is not None:  # a bar in the margin beside the paragraph being read
+            top, bottom = (vp.top + y - self.offset for y in span)
+            bar = pygame.Rect(vp.left - th.px(14), top, th.px(4), bottom - top).clip(
+                vp.inflate(th.px(40), 0))
+            if bar.height > 0:
+                draw_rounded(surface, bar, th.gold, bar.width // 2)
         # Fade the text out at the top and bottom edges when there is more to scroll.
         draw_edge_fades(surface, vp, th, top=self.offset > 0, bottom=self.offset < self.max_offset)

@@ -23,7 +23,7 @@ from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.menus.rating_section import add_rating_section, ratings_of
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Label, Panel, Widget, fit_text
+from craits.ui.widgets import Button, Label, Panel, ReadRow, Widget, fit_text
 from craits.ui.widgets.rows import Column, grid, split
 from craits.ui.widgets.theme import Color
 
@@ -157,6 +157,14 @@ class StatisticsScene(MenuScene):
             region.add(label, rect)
             return label
 
+        def readable(rect: pygame.Rect, label: str, headers: Sequence[str],
+                     cells: Sequence[str]) -> None:
+            """The row for the ear: its label, then each figure under its column's name."""
+            figures = [f"{header} {said}" if header else said
+                       for header, text in zip(headers, cells, strict=True)
+                       for said in [i18n.t("stats.no_figure") if text == "–" else text]]
+            region.add(ReadRow(rect, f"{label}: {', '.join(figures)}"), rect)
+
         def heading(rect: pygame.Rect, text: str) -> None:
             cell(rect, text, bold=True, align="left", color=th.gold_light,
                  size=th.subheading_size)
@@ -171,7 +179,9 @@ class StatisticsScene(MenuScene):
             tops = []
             for label, cells in rows:
                 tops.append(column.y)
-                label_cell, *value_cells = grid(column.take(row_h), label_w, len(headers),
+                row = column.take(row_h)
+                readable(row, label, headers, cells)
+                label_cell, *value_cells = grid(row, label_w, len(headers),
                                                 inset=inset, label_pads=pads)
                 cell(label_cell, label, align="left")
                 for i, (rect, text) in enumerate(zip(value_cells, cells, strict=True)):
@@ -180,8 +190,9 @@ class StatisticsScene(MenuScene):
 
         page = Column(0, 0, content_w)
         if self.is_empty():
-            cell(page.take(th.px(40), after=th.px(16)), i18n.t("stats.none_yet"),
-                 color=th.text_dim)
+            row = page.take(th.px(40), after=th.px(16))
+            region.add(ReadRow(row, i18n.t("stats.none_yet")), row)
+            cell(row, i18n.t("stats.none_yet"), color=th.text_dim)
         # Per-level table.
         heading(page.take(th.px(34), after=th.px(10)), i18n.t("stats.per_level"))
         if i18n.has_key("stats.level_rule"):
@@ -205,8 +216,9 @@ class StatisticsScene(MenuScene):
         headers, rows = self.score_rows()
         table(scores, round(half * 0.5), headers, rows, inset=0)
         for label, value in self.record_rows():
-            label_cell, value_cell = grid(records.take(row_h), round(half * 0.72), 1,
-                                          label_pads=pads)
+            row = records.take(row_h)
+            readable(row, label, [""], [value])
+            label_cell, value_cell = grid(row, round(half * 0.72), 1, label_pads=pads)
             cell(label_cell, label, align="left")
             cell(value_cell, value, bold=True)
         # Each player's rating and the chart of its history, under the figures.

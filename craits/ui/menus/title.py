@@ -24,6 +24,7 @@ from craits.ui.menus.statistics import StatisticsScene
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import joined
 from craits.ui.widgets import Button, Panel, Widget, draw_shadow, draw_text_fit
+from craits.ui.widgets.base import spoken_parts
 
 # The decoration: the cards that make Craits what it is (the crank's 2 and ace, a 3, an 8).
 FAN_CARDS = ("3D", "2C", "8S", "AH", "7H")
@@ -192,6 +193,28 @@ class TitleScene(MenuScene):
     def spoken_title(self) -> str:
         """The game's name and the message over the menu (before its Close button)."""
         return joined((i18n.t("app.title"), self.current_notice() or ""))
+
+    def _spoken_of(self, widget: Widget) -> str:
+        """A menu entry with the line under it (the saved game, today's deal) and its place
+        ("Deal of the day, Deal 339 · not played yet, 2 of 6")."""
+        entries = list(self.buttons.items())
+        for place, (key, button) in enumerate(entries, 1):
+            if button is widget:
+                details = {"menu.continue": self.continue_detail,
+                           "daily.menu": self.daily_detail}
+                return spoken_parts(widget.spoken(), details.get(key) or "", i18n.t(
+                    "speech_menu.position", position=place, count=len(entries)))
+        return super()._spoken_of(widget)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and (event.key in (pygame.K_F1, pygame.K_QUESTION)
+                                             or getattr(event, "unicode", "") == "?"):
+            # The keys of the table, listed before a game as at the table (F1 or ?).
+            from craits.ui.table.controls_help import ControlsScene  # noqa: PLC0415
+
+            self.app.scenes.push(ControlsScene(self.app))
+            return
+        super().handle(event)
 
     # ---- actions
     def continue_game(self) -> None:

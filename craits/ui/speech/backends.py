@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import os
 import stat
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol, TextIO
+
+from craits.ui.speech.transcript import line
 
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; elsewhere the check before opening
 # Opening a pipe with no reader fails at once instead of waiting for one (POSIX).
@@ -40,8 +44,13 @@ class RecordingBackend:
     could hold the window's thread at a write for ever. Line breaks inside an utterance become
     spaces, so a line is always one utterance."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """Each line says when it was said (``transcript.line``): ``clock``'s seconds since
+        the backend was made (a test may pass the time it steps the app by)."""
         self.path = Path(path)
+        self.clock = clock
+        self.start = clock()
         self._file: TextIO | None = None
 
     def _open(self) -> TextIO:
@@ -64,7 +73,7 @@ class RecordingBackend:
     def speak(self, text: str, interrupt: bool) -> None:
         handle = self._open()
         try:
-            handle.write(" ".join(text.split()) + "\n")
+            handle.write(line(self.clock() - self.start, interrupt, text) + "\n")
             handle.flush()
         except OSError as exc:
             raise SpeechUnavailable(str(exc)) from exc

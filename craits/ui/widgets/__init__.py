@@ -16,7 +16,14 @@ drawing text), ``drawing`` (rounded boxes, shadows, focus ring, felt), ``base`` 
 ``containers`` (panel, scroll bar) and ``focus`` (keyboard navigation). Import from the package.
 """
 
-from craits.ui.widgets.base import ACTIVATE_KEYS, Label, Widget, _clicked, set_click_sound
+from craits.ui.widgets.base import (
+    ACTIVATE_KEYS,
+    Label,
+    ReadRow,
+    Widget,
+    _clicked,
+    set_click_sound,
+)
 from craits.ui.widgets.buttons import Button
 from craits.ui.widgets.containers import Panel, ScrollBar
 from craits.ui.widgets.drawing import draw_focus_ring, draw_rounded, draw_shadow, felt_background
@@ -38,6 +45,7 @@ __all__ = [
     "FittedText",
     "FocusGroup",
     "Label",
+    "ReadRow",
     "Panel",
     "ScrollBar",
     "Slider",

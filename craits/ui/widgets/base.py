@@ -167,3 +167,16 @@ class Label(Widget):
             align=self.align,
             wrap=self.wrap,
         )
+
+
+class ReadRow(Widget):
+    """A row of figures shown by labels, made readable by ear: it takes the focus (arrows and
+    Tab walk the rows, the list scrolls to it), draws only its focus ring over the labels, and
+    is said as ``said`` ("Games won: Overall 3, Easy 1")."""
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], said: str) -> None:
+        super().__init__(rect)
+        self.speech_label = said.rstrip(".")  # its place follows: "No games yet, 1 of 2"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_focus(surface)
