@@ -119,3 +119,5 @@ class TableFlow:
         if self.match.round_seen():
             self.app.scenes.push(GameOverScene(self.app, self.match.session,
                                                  self.analysis()))
+        else:
+            self.hand.new_round(self.app.keys_down)  # the new hand is seen before it is played

@@ -292,7 +292,7 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """The coaching note first (it takes only its own keys), then the log's scrolling,
         the buttons and the hand."""
-        if self.speech.handle(event) or self.coach.handle(event):
+        if not self.hand.takes(event) or self.speech.handle(event) or self.coach.handle(event):
             return
         lay = self.model.layout
         if event.type == pygame.MOUSEWHEEL and lay.log.collidepoint(pygame.mouse.get_pos()):
@@ -314,6 +314,8 @@ class TableScene(Scene):
         self.chor.update(dt)
         self.model.update(dt)
         on_top = self.app.scenes.top is self
+        if on_top and not self.chor.busy:
+            self.hand.seen(dt)
         if on_top:
             step = self.match.advance(dt)
             if step is not None:

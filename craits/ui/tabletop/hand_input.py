@@ -31,11 +31,15 @@ from craits.ui.tabletop.layout import card_hit
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.sprites import Banner, CardSprite
 from craits.ui.tabletop.tween import Tween
+from craits.ui.widgets.key_guard import FreshInput
 
 DRAG_THRESHOLD = 8  # pixels a pressed card must move before it is being dragged
 REFUSED_FILL = (132, 46, 38, 235)
 REFUSAL_SECONDS = 2.2
 SHAKE_SECONDS = 0.35
+# Seconds a new round's hand is on screen, at rest, before a key or click counts: a key
+# pressed in the last round's stride (Enter every half second) never plays an unseen card.
+NEW_HAND_SETTLE = 0.6
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DIGITS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4,
           pygame.K_6: 5, pygame.K_7: 6, pygame.K_8: 7, pygame.K_9: 8, pygame.K_0: 9,
@@ -88,6 +92,7 @@ class HandInput:
         self.mine = False  # the viewer's turn: only playable cards take the focus
         self._focus_for: object = None  # the position the first-turn tip was shown for
         self._tip_shown = False
+        self.guard: FreshInput | None = None  # a new round's hand not yet seen for a moment
 
     # ------------------------------------------------------------ the hand
 
@@ -142,6 +147,33 @@ class HandInput:
             sprite.lift_target = lift
             sprite.dim = mine and not legal
             sprite.focus = self.keyboard and i == self.focus
+
+    def new_round(self, held: Collection[int]) -> None:
+        """A new round is dealt: no key or click counts until its hand has been seen, at
+        rest, for ``NEW_HAND_SETTLE`` seconds, nor a key held since before."""
+        self.guard = FreshInput(held, NEW_HAND_SETTLE)
+        self.press = None
+
+    def seen(self, dt: float) -> None:
+        """``dt`` more seconds of the hand on screen, at rest."""
+        if self.guard is not None:
+            self.guard.update(dt)
+            if self.guard.settled and not self.guard.held:
+                self.guard = None
+
+    def takes(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` may act at the table now: False for a key or click that came
+        before the new round's hand was seen (Esc and F1 always count)."""
+        guard = self.guard
+        if guard is None:
+            return True
+        keyed = event.type == pygame.KEYDOWN
+        if keyed and (event.key == pygame.K_ESCAPE or is_controls_key(event)):
+            return True
+        taken = guard.accepts(event)
+        if guard.settled and not guard.held:
+            self.guard = None  # every key held from before has been let go
+        return taken
 
     def refuse(self, code: int, reason: str, avoid: pygame.Rect | None) -> None:
         """Answer a card that may not be played: a banner above the hand (or above ``avoid``,
