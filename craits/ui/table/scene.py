@@ -154,7 +154,8 @@ class TableScene(Scene):
             self.buttons.last_armed = True  # Shift with the click or Enter: say it with this
         if len(options) == 1:
             return self.commit(options[0])
-        self.flow.ask_suit(code, options)
+        hinted = self.hint.hint.action if self.hint.hint is not None else None
+        self.flow.ask_suit(code, options, hinted if hinted in options else None)
         return True
 
     def _position(self) -> tuple[int, int] | None:
