@@ -329,7 +329,9 @@ class Choreographer:
             sprite.move_to(Slot(target.centerx, target.centery, 0.0), m.layout.pile_card,
                            flight, i * self.t(0.05))
             m.loose.append(sprite)
-        m.draw_count = event.count
+        # The engine reshuffles in the middle of a draw, once the pile runs out: the draw that
+        # follows takes what was left of the old pile first, so the count shown keeps those.
+        m.draw_count += event.count
         self.say(i18n.t("event.reshuffled"), new_line)
         self.sound("shuffle")
         return self.t(0.6)
