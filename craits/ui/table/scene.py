@@ -35,6 +35,7 @@ from craits.ui.table.controls_help import ControlsScene
 from craits.ui.table.cost_check import Ask, CostCheck, Go
 from craits.ui.table.cue_part import CuePart
 from craits.ui.table.flow import TableFlow
+from craits.ui.table.forced import FORCED_PAUSE, ForcedMoves
 from craits.ui.table.hint_panel import HintPanel
 from craits.ui.table.hints import hint_for, refusal_reason
 from craits.ui.table.hooks import AppHooks
@@ -68,6 +69,7 @@ class TableScene(Scene):
         bottom = director.viewer if director.viewer is not None else 0
         self.model = TableModel(len(session.seats), app.size, bottom, director.viewer,
                                 large_cards=settings.large_cards)
+        self.model.hand_order = settings.hand_order
         self.cards = CardPainter(app.card_art, settings.card_style)
         self.painter = TablePainter(self.cards, settings.card_style)
         self.chor = Choreographer(self.model, [s.name for s in session.seats], speed=self.speed,
@@ -85,6 +87,7 @@ class TableScene(Scene):
         self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
                                 self.post)
         self.coach_unsaved = False
+        self.forced = ForcedMoves(lambda: self.app.settings.forced_moves)
         self.analysis = AnalysisPart(session, app.game_analysis,
                                      lambda: self.app.settings.analyse_while_playing)
         self.flow = TableFlow(app, self.match, self.hand, self.suit_chosen,
@@ -141,6 +144,9 @@ class TableScene(Scene):
             self.buttons.toggle_armed()
         elif intent is Command.DISMISS_NOTE:
             self.coach.dismiss()
+        elif intent is Command.ARRANGED and self.app.settings.hand_order != "manual":
+            self.app.settings = dataclasses.replace(self.app.settings, hand_order="manual")
+            self.app.save_settings()  # remembered: the next hands are arranged by hand too
         return True
 
     def play_card(self, code: int, *, announce: bool = False) -> bool:
@@ -257,6 +263,8 @@ class TableScene(Scene):
             self.chor.set_speed(self.speed)
             self.match.director.pace = TablePace(self.session.seed,
                                                  SPEED_FACTORS.get(self.speed, 1.0))
+        if settings.hand_order != self.model.hand_order:
+            self.model.set_hand_order(settings.hand_order)
         self.cards.configure(settings.card_style, self.cards.back_name)
         self.painter.style = settings.card_style
         large = settings.large_cards
@@ -327,6 +335,11 @@ class TableScene(Scene):
         self.hand.update({p.card for p in match.legal_plays()}, mine, (s.version, match.viewer))
         position = (s.version, match.viewer) if match.viewer is not None else None
         self.hint.update(position, view, match.director.thinking is not None)
+        forced = self.forced.update(dt, position, view, mine and on_top,
+                                    FORCED_PAUSE * SPEED_FACTORS.get(self.speed, 1.0),
+                                    self.app.settings.call_grace())
+        if forced is not None:
+            self.match.act(forced)  # as the Draw or Pass button would
         weighed = self.cost.update(dt, position) if on_top else None
         if weighed is not None:
             self._weighed(weighed)
@@ -360,7 +373,10 @@ class TableScene(Scene):
             and index < len(hand) else None
         focus = (code, index, len(hand), code in hand_input.playable) \
             if code is not None and index is not None else None
-        part.update(view, mine, self.chor.busy or match.modal_open,
+        part.hand_shown = (self.model.hand_order,
+                           [s.code for s in hand if s.code is not None])
+        # The turn is said once the hand takes keys (a new round's, once it has been seen).
+        part.update(view, mine, self.chor.busy or match.modal_open or hand_input.guard is not None,
                     hint_for(view, mine, match.waiting_for()), asked[0] if asked else None,
                     self.model.banners, self.model.totals, focus)
         top = self.app.scenes.top

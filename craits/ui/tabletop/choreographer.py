@@ -180,6 +180,9 @@ class Choreographer:
             self.queue.popleft()
             batch.append(following)
             self.presented += 1
+        for e in batch:
+            if e.player == self.viewer and e.cards is not None:
+                self.model.dealt(e.cards)
         step, flight = self.t(DEAL_STEP), self.t(FLIGHT)
         rounds = max(e.count for e in batch)
         k = 0

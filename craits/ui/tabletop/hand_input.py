@@ -3,7 +3,8 @@ a key for every action.
 
 Keys (F1 or ? shows them all, ``controls_help``): the arrows or Tab (Shift+Tab back) move the
 focus through the whole hand, wrapping round; Home and End go to the first and the last card;
-1-9 and 0 pick the 1st to the 10th card, and with Shift held the 11th to the 20th; Enter (or
+1-9 and 0 pick the 1st to the 10th card, and with Shift held the 11th to the 20th; Shift and
+an arrow move the focused card along the hand (as dragging it along does); Enter (or
 Space) plays the focused card (the first press only shows the focus if the mouse was in use); D
 draws (or takes the crank), P passes, L calls "Last card!", I calls "Idiot!", H asks for a hint,
 Backspace dismisses a coaching note, Esc opens the menu. A card is played by a click, or by
@@ -48,6 +49,9 @@ DIGITS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5
 COMMAND_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_d: Command.DRAW,
                 pygame.K_p: Command.PASS, pygame.K_l: Command.ANNOUNCE,
                 pygame.K_i: Command.CALL, pygame.K_h: Command.HINT}
+# What a new round's hand must have been seen before (``HandInput.takes``): the keys that
+# play, draw, pass or call.
+ACTING_KEYS = frozenset({*PLAY_KEYS, pygame.K_d, pygame.K_p, pygame.K_l, pygame.K_i})
 
 
 def _shake_ease(t: float) -> float:
@@ -162,13 +166,13 @@ class HandInput:
                 self.guard = None
 
     def takes(self, event: pygame.event.Event) -> bool:
-        """Whether ``event`` may act at the table now: False for a key or click that came
-        before the new round's hand was seen (Esc and F1 always count)."""
+        """Whether ``event`` may act at the table now: False for a key that plays, draws or
+        passes, or a click, that came before the new round's hand was seen (the keys that
+        only look, move the focus or open the menu always count)."""
         guard = self.guard
         if guard is None:
             return True
-        keyed = event.type == pygame.KEYDOWN
-        if keyed and (event.key == pygame.K_ESCAPE or is_controls_key(event)):
+        if event.type == pygame.KEYDOWN and event.key not in ACTING_KEYS:
             return True
         taken = guard.accepts(event)
         if guard.settled and not guard.held:
@@ -236,6 +240,8 @@ class HandInput:
             self.post(Command.CONTROLS)
         elif key in COMMAND_KEYS:
             self.post(COMMAND_KEYS[key])
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and shift and hand:
+            self._move_card(-1 if key == pygame.K_LEFT else 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and hand:
             back = key == pygame.K_LEFT or (key == pygame.K_TAB and shift)
             self._move_focus(-1 if back else 1)
@@ -269,6 +275,18 @@ class HandInput:
             self.focus = next((i for i in stops if i > self.focus), stops[0])
         else:
             self.focus = next((i for i in reversed(stops) if i < self.focus), stops[-1])
+
+    def _move_card(self, step: int) -> None:
+        """Shift + an arrow: the focused card one place left or right in the hand (which is
+        arranged by hand from then on); the focus goes with it."""
+        if self.focus is None:
+            return
+        if not self.keyboard:
+            self.keyboard = True  # first show which card would move
+            return
+        if self.model.move_in_hand(self.focus, self.focus + step):
+            self.focus += step
+            self.post(Command.ARRANGED)
 
     def _pick(self, index: int) -> None:
         """A digit: that card, or on the viewer's turn, if it may not be played, why not (the
@@ -312,12 +330,27 @@ class HandInput:
             index, start = self.press
             hand = self.hand()
             if (abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD
-                    and index < len(hand) and hand[index].code in self.playable):
-                self.dragging = hand[index]
+                    and index < len(hand) and hand[index].code is not None):
+                self.dragging = hand[index]  # up onto the table plays it, along re-arranges
         if self.dragging is not None:
             self.dragging.drag = (float(pos[0]), float(pos[1]))
             return
         self.hover = self.card_at(pos)
+
+    def _drop_in_hand(self, sprite: CardSprite, x: int) -> bool:
+        """A card dragged along the hand and let go: it takes the place nearest ``x``."""
+        hand = self.hand()
+        if sprite not in hand:
+            return False
+        slots = self.model.slots_for(self.model.bottom)
+        index = hand.index(sprite)
+        to = min(range(len(slots)), key=lambda i: abs(slots[i].x - x))
+        if not self.model.move_in_hand(index, to):
+            return False
+        if self.focus == index:
+            self.focus = to
+        self.post(Command.ARRANGED)
+        return True
 
     def _mouse_down(self, pos: tuple[int, int]) -> None:
         index = self.card_at(pos)
@@ -337,6 +370,8 @@ class HandInput:
             sprite.drag = None
             if (pos[1] < self.model.layout.hint.bottom and sprite.code is not None
                     and self.post(PlayCard(sprite.code, announce=shift))):
+                return
+            if pos[1] >= self.model.layout.hint.bottom and self._drop_in_hand(sprite, pos[0]):
                 return
             self.model.reflow(self.model.bottom, 0.2)
             return
