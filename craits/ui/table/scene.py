@@ -46,7 +46,7 @@ from craits.ui.table.speech_part import table_speech
 from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.tabletop.controls_tip import ControlsTip
-from craits.ui.tabletop.hand_input import HandInput
+from craits.ui.tabletop.hand_input import TOLD_FILL, HandInput
 from craits.ui.tabletop.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.painter import TablePainter
@@ -132,6 +132,7 @@ class TableScene(Scene):
             if refused is not None:
                 self.hand.say(refused)
                 return False
+            self.hand.say(i18n.t("undo.taken_back"), TOLD_FILL)
             self.app.statistics.note_undo(self.session.match_id)
             self.app.save_statistics()
             return True

@@ -36,6 +36,7 @@ from craits.ui.widgets.key_guard import FreshInput
 
 DRAG_THRESHOLD = 8  # pixels a pressed card must move before it is being dragged
 REFUSED_FILL = (132, 46, 38, 235)
+TOLD_FILL = (40, 92, 150, 235)
 REFUSAL_SECONDS = 2.2
 SHAKE_SECONDS = 0.35
 # Seconds a new round's hand is on screen, at rest, before a key or click counts: a key
@@ -306,12 +307,13 @@ class HandInput:
             self.focus = index
             self.keyboard = True
 
-    def say(self, text: str) -> None:
-        """A short banner above the hand: why a key did nothing."""
+    def say(self, text: str, fill: tuple[int, int, int, int] = REFUSED_FILL) -> None:
+        """A short banner above the hand: why a key did nothing (or, in ``TOLD_FILL``, what
+        it just did)."""
         lay = self.model.layout
         banners = [b for b in self.model.banners if not isinstance(b, Refusal)]
         banners.append(Refusal(text, lay.banner_for(self.model.bottom), lay.banner_text,
-                               REFUSED_FILL, duration=REFUSAL_SECONDS, room=own_banner_room(lay)))
+                               fill, duration=REFUSAL_SECONDS, room=own_banner_room(lay)))
         self.model.banners = banners
 
     def _play_focused(self, hand: list[CardSprite], shift: bool) -> None:

@@ -116,6 +116,15 @@ class TableLayout:
         )
 
     @property
+    def undo_button(self) -> pygame.Rect:
+        """Undo shows right after the viewer's own move: by the hand, at the right end of the
+        line above it (which then only says whom the table waits for)."""
+        height = min(self.control_height, self.hint.height + self.px(8))
+        width = min(self.px(160), self.hand_area.width // 4)
+        return pygame.Rect(self.hand_area.right - width, self.hint.centery - height // 2,
+                           width, height)
+
+    @property
     def last_card_button(self) -> pygame.Rect:
         """"Last card!" and "+ Last card!" show only with one or two cards in hand: right
         beside them, where the pointer already is, not in the far corner."""
