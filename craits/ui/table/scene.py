@@ -269,11 +269,17 @@ class TableScene(Scene):
         self.cards.configure(settings.card_style, self.cards.back_name)
         self.painter.style = settings.card_style
         large = settings.large_cards
+        language = self.buttons.language != i18n.get_language()
         if tuple(self.app.size) != self.model.layout.size or large != self.model.large_cards:
             self.model.resize(self.app.size, large)
             self._relayout()
-        elif self.buttons.language != i18n.get_language():
+        elif language:
             self._relayout()
+        if language:  # the log and the plates read in the new language, every line of them
+            self.levels = [level_label(s.kind) for s in self.session.seats]
+            if not self.match.cut_pending:
+                self.chor.finish()
+                self.match.rebuild_log(self.app.size)
 
     def on_exit(self) -> None:
         self.hand.release()
