@@ -292,8 +292,8 @@ class Choreographer:
                 i18n.t("event.you_drew", card=names[0]) if len(names) == 1
                 else i18n.t("event.you_drew_many", cards=" ".join(names))
             )
-        if event.reason == "crank":
-            public = ""  # "takes 4 cards" was said with the crank's end
+        if event.reason in ("crank", "idiot"):
+            public = ""  # said with the crank's end, or with the call ("Ada draws 2 cards")
         elif event.count == 1 and event.reason == "turn":
             public = i18n.t("event.card_drawn", player=who)
         else:
