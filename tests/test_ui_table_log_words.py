@@ -39,6 +39,14 @@ def test_the_caught_viewer_still_reads_which_cards_they_drew():
 
 
 def test_a_name_after_a_dash_keeps_its_capital():
-    line = LogLine([LogPart("Ada played 7♣"), LogPart("Ben drew a card", {2: "You drew 6♣"})])
+    line = LogLine([LogPart("Ada played 7♣"),
+                    LogPart("Ben drew a card", {2: "You drew 6♣"}, subject=2)])
     assert line.text_for(1) == "Ada played 7♣ — Ben drew a card"
     assert line.text_for(2) == "Ada played 7♣ — you drew 6♣"
+
+
+def test_a_clause_about_the_table_goes_on_in_lower_case():
+    chor = table()
+    chor.feed([ev.CardPlayed(1, read_card("10S"), 0), ev.DirectionReversed(-1)])
+    chor.finish()
+    assert chor.log.recent(0, 1)[0][1] == "Ada played 10♠ — play now goes counter-clockwise"
