@@ -252,9 +252,19 @@ class TableScene(Scene):
         self._relayout()
 
     def _relayout(self) -> None:
-        self.buttons.layout(self.model.layout)
+        lay = self.model.layout
+        # Banners stand where the old layout had room; the controls tip moves with the line it
+        # ends (it would sit on the piles), the rest are short and go.
+        self.model.banners = [self._moved_tip(b) for b in self.model.banners
+                              if isinstance(b, ControlsTip)]
+        self.buttons.layout(lay)
         self.coach.place(self.model.layout, self.buttons.theme)
         self._warm = CardWarmUp(self.cards, self.model)
+
+    def _moved_tip(self, tip: ControlsTip) -> ControlsTip:
+        moved = ControlsTip(self.model.layout, max(0.5, tip.duration - tip.age))
+        moved.age, moved.pop = 0.0, tip.pop  # already popped in: no second pop
+        return moved
 
     def on_enter(self) -> None:
         """Back on top: the settings may have changed under the pause menu."""
