@@ -124,7 +124,7 @@ class TableModel:
         count = len(self.hands[seat]) if count is None else count
         if seat == self.bottom:
             return hand_slots(self.layout, count)
-        return seat_fan_slots(self.layout, seat, count)
+        return seat_fan_slots(self.layout, seat, count, faces=not self.compact_seats)
 
     def seat_point(self, seat: int) -> Slot:
         """Where a card leaving or reaching an empty hand starts or ends."""
