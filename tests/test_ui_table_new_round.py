@@ -114,3 +114,14 @@ def test_esc_opens_the_menu_at_once_in_a_new_round(make_app):
     assert not table.hand.takes(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert not table.hand.takes(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
     assert table.hand.takes(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+
+
+def test_the_dealers_suit_for_a_turned_up_8_is_asked_once_the_new_hand_was_seen(make_app):
+    app, table = table_at_last_card(make_app, 5)
+    set_position(table, {"start": True, "dealer": 0, "hands": [["KS", "QS", "4H"], ["QC", "JD"]],
+                         "draw_pile": ["4C", "5C"], "discard": ["8D"]})
+    table.hand.new_round(set())  # as after the scoreboard
+    step(app, round(NEW_HAND_SETTLE / FRAME) - 4)
+    assert not isinstance(app.scenes.top, SuitDialog)  # Enter in stride cannot name a suit
+    step(app, 8)
+    assert isinstance(app.scenes.top, SuitDialog)

@@ -60,7 +60,7 @@ class TableFlow:
             self._hand_off(step.seat)
         elif isinstance(step, AskStarterSuit):
             view = match.view()
-            if view is not None:
+            if view is not None and self.hand.guard is None:  # a new hand is seen first
                 options = [a for a in view.legal if isinstance(a, ChooseSuit)]
                 self._push(SuitDialog(self.app, card=view.top, options=options,
                                       may_cancel=False, hand=list(view.hand),
