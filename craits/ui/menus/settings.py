@@ -142,7 +142,7 @@ class SettingsScene(MenuScene):
     def preview_rect(self) -> pygame.Rect:
         panel = self.panel_rect()
         th = self.theme
-        w = round(panel.width * 0.26)  # the rows take the rest: long labels keep clear of values
+        w = round(panel.width * 0.24)  # the rows take the rest: long labels keep clear of values
         return pygame.Rect(
             panel.right - w - th.px(20), panel.top + th.px(20), w, panel.height - th.px(40)
         )
