@@ -111,11 +111,14 @@ def shown(scene: ReviewScene) -> dict:
             "faces": all(s.face_up for hand in m.hands for s in hand)}
 
 
-def expected(replay: Replay, number: int) -> dict:
+def expected(replay: Replay, number: int, seat: int = 0) -> dict:
+    """The step's position; at a choice of the reviewed ``seat``, the one it was made in."""
     step = replay.steps[number]
-    state = step.state
+    state, totals = step.state, step.totals
+    if step.player == seat and step.is_turn and not step.is_deal:
+        state, totals = replay.before(number), replay.steps[number - 1].totals
     return {"hands": [sorted(h) for h in state.hands], "top": state.discard[-1],
-            "pile": len(state.draw_pile), "totals": list(step.totals), "crank": state.crank,
+            "pile": len(state.draw_pile), "totals": list(totals), "crank": state.crank,
             "direction": state.direction, "faces": True}
 
 

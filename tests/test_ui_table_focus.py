@@ -100,18 +100,27 @@ def test_the_controls_list_announcing_with_the_play_in_one_font_size(make_app, l
     rows = overlay.rows()
     assert (i18n.t("controls.keys_shift_play"), i18n.t("controls.does_shift_play")) in rows
     assert len(rows) == len(CONTROLS)
-    size = overlay._size
+    size, boxes = overlay.row_boxes()
     th = overlay.theme
     assert size >= th.px(9)
-    pad = th.px(26)
-    keys_w = round((overlay.panel.width - 2 * pad) * 0.4)
-    text_w = overlay.panel.right - pad - (overlay.panel.left + pad + keys_w + th.px(16))
-    top, bottom = overlay.panel.top + th.px(64), overlay.close_button.rect.top - th.px(10)
-    row_h = (bottom - top) // len(rows)
-    for keys, does in rows:  # every row fits whole at the one size: none shrunk or cut
-        assert not fit_text(keys, keys_w, row_h, size, bold=True, wrap=True,
+    for (keys, does), (_, keys_box, does_box) in zip(rows, boxes, strict=True):
+        # Every row fits whole at the one size: none shrunk or cut.
+        assert not fit_text(keys, keys_box.width, keys_box.height, size, bold=True, wrap=True,
                             min_size=size).truncated
-        assert not fit_text(does, text_w, row_h, size, wrap=True, min_size=size).truncated
+        assert not fit_text(does, does_box.width, does_box.height, size, wrap=True,
+                            min_size=size).truncated
+        assert overlay.panel.contains(keys_box) and overlay.panel.contains(does_box)
+        assert keys_box.bottom <= overlay.close_button.rect.top
+
+
+def test_the_controls_list_is_set_large_enough_to_read(make_app):
+    i18n.set_language("en")
+    app = make_app(size=(1280, 800))
+    start(app, ["human", "easy"])
+    overlay = ControlsScene(app)
+    overlay.draw(pygame.Surface(app.size))
+    size, _ = overlay.row_boxes()
+    assert size >= overlay.theme.px(15)  # was 12
 
 
 def test_while_the_suit_is_chosen_the_plate_counts_what_stays_in_hand(make_app):

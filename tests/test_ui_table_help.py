@@ -239,3 +239,26 @@ def test_hint_and_note_draw_in_every_language(make_app, language):
         assert table.coach.rect.bottom <= table.model.layout.hint.top
     finally:
         i18n.set_language("en")
+
+
+def test_the_notes_button_fits_its_words_in_tagalog(make_app):
+    from craits.ui.widgets.textcache import text_surface
+
+    app = make_app()
+    table = start(app, ["human", "easy", "easy"])
+    set_position(table, FOUR)
+    quiet(table)
+    step(app, 2)
+    table.coach.state.shown.discard("four_skip")
+    click(app, sprite_centre(table, C("4D")))
+    run_until(app, lambda: table.coach.note is not None, 10)
+    try:
+        i18n.set_language("tl")
+        table.coach.place(table.model.layout, table.buttons.theme)
+        label = i18n.t("coach.dismiss")
+        lay = table.model.layout
+        words = text_surface(label, lay.px(16), (0, 0, 0), bold=True).get_width()
+        assert table.coach.button.label == label
+        assert table.coach.button.rect.width >= words + lay.px(16)
+    finally:
+        i18n.set_language("en")

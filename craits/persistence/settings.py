@@ -39,6 +39,9 @@ LEVELS = ("easy", "medium", "hard", "expert")  # computer opponents, weakest fir
 SEAT_KINDS = ("human", *LEVELS, *(f"{level}-classic" for level in LEVELS))
 GAME_LENGTHS = ("full", "short")
 SPEECH_VERBOSITY = ("full", "brief", "minimal")  # craits.ui.speech.VERBOSITY
+# How the player's hand is ordered: by suit then rank, by rank, by the points a card scores if
+# kept, or as the player arranges it (drag, or Shift + arrows).
+HAND_ORDERS = ("suit", "rank", "points", "manual")
 NAME_MAX_LENGTH = SEAT_NAME_LENGTH  # as a name typed in the new-game screen
 
 
@@ -102,6 +105,10 @@ class Settings:
     # A game against the computer reviewed, and its par found, while it is played (in the
     # background, at a low priority); off: only when the review is opened.
     analyse_while_playing: bool = True
+    # Draw for the player when nothing fits, pass when passing is all there is (the same
+    # action a player would take; never where there is a choice).
+    forced_moves: bool = True
+    hand_order: str = "suit"  # ``HAND_ORDERS``
     # What first-game coaching has shown (``craits.review.CoachState.to_dict``).
     coach: dict[str, object] = field(default_factory=dict)
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
@@ -214,6 +221,8 @@ _SETTINGS_SPEC: _Spec = {
     "speech_chosen": (Boolean(), _default("speech_chosen")),
     "confirm_costly": (OneOf(*COSTLY_THRESHOLDS), _default("confirm_costly")),
     "analyse_while_playing": (Boolean(), _default("analyse_while_playing")),
+    "forced_moves": (Boolean(), _default("forced_moves")),
+    "hand_order": (OneOf(*HAND_ORDERS), _default("hand_order")),
     "coach": (_CoachProgress(), _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),
 }

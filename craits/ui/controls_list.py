@@ -21,6 +21,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     _row("Home, End", "home_end"),
     _row("controls.keys_digits", "digits"),
     _row("controls.keys_shift_digits", "shift_digits"),
+    ("hand.keys_move", "hand.does_move"),  # craits.ui.tabletop.hand_input
     _row("controls.keys_enter", "enter"),
     _row("controls.keys_draw", "draw"),
     _row("P", "pass"),
@@ -48,7 +49,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 
 def control_rows() -> list[tuple[str, str]]:
     """(keys, what they do) in the current language."""
-    return [(i18n.t(keys) if keys.startswith("controls.") else keys, i18n.t(does))
+    return [(i18n.t(keys) if keys.startswith(("controls.", "hand.")) else keys, i18n.t(does))
             for keys, does in CONTROLS]
 
 

@@ -1,7 +1,9 @@
 """The settings screen: language, sound, animation speed, display, card style, card back, felt
 colour, large print (off, 1.5x, 1.75x or 2x: text, controls and hand cards), high contrast,
 the time to call "Last card!", first-game coaching notes (turning them on again
-starts them over), and whether a misclick may be taken back in a new game against the computer.
+starts them over), the hand's order (by suit, rank or points, or as arranged), forced moves
+played for the player, and whether a misclick may be taken back in a new game against the
+computer.
 
 Every change applies at once (``app.apply_settings()``); the settings are saved when the screen
 is left (and after each change but volume drags, so a crash loses little). Reached from the title
@@ -22,6 +24,7 @@ from craits.persistence.settings import (
     CARD_BACKS,
     COSTLY_THRESHOLDS,
     FELT_COLOURS,
+    HAND_ORDERS,
     PRINT_SCALES,
     SPEECH_VERBOSITY,
 )
@@ -58,6 +61,8 @@ class Changes(TypedDict, total=False):
     undo: bool
     confirm_costly: int
     analyse_while_playing: bool
+    forced_moves: bool
+    hand_order: str
     speech: bool
     speech_verbosity: str
 
@@ -137,7 +142,7 @@ class SettingsScene(MenuScene):
     def preview_rect(self) -> pygame.Rect:
         panel = self.panel_rect()
         th = self.theme
-        w = round(panel.width * 0.33)
+        w = round(panel.width * 0.24)  # the rows take the rest: long labels keep clear of values
         return pygame.Rect(
             panel.right - w - th.px(20), panel.top + th.px(20), w, panel.height - th.px(40)
         )
@@ -230,6 +235,11 @@ class SettingsScene(MenuScene):
                 on_text=on_text,
                 off_text=off_text,
             ),
+            Choice((0, 0, 1, 1), i18n.t("hand.order"),
+                   [(order, i18n.t(f"hand.order_{order}")) for order in HAND_ORDERS],
+                   s.hand_order, lambda v: self.change(hand_order=v)),
+            Toggle((0, 0, 1, 1), i18n.t("hand.forced_moves"), s.forced_moves,
+                   lambda v: self.change(forced_moves=v), on_text=on_text, off_text=off_text),
             Toggle(
                 (0, 0, 1, 1),
                 i18n.t("undo.setting"),

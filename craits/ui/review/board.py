@@ -70,21 +70,36 @@ class ReviewBoard:
         self.model.resize(size)
         self.show(self.number)
 
+    def choice(self, number: int) -> Action | None:
+        """The reviewed seat's move at step ``number``, if the step is one of its turns."""
+        step = self.replay.steps[number]
+        if step.player != self.seat or not step.is_turn or step.is_deal:
+            return None
+        return step.action
+
     def show(self, number: int, expert: Action | None = None) -> None:
-        """Step ``number`` at rest: its round, every hand face up, the totals after it;
-        ``expert``: a move to point at (its card in the hand glows, or the draw pile)."""
+        """Step ``number`` at rest: its round, every hand face up, the totals after it; at a
+        choice of the reviewed seat, the position it was made in, the card chosen raised with
+        a ring. ``expert``: a move to point at (its card in the hand glows, or the draw
+        pile)."""
         self.number = number
         self.expert = expert
         step = self.replay.steps[number]
-        state = step.state
-        self.model.sync_from_view(seat_view(state, self.seat), step.totals, step.round,
+        chosen = self.choice(number)
+        state, totals = step.state, step.totals
+        before = self.replay.before(number) if chosen is not None else None
+        if before is not None:
+            state, totals = before, self.replay.steps[number - 1].totals
+        self.model.sync_from_view(seat_view(state, self.seat), totals, step.round,
                                   reveal=state.hands)
         self.model.revealed = state.is_over()  # plates still show whose turn it is
         self.model.turn = None if state.is_over() else state.turn
-        lift = self.model.layout.lift
+        lay = self.model.layout
         for sprite in self.model.hands[self.seat]:
             sprite.highlight = isinstance(expert, Play) and sprite.code == expert.card
-            sprite.lift = sprite.lift_target = lift if sprite.highlight else 0
+            sprite.focus = isinstance(chosen, Play) and sprite.code == chosen.card
+            raised = lay.lift + (lay.hover_lift if sprite.focus else 0)
+            sprite.lift = sprite.lift_target = raised if sprite.highlight or sprite.focus else 0
 
     def log(self) -> list[tuple[int, str]]:
         """The round's log up to the step shown, as the reviewed seat read it."""

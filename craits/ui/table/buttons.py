@@ -62,8 +62,9 @@ class TableButtons:
                           "secondary")
         self.arm.label = self._arm_label()
         self.idiot = button(lay.button_rect(0, 3), "table.idiot", Command.CALL, "danger")
-        # In the idiot's place: right after the viewer's own move nobody is theirs to call.
-        self.undo = button(lay.button_rect(0, 3), "undo.button", Command.UNDO, "secondary")
+        # By the hand, where the pointer was for the move it takes back.
+        self.undo = button(lay.undo_button, "undo.button", Command.UNDO, "secondary",
+                           lay.px(18))
         self.menu = button(lay.menu_button, "table.menu", Command.MENU, "secondary",
                            lay.px(18))
         # Hint sits beside Menu, clear of the hand and of the buttons that come and go.
@@ -96,8 +97,7 @@ class TableButtons:
         self.arm.label = self._arm_label()
         self.arm.style = "primary" if self.last_armed else "secondary"
         self.hint.visible = mine and bool(legal)
-        self.undo.visible = (isinstance(view, TableView) and view.can_undo
-                             and not self.idiot.visible)
+        self.undo.visible = isinstance(view, TableView) and view.can_undo
 
     def toggle_armed(self) -> None:
         self.last_armed = not self.last_armed

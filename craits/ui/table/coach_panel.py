@@ -20,7 +20,7 @@ from craits.ui.tabletop.clearance import find_free, fixed_overlays, note_anchor,
 from craits.ui.tabletop.intents import Command, Intent
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_shadow, draw_text_fit, fit_text
-from craits.ui.widgets.textcache import blit_text
+from craits.ui.widgets.textcache import blit_text, text_surface
 
 NOTE_SECONDS = 14.0  # a note goes by itself after this long
 NOTE_SHORT_SECONDS = 6.0  # or after this long when another note is waiting
@@ -133,11 +133,14 @@ class CoachPanel:
         rect, k = note_place(lay, self.note.message.text(i18n.t), self.note.player)
         self.rect, self.print_scale = rect, k
         width = rect.width
-        bw = min(lay.px(120 * k), width // 3)
+        label = i18n.t("coach.dismiss")
+        # As wide as its words need ("Naintindihan ko"), up to half the note.
+        needed = text_surface(label, lay.px(16 * k), (0, 0, 0), bold=True).get_width()
+        bw = min(max(lay.px(120 * k), needed + lay.px(24 * k)), width // 2)
         self.button = Button(  # in the title row: the note keeps to a small box
             pygame.Rect(rect.right - lay.px(8) - bw, rect.top + lay.px(6 * k), bw,
                         lay.px(30 * k)),
-            i18n.t("coach.dismiss"), lambda: self.post(Command.DISMISS_NOTE),
+            label, lambda: self.post(Command.DISMISS_NOTE),
             style="secondary", text_size=lay.px(16 * k))
         self.button.set_theme(theme)
 

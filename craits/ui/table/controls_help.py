@@ -38,6 +38,7 @@ class ControlsScene(OverlayScene):
         super().__init__(app)
         self._size_for: tuple[object, ...] | None = None
         self._size = 0
+        self._heights: list[int] = []
         self.row: int | None = None  # the row the arrows are on (None: none yet)
         self.speech = ScreenSpeech(self, self.spoken_opening)
         self.layout()
@@ -99,22 +100,63 @@ class ControlsScene(OverlayScene):
                 or getattr(event, "unicode", "") == "?":
             self.close()
 
-    def row_size(self, rows: list[tuple[str, str]], keys_w: int, text_w: int,
-                 row_h: int) -> int:
-        """One font size for every row: the largest at which each row fits its box (wrapped
-        if need be), so no row is set smaller than the rest."""
-        key = (keys_w, text_w, row_h, tuple(rows))
+    def row_plan(self, rows: list[tuple[str, str]], columns: int, keys_w: int, text_w: int,
+                 height: int) -> tuple[int, list[int]]:
+        """One font size for every row, the largest at which the rows fit ``height`` in
+        ``columns``, each row as tall as its wrapped lines (a long one does not shrink the
+        rest); and each row's height."""
+        key = (columns, keys_w, text_w, height, tuple(rows))
         if key != self._size_for:
             th = self.theme
-            size = min(th.px(19), max(th.px(11), round(row_h * 0.58)))
-            for keys, does in rows:
-                size = min(size,
-                           fit_text(keys, keys_w, row_h, size, bold=True, wrap=True,
-                                    min_size=th.px(9)).size,
-                           fit_text(does, text_w, row_h, size, wrap=True,
-                                    min_size=th.px(9)).size)
-            self._size_for, self._size = key, size
-        return self._size
+            per_column = -(-len(rows) // columns)
+            pad = th.px(6)
+            for size in range(th.px(19), th.px(9) - 1, -1):
+                heights = []
+                for keys, does in rows:
+                    tall = max(fit_text(keys, keys_w, 10_000, size, bold=True, wrap=True,
+                                        min_size=size).height,
+                               fit_text(does, text_w, 10_000, size, wrap=True,
+                                        min_size=size).height)
+                    heights.append(tall + pad)
+                if all(sum(heights[c * per_column:(c + 1) * per_column]) <= height
+                       for c in range(columns)):
+                    break
+            self._size_for, self._size, self._heights = key, size, heights
+        return self._size, self._heights
+
+    def row_boxes(self) -> tuple[int, list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]]:
+        """The rows' type size, and each row's band, keys box and words box: in two columns
+        where the panel is wide, each row as tall as its wrapped lines."""
+        th = self.theme
+        panel = self.panel
+        pad = th.px(26)
+        rows = self.rows()
+        top = panel.top + th.px(64)
+        bottom = self.close_button.rect.top - th.px(10)
+        columns = 2 if panel.width >= th.px(880) else 1
+        per_column = -(-len(rows) // columns)
+        gutter = th.px(24)
+        column_w = (panel.width - 2 * pad - gutter * (columns - 1)) // columns
+        keys_w = round(column_w * 0.4)
+        text_w = column_w - keys_w - th.px(12)
+        size, heights = self.row_plan(rows, columns, keys_w, text_w, bottom - top)
+        boxes = []
+        y = top
+        for i, row_h in enumerate(heights):
+            column, line = divmod(i, per_column)
+            y = top if line == 0 else y
+            left = panel.left + pad + column * (column_w + gutter)
+            boxes.append((pygame.Rect(left - th.px(6), y, column_w + th.px(12), row_h),
+                          pygame.Rect(left, y, keys_w, row_h),
+                          pygame.Rect(left + keys_w + th.px(12), y, text_w, row_h)))
+            y += row_h
+        return size, boxes
+
+    @staticmethod
+    def _striped(index: int, boxes: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]) -> bool:
+        """Every other row of a column has a faint band."""
+        left = boxes[index][0].left
+        return sum(1 for band, _, _ in boxes[:index] if band.left == left) % 2 == 0
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
@@ -125,24 +167,17 @@ class ControlsScene(OverlayScene):
                       pygame.Rect(panel.left + pad, panel.top + th.px(14), panel.width - 2 * pad,
                                   th.px(44)),
                       th.px(30), color=GOLD, bold=True, shadow=(0, 0, 0))
-        rows = self.rows()
-        top = panel.top + th.px(64)
-        bottom = self.close_button.rect.top - th.px(10)
-        row_h = max(1, (bottom - top) // len(rows))
-        keys_w = round((panel.width - 2 * pad) * 0.4)
-        text_left = panel.left + pad + keys_w + th.px(16)
-        text_w = panel.right - pad - text_left
-        size = self.row_size(rows, keys_w, text_w, row_h)
-        for i, (keys, does) in enumerate(rows):
-            y = top + i * row_h
-            if i % 2 == 0 or i == self.row:
-                band = pygame.Surface((panel.width - th.px(24), row_h), pygame.SRCALPHA)
-                band.fill((*GOLD, 70) if i == self.row else (255, 255, 255, 12))
-                surface.blit(band, (panel.left + th.px(12), y))
-            draw_text_fit(surface, keys, pygame.Rect(panel.left + pad, y, keys_w, row_h), size,
-                          color=GOLD, bold=True, align="left", wrap=True, min_size=size)
-            draw_text_fit(surface, does, pygame.Rect(text_left, y, text_w, row_h), size,
-                          color=CREAM, align="left", wrap=True, min_size=size)
+        size, boxes = self.row_boxes()
+        for i, ((keys, does), (band, keys_box, does_box)) in enumerate(zip(self.rows(), boxes,
+                                                                           strict=True)):
+            if i == self.row or self._striped(i, boxes):
+                shade = pygame.Surface(band.size, pygame.SRCALPHA)
+                shade.fill((*GOLD, 70) if i == self.row else (255, 255, 255, 12))
+                surface.blit(shade, band.topleft)
+            draw_text_fit(surface, keys, keys_box, size, color=GOLD, bold=True, align="left",
+                          wrap=True, min_size=size)
+            draw_text_fit(surface, does, does_box, size, color=CREAM, align="left", wrap=True,
+                          min_size=size)
         blit_text(surface, i18n.t("controls.close_hint"), th.px(16), (180, 192, 176),
                   midleft=(panel.left + pad, self.close_button.rect.centery),
                   max_width=self.close_button.rect.left - panel.left - 2 * pad)

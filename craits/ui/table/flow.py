@@ -60,7 +60,7 @@ class TableFlow:
             self._hand_off(step.seat)
         elif isinstance(step, AskStarterSuit):
             view = match.view()
-            if view is not None:
+            if view is not None and self.hand.guard is None:  # a new hand is seen first
                 options = [a for a in view.legal if isinstance(a, ChooseSuit)]
                 self._push(SuitDialog(self.app, card=view.top, options=options,
                                       may_cancel=False, hand=list(view.hand),
@@ -89,15 +89,18 @@ class TableFlow:
 
         self._push(scene, arrived)
 
-    def ask_suit(self, code: int, options: list[Play]) -> None:
-        """The viewer plays an 8 or a 9: which suit (and, down to one card, "Last card!")."""
+    def ask_suit(self, code: int, options: list[Play], hinted: Play | None = None) -> None:
+        """The viewer plays an 8 or a 9: which suit (and, down to one card, "Last card!").
+        The suit a hint named (``hinted``) has the focus, so Enter takes the hint whole."""
         view = self.match.view()
         rest = [c for c in view.hand if c != code] if view is not None else []
         offer = len(rest) == 1 and self.match.session.rules.announce_last_card
         self.playing = code
-        self._push(SuitDialog(self.app, card=code, options=options, may_cancel=True,
-                              offer_announce=offer, hand=rest, keyboard=self.hand.keyboard),
-                   self.suit_answer)
+        dialog = SuitDialog(self.app, card=code, options=options, may_cancel=True,
+                            offer_announce=offer, hand=rest, keyboard=self.hand.keyboard)
+        if hinted in options:
+            dialog.selected = options.index(hinted)
+        self._push(dialog, self.suit_answer)
 
     def ask_costly(self, ask: Ask, answer: Callable[[bool], None]) -> None:
         """"Confirm costly moves": the viewer's play is expected to lose ``ask.cost.points``
@@ -119,3 +122,5 @@ class TableFlow:
         if self.match.round_seen():
             self.app.scenes.push(GameOverScene(self.app, self.match.session,
                                                  self.analysis()))
+        else:
+            self.hand.new_round(self.app.keys_down)  # the new hand is seen before it is played

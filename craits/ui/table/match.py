@@ -28,9 +28,12 @@ from craits.engine import events as ev
 from craits.engine.actions import Action
 from craits.session import Session
 from craits.ui.tabletop.choreographer import Choreographer
+from craits.ui.tabletop.layout import Slot
 from craits.ui.tabletop.model import TableModel
 
 log = logging.getLogger(__name__)
+
+UNDO_FLIGHT = 0.35  # seconds at normal speed for a card taken back to fly home
 
 
 # ------------------------------------------------------------ what the table must show next
@@ -169,11 +172,20 @@ class TableMatch:
         (the log without it). None when done, else why not, in the player's words."""
         if not self.session.undo:
             return i18n.t("undo.off")
+        model = self.model
+        top = model.discard[-1] if model.discard else None
+        came_from = Slot(top.x, top.y, top.angle) if top is not None else None
+        held = set(model.hand_codes(model.bottom))
         if not self.can_undo() or not self.director.take_back(self.viewer):
             return i18n.t("undo.nothing")
         self.thinking = None
         self.sync_to_engine()
-        self.rebuild_log(self.model.layout.size)
+        self.rebuild_log(model.layout.size)
+        if came_from is not None:  # the card taken back flies from the pile to its place
+            for sprite in model.hands[model.bottom]:
+                if sprite.code not in held:
+                    sprite.place(came_from, model.layout.pile_card)
+            model.reflow(model.bottom, self.chor.t(UNDO_FLIGHT))
         return None
 
     def become_viewer(self, seat: int) -> None:

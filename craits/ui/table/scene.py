@@ -35,6 +35,7 @@ from craits.ui.table.controls_help import ControlsScene
 from craits.ui.table.cost_check import Ask, CostCheck, Go
 from craits.ui.table.cue_part import CuePart
 from craits.ui.table.flow import TableFlow
+from craits.ui.table.forced import FORCED_PAUSE, ForcedMoves
 from craits.ui.table.hint_panel import HintPanel
 from craits.ui.table.hints import hint_for, refusal_reason
 from craits.ui.table.hooks import AppHooks
@@ -45,7 +46,7 @@ from craits.ui.table.speech_part import table_speech
 from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.tabletop.controls_tip import ControlsTip
-from craits.ui.tabletop.hand_input import HandInput
+from craits.ui.tabletop.hand_input import TOLD_FILL, HandInput
 from craits.ui.tabletop.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.painter import TablePainter
@@ -68,6 +69,7 @@ class TableScene(Scene):
         bottom = director.viewer if director.viewer is not None else 0
         self.model = TableModel(len(session.seats), app.size, bottom, director.viewer,
                                 large_cards=settings.large_cards)
+        self.model.hand_order = settings.hand_order
         self.cards = CardPainter(app.card_art, settings.card_style)
         self.painter = TablePainter(self.cards, settings.card_style)
         self.chor = Choreographer(self.model, [s.name for s in session.seats], speed=self.speed,
@@ -85,6 +87,7 @@ class TableScene(Scene):
         self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
                                 self.post)
         self.coach_unsaved = False
+        self.forced = ForcedMoves(lambda: self.app.settings.forced_moves)
         self.analysis = AnalysisPart(session, app.game_analysis,
                                      lambda: self.app.settings.analyse_while_playing)
         self.flow = TableFlow(app, self.match, self.hand, self.suit_chosen,
@@ -129,6 +132,7 @@ class TableScene(Scene):
             if refused is not None:
                 self.hand.say(refused)
                 return False
+            self.hand.say(i18n.t("undo.taken_back"), TOLD_FILL)
             self.app.statistics.note_undo(self.session.match_id)
             self.app.save_statistics()
             return True
@@ -141,6 +145,9 @@ class TableScene(Scene):
             self.buttons.toggle_armed()
         elif intent is Command.DISMISS_NOTE:
             self.coach.dismiss()
+        elif intent is Command.ARRANGED and self.app.settings.hand_order != "manual":
+            self.app.settings = dataclasses.replace(self.app.settings, hand_order="manual")
+            self.app.save_settings()  # remembered: the next hands are arranged by hand too
         return True
 
     def play_card(self, code: int, *, announce: bool = False) -> bool:
@@ -154,7 +161,8 @@ class TableScene(Scene):
             self.buttons.last_armed = True  # Shift with the click or Enter: say it with this
         if len(options) == 1:
             return self.commit(options[0])
-        self.flow.ask_suit(code, options)
+        hinted = self.hint.hint.action if self.hint.hint is not None else None
+        self.flow.ask_suit(code, options, hinted if hinted in options else None)
         return True
 
     def _position(self) -> tuple[int, int] | None:
@@ -244,9 +252,19 @@ class TableScene(Scene):
         self._relayout()
 
     def _relayout(self) -> None:
-        self.buttons.layout(self.model.layout)
+        lay = self.model.layout
+        # Banners stand where the old layout had room; the controls tip moves with the line it
+        # ends (it would sit on the piles), the rest are short and go.
+        self.model.banners = [self._moved_tip(b) for b in self.model.banners
+                              if isinstance(b, ControlsTip)]
+        self.buttons.layout(lay)
         self.coach.place(self.model.layout, self.buttons.theme)
         self._warm = CardWarmUp(self.cards, self.model)
+
+    def _moved_tip(self, tip: ControlsTip) -> ControlsTip:
+        moved = ControlsTip(self.model.layout, max(0.5, tip.duration - tip.age))
+        moved.age, moved.pop = 0.0, tip.pop  # already popped in: no second pop
+        return moved
 
     def on_enter(self) -> None:
         """Back on top: the settings may have changed under the pause menu."""
@@ -256,14 +274,22 @@ class TableScene(Scene):
             self.chor.set_speed(self.speed)
             self.match.director.pace = TablePace(self.session.seed,
                                                  SPEED_FACTORS.get(self.speed, 1.0))
+        if settings.hand_order != self.model.hand_order:
+            self.model.set_hand_order(settings.hand_order)
         self.cards.configure(settings.card_style, self.cards.back_name)
         self.painter.style = settings.card_style
         large = settings.large_cards
+        language = self.buttons.language != i18n.get_language()
         if tuple(self.app.size) != self.model.layout.size or large != self.model.large_cards:
             self.model.resize(self.app.size, large)
             self._relayout()
-        elif self.buttons.language != i18n.get_language():
+        elif language:
             self._relayout()
+        if language:  # the log and the plates read in the new language, every line of them
+            self.levels = [level_label(s.kind) for s in self.session.seats]
+            if not self.match.cut_pending:
+                self.chor.finish()
+                self.match.rebuild_log(self.app.size)
 
     def on_exit(self) -> None:
         self.hand.release()
@@ -292,7 +318,7 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """The coaching note first (it takes only its own keys), then the log's scrolling,
         the buttons and the hand."""
-        if self.speech.handle(event) or self.coach.handle(event):
+        if not self.hand.takes(event) or self.speech.handle(event) or self.coach.handle(event):
             return
         lay = self.model.layout
         if event.type == pygame.MOUSEWHEEL and lay.log.collidepoint(pygame.mouse.get_pos()):
@@ -314,6 +340,8 @@ class TableScene(Scene):
         self.chor.update(dt)
         self.model.update(dt)
         on_top = self.app.scenes.top is self
+        if on_top and not self.chor.busy:
+            self.hand.seen(dt)
         if on_top:
             step = self.match.advance(dt)
             if step is not None:
@@ -324,6 +352,11 @@ class TableScene(Scene):
         self.hand.update({p.card for p in match.legal_plays()}, mine, (s.version, match.viewer))
         position = (s.version, match.viewer) if match.viewer is not None else None
         self.hint.update(position, view, match.director.thinking is not None)
+        forced = self.forced.update(dt, position, view, mine and on_top,
+                                    FORCED_PAUSE * SPEED_FACTORS.get(self.speed, 1.0),
+                                    self.app.settings.call_grace())
+        if forced is not None:
+            self.match.act(forced)  # as the Draw or Pass button would
         weighed = self.cost.update(dt, position) if on_top else None
         if weighed is not None:
             self._weighed(weighed)
@@ -357,7 +390,10 @@ class TableScene(Scene):
             and index < len(hand) else None
         focus = (code, index, len(hand), code in hand_input.playable) \
             if code is not None and index is not None else None
-        part.update(view, mine, self.chor.busy or match.modal_open,
+        part.hand_shown = (self.model.hand_order,
+                           [s.code for s in hand if s.code is not None])
+        # The turn is said once the hand takes keys (a new round's, once it has been seen).
+        part.update(view, mine, self.chor.busy or match.modal_open or hand_input.guard is not None,
                     hint_for(view, mine, match.waiting_for()), asked[0] if asked else None,
                     self.model.banners, self.model.totals, focus)
         top = self.app.scenes.top

@@ -32,6 +32,7 @@ SETTLE = 1.0  # seconds before any key or click counts: long enough to see the s
 CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
 GOLD = (250, 218, 130)
+ROW_MAX = 140  # a player's row at most (at the theme's scale): cards at full size, a note
 
 
 def hand_groups(hand: Sequence[int], threes: str) -> tuple[list[int], list[tuple[int, int]], list[int], int]:
@@ -59,6 +60,16 @@ class ScoreboardScene(OverlayScene):
         self.auto_after = AUTOPLAY_WAIT * max(0.25, factor)
         self.input = FreshInput(app.keys_down, SETTLE)
         self.layout()
+
+    def panel_rect(self) -> pygame.Rect:
+        """As tall as the rows need (each at most ``ROW_MAX`` high: two players' rows are
+        not stretched into empty bands), centred where the board stands."""
+        full = super().panel_rect()
+        th = self.theme
+        blocked = th.px(28) if self.ended.blocked else 0
+        needed = th.px(64 + 28 + 86) + blocked + len(self.session.seats) * th.px(ROW_MAX)
+        height = min(full.height, max(needed, th.px(360)))
+        return pygame.Rect(full.left, full.centery - height // 2, full.width, height)
 
     def layout(self) -> None:
         th = self.theme
@@ -162,7 +173,7 @@ class ScoreboardScene(OverlayScene):
         rows_top = top + th.px(28)
         rows_bottom = self.next_button.rect.top - th.px(14)
         n = len(s.seats)
-        row_h = (rows_bottom - rows_top) // n
+        row_h = min((rows_bottom - rows_top) // n, th.px(ROW_MAX))
         card_h = min(round(row_h * 0.62), th.px(84))
         size = (round(card_h * 5 / 7), card_h)
         best = min(match.totals)

@@ -4,7 +4,7 @@ coaching notes, the scores as the scoreboard opens, the card the keyboard moves 
 dialog's choices), and keys ask for it again or for the state of the table.
 
 Keys (none is used by the table otherwise; no Ctrl or Alt): [ and ] re-read the previous and
-the next message; K the hand by suit, T the top card and the suit in force, S each player's
+the next message; K the hand (by suit, or left to right in the order chosen), T the top card and the suit in force, S each player's
 cards and score, W whose turn it is, C the crank's count, N the draw pile.
 """
 
@@ -54,6 +54,9 @@ class SpeechPart:
         self._note: object = None
         self._focus: tuple[int, int, int, bool] | None = None
         self._dialog: tuple[SuitDialog, int] | None = None
+        # The hand's order as shown (``HAND_ORDERS``) and its cards left to right: K says
+        # the hand in that order, as the number keys count it.
+        self.hand_shown: tuple[str, list[int]] = ("suit", [])
 
     # ------------------------------------------------------------ fed each frame
 
@@ -224,6 +227,9 @@ class SpeechPart:
         if not view.hand:
             return i18n.t("speech.hand_empty")
         parts = [i18n.tn("speech.hand", len(view.hand))]
+        order, shown = self.hand_shown
+        if order != "suit" and sorted(shown) == sorted(view.hand):
+            return " ".join([*parts, ", ".join(i18n.spoken_card(c) for c in shown) + "."])
         for suit in range(len(SUITS)):
             ranks = sorted(RANK_OF[c] for c in view.hand if SUIT_OF[c] == suit)
             if ranks:

@@ -180,6 +180,9 @@ class Choreographer:
             self.queue.popleft()
             batch.append(following)
             self.presented += 1
+        for e in batch:
+            if e.player == self.viewer and e.cards is not None:
+                self.model.dealt(e.cards)
         step, flight = self.t(DEAL_STEP), self.t(FLIGHT)
         rounds = max(e.count for e in batch)
         k = 0
@@ -289,8 +292,8 @@ class Choreographer:
                 i18n.t("event.you_drew", card=names[0]) if len(names) == 1
                 else i18n.t("event.you_drew_many", cards=" ".join(names))
             )
-        if event.reason == "crank":
-            public = ""  # "takes 4 cards" was said with the crank's end
+        if event.reason in ("crank", "idiot"):
+            public = ""  # said with the crank's end, or with the call ("Ada draws 2 cards")
         elif event.count == 1 and event.reason == "turn":
             public = i18n.t("event.card_drawn", player=who)
         else:
@@ -329,7 +332,9 @@ class Choreographer:
             sprite.move_to(Slot(target.centerx, target.centery, 0.0), m.layout.pile_card,
                            flight, i * self.t(0.05))
             m.loose.append(sprite)
-        m.draw_count = event.count
+        # The engine reshuffles in the middle of a draw, once the pile runs out: the draw that
+        # follows takes what was left of the old pile first, so the count shown keeps those.
+        m.draw_count += event.count
         self.say(i18n.t("event.reshuffled"), new_line)
         self.sound("shuffle")
         return self.t(0.6)

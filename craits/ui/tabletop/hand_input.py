@@ -3,7 +3,8 @@ a key for every action.
 
 Keys (F1 or ? shows them all, ``controls_help``): the arrows or Tab (Shift+Tab back) move the
 focus through the whole hand, wrapping round; Home and End go to the first and the last card;
-1-9 and 0 pick the 1st to the 10th card, and with Shift held the 11th to the 20th; Enter (or
+1-9 and 0 pick the 1st to the 10th card, and with Shift held the 11th to the 20th; Shift and
+an arrow move the focused card along the hand (as dragging it along does); Enter (or
 Space) plays the focused card (the first press only shows the focus if the mouse was in use); D
 draws (or takes the crank), P passes, L calls "Last card!", I calls "Idiot!", H asks for a hint,
 Backspace dismisses a coaching note, Esc opens the menu. A card is played by a click, or by
@@ -31,11 +32,16 @@ from craits.ui.tabletop.layout import card_hit
 from craits.ui.tabletop.model import TableModel
 from craits.ui.tabletop.sprites import Banner, CardSprite
 from craits.ui.tabletop.tween import Tween
+from craits.ui.widgets.key_guard import FreshInput
 
 DRAG_THRESHOLD = 8  # pixels a pressed card must move before it is being dragged
 REFUSED_FILL = (132, 46, 38, 235)
+TOLD_FILL = (40, 92, 150, 235)
 REFUSAL_SECONDS = 2.2
 SHAKE_SECONDS = 0.35
+# Seconds a new round's hand is on screen, at rest, before a key or click counts: a key
+# pressed in the last round's stride (Enter every half second) never plays an unseen card.
+NEW_HAND_SETTLE = 0.6
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DIGITS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4,
           pygame.K_6: 5, pygame.K_7: 6, pygame.K_8: 7, pygame.K_9: 8, pygame.K_0: 9,
@@ -44,6 +50,9 @@ DIGITS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5
 COMMAND_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_d: Command.DRAW,
                 pygame.K_p: Command.PASS, pygame.K_l: Command.ANNOUNCE,
                 pygame.K_i: Command.CALL, pygame.K_h: Command.HINT}
+# What a new round's hand must have been seen before (``HandInput.takes``): the keys that
+# play, draw, pass or call.
+ACTING_KEYS = frozenset({*PLAY_KEYS, pygame.K_d, pygame.K_p, pygame.K_l, pygame.K_i})
 
 
 def _shake_ease(t: float) -> float:
@@ -88,6 +97,7 @@ class HandInput:
         self.mine = False  # the viewer's turn: only playable cards take the focus
         self._focus_for: object = None  # the position the first-turn tip was shown for
         self._tip_shown = False
+        self.guard: FreshInput | None = None  # a new round's hand not yet seen for a moment
 
     # ------------------------------------------------------------ the hand
 
@@ -142,6 +152,33 @@ class HandInput:
             sprite.lift_target = lift
             sprite.dim = mine and not legal
             sprite.focus = self.keyboard and i == self.focus
+
+    def new_round(self, held: Collection[int]) -> None:
+        """A new round is dealt: no key or click counts until its hand has been seen, at
+        rest, for ``NEW_HAND_SETTLE`` seconds, nor a key held since before."""
+        self.guard = FreshInput(held, NEW_HAND_SETTLE)
+        self.press = None
+
+    def seen(self, dt: float) -> None:
+        """``dt`` more seconds of the hand on screen, at rest."""
+        if self.guard is not None:
+            self.guard.update(dt)
+            if self.guard.settled and not self.guard.held:
+                self.guard = None
+
+    def takes(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` may act at the table now: False for a key that plays, draws or
+        passes, or a click, that came before the new round's hand was seen (the keys that
+        only look, move the focus or open the menu always count)."""
+        guard = self.guard
+        if guard is None:
+            return True
+        if event.type == pygame.KEYDOWN and event.key not in ACTING_KEYS:
+            return True
+        taken = guard.accepts(event)
+        if guard.settled and not guard.held:
+            self.guard = None  # every key held from before has been let go
+        return taken
 
     def refuse(self, code: int, reason: str, avoid: pygame.Rect | None) -> None:
         """Answer a card that may not be played: a banner above the hand (or above ``avoid``,
@@ -204,6 +241,8 @@ class HandInput:
             self.post(Command.CONTROLS)
         elif key in COMMAND_KEYS:
             self.post(COMMAND_KEYS[key])
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and shift and hand:
+            self._move_card(-1 if key == pygame.K_LEFT else 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and hand:
             back = key == pygame.K_LEFT or (key == pygame.K_TAB and shift)
             self._move_focus(-1 if back else 1)
@@ -238,6 +277,18 @@ class HandInput:
         else:
             self.focus = next((i for i in reversed(stops) if i < self.focus), stops[-1])
 
+    def _move_card(self, step: int) -> None:
+        """Shift + an arrow: the focused card one place left or right in the hand (which is
+        arranged by hand from then on); the focus goes with it."""
+        if self.focus is None:
+            return
+        if not self.keyboard:
+            self.keyboard = True  # first show which card would move
+            return
+        if self.model.move_in_hand(self.focus, self.focus + step):
+            self.focus += step
+            self.post(Command.ARRANGED)
+
     def _pick(self, index: int) -> None:
         """A digit: that card, or on the viewer's turn, if it may not be played, why not (the
         focus then goes to the nearest card that may)."""
@@ -256,12 +307,13 @@ class HandInput:
             self.focus = index
             self.keyboard = True
 
-    def say(self, text: str) -> None:
-        """A short banner above the hand: why a key did nothing."""
+    def say(self, text: str, fill: tuple[int, int, int, int] = REFUSED_FILL) -> None:
+        """A short banner above the hand: why a key did nothing (or, in ``TOLD_FILL``, what
+        it just did)."""
         lay = self.model.layout
         banners = [b for b in self.model.banners if not isinstance(b, Refusal)]
         banners.append(Refusal(text, lay.banner_for(self.model.bottom), lay.banner_text,
-                               REFUSED_FILL, duration=REFUSAL_SECONDS, room=own_banner_room(lay)))
+                               fill, duration=REFUSAL_SECONDS, room=own_banner_room(lay)))
         self.model.banners = banners
 
     def _play_focused(self, hand: list[CardSprite], shift: bool) -> None:
@@ -280,12 +332,27 @@ class HandInput:
             index, start = self.press
             hand = self.hand()
             if (abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD
-                    and index < len(hand) and hand[index].code in self.playable):
-                self.dragging = hand[index]
+                    and index < len(hand) and hand[index].code is not None):
+                self.dragging = hand[index]  # up onto the table plays it, along re-arranges
         if self.dragging is not None:
             self.dragging.drag = (float(pos[0]), float(pos[1]))
             return
         self.hover = self.card_at(pos)
+
+    def _drop_in_hand(self, sprite: CardSprite, x: int) -> bool:
+        """A card dragged along the hand and let go: it takes the place nearest ``x``."""
+        hand = self.hand()
+        if sprite not in hand:
+            return False
+        slots = self.model.slots_for(self.model.bottom)
+        index = hand.index(sprite)
+        to = min(range(len(slots)), key=lambda i: abs(slots[i].x - x))
+        if not self.model.move_in_hand(index, to):
+            return False
+        if self.focus == index:
+            self.focus = to
+        self.post(Command.ARRANGED)
+        return True
 
     def _mouse_down(self, pos: tuple[int, int]) -> None:
         index = self.card_at(pos)
@@ -305,6 +372,8 @@ class HandInput:
             sprite.drag = None
             if (pos[1] < self.model.layout.hint.bottom and sprite.code is not None
                     and self.post(PlayCard(sprite.code, announce=shift))):
+                return
+            if pos[1] >= self.model.layout.hint.bottom and self._drop_in_hand(sprite, pos[0]):
                 return
             self.model.reflow(self.model.bottom, 0.2)
             return

@@ -18,6 +18,7 @@ class Command(enum.Enum):
     CONTROLS = "controls"  # the list of keys (F1)
     TOGGLE_ARM = "toggle_arm"  # say "Last card!" with the next play
     DISMISS_NOTE = "dismiss_note"  # the coaching note's "Got it"
+    ARRANGED = "arranged"  # the player moved a card in their hand: it is ordered by hand now
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,6 +116,15 @@ class TableLayout:
         )
 
     @property
+    def undo_button(self) -> pygame.Rect:
+        """Undo shows right after the viewer's own move: by the hand, at the right end of the
+        line above it (which then only says whom the table waits for)."""
+        height = min(self.control_height, self.hint.height + self.px(8))
+        width = min(self.px(160), self.hand_area.width // 4)
+        return pygame.Rect(self.hand_area.right - width, self.hint.centery - height // 2,
+                           width, height)
+
+    @property
     def last_card_button(self) -> pygame.Rect:
         """"Last card!" and "+ Last card!" show only with one or two cards in hand: right
         beside them, where the pointer already is, not in the far corner."""
@@ -495,16 +504,19 @@ def hand_slots(layout: TableLayout, count: int) -> list[Slot]:
     return out
 
 
-def seat_fan_slots(layout: TableLayout, seat: int, count: int) -> list[Slot]:
-    """An opponent's card backs, fanned above their name plate."""
+def seat_fan_slots(layout: TableLayout, seat: int, count: int,
+                   faces: bool = False) -> list[Slot]:
+    """An opponent's card backs, fanned above their name plate; ``faces``: their faces (the
+    review), spread wider, so each card's corner can be read."""
     if count <= 0 or seat not in layout.seats:
         return []
     spot = layout.seats[seat]
     if layout.compact:  # stacked behind the plate, which shows how many there are
         return [Slot(*spot.fan_centre, 0.0) for _ in range(count)]
     cw = layout.small_card[0]
-    room = spot.plate.width - cw
-    spacing = min(cw * 0.32, room / (count - 1)) if count > 1 else 0.0
+    room = spot.plate.width * (FACE_FAN_ROOM if faces else 1.0) - cw
+    widest = cw * (0.5 if faces else 0.32)
+    spacing = min(widest, room / (count - 1)) if count > 1 else 0.0
     tilt = min(4.0, 30.0 / count)
     cx, cy = spot.fan_centre
     out = []
@@ -514,6 +526,9 @@ def seat_fan_slots(layout: TableLayout, seat: int, count: int) -> list[Slot]:
         dy = abs(u) * spacing * 0.12
         out.append(Slot(cx + dx, cy + dy, -u * tilt))
     return out
+
+
+FACE_FAN_ROOM = 1.5  # a face-up fan's width, in plate widths (a backs' fan: one)
 
 
 def discard_slot(layout: TableLayout, index_from_top: int, jitter: float = 0.0) -> Slot:

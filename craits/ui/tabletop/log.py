@@ -54,7 +54,10 @@ class LogLine:
             then = part.then_for(viewer)
             if out and then and part.subject is not None and part.subject == previous:
                 out = i18n.t("event.then", first=out.rstrip("."), then=then)
-            elif out:  # a clause that goes on after a dash loses its full stop
+            elif out:  # a clause that goes on after a dash loses its full stop, and its
+                # capital ("— you drew 6♣", "— play now goes…"); a player's name keeps its own
+                if part.subject is None or (viewer is not None and viewer in part.variants):
+                    text = text[:1].lower() + text[1:]
                 out = f"{out.rstrip('.')} — {text}"
             else:
                 out = text

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from craits.engine import SeatView
 from craits.engine.cards import RANK_OF, SUIT_OF
+from craits.engine.scoring import card_points
 from craits.ui.tabletop.clearance import seat_banner_place, table_banner_spot, table_banner_width
 from craits.ui.tabletop.layout import (
     Slot,
@@ -33,9 +34,22 @@ DISCARD_SHOWN = 6  # sprites kept on the discard pile; older ones are covered an
 
 
 def hand_sort_key(code: int | None) -> tuple[int, int]:
+    """By suit, then rank (the hand's order unless the player chose another)."""
     if code is None:
         return (9, 0)
     return SUIT_ORDER[SUIT_OF[code]], RANK_OF[code]
+
+
+def order_key(order: str, code: int) -> tuple[int, ...]:
+    """Where ``code`` goes in a hand ordered by ``order`` (``HAND_ORDERS``; "manual" is the
+    player's own arrangement, kept by ``TableModel``): by rank keeps a rank's suits together,
+    by points puts what would cost most if kept first."""
+    suit, rank = SUIT_ORDER[SUIT_OF[code]], RANK_OF[code]
+    if order == "rank":
+        return rank, suit
+    if order == "points":
+        return -card_points(code), suit, rank
+    return suit, rank
 
 
 def card_jitter(code: int | None, salt: int = 0) -> float:
@@ -84,6 +98,10 @@ class TableModel:
         self.ring_turn = Tween(0.0, 0.0, 0.0)  # extra spin of the ring when play reverses
         self.shakes: dict[int, Tween[float]] = {}
         self.revealed = False  # the round is over and every hand is shown
+        self.hand_order = "suit"  # how the viewer's hand is ordered (``order_key``)
+        # The player's own arrangement this round ("manual"), left to right; a card played
+        # keeps its place in it (an undo puts it back there), a card new to it goes last.
+        self.arranged: list[int] = []
 
     # ------------------------------------------------------------ geometry
 
@@ -106,7 +124,7 @@ class TableModel:
         count = len(self.hands[seat]) if count is None else count
         if seat == self.bottom:
             return hand_slots(self.layout, count)
-        return seat_fan_slots(self.layout, seat, count)
+        return seat_fan_slots(self.layout, seat, count, faces=not self.compact_seats)
 
     def seat_point(self, seat: int) -> Slot:
         """Where a card leaving or reaching an empty hand starts or ends."""
@@ -155,12 +173,64 @@ class TableModel:
         hand = self.hands[seat]
         sprite.owner = seat
         if seat == self.bottom and sprite.code is not None:
-            key = hand_sort_key(sprite.code)
-            index = next((i for i, s in enumerate(hand) if hand_sort_key(s.code) > key), len(hand))
+            key = self.hand_key(sprite.code)
+            index = next((i for i, s in enumerate(hand)
+                          if s.code is not None and self.hand_key(s.code) > key), len(hand))
             hand.insert(index, sprite)
         else:
             hand.append(sprite)
         self.reflow(seat, duration)
+
+    # ------------------------------------------------------------ the viewer's hand order
+
+    def hand_key(self, code: int) -> tuple[int, ...]:
+        """Where ``code`` goes in the viewer's hand: by the chosen order, or by hand (a card
+        new to the arrangement joins it on the right)."""
+        if self.hand_order != "manual":
+            return order_key(self.hand_order, code)
+        if code not in self.arranged:
+            self.arranged.append(code)
+        return (self.arranged.index(code),)
+
+    def dealt(self, cards: Sequence[int]) -> None:
+        """The viewer's new hand (before its cards arrive): arranged by hand, it starts in
+        suit order, for the player to arrange."""
+        self.arranged = sorted(cards, key=hand_sort_key)
+
+    def set_hand_order(self, order: str, duration: float = 0.25) -> None:
+        """Order the viewer's hand by ``order`` (the cards glide to their places); "manual"
+        keeps it as it is now, for the player to arrange."""
+        if order == "manual" and self.hand_order != "manual":
+            shown = [s.code for s in self.hands[self.bottom] if s.code is not None]
+            self.arranged = shown + [c for c in self.arranged if c not in shown]
+        self.hand_order = order
+        hand = self.hands[self.bottom]
+        if all(s.code is not None for s in hand):
+            hand.sort(key=lambda s: self.hand_key(s.code or 0))
+            self.reflow(self.bottom, duration)
+
+    def move_in_hand(self, index: int, to: int, duration: float = 0.18) -> bool:
+        """The player moves their ``index``-th card to place ``to``: the hand is arranged by
+        hand from now on. False if nothing moved."""
+        hand = self.hands[self.bottom]
+        to = max(0, min(to, len(hand) - 1))
+        code = hand[index].code if 0 <= index < len(hand) else None
+        if code is None or to == index:
+            return False
+        self.set_hand_order("manual")
+        hand.insert(to, hand.pop(index))
+        self.arranged.remove(code)
+        # Just before the card it now stands before (or after the one it now follows).
+        following = hand[to + 1].code if to + 1 < len(hand) else None
+        before = hand[to - 1].code if to > 0 else None
+        if following is not None and following in self.arranged:
+            self.arranged.insert(self.arranged.index(following), code)
+        elif before is not None and before in self.arranged:
+            self.arranged.insert(self.arranged.index(before) + 1, code)
+        else:
+            self.arranged.append(code)
+        self.reflow(self.bottom, duration)
+        return True
 
     def take_from_hand(self, seat: int, code: int | None) -> CardSprite:
         """Remove the sprite for ``code`` from ``seat``'s hand (a back if the face is unknown);
@@ -290,7 +360,10 @@ class TableModel:
                 codes, face = list(view.hand), True
             else:
                 codes, face = [None] * view.hand_counts[seat], False
-            if seat == self.bottom and face:
+            if seat == self.bottom and face and reveal is None:
+                codes.sort(key=hand_sort_key)  # cards new to an arrangement join it so
+                codes.sort(key=lambda c: self.hand_key(c or 0))
+            elif seat == self.bottom and face:
                 codes.sort(key=hand_sort_key)
             size = self.card_size_for(seat)
             hand = []
