@@ -157,10 +157,8 @@ def test_the_row_stepped_to_is_drawn_picked_out():
     press(scene, app, pygame.K_DOWN)
     press(scene, app, pygame.K_DOWN)  # the second row: no band of its own before
     scene.draw(picked)
-    th = scene.theme
-    rows = len(CONTROLS)
-    row_h = (scene.close_button.rect.top - th.px(10) - scene.panel.top - th.px(64)) // rows
-    spot = (scene.panel.left + th.px(16), scene.panel.top + th.px(64) + row_h + 2)
+    band = scene.row_boxes()[1][1][0]  # the second row's band, left of its words
+    spot = (band.left + 2, band.top + 2)
     assert plain.get_at(spot) != picked.get_at(spot)
 
 

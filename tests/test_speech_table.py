@@ -4,6 +4,7 @@ played, the state keys and the history keys answer, and a table without speech p
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pygame
@@ -268,6 +269,8 @@ def test_the_turn_is_said_once_when_it_comes_after_what_led_to_it(open_table, tr
     from app_driver import StandInPlayer
 
     app, table = open_table(["human", "easy", "easy"], speed="fast", seed=12)
+    # The player thinks at each turn: no draw is made for them meanwhile.
+    app.settings = dataclasses.replace(app.settings, forced_moves=False)
     player = StandInPlayer(3)
     read = turns = 0
     for _ in range(4000):
@@ -287,7 +290,7 @@ def test_the_turn_is_said_once_when_it_comes_after_what_led_to_it(open_table, tr
         assert len(said) == 1, new
         at = new.index(said[0])
         moves = re.compile(r"\b(played|drew|passed)\b")
-        assert not any(moves.search(line) for line in new[at + 1:]), new  # said after them
+        assert not any(moves.search(line) for line in new[at + 1:]), "\n".join(new)  # said after them
         if turns:
             assert any(moves.search(line) for line in new[:at]), new  # the computers' moves
         turns += 1

@@ -35,9 +35,10 @@ def my_draws(table) -> list[ev.CardsDrawn]:
     return [e for e in table.session.events if isinstance(e, ev.CardsDrawn) and e.player == 0]
 
 
-def test_new_players_have_forced_moves_on():
+def test_new_players_have_forced_moves_on_and_players_from_before_keep_them_off():
     assert Settings().forced_moves
-    assert Settings.from_dict({})[0].forced_moves
+    assert not Settings.from_dict({})[0].forced_moves  # a file written before the setting
+    assert Settings.from_dict(Settings().to_dict())[0].forced_moves
 
 
 def test_nothing_fits_draws_for_the_player_as_their_own_draw_would(make_app):

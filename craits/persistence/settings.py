@@ -221,7 +221,8 @@ _SETTINGS_SPEC: _Spec = {
     "speech_chosen": (Boolean(), _default("speech_chosen")),
     "confirm_costly": (OneOf(*COSTLY_THRESHOLDS), _default("confirm_costly")),
     "analyse_while_playing": (Boolean(), _default("analyse_while_playing")),
-    "forced_moves": (Boolean(), _default("forced_moves")),
+    # On for a new player; a file from before the setting keeps the play its player knew.
+    "forced_moves": (Boolean(), lambda: False),
     "hand_order": (OneOf(*HAND_ORDERS), _default("hand_order")),
     "coach": (_CoachProgress(), _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),

@@ -37,6 +37,10 @@ class Screens(Protocol):
 
     def settings(self) -> Scene: ...
 
+    def controls(self) -> Scene:
+        """Every key and gesture at the table (F1), also shown before a game."""
+        ...
+
     def review(self, replay: Replay, *, round_index: int | None = None,
                analyse: bool = True) -> Scene: ...
 

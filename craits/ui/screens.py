@@ -16,6 +16,7 @@ from craits.ui.review.open_record import OpenRecordScene
 from craits.ui.review.scene import ReviewScene
 from craits.ui.review.still_playable import StillPlayable, puzzle_fits, shown_part
 from craits.ui.scene import Scene, SceneContext
+from craits.ui.table.controls_help import ControlsScene
 
 
 class AppScreens:
@@ -33,6 +34,9 @@ class AppScreens:
 
     def settings(self) -> Scene:
         return SettingsScene(self.app)
+
+    def controls(self) -> Scene:
+        return ControlsScene(self.app)
 
     def review(self, replay: Replay, *, round_index: int | None = None,
                analyse: bool = True) -> Scene:

@@ -210,9 +210,7 @@ class TitleScene(MenuScene):
         if event.type == pygame.KEYDOWN and (event.key in (pygame.K_F1, pygame.K_QUESTION)
                                              or getattr(event, "unicode", "") == "?"):
             # The keys of the table, listed before a game as at the table (F1 or ?).
-            from craits.ui.table.controls_help import ControlsScene  # noqa: PLC0415
-
-            self.app.scenes.push(ControlsScene(self.app))
+            self.app.scenes.push(self.app.screens.controls())
             return
         super().handle(event)
 
