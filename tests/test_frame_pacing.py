@@ -101,3 +101,31 @@ def test_the_screen_is_told_apart_by_its_pixels_and_an_unreadable_one_never_rest
             raise pygame.error("no pixels")
 
     assert pixels_checksum(Unreadable()) != pixels_checksum(Unreadable())
+
+
+def test_the_table_s_decorations_hold_still_after_a_quiet_while_and_move_again_at_a_key(
+        make_app):
+    """Waiting for the player, the turning ring and the pulses stop after ``SETTLE`` seconds:
+    the frame no longer changes, so the loop may rest; a key brings them back at once."""
+    from craits.ui.tabletop.painter import SETTLE
+
+    app = make_app(size=(960, 600))
+    app.new_game(app.seats_for(["human", "easy"]), None, 5)
+    table = app.current_table()
+    for _ in range(2000):  # the cut, the deal and the computer's moves, to the player's turn
+        app.step(1 / 30)
+        if app.scenes.top is not table or table.match.cut_pending:
+            post_key(pygame.K_RETURN)
+        elif table.match.my_turn() and not table.chor.busy and not table.model.moving:
+            break
+    assert table.match.my_turn()
+    for _ in range(round((SETTLE + 1) * 30)):
+        app.step(1 / 30)
+    held = table.clock
+    for _ in range(30):
+        app.step(1 / 30)
+    assert table.clock == held and table.quiet >= SETTLE  # nothing turns or pulses
+    post_key(pygame.K_RIGHT)  # the focus moves along the hand
+    app.step(1 / 30)
+    app.step(1 / 30)
+    assert table.clock > held and table.quiet < SETTLE

@@ -186,3 +186,30 @@ def test_drawing_a_frame_of_the_cascade_is_quick(card_art):
         cascade.update(FRAME)
         cascade.draw(surface, cards, keep)
     assert (time.perf_counter() - start) / 30 < 0.030
+
+
+def test_the_cascade_ends_after_its_passes_and_then_the_screen_holds_still(card_art):
+    """Two passes of the deck, then the trail fades and nothing moves: the loop may rest."""
+    scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    launched = 0
+    while not scene.cascade.finished and scene.age < 300:
+        before = {id(f) for f in scene.cascade.falling}
+        scene.update(FRAME)
+        launched += sum(1 for f in scene.cascade.falling if id(f) not in before)
+    assert scene.cascade.finished and launched == 2 * 52
+    still = drawn(scene, True)
+    frames(scene, 1.0)
+    assert pixels(drawn(scene, True), still.get_rect()) == pixels(still, still.get_rect())
+
+
+def test_the_confetti_falls_its_last_and_the_screen_holds_still(card_art):
+    scene = scene_for(finished(["human", "hard"], (70, 40)), card_art, (960, 600))
+    first = drawn(scene, True)
+    frames(scene, 1.0)
+    assert pixels(drawn(scene, True), first.get_rect()) != pixels(first, first.get_rect())
+    slowest = min(speed for _, _, _, speed in scene.confetti)
+    frames(scene, 1.1 * 3 / (0.08 * slowest) + 1 - scene.age)  # every piece has fallen thrice
+    settled = drawn(scene, True)
+    frames(scene, 1.0)
+    assert pixels(drawn(scene, True), settled.get_rect()) == pixels(settled, settled.get_rect())
+    assert pixels(settled, settled.get_rect()) == pixels(drawn(scene, False), settled.get_rect())

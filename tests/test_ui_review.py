@@ -413,3 +413,18 @@ def test_a_choice_judged_shows_its_verdict_before_the_rest_of_the_round(session)
     assert lines[1] == verdict.message.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name)
     scene.cancel()
     assert scene.verdict() is None  # a cancelled analysis shows nothing half-done
+
+
+def test_the_board_s_ring_and_pulses_hold_still_after_a_quiet_while(session):
+    """Left alone, the review's board stops moving (the app's loop may rest); a key wakes it."""
+    from craits.ui.tabletop.painter import SETTLE
+
+    scene = ReviewScene(App(), Replay(session), round_index=1, analyse=False)
+    for _ in range(round((SETTLE + 1) * 30)):
+        scene.update(1 / 30)
+    held = scene.clock
+    scene.update(1 / 30)
+    assert scene.clock == held
+    key(scene, pygame.K_RIGHT)
+    scene.update(1 / 30)
+    assert scene.clock > held

@@ -24,6 +24,8 @@ LAUNCH_GAP = 0.14  # seconds between two cards leaving their foundations
 STAMP_GAP = 1 / 40  # seconds between two images a card leaves in its trail
 FADE = 0.965  # share of the trail's opacity kept at each stamp
 REST = 1.6  # seconds of quiet between two passes of the deck
+PASSES = 2  # then the cascade ends and its trail fades to the felt
+FADED = 3.0  # seconds after the last card left the screen: the trail is gone
 STEP = 1 / 120  # the physics' time step
 
 
@@ -42,8 +44,11 @@ def deck_order() -> list[int]:
 
 
 class CardCascade:
-    def __init__(self, size: tuple[int, int], card: tuple[int, int], seed: int) -> None:
+    def __init__(self, size: tuple[int, int], card: tuple[int, int], seed: int,
+                 passes: int = PASSES) -> None:
         self.size = size
+        self.passes = passes  # passes of the deck still to start, this one included
+        self._after = 0.0  # seconds since the last pass left the screen
         self.card = card
         self._rng = random.Random(seed)
         self._order = deck_order()
@@ -62,8 +67,15 @@ class CardCascade:
         y = ch * 0.62
         return [(w * f, y) for f in (0.1, 0.28, 0.72, 0.9)] if w > 4 * cw else [(w / 2, y)]
 
+    @property
+    def finished(self) -> bool:
+        """Every pass is over and its trail has faded: nothing more to draw."""
+        return self.passes <= 0 and self._after >= FADED
+
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.25))  # a stalled frame does not fling the cards off at once
+        if self.passes <= 0 and not self.falling:
+            self._after += dt
         self._launch(dt)
         self._physics += dt
         while self._physics >= STEP:
@@ -79,9 +91,12 @@ class CardCascade:
         self._clock -= dt
         if self._clock > 0:
             return
+        if self.passes <= 0:
+            return
         if self._next >= len(self._order):
             if self.falling:
                 return
+            self.passes -= 1
             self._next = 0  # the deck is off screen: a pause, then it goes again
             self._clock = REST
             return

@@ -40,6 +40,7 @@ from craits.ui.review.par_part import MakeWork, ParPart
 from craits.ui.review.retry import RetryPart
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.review_speech import ReviewSpeech
+from craits.ui.tabletop.painter import SETTLE
 from craits.ui.widgets import Button, Theme, draw_rounded
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
@@ -90,7 +91,8 @@ class ReviewScene(Scene):
         self.cache = cache
         self._kept: dict[tuple[int, int], RoundReview] | None = None  # the cache's, once read
         self._game = ""  # the game's key in the cache
-        self.clock = 0.0
+        self.clock = 0.0  # the board's pulses and ring; held still after ``SETTLE`` quiet
+        self.quiet = 0.0
         width, height = app.size
         self.size = (width, height)
         settings = app.settings
@@ -274,7 +276,9 @@ class ReviewScene(Scene):
         return analysis is not None and not analysis.finished
 
     def update(self, dt: float) -> None:
-        self.clock += dt
+        self.quiet += dt
+        if self.quiet < SETTLE:
+            self.clock += dt
         analysis = self.analysis
         shown = analysis is not None and not analysis.finished
         if not shown and self.failed is None and self.runner is not None:
@@ -389,6 +393,7 @@ class ReviewScene(Scene):
         self.seat_button.label = i18n.t("review.choices_of", player=self.board.names[self.seat])
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.quiet = 0.0
         for button in self.buttons:
             if button.visible and button.handle(event):
                 return

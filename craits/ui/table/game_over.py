@@ -37,6 +37,7 @@ from craits.ui.widgets.textcache import blit_text, text_surface
 CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
 GOLD = (250, 218, 130)
+CONFETTI_FALLS = 3  # times each piece crosses the screen; then the screen rests
 
 
 def places(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
@@ -235,7 +236,8 @@ class GameOverScene(Scene):
         w, h = self.size
         surface.blit(felt_background(surface.get_size()), (0, 0))
         if self.animate and self.cascade is not None:
-            self.cascade.draw(surface, self.cards, self.keep_clear)
+            if not self.cascade.finished:
+                self.cascade.draw(surface, self.cards, self.keep_clear)
         elif self.animate:
             self._draw_confetti(surface)
         draw_rounded(surface, self.heading_rect, th.panel, th.radius * 2)
@@ -268,7 +270,10 @@ class GameOverScene(Scene):
         w, h = self.size
         th = self.theme
         for x0, y0, suit, speed in self.confetti:
-            y = ((y0 + self.age * 0.08 * speed) % 1.1 - 0.05) * h
+            fallen = y0 + self.age * 0.08 * speed
+            if fallen >= 1.1 * CONFETTI_FALLS:  # it has fallen its last: the screen rests
+                continue
+            y = (fallen % 1.1 - 0.05) * h
             x = x0 * w + math.sin(self.age * speed + x0 * 9) * th.px(18)
             colour = (214, 76, 70) if suit in (1, 2) else (236, 196, 92)
             glyph = text_surface(SUIT_SYMBOLS[suit], th.px(22), colour)

@@ -49,7 +49,7 @@ from craits.ui.tabletop.controls_tip import ControlsTip
 from craits.ui.tabletop.hand_input import TOLD_FILL, HandInput
 from craits.ui.tabletop.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.tabletop.model import TableModel
-from craits.ui.tabletop.painter import TablePainter
+from craits.ui.tabletop.painter import SETTLE, TablePainter
 
 # Seconds a human always has to say "Last card!" or to call a computer player an idiot, from
 # when the card is seen (RULES.md section 6; computers' delays start after it).
@@ -94,6 +94,7 @@ class TableScene(Scene):
                               lambda: self.analysis.analysis)
         self.levels = [level_label(s.kind) for s in session.seats]
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
+        self.quiet = 0.0  # seconds without input or anything moving
         self._warm = CardWarmUp(self.cards, self.model)
         if not self.match.cut_pending:
             self.match.rebuild_log(app.size)
@@ -318,6 +319,7 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """The coaching note first (it takes only its own keys), then the log's scrolling,
         the buttons and the hand."""
+        self.quiet = 0.0
         if not self.hand.takes(event) or self.speech.handle(event) or self.coach.handle(event):
             return
         lay = self.model.layout
@@ -336,7 +338,9 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self._warm.step()
-        self.clock += dt
+        self.quiet = 0.0 if self.chor.busy or self.model.moving else self.quiet + dt
+        if self.quiet < SETTLE:
+            self.clock += dt
         self.chor.update(dt)
         self.model.update(dt)
         on_top = self.app.scenes.top is self

@@ -30,6 +30,9 @@ GOLD_LIGHT = (250, 218, 130)
 RED = (200, 52, 46)
 RING = (64, 146, 98)  # on the green felt; each felt has its own (``ring_colour``)
 PLATE = (8, 30, 20, 190)
+# Seconds of quiet (no input, nothing moving) after which a scene stops the clock its pulses
+# and turning ring are drawn by: an unchanged screen lets the app's loop rest.
+SETTLE = 4.0
 PLATE_BORDER = (226, 184, 84, 90)
 
 SUIT_COLOURS = {
