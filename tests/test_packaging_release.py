@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 import tomllib
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -327,7 +328,13 @@ def test_installer_under_wine_installs_for_the_user_and_uninstalls_only_its_file
     assert f"C:\\users\\{user.name}\\Games\\Uninstall.exe" in entry
 
     windows(f"C:\\users\\{user.name}\\Games\\Uninstall.exe", "/S")
-    subprocess.run([server, "-w"], env=env, timeout=180, check=False)  # its copy in %TEMP%
+    # The uninstaller goes on from its copy in %TEMP%, which may start after wineserver
+    # was asked to wait: wait for the copy's work too, as long as a slow machine needs.
+    for _ in range(120):
+        subprocess.run([server, "-w"], env=env, timeout=180, check=False)
+        if [p.name for p in games.iterdir()] == ["notes.txt"]:
+            break
+        time.sleep(0.5)
     assert [p.name for p in games.iterdir()] == ["notes.txt"]
     assert not start_menu.exists()
     assert windows("reg", "query", key).returncode != 0
