@@ -83,8 +83,9 @@ def test_the_player_is_told_once_plays_on_and_nothing_is_lost(tmp_path, monkeypa
         moves = len(session.records)
         play(app, player, 400, told, lambda: len(session.records) > moves + 2)
         assert len(session.records) > moves and not session.match.is_over()
-        app.step(FRAME)  # the statistics written again; a move it makes is saved too
         app.autosaver.flush()
+        app.step(FRAME)  # the save written, the statistics are written again
+        app.autosaver.flush()  # a move that frame made is in the save too
         data, problem = SaveStore(tmp_path).load()
         assert problem is None and data["actions"] == session.records
         stats, _ = StatisticsStore(tmp_path).load()
