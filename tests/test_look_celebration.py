@@ -15,7 +15,7 @@ from craits.session import Session
 from craits.ui.cards.art import CardArt
 from craits.ui.cards.cascade import CardCascade, blit_outside, deck_order, visible_parts
 from craits.ui.cards.painter import CardPainter
-from craits.ui.table.game_over import GameOverScene
+from craits.ui.table.game_over import CONFETTI_FALLS, GameOverScene
 
 FRAME = 1 / 60
 
@@ -208,7 +208,7 @@ def test_the_confetti_falls_its_last_and_the_screen_holds_still(card_art):
     frames(scene, 1.0)
     assert pixels(drawn(scene, True), first.get_rect()) != pixels(first, first.get_rect())
     slowest = min(speed for _, _, _, speed in scene.confetti)
-    frames(scene, 1.1 * 3 / (0.08 * slowest) + 1 - scene.age)  # every piece has fallen thrice
+    frames(scene, 1.1 * CONFETTI_FALLS / (0.08 * slowest) + 1 - scene.age)  # all have fallen
     settled = drawn(scene, True)
     frames(scene, 1.0)
     assert pixels(drawn(scene, True), settled.get_rect()) == pixels(settled, settled.get_rect())
