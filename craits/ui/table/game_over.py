@@ -96,13 +96,15 @@ def par_of(session: Session, store: ParStore | None = None) -> GamePar | None:
 
 
 def par_line(par: GamePar) -> str:
-    """"Par: the expert in your seat ... scored 131 ± 6 (4 replays of each round); you 140"."""
+    """"Par: the expert in your seat ... scored 131, about ±6 (4 replays of each round); you
+    scored 140"."""
     return i18n.t("par.game_over", count=par.replays, par=round(par.value),
                   error=round(par.stderr), yours=par.yours if par.yours is not None else "–")
 
 
 def game_line(total: Split) -> str:
-    """"Luck −12, choices +7: you ended −5 against the table's average, where 0 was expected"."""
+    """"Against the opponents' average (above 0 is in your favour): luck +12, your choices −7,
+    in all +5, where 0 was expected"."""
     return i18n.t("luck.game_over", luck=signed(total.luck), cost=signed(total.cost),
                   result=signed(total.result), expected=signed(total.expected))
 
