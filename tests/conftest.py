@@ -47,3 +47,15 @@ def make_app(tmp_path, monkeypatch):
 def app(make_app):
     """An App in a scratch home (1280x800, fast pace, computers thinking inline)."""
     return make_app()
+
+
+@pytest.fixture
+def transcript(tmp_path, monkeypatch):
+    """What the game says in this test, one utterance a line (``CRAITS_SPEECH_LOG``), from a
+    speaker of its own."""
+    from craits.ui.speech import speaker as speaker_module
+
+    path = tmp_path / "speech.txt"
+    monkeypatch.setenv("CRAITS_SPEECH_LOG", str(path))
+    monkeypatch.setattr(speaker_module, "_shared", None)
+    return path

@@ -10,19 +10,10 @@ from app_driver import make_app, post_key
 
 from craits import i18n
 from craits.ui.menus.rules import RulesScene, paragraphs
-from craits.ui.speech import speaker as speaker_module
 from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.symbols import in_words
 from craits.ui.speech.words import spoken
 from craits.ui.widgets import ReadRow
-
-
-@pytest.fixture
-def transcript(tmp_path, monkeypatch):
-    path = tmp_path / "speech.txt"
-    monkeypatch.setenv("CRAITS_SPEECH_LOG", str(path))
-    monkeypatch.setattr(speaker_module, "_shared", None)  # a new speaker for each test
-    return path
 
 
 @pytest.fixture

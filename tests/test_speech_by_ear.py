@@ -17,7 +17,6 @@ from app_driver import make_app, post_key
 from craits import i18n
 from craits.director import Wait
 from craits.engine.cards import RANKS, SUITS
-from craits.ui.speech import speaker as speaker_module
 from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.words import spoken
 from craits.ui.table.game_over import GameOverScene
@@ -25,14 +24,6 @@ from craits.ui.table.game_over import GameOverScene
 SEED = 5
 SYMBOLS = re.compile(r"[♠♥♦♣]")
 CODES = re.compile(r"\b(10|[2-9AJQKT])[SHDC]\b")
-
-
-@pytest.fixture
-def transcript(tmp_path, monkeypatch):
-    path = tmp_path / "speech.txt"
-    monkeypatch.setenv("CRAITS_SPEECH_LOG", str(path))
-    monkeypatch.setattr(speaker_module, "_shared", None)  # a new speaker for each test
-    return path
 
 
 def pattern(text: str, **groups: str) -> str:

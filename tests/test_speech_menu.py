@@ -14,18 +14,9 @@ from craits import i18n
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.menus.new_game import NewGameScene
 from craits.ui.menus.settings import SettingsScene
-from craits.ui.speech import speaker as speaker_module
 from craits.ui.speech import transcript as transcript_file
 from craits.ui.table.pause import PauseScene
 from craits.ui.widgets import Button, Choice, Slider, TextInput, Toggle
-
-
-@pytest.fixture
-def transcript(tmp_path, monkeypatch):
-    path = tmp_path / "speech.txt"
-    monkeypatch.setenv("CRAITS_SPEECH_LOG", str(path))
-    monkeypatch.setattr(speaker_module, "_shared", None)  # a new speaker for each test
-    return path
 
 
 @pytest.fixture

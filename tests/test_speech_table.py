@@ -23,14 +23,6 @@ SYMBOLS = re.compile(r"[♠♥♦♣]")
 CODES = re.compile(r"\b(10|[2-9AJQKT])[SHDC]\b")
 
 
-@pytest.fixture
-def transcript(tmp_path, monkeypatch):
-    path = tmp_path / "speech.txt"
-    monkeypatch.setenv("CRAITS_SPEECH_LOG", str(path))
-    monkeypatch.setattr(speaker_module, "_shared", None)  # a new speaker for each test
-    return path
-
-
 def heard(path) -> list[str]:
     return transcript_file.texts(path)
 
