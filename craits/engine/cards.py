@@ -34,10 +34,6 @@ def suit(card: int) -> int:
     return SUIT_OF[card]
 
 
-def is_red(suit_index: int) -> bool:
-    return suit_index in (HEARTS, DIAMONDS)
-
-
 def rank_str(card: int) -> str:
     """The card's rank as written on it: ``A``, ``2``...``10``, ``J``, ``Q``, ``K``."""
     return RANKS[RANK_OF[card] - 1]

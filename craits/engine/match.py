@@ -31,9 +31,6 @@ class Match:
     def rounds(self) -> int:
         return len(self.rules.deals)
 
-    def is_round_over(self) -> bool:
-        return self.state.is_over()
-
     def is_over(self) -> bool:
         return self.state.is_over() and len(self.history) == self.rounds
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .cards import RANK_OF, card_str, suit_str
+from .cards import card_str, suit_str
 from .rules import Rules
 
 PLAY, CHOOSE_SUIT, DRAWN, OVER = "play", "choose_suit", "drawn", "over"
@@ -65,10 +65,6 @@ class RoundState(NamedTuple):
     @property
     def top(self) -> int:
         return self.discard[-1]
-
-    @property
-    def top_rank(self) -> int:
-        return RANK_OF[self.discard[-1]]
 
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -341,14 +341,6 @@ def home_path() -> Path:
     return Path(platformdirs.user_data_path("Craits", appauthor=False))
 
 
-def home_description() -> str:
-    """Where the player's files should go, for a message (CRAITS_HOME or the platform folder)."""
-    try:
-        return str(home_path())
-    except Exception:  # only for a message
-        return "the user data folder"
-
-
 class _LogFile(logging.StreamHandler):  # type: ignore[type-arg]
     """The app's log file (opened by ``open_log_file``: never through a link)."""
 

@@ -7,7 +7,7 @@ are floats or tuples of floats (a position, a colour); easing curves map 0..1 to
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 Easing = Callable[[float], float]
@@ -33,10 +33,6 @@ def ease_out_back(t: float) -> float:
     c1 = 1.70158
     c3 = c1 + 1
     return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
-
-
-def ease_out_quad(t: float) -> float:
-    return 1 - (1 - t) ** 2
 
 
 def lerp(a: V, b: V, t: float) -> V:
@@ -144,8 +140,3 @@ class Cues:
 def wave(t: float, period: float) -> float:
     """0..1..0 smoothly with the given period (pulsing glows, thinking dots)."""
     return 0.5 - 0.5 * math.cos(2 * math.pi * (t % period) / period)
-
-
-def stagger(count: int, step: float, start: float = 0.0) -> Sequence[float]:
-    """Delays for ``count`` things started ``step`` seconds apart."""
-    return [start + i * step for i in range(count)]
