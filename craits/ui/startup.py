@@ -12,6 +12,7 @@ import math
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -318,10 +319,23 @@ def _tell(key: str, params: dict[str, str], language: str | None, headless: bool
             i18n.set_language(code)
         except ValueError:
             i18n.set_language("en")
+        _plain_termination()
         pygame.display.message_box(i18n.t("app.title"), i18n.t(key, **params),
                                    message_type="warn")
     except Exception:  # the message on the console is the one that counts
         logging.getLogger("craits.app").debug("no message box", exc_info=True)
+
+
+def _plain_termination() -> None:
+    """A copy that only shows a message has nothing to save: let a termination end it while
+    the box is open (SDL's own handler would turn it into a quit event nobody reads)."""
+    for name in ("SIGTERM", "SIGINT"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                signal.signal(number, signal.SIG_DFL)
+            except (ValueError, OSError):  # not the main thread: keep what is there
+                pass
 
 
 def data_home() -> Path:
