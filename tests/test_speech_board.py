@@ -10,8 +10,9 @@ from table_harness import run_until, step
 from test_ui_table_scoreboard import end_round_by_enter, key_down, key_up, table_at_last_card
 
 from craits import i18n
+from craits.ui.controls_list import CONTROLS
 from craits.ui.speech import transcript as transcript_file
-from craits.ui.table.controls_help import CONTROLS, ControlsScene
+from craits.ui.table.controls_help import ControlsScene
 from craits.ui.table.scoreboard import SETTLE, ScoreboardScene, hand_groups
 
 

@@ -15,14 +15,15 @@ def _row(keys: str, name: str) -> tuple[str, str]:
 
 # (keys, what they do): keys as a catalogue key where words or key names differ between
 # languages, else as printed on the keys themselves.
+# The keyboard's rows first: a player reading the list by ear meets the keys before the mouse.
 CONTROLS: tuple[tuple[str, str], ...] = (
-    _row("controls.keys_click", "click"),
     _row("controls.keys_arrows", "arrows"),
     _row("Home, End", "home_end"),
     _row("controls.keys_digits", "digits"),
     _row("controls.keys_shift_digits", "shift_digits"),
     ("hand.keys_move", "hand.does_move"),  # craits.ui.tabletop.hand_input
     _row("controls.keys_enter", "enter"),
+    _row("controls.keys_click", "click"),
     _row("controls.keys_draw", "draw"),
     _row("P", "pass"),
     _row("L", "last_card"),
