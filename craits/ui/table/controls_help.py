@@ -6,17 +6,15 @@ Up and Down (Home, End) step through the rows, each said with its keys in words
 ("Shift plus Enter") and its place, and drawn picked out.
 
 ``CONTROLS`` is the table's list, in the order the overlay shows it (``craits.ui.controls_list``,
-which the rules screen shows too); another screen (the review) gives its own rows and title.
+which the rules screen shows too); the round review has a list of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from craits import i18n
-from craits.ui.controls_list import control_rows
+from craits.ui.controls_list import LISTS, control_rows
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
@@ -30,19 +28,18 @@ CREAM = (246, 238, 214)
 
 
 class ControlsScene(OverlayScene):
-    """The controls at the table (or ``rows`` under ``title`` for another screen); F1, ?, Esc,
-    Enter or Close puts it away."""
+    """The controls at the table (or another screen's); F1, ?, Esc, Enter or Close puts it
+    away."""
 
     panel_share = (0.86, 0.92)
     panel_min = (900, 560)
     dim_alpha = 170
 
-    def __init__(self, app: SceneContext,
-                 rows: Callable[[], list[tuple[str, str]]] = control_rows,
-                 title: str = "controls.title") -> None:
+    def __init__(self, app: SceneContext, where: str = "table") -> None:
+        """``where``: whose keys (``controls_list.LISTS``): the table's, or the review's."""
         super().__init__(app)
-        self.rows = rows  # (keys, what they do) in the current language
-        self.title_key = title
+        self.where = where
+        self.title_key = LISTS[where][0]
         self._size_for: tuple[object, ...] | None = None
         self._size = 0
         self._heights: list[int] = []
@@ -63,6 +60,10 @@ class ControlsScene(OverlayScene):
 
     def close(self) -> None:
         self.dismiss(None)
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) in the current language."""
+        return control_rows(self.where)
 
     def spoken_row(self, index: int) -> str:
         """"Shift plus click, Shift plus Enter: Play the card and ..., 10 of 27"."""

@@ -28,6 +28,7 @@ from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.speech.words import cards_list
 from craits.ui.table.pause import PauseScene
 from craits.ui.tabletop.choreographer import SPEED_FACTORS
+from craits.ui.tabletop.hand_input import is_controls_key
 from craits.ui.widgets import (
     Button,
     FocusGroup,
@@ -166,7 +167,7 @@ class ScoreboardScene(OverlayScene):
         if event.type != pygame.KEYDOWN:
             self.focus.handle(event)
             return
-        if event.key in (pygame.K_F1, pygame.K_QUESTION) or getattr(event, "unicode", "") == "?":
+        if is_controls_key(event):
             self.app.scenes.push(self.app.screens.controls())
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not isinstance(self.focus.focused, Button):
