@@ -244,8 +244,20 @@ def test_the_game_over_screen_says_the_winner_each_total_and_its_buttons(finishe
     assert sign("±") in said and sign("−") in said
     assert said.endswith(i18n.t("score.play_again"))
     assert_in_words([said])
+    assert press(scene, app, pygame.K_UP) == i18n.t("score.back_to_menu")
+    last = press(scene, app, pygame.K_UP)  # the table's rows, last place first going up
+    n = len(totals)
+    assert last.endswith(f", {i18n.t('speech_menu.position', position=n, count=n)}")
     assert press(scene, app, pygame.K_TAB) == i18n.t("score.back_to_menu")
     assert press(scene, app, pygame.K_TAB) == i18n.t("score.play_again")
+    row = press(scene, app, pygame.K_TAB)  # round and round: the first place again
+    best = min(range(len(totals)), key=lambda p: (totals[p], p))
+    assert row.startswith(i18n.t("speech_board.place_row", place=1,
+                                 player=finished.seats[best].name,
+                                 total=i18n.tn("speech.points", totals[best])))
+    scores = ", ".join(str(r[best]) for r in finished.match.history)
+    assert row.endswith(f"{i18n.t('speech_board.by_round', scores=scores)}, "
+                        f"{i18n.t('speech_menu.position', position=1, count=n)}")
 
 
 def test_enter_on_the_game_over_screen_still_plays_again_and_esc_goes_to_the_menu(finished):
