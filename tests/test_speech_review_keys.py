@@ -65,6 +65,11 @@ def said(app: App, scene: ReviewScene, k: int) -> str:
     return app.ear.said[-1]
 
 
+def test_the_review_says_as_it_opens_that_f1_lists_its_keys(session):
+    app, _scene = opened(session)
+    assert app.ear.said[0].startswith(f"{i18n.t('review.title')}. {i18n.t('controls.tip')}.")
+
+
 @pytest.mark.parametrize("language", ["en", "cs"])
 def test_k_s_and_t_say_the_face_up_hands_and_the_top_card_in_words(session, language):
     app, scene = opened(session, language)

@@ -42,6 +42,7 @@ from craits.ui.review.par_part import MakeWork, ParPart
 from craits.ui.review.retry import RetryPart
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.review_speech import ReviewSpeech
+from craits.ui.speech.screen import joined
 from craits.ui.speech.symbols import in_words
 from craits.ui.speech.words import spoken
 from craits.ui.tabletop.hand_input import is_controls_key
@@ -311,10 +312,9 @@ class ReviewScene(Scene):
     def _say_step(self) -> None:
         """What the step shown says, in words, as the player steps (``ReviewSpeech``)."""
         log = self.board.log
-        heading = i18n.t("review.title")
-        self.spoken.update(self.number, self.seat,
-                           f"{heading}. {self.withheld}" if self.withheld else heading,
-                           [text for text, _ in self.lines()],
+        # Where the review is, why it stops short, and the key that lists its keys.
+        heading = joined((i18n.t("review.title"), self.withheld or "", i18n.t("controls.tip")))
+        self.spoken.update(self.number, self.seat, heading, [text for text, _ in self.lines()],
                            lambda: log()[-1][1] if log() else "")
 
     def speak_screen(self) -> None:
