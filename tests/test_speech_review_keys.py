@@ -153,3 +153,18 @@ def test_f1_in_the_review_lists_its_own_keys_row_by_row(session):
         f"F1 or question mark: {i18n.t('controls.does_help')}, {count} of {count}"
     key(top, pygame.K_F1)
     assert app.scenes.top is scene
+
+
+def test_the_luck_row_read_is_drawn_picked_out(session):
+    app, scene = opened(session)
+    scene.luck.rows = lambda: [LuckRow(0, None), LuckRow(1, None)]
+    key(scene, pygame.K_l)
+    plain, picked = pygame.Surface(app.size), pygame.Surface(app.size)
+    scene.draw(plain)
+    key(scene, pygame.K_DOWN)
+    key(scene, pygame.K_DOWN)  # the second round's row
+    scene.draw(picked)
+    rect = scene.luck.rect
+    differs = [y for y in range(rect.top, rect.bottom)
+               if plain.get_at((rect.left + 8, y)) != picked.get_at((rect.left + 8, y))]
+    assert differs and rect.top + rect.height // 8 < differs[0] < rect.centery

@@ -72,7 +72,8 @@ class LuckBars:
         self.px = px
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[LuckRow],
-             par: str | None = None) -> None:
+             par: str | None = None, picked: int | None = None) -> None:
+        """``picked``: the row the keyboard reads (rounds, the game, the par), picked out."""
         px = self.px
         draw_rounded(surface, rect, PANEL, px(12))
         inner = rect.inflate(-2 * px(14), -2 * px(10))
@@ -95,6 +96,10 @@ class LuckBars:
         zero = bars.centerx
         # Through the rounds and the game, not the par (another unit: words only).
         axis_end = top + row_h * (len(rows) + 1)
+        if picked is not None and 0 <= picked < lines:
+            band = pygame.Rect(inner.left - px(6), top + picked * row_h, inner.width + px(12),
+                               row_h)
+            draw_rounded(surface, band, (*GOLD, 60), px(6))
         pygame.draw.line(surface, AXIS, (zero, top), (zero, axis_end), max(1, px(2)))
         for i, row in enumerate(rows):
             self._row(surface, i18n.t("luck.round", n=row.round + 1), row.split,
@@ -235,4 +240,4 @@ class LuckPanel:
         if self.button is not None:
             draw_button(self.button, surface)
         if self.shown and self.bars is not None:
-            self.bars.draw(surface, self.rect, self.rows(), self.par())
+            self.bars.draw(surface, self.rect, self.rows(), self.par(), self.row)
