@@ -69,7 +69,16 @@ def test_the_arrows_read_each_row_with_its_cards_then_the_buttons(transcript, ma
     assert said_after(app, transcript, pygame.K_DOWN) == [i18n.t("review.button")]
     assert said_after(app, transcript, pygame.K_UP) == [i18n.t("table.menu")]
     assert app.scenes.top is board
-    said_after(app, transcript, pygame.K_UP)  # back on a row: Enter still goes on
+    said_after(app, transcript, pygame.K_UP)  # back on a row: Space still goes on
+    key_down(pygame.K_SPACE)
+    step(app, 2)
+    assert app.scenes.top is not board
+
+
+def test_enter_goes_on_from_a_row_being_read(transcript, make_app):
+    app, board = settled_board(make_app)
+    said_after(app, transcript, pygame.K_TAB)
+    assert board.focus.focused is board.rows[0]
     key_down(pygame.K_RETURN)
     step(app, 2)
     assert app.scenes.top is not board

@@ -169,9 +169,9 @@ class ScoreboardScene(OverlayScene):
             return
         if is_controls_key(event):
             self.app.scenes.push(self.app.screens.controls())
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
                 and not isinstance(self.focus.focused, Button):
-            self.next()  # Enter goes on from a row being read, as from anywhere on the board
+            self.next()  # from a row being read, Enter and Space go on, as before
         elif not self.focus.handle(event) and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
             self.next()
 
