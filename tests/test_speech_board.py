@@ -50,6 +50,11 @@ def test_the_scoreboard_says_the_round_each_row_the_leader_and_its_keys(transcri
     assert "Enter: Next round. R: Review round." in opening and "F1" in opening
     assert opening.endswith("Next round")  # the focused button, without the Enter sign
     assert not any(sign in opening for sign in "⏎♠♥♦♣")
+    # Heard in full by a listener at 350 words a minute, however long it is.
+    step(app, 1, dt=transcript_file.duration(opening) + 1)
+    utterances = transcript_file.read(transcript)
+    heard = transcript_file.heard(utterances)
+    assert [h for u, h in zip(utterances, heard, strict=True) if u.text == opening] == [True]
 
 
 def test_the_arrows_read_each_row_with_its_cards_then_the_buttons(transcript, make_app):
