@@ -22,6 +22,7 @@ from craits.persistence.puzzles import Puzzle
 from craits.review.luck import Split
 from craits.review.record import export_record, write_record
 from craits.ui import widgets
+from craits.ui.controls_list import CONTROLS
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.review.open_record import OpenRecordScene
 from craits.ui.review.path_field import spoken_path
@@ -29,7 +30,7 @@ from craits.ui.review.record_list import RecordList
 from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.symbols import in_words, keys_in_words, sign
 from craits.ui.speech.words import spoken
-from craits.ui.table.controls_help import CONTROLS, ControlsScene
+from craits.ui.table.controls_help import ControlsScene
 from craits.ui.table.cut import CutScene
 from craits.ui.table.game_over import GameOverScene
 from craits.ui.table.handoff import HandoffScene
@@ -118,8 +119,9 @@ def test_the_controls_list_says_its_title_then_each_row_as_the_arrows_reach_it()
     said = opened(scene, app)
     assert said == [f"{i18n.t('controls.title')}. {i18n.t('speech_more.controls_hint')}"]
     count = len(CONTROLS)
-    assert press(scene, app, pygame.K_DOWN) == \
-        f"Click a card, or drag it up: {i18n.t('controls.does_click')}, 1 of {count}"
+    assert press(scene, app, pygame.K_DOWN) == (  # the keys first, the mouse later
+        f"Left arrow, right arrow or Tab (Shift plus Tab goes back): "
+        f"{i18n.t('controls.does_arrows')}, 1 of {count}")
     assert press(scene, app, pygame.K_DOWN).endswith(f", 2 of {count}")
     assert press(scene, app, pygame.K_UP).endswith(f", 1 of {count}")
     shift = next(i for i, row in enumerate(CONTROLS) if row[0] == "controls.keys_shift_play")
@@ -135,17 +137,18 @@ def test_the_controls_list_says_its_title_then_each_row_as_the_arrows_reach_it()
     assert app.scenes.top is not scene
 
 
-def test_at_full_detail_the_controls_list_is_read_whole_on_opening_in_its_language():
+def test_even_at_full_detail_the_controls_list_opens_short_and_reads_its_rows_in_its_language():
     i18n.set_language("es")
     app = App()
     scene = ControlsScene(app)
+    assert app.speech.wants("full")
     (said,) = opened(scene, app)
-    assert said.startswith(i18n.t("controls.title"))
-    for i in range(len(CONTROLS)):
-        assert scene.spoken_row(i) in said
-    assert "Mayús más clic, Mayús más Intro" in said
-    assert "Flecha izquierda, flecha derecha o Tab" in said
-    assert_in_words([said])
+    assert said == f"{i18n.t('controls.title')}. {i18n.t('speech_more.controls_hint')}"
+    rows = [press(scene, app, pygame.K_DOWN) for _ in CONTROLS]
+    assert rows == [scene.spoken_row(i) for i in range(len(CONTROLS))]
+    assert rows[0].startswith("Flecha izquierda, flecha derecha o Tab")  # keys before the mouse
+    assert any(row.startswith("Mayús más clic, Mayús más Intro") for row in rows)
+    assert_in_words(rows)
 
 
 def test_the_row_stepped_to_is_drawn_picked_out():
@@ -241,8 +244,20 @@ def test_the_game_over_screen_says_the_winner_each_total_and_its_buttons(finishe
     assert sign("±") in said and sign("−") in said
     assert said.endswith(i18n.t("score.play_again"))
     assert_in_words([said])
+    assert press(scene, app, pygame.K_UP) == i18n.t("score.back_to_menu")
+    last = press(scene, app, pygame.K_UP)  # the table's rows, last place first going up
+    n = len(totals)
+    assert last.endswith(f", {i18n.t('speech_menu.position', position=n, count=n)}")
     assert press(scene, app, pygame.K_TAB) == i18n.t("score.back_to_menu")
     assert press(scene, app, pygame.K_TAB) == i18n.t("score.play_again")
+    row = press(scene, app, pygame.K_TAB)  # round and round: the first place again
+    best = min(range(len(totals)), key=lambda p: (totals[p], p))
+    assert row.startswith(i18n.t("speech_board.place_row", place=1,
+                                 player=finished.seats[best].name,
+                                 total=i18n.tn("speech.points", totals[best])))
+    scores = ", ".join(str(r[best]) for r in finished.match.history)
+    assert row.endswith(f"{i18n.t('speech_board.by_round', scores=scores)}, "
+                        f"{i18n.t('speech_menu.position', position=1, count=n)}")
 
 
 def test_enter_on_the_game_over_screen_still_plays_again_and_esc_goes_to_the_menu(finished):
@@ -399,7 +414,8 @@ def test_in_the_app_the_cut_and_the_f1_list_are_said_through_the_transcript(
         app.step(1 / 30)
         said = transcript_file.texts(transcript)
         opening = next(line for line in said if line.startswith(i18n.t("controls.title")))
-        assert "Shift plus Enter" in opening  # full detail: every row
+        assert opening == f"{i18n.t('controls.title')}. {i18n.t('speech_more.controls_hint')}"
+        assert said[-1].startswith("Left arrow, right arrow or Tab")  # the keys first
         assert said[-1].endswith(f", 1 of {len(CONTROLS)}")
     finally:
         app.shutdown()

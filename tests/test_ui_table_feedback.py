@@ -14,8 +14,9 @@ from craits import i18n
 from craits.engine import Draw, apply, seat_view
 from craits.engine.notation import read_card as parse_card
 from craits.engine.scenario import parse_position
+from craits.ui.controls_list import CONTROLS
 from craits.ui.dialogs.suit_dialog import SuitDialog
-from craits.ui.table.controls_help import CONTROLS, ControlsScene
+from craits.ui.table.controls_help import ControlsScene
 from craits.ui.table.hints import refusal_reason
 from craits.ui.tabletop.controls_tip import ControlsTip
 from craits.ui.tabletop.hand_input import REFUSED_FILL

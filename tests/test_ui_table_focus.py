@@ -12,8 +12,9 @@ from test_ui_table_help import my_turn_with_a_choice, quiet, start
 from craits import i18n
 from craits.engine import Play
 from craits.engine.notation import read_card as C
+from craits.ui.controls_list import CONTROLS
 from craits.ui.dialogs.suit_dialog import SuitDialog
-from craits.ui.table.controls_help import CONTROLS, ControlsScene
+from craits.ui.table.controls_help import ControlsScene
 from craits.ui.tabletop.hand_input import Refusal
 from craits.ui.widgets import fit_text
 

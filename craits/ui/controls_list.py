@@ -1,7 +1,8 @@
 """Every key and mouse gesture at the table, in the order the F1 list and the rules screen's
 controls section show them. The bindings themselves live in the tabletop's input (the hand and
 the table), the table's buttons, the scene (the log), the speech part, the suit dialog and the
-scoreboard."""
+scoreboard. The round review's keys (``REVIEW_CONTROLS``, bound in ``craits.ui.review.scene``)
+are its own F1 list."""
 
 from __future__ import annotations
 
@@ -15,14 +16,15 @@ def _row(keys: str, name: str) -> tuple[str, str]:
 
 # (keys, what they do): keys as a catalogue key where words or key names differ between
 # languages, else as printed on the keys themselves.
+# The keyboard's rows first: a player reading the list by ear meets the keys before the mouse.
 CONTROLS: tuple[tuple[str, str], ...] = (
-    _row("controls.keys_click", "click"),
     _row("controls.keys_arrows", "arrows"),
     _row("Home, End", "home_end"),
     _row("controls.keys_digits", "digits"),
     _row("controls.keys_shift_digits", "shift_digits"),
     ("hand.keys_move", "hand.does_move"),  # craits.ui.tabletop.hand_input
     _row("controls.keys_enter", "enter"),
+    _row("controls.keys_click", "click"),
     _row("controls.keys_draw", "draw"),
     _row("P", "pass"),
     _row("L", "last_card"),
@@ -47,10 +49,30 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 )
 
 
-def control_rows() -> list[tuple[str, str]]:
-    """(keys, what they do) in the current language."""
+REVIEW_CONTROLS: tuple[tuple[str, str], ...] = (
+    ("← →", "speech_board.does_review_steps"),
+    ("↑ ↓", "speech_board.does_review_choices"),
+    ("Home, End", "speech_board.does_review_ends"),
+    ("Page Up, Page Down", "speech_board.does_review_rounds"),
+    ("K", "speech.does_hand"),
+    ("S", "speech.does_players"),
+    ("T", "speech.does_top"),
+    ("L", "speech_board.does_review_luck"),
+    ("A, C", "speech_board.does_review_analyse"),
+    ("P", "speech_board.does_review_seat"),
+    ("E", "speech_board.does_review_export"),
+    ("Esc", "speech_board.does_review_close"),
+    ("controls.keys_help", "controls.does_help"),
+)
+# Each F1 list: its title and its rows.
+LISTS = {"table": ("controls.title", CONTROLS),
+         "review": ("speech_board.review_controls", REVIEW_CONTROLS)}
+
+
+def control_rows(where: str = "table") -> list[tuple[str, str]]:
+    """(keys, what they do) in the current language, of the table's list or another's."""
     return [(i18n.t(keys) if keys.startswith(("controls.", "hand.")) else keys, i18n.t(does))
-            for keys, does in CONTROLS]
+            for keys, does in LISTS[where][1]]
 
 
 def controls_section() -> i18n.RulesSection:

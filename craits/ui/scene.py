@@ -37,8 +37,9 @@ class Screens(Protocol):
 
     def settings(self) -> Scene: ...
 
-    def controls(self) -> Scene:
-        """Every key and gesture at the table (F1), also shown before a game."""
+    def controls(self, where: str = "table") -> Scene:
+        """Every key and gesture at the table (F1), also shown before a game; ``where``
+        "review": the round review's keys."""
         ...
 
     def review(self, replay: Replay, *, round_index: int | None = None,

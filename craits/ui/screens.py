@@ -35,8 +35,8 @@ class AppScreens:
     def settings(self) -> Scene:
         return SettingsScene(self.app)
 
-    def controls(self) -> Scene:
-        return ControlsScene(self.app)
+    def controls(self, where: str = "table") -> Scene:
+        return ControlsScene(self.app, where)
 
     def review(self, replay: Replay, *, round_index: int | None = None,
                analyse: bool = True) -> Scene:

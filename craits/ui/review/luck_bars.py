@@ -9,6 +9,10 @@ A round not analysed yet says so; the game's sums close the list once every roun
 par (``review.par``: the expert in this seat, in the seat's own points) closes the panel when
 the review gives its line. The whole-game sentence of the game-over screen comes from
 ``craits.review.luck.game_total``, from the review's cache only (never a search).
+
+By ear: the panel says its title, its legend and its keys as it opens; Up and Down (Home, End)
+read its rows one by one with their place ("Round 2: luck plus 12, your choices minus 7, in
+all plus 5, 2 of 9"); L or Esc closes it.
 """
 
 from __future__ import annotations
@@ -68,7 +72,8 @@ class LuckBars:
         self.px = px
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[LuckRow],
-             par: str | None = None) -> None:
+             par: str | None = None, picked: int | None = None) -> None:
+        """``picked``: the row the keyboard reads (rounds, the game, the par), picked out."""
         px = self.px
         draw_rounded(surface, rect, PANEL, px(12))
         inner = rect.inflate(-2 * px(14), -2 * px(10))
@@ -78,8 +83,7 @@ class LuckBars:
         blit_text(surface, i18n.t("luck.legend"), px(14), DIM,
                   midleft=(inner.left, inner.top + head + head // 2), max_width=inner.width)
         done = [r.split for r in rows if r.split is not None]
-        # The game's sums once every round is in: a part of the game would read as the whole.
-        total = game_split(done) if done and len(done) == len(rows) else None
+        total = game_total(rows)
         lines = len(rows) + 1 + (par is not None)
         top = inner.top + 2 * head + px(4)
         row_h = max(px(14), min(px(40), (inner.bottom - top) // max(1, lines)))
@@ -92,6 +96,10 @@ class LuckBars:
         zero = bars.centerx
         # Through the rounds and the game, not the par (another unit: words only).
         axis_end = top + row_h * (len(rows) + 1)
+        if picked is not None and 0 <= picked < lines:
+            band = pygame.Rect(inner.left - px(6), top + picked * row_h, inner.width + px(12),
+                               row_h)
+            draw_rounded(surface, band, (*GOLD, 60), px(6))
         pygame.draw.line(surface, AXIS, (zero, top), (zero, axis_end), max(1, px(2)))
         for i, row in enumerate(rows):
             self._row(surface, i18n.t("luck.round", n=row.round + 1), row.split,
@@ -137,16 +145,34 @@ class LuckBars:
         blit_text(surface, text, size, colour, midleft=words.midleft, max_width=words.width)
 
 
+def game_total(rows: Sequence[LuckRow]) -> Split | None:
+    """The game's sums once every round is in: a part of the game would read as the whole."""
+    done = [r.split for r in rows if r.split is not None]
+    return game_split(done) if done and len(done) == len(rows) else None
+
+
+def row_said(label: str, split: Split | None) -> str:
+    """A row as the ear hears it: "Round 2: luck +12, your choices −7, in all +5"."""
+    if split is None:
+        return f"{label}: {i18n.t('luck.pending')}"
+    return i18n.t("speech_board.luck_row", round=label, luck=signed(split.luck),
+                  cost=signed(split.cost), result=signed(split.result))
+
+
 class LuckPanel:
     """The review's part for the bars: a button (and the L key) shows and hides the panel over
-    the table; ``rows`` gives the rows as they are now (rounds fill in as they are judged)."""
+    the table; ``rows`` gives the rows as they are now (rounds fill in as they are judged);
+    ``say`` speaks a line, interrupting (the panel's opening and the row the arrows reach)."""
 
     def __init__(self, rows: Callable[[], Sequence[LuckRow]],
-                 par: Callable[[], str | None] | None = None) -> None:
+                 par: Callable[[], str | None] | None = None,
+                 say: Callable[[str], object] = lambda text: None) -> None:
         self.rows = rows
         self.has_par = par is not None
         self.par = par or (lambda: None)
+        self.say = say
         self.shown = False
+        self.row: int | None = None  # the row the arrows are on (None: none yet)
         self.button: Button | None = None
         self.bars: LuckBars | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -172,18 +198,46 @@ class LuckPanel:
 
     def toggle(self) -> None:
         self.shown = not self.shown
+        self.row = None
+        if self.shown:
+            self.say(" ".join((f"{i18n.t('luck.title')}.", i18n.t("speech_board.luck_legend"),
+                               i18n.t("speech_board.luck_keys"))))
+
+    def said_rows(self) -> list[str]:
+        """Every row as said: the rounds, the game, and the par when the panel gives it."""
+        rows = self.rows()
+        said = [row_said(i18n.t("luck.round", n=row.round + 1), row.split) for row in rows]
+        said.append(row_said(i18n.t("luck.game"), game_total(rows)))
+        par = self.par()
+        if par is not None:
+            said.append(f"{i18n.t('par.label')}: {par}")
+        return said
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Whether the event was the panel's (its button, or L)."""
+        """Whether the event was the panel's (its button, L; while it shows, the arrows that
+        read its rows and Esc, which closes it)."""
         if self.button is not None and self.button.handle(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_l or (self.shown and event.key == pygame.K_ESCAPE):
             self.toggle()
             return True
-        return False
+        if not self.shown:
+            return False
+        said = self.said_rows()
+        row = -1 if self.row is None else self.row
+        steps = {pygame.K_DOWN: row + 1, pygame.K_UP: row - 1, pygame.K_HOME: 0,
+                 pygame.K_END: len(said) - 1}
+        if event.key not in steps:
+            return False
+        self.row = max(0, min(steps[event.key], len(said) - 1))
+        place = i18n.t("speech_menu.position", position=self.row + 1, count=len(said))
+        self.say(f"{said[self.row]}, {place}")
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.button is not None:
             draw_button(self.button, surface)
         if self.shown and self.bars is not None:
-            self.bars.draw(surface, self.rect, self.rows(), self.par())
+            self.bars.draw(surface, self.rect, self.rows(), self.par(), self.row)

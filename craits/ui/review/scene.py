@@ -5,8 +5,9 @@ move and the points it was expected to save.
 Keys: Left / Right step back and forth (across rounds), Up / Down go to the reviewed player's
 previous and next choice, Home / End to the round's deal and end, Page Up / Page Down to the
 previous and next round, A analyses the round again (C or the
-button cancels it), S changes whose choices are reviewed, E exports the game record, L shows
-luck against choices round by round (``luck_bars``), Esc closes. The analysis runs on
+button cancels it), P changes whose choices are reviewed, E exports the game record, L shows
+luck against choices round by round (``luck_bars``), Esc closes. As at the table, K, S and T say
+the hand, each player's cards and the top card (``keys_said``); F1 lists the review's keys. The analysis runs on
 the app's workbench (worker processes), so frames never wait: the round
 shown first, then the seat's other rounds while the player reads; it stops when cancelled or
 when the review is closed. Each round's verdicts are kept beside the past games
@@ -34,12 +35,17 @@ from craits.review.cache import ReviewCache
 from craits.review.puzzles import Grade, Spot, record_spot
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
+from craits.ui.review import keys_said
 from craits.ui.review.board import ReviewBoard
 from craits.ui.review.luck_bars import LuckPanel, LuckRow, luck_rows
 from craits.ui.review.par_part import MakeWork, ParPart
 from craits.ui.review.retry import RetryPart
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.review_speech import ReviewSpeech
+from craits.ui.speech.screen import joined
+from craits.ui.speech.symbols import in_words
+from craits.ui.speech.words import spoken
+from craits.ui.tabletop.hand_input import is_controls_key
 from craits.ui.tabletop.painter import SETTLE
 from craits.ui.widgets import Button, Theme, draw_rounded
 from craits.ui.widgets.button_images import draw_button
@@ -104,7 +110,7 @@ class ReviewScene(Scene):
             number = self._focus_step() if round_index is None else \
                 replay.rounds[round_index].first
         self.number = max(0, min(number, len(replay.steps) - 1))
-        self.luck = LuckPanel(self._luck_rows)
+        self.luck = LuckPanel(self._luck_rows, say=self.say)
         # The par is worked out by the app's review (a caller with a runner of its own, a
         # test say, gives its own par work or none) and not for a puzzle.
         self.par = ParPart(replay, self._par_store, par_work if par_work is not None else (
@@ -306,14 +312,19 @@ class ReviewScene(Scene):
     def _say_step(self) -> None:
         """What the step shown says, in words, as the player steps (``ReviewSpeech``)."""
         log = self.board.log
-        heading = i18n.t("review.title")
-        self.spoken.update(self.number, self.seat,
-                           f"{heading}. {self.withheld}" if self.withheld else heading,
-                           [text for text, _ in self.lines()],
+        # Where the review is, why it stops short, and the key that lists its keys.
+        heading = joined((i18n.t("review.title"), self.withheld or "", i18n.t("controls.tip")))
+        self.spoken.update(self.number, self.seat, heading, [text for text, _ in self.lines()],
                            lambda: log()[-1][1] if log() else "")
 
     def speak_screen(self) -> None:
         self.spoken.again()
+
+    def say(self, text: str) -> None:
+        """An answer to a key, in words, over what was being said."""
+        speaker = getattr(self.app, "speech", None)  # a stand-in app may have none
+        if speaker is not None and text:
+            speaker.say(spoken(in_words(text)), level="minimal", interrupt=True)
 
     # ------------------------------------------------------------ export
 
@@ -404,6 +415,13 @@ class ReviewScene(Scene):
         if event.type != pygame.KEYDOWN:
             return
         key = event.key
+        if is_controls_key(event):
+            self.app.scenes.push(self.app.screens.controls("review"))
+            return
+        if key in keys_said.KEYS \
+                and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.say(keys_said.answer(key, self.board.model, self.board.names, self.seat))
+            return
         actions = {
             pygame.K_LEFT: lambda: self.step_by(-1), pygame.K_RIGHT: lambda: self.step_by(1),
             pygame.K_UP: lambda: self.choice_by(-1), pygame.K_DOWN: lambda: self.choice_by(1),
@@ -411,7 +429,7 @@ class ReviewScene(Scene):
             pygame.K_END: lambda: self.round_edge(True),
             pygame.K_PAGEUP: lambda: self.round_by(-1),
             pygame.K_PAGEDOWN: lambda: self.round_by(1),
-            pygame.K_e: self.export, pygame.K_s: self.next_seat, pygame.K_ESCAPE: self.close,
+            pygame.K_e: self.export, pygame.K_p: self.next_seat, pygame.K_ESCAPE: self.close,
         }
         if key in actions:
             actions[key]()

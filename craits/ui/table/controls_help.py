@@ -1,12 +1,12 @@
 """Every key and mouse gesture at the table, in one list over it (F1 or ?), and the small tip
 that points to it the first time the viewer's turn comes at a table.
 
-By ear: the list says its title and how to read it as it opens (at full detail every row
-too); Up and Down (Home, End) step through the rows, each said with its keys in words
+By ear: the list says its title and how to read it as it opens, never the whole list at once;
+Up and Down (Home, End) step through the rows, each said with its keys in words
 ("Shift plus Enter") and its place, and drawn picked out.
 
-``CONTROLS`` is the list, in the order the overlay shows it (``craits.ui.controls_list``, which
-the rules screen shows too).
+``CONTROLS`` is the table's list, in the order the overlay shows it (``craits.ui.controls_list``,
+which the rules screen shows too); the round review has a list of its own.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from craits import i18n
-from craits.ui.controls_list import CONTROLS, control_rows
+from craits.ui.controls_list import LISTS, control_rows
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
@@ -28,14 +28,18 @@ CREAM = (246, 238, 214)
 
 
 class ControlsScene(OverlayScene):
-    """The controls at the table; F1, ?, Esc, Enter or Close puts it away."""
+    """The controls at the table (or another screen's); F1, ?, Esc, Enter or Close puts it
+    away."""
 
     panel_share = (0.86, 0.92)
     panel_min = (900, 560)
     dim_alpha = 170
 
-    def __init__(self, app: SceneContext) -> None:
+    def __init__(self, app: SceneContext, where: str = "table") -> None:
+        """``where``: whose keys (``controls_list.LISTS``): the table's, or the review's."""
         super().__init__(app)
+        self.where = where
+        self.title_key = LISTS[where][0]
         self._size_for: tuple[object, ...] | None = None
         self._size = 0
         self._heights: list[int] = []
@@ -58,20 +62,20 @@ class ControlsScene(OverlayScene):
         self.dismiss(None)
 
     def rows(self) -> list[tuple[str, str]]:
-        return control_rows()
+        """(keys, what they do) in the current language."""
+        return control_rows(self.where)
 
     def spoken_row(self, index: int) -> str:
         """"Shift plus click, Shift plus Enter: Play the card and ..., 10 of 27"."""
-        keys, does = self.rows()[index]
-        place = i18n.t("speech_menu.position", position=index + 1, count=len(CONTROLS))
+        rows = self.rows()
+        keys, does = rows[index]
+        place = i18n.t("speech_menu.position", position=index + 1, count=len(rows))
         return f"{keys_in_words(keys)}: {in_words(does)}, {place}"
 
     def spoken_opening(self) -> str:
-        """The title and how to read the list; at full detail every row as well."""
-        speaker = getattr(self.app, "speech", None)
-        rows = [self.spoken_row(i) for i in range(len(CONTROLS))] \
-            if speaker is not None and speaker.wants("full") else []
-        return joined((i18n.t("controls.title"), i18n.t("speech_more.controls_hint"), *rows))
+        """The title and how to read the list (the rows one at a time: a list read whole
+        is a few hundred words that cannot be stopped at the row wanted)."""
+        return joined((i18n.t(self.title_key), i18n.t("speech_more.controls_hint")))
 
     def speak_screen(self) -> None:
         self.speech.again()
@@ -81,7 +85,7 @@ class ControlsScene(OverlayScene):
         self.speech.update()
 
     def step_to(self, index: int) -> None:
-        self.row = max(0, min(index, len(CONTROLS) - 1))
+        self.row = max(0, min(index, len(self.rows()) - 1))
         self.speech.say(self.spoken_row(self.row))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -91,7 +95,7 @@ class ControlsScene(OverlayScene):
             return
         row = -1 if self.row is None else self.row
         steps = {pygame.K_DOWN: row + 1, pygame.K_UP: max(0, row - 1), pygame.K_HOME: 0,
-                 pygame.K_END: len(CONTROLS) - 1}
+                 pygame.K_END: len(self.rows()) - 1}
         if event.key in steps:
             self.step_to(steps[event.key])
             return
@@ -163,7 +167,7 @@ class ControlsScene(OverlayScene):
         panel = self.panel
         self.draw_backdrop(surface, panel)
         pad = th.px(26)
-        draw_text_fit(surface, i18n.t("controls.title"),
+        draw_text_fit(surface, i18n.t(self.title_key),
                       pygame.Rect(panel.left + pad, panel.top + th.px(14), panel.width - 2 * pad,
                                   th.px(44)),
                       th.px(30), color=GOLD, bold=True, shadow=(0, 0, 0))

@@ -1,6 +1,8 @@
 """The end of the match: the winner (or those sharing the win), the final table with every
 round's score, and the way on: play again with the same table, or back to the menu. By ear it
-says the winner, each player's total, the par and luck lines shown, then the focused button."""
+says the winner, each place with its player and total, the par and luck lines shown, then the
+focused button; the arrows and Tab read the table's rows (each with its rounds' scores) and the
+buttons."""
 
 from __future__ import annotations
 
@@ -26,7 +28,9 @@ from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.widgets import (
     Button,
     FocusGroup,
+    ReadRow,
     Theme,
+    Widget,
     draw_rounded,
     draw_text_fit,
     felt_background,
@@ -132,7 +136,9 @@ class GameOverScene(Scene):
         self._found = -1  # the analysis's progress last read
         self._take_analysis()
         self.focus = FocusGroup()
+        self.rows: list[ReadRow] = []  # the table's rows, read by ear
         self.speech = ScreenSpeech(self, self.spoken, self.focus)
+        self.focus.describe = self.spoken_control
         self.layout()
         app.audio.play("round_won" if self.won else "round_lost")
 
@@ -149,9 +155,6 @@ class GameOverScene(Scene):
                                   style="secondary", key=pygame.K_ESCAPE)
         for b in (self.again_button, self.menu_button):
             b.set_theme(th)
-        # Enter plays again, as before; the arrows and Tab reach Back to menu (Esc).
-        again = self.focus.focused is not self.menu_button
-        self.focus.set_widgets([self.menu_button, self.again_button], focus_index=int(again))
         n = len(self.session.seats)
         room = y - th.px(190)
         height = min(room, th.px(56) * (n + 1) + th.px(36))
@@ -166,8 +169,24 @@ class GameOverScene(Scene):
         # The lines under the table (par, luck, the analysis) and the buttons too: what is read.
         lines = pygame.Rect(th.px(40), y - th.px(72), w - th.px(80), th.px(72) + th.px(56))
         self.keep_clear = (self.table_rect, self.heading_rect, lines)
+        # Enter plays again, as before; the arrows and Tab reach the rows and Back to menu.
+        at = self.focus.focus_index  # a new layout keeps the place (None: opening)
+        self.rows = [ReadRow(rect, self.spoken_row(i)) for i, rect in enumerate(self.row_rects())]
+        for row in self.rows:
+            row.set_theme(th)
+        self.focus.set_widgets([*self.rows, self.menu_button, self.again_button],
+                               focus_index=at if at is not None else len(self.rows) + 1)
         card = card_size_for_height(max(40, round(h * 0.17)))
         self.cascade = CardCascade(self.size, card, self.session.seed) if self.won else None
+
+    def row_rects(self) -> list[pygame.Rect]:
+        """Each place's row in the score table, as ``_draw_table`` lays them out."""
+        th = self.theme
+        inner = self.table_rect.inflate(-2 * th.px(18), -2 * th.px(18))
+        n = len(self.session.seats)
+        row_h = min(th.px(56), inner.height // (n + 1))
+        return [pygame.Rect(inner.left - th.px(6), inner.top + row_h * (i + 1) + th.px(2),
+                            inner.width + th.px(12), row_h - th.px(4)) for i in range(n)]
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
@@ -180,13 +199,31 @@ class GameOverScene(Scene):
     def to_menu(self) -> None:
         self.app.show_title()
 
+    def spoken_row(self, index: int, *, rounds: bool = True) -> str:
+        """The table's row ``index``: "Place 1: Ada, 23 points", then (``rounds``) each
+        round's score."""
+        match = self.session.match
+        place, seat = places(match.totals)[index]
+        said = i18n.t("speech_board.place_row", place=place, player=self.session.seats[seat].name,
+                      total=i18n.tn("speech.points", match.totals[seat]))
+        if not rounds or not match.history:
+            return said
+        scores = ", ".join(str(scores[seat]) for scores in match.history)
+        return f"{said}. {i18n.t('speech_board.by_round', scores=scores)}"
+
+    def spoken_control(self, widget: Widget) -> str:
+        """A row of the table with its place among the rows, a button by its name."""
+        if widget not in self.rows:
+            return widget.spoken()
+        place = i18n.t("speech_menu.position", position=self.rows.index(widget) + 1,
+                       count=len(self.rows))
+        return f"{widget.spoken()}, {place}"
+
     def spoken(self) -> str:
-        """"Game over. Ada wins. Scores: Ada, 23 points; ...", and the lines under the table."""
-        totals = self.session.match.totals
-        rows = [f"{self.session.seats[p].name}, {i18n.tn('speech.points', totals[p])}"
-                for _place, p in places(totals)]
-        return joined((i18n.t("event.game_over"), winners_text(self.session),
-                       i18n.t("speech.totals", scores="; ".join(rows)),
+        """"Game over. Ada wins. Place 1: Ada, 23 points. ...", and the lines under the
+        table."""
+        rows = [f"{self.spoken_row(i, rounds=False)}." for i in range(len(self.session.seats))]
+        return joined((i18n.t("event.game_over"), winners_text(self.session), *rows,
                        par_line(self.par) if self.par is not None else "",
                        game_line(self.luck) if self.luck is not None else "",
                        self.analysing_line()))
@@ -267,6 +304,8 @@ class GameOverScene(Scene):
                       max_width=w - th.px(80))
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)
+        for row in self.rows:
+            row.draw(surface)  # its focus ring, when the keyboard is on it
 
     def _draw_confetti(self, surface: pygame.Surface) -> None:
         w, h = self.size

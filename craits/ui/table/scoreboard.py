@@ -2,7 +2,11 @@
 cancelled, leftover 3s with their bonus, the running totals, and the way to the next round.
 Review (R) steps through the round just played (``ReviewScene``); Menu (Esc) opens the table's
 menu, the way out of the table. Nothing counts in the board's first second, nor a key that was
-already down when it appeared (the press that ended the round), so it is always seen."""
+already down when it appeared (the press that ended the round), so it is always seen.
+
+By ear, as it opens: the round, each player's points this round and total row by row, the
+leader, the rounds to go and the keys (Enter, R, F1); then the arrows and Tab walk the rows
+(each with the cards left in that hand) and the buttons, and F1 lists the controls."""
 
 from __future__ import annotations
 
@@ -20,9 +24,19 @@ from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
+from craits.ui.speech.screen import ScreenSpeech, joined
+from craits.ui.speech.words import cards_list
 from craits.ui.table.pause import PauseScene
 from craits.ui.tabletop.choreographer import SPEED_FACTORS
-from craits.ui.widgets import Button, draw_rounded, draw_text_fit
+from craits.ui.tabletop.hand_input import is_controls_key
+from craits.ui.widgets import (
+    Button,
+    FocusGroup,
+    ReadRow,
+    Widget,
+    draw_rounded,
+    draw_text_fit,
+)
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.key_guard import FreshInput
 from craits.ui.widgets.textcache import blit_text
@@ -59,6 +73,11 @@ class ScoreboardScene(OverlayScene):
         factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
         self.auto_after = AUTOPLAY_WAIT * max(0.25, factor)
         self.input = FreshInput(app.keys_down, SETTLE)
+        self.rows: list[ReadRow] = []
+        self.focus = FocusGroup()
+        self.speech = ScreenSpeech(self, self.spoken_title, self.focus)
+        self.focus.describe = self.spoken_control
+        self.told = False  # the whole board was said once; coming back says only where it is
         self.layout()
 
     def panel_rect(self) -> pygame.Rect:
@@ -100,6 +119,29 @@ class ScoreboardScene(OverlayScene):
             text_size=th.px(20),
         )
         self.menu_button.set_theme(th)
+        self.next_button.speech_label = label  # without the sign of the Enter key
+        self.rows = [ReadRow(band, self.spoken_row(p))
+                     for p, band in enumerate(self.row_bands()[2])]
+        for row in self.rows:
+            row.set_theme(th)
+        # Enter goes on, as always; the arrows and Tab reach the rows and the other buttons.
+        first = not self.focus.widgets
+        self.focus.set_widgets([*self.rows, self.menu_button, self.review_button,
+                                self.next_button],
+                               focus_index=len(self.rows) + 2 if first else None)
+
+    def row_bands(self) -> tuple[int, int, list[pygame.Rect]]:
+        """Where the column headings stand, each player's row height, and each row's band."""
+        th = self.theme
+        panel = self.panel
+        top = panel.top + th.px(64) + (th.px(28) if self.ended.blocked else 0)
+        rows_top = top + th.px(28)
+        rows_bottom = self.next_button.rect.top - th.px(14)
+        n = len(self.session.seats)
+        row_h = min((rows_bottom - rows_top) // n, th.px(ROW_MAX))
+        bands = [pygame.Rect(panel.left + th.px(12), rows_top + p * row_h + th.px(2),
+                             panel.width - th.px(24), row_h - th.px(4)) for p in range(n)]
+        return top, row_h, bands
 
     def menu(self) -> None:
         """The table's menu over the board: resume, rules, settings or the title (saved)."""
@@ -122,17 +164,91 @@ class ScoreboardScene(OverlayScene):
     def handle(self, event: pygame.event.Event) -> None:
         if not self.input.accepts(event):
             return  # held from the table's last move, or too soon to have read the board
-        if (self.next_button.handle(event) or self.review_button.handle(event)
-                or self.menu_button.handle(event)):
+        if event.type != pygame.KEYDOWN:
+            self.focus.handle(event)
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
+        if is_controls_key(event):
+            self.app.scenes.push(self.app.screens.controls())
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and not isinstance(self.focus.focused, Button):
+            self.next()  # from a row being read, Enter and Space go on, as before
+        elif not self.focus.handle(event) and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
             self.next()
 
     def update(self, dt: float) -> None:
         self.age += dt
         self.input.update(dt)
+        self.speech.update()
         if self.autoplay and self.age >= self.auto_after and self.app.scenes.top is self:
             self.next()
+
+    # ------------------------------------------------------------ by ear
+
+    def on_enter(self) -> None:
+        self.speech.again()  # back from the review, the menu or F1: where the focus is
+
+    def speak_screen(self) -> None:
+        self.told = False
+        self.speech.again()
+
+    def spoken_control(self, widget: Widget) -> str:
+        """A row with its place ("2 of 4"), a button by its name."""
+        if widget not in self.rows:
+            return widget.spoken()
+        place = i18n.t("speech_menu.position", position=self.rows.index(widget) + 1,
+                       count=len(self.rows))
+        return f"{widget.spoken()}, {place}"
+
+    def spoken_title(self) -> str:
+        """The whole board the first time: the round, each row, the leader, the rounds to go
+        and the keys; afterwards only the round's title (the focused control follows)."""
+        match = self.session.match
+        title = i18n.t("score.round_results", n=match.round_index + 1)
+        if self.told:
+            return title
+        self.told = True
+        left = match.rounds - match.round_index - 1
+        label = i18n.t("score.final_results" if match.is_over() else "score.next_round")
+        return joined((title, i18n.t("score.blocked") if self.ended.blocked else "",
+                       *(f"{self.spoken_row(p, cards=False)}." for p in range(len(self.rows))),
+                       self.spoken_leader(),
+                       i18n.tn("speech_board.rounds_left", left) if left > 0 else "",
+                       i18n.t("speech_board.keys", next=label, review=i18n.t("review.button"),
+                              help=i18n.t("controls.tip"))))
+
+    def spoken_row(self, seat: int, *, cards: bool = True) -> str:
+        """"Ada, Easy: 12 points this round, 40 points in all", then the cards left in the
+        hand (each 3 with what it cancelled) when ``cards``."""
+        seated = self.session.seats[seat]
+        name = seated.name if seated.is_human else \
+            f"{seated.name}, {i18n.level_name(seated.kind)}"
+        round_points = i18n.tn("speech.points", self.ended.scores[seat])
+        total = i18n.tn("speech.points", self.session.match.totals[seat])
+        key = "speech_board.row_out" if self.ended.winner == seat else "speech_board.row"
+        said = i18n.t(key, player=name, points=round_points, total=total)
+        hand = self.ended.hands[seat]
+        if not cards or not hand:
+            return said
+        counted, pairs, leftover, bonus = hand_groups(hand, self.session.rules.threes)
+        parts = [cards_list([*counted, *leftover])] if counted or leftover else []
+        parts += [i18n.t("score.cancelled", card=i18n.card_name(c)) for _, c in pairs]
+        if bonus:
+            parts.append(i18n.t("score.threes_bonus", points=bonus))
+        return f"{said}. {i18n.t('speech_board.cards', cards='; '.join(parts))}"
+
+    def spoken_leader(self) -> str:
+        """Who has the lowest total: "Ada leads with 23 points" (or shares the lead)."""
+        totals = self.session.match.totals
+        best = min(totals)
+        names = [self.session.seats[p].name for p, total in enumerate(totals) if total == best]
+        points = i18n.tn("speech.points", best)
+        humans = self.session.human_seats()
+        if len(names) == 1 and len(humans) == 1 and totals[humans[0]] == best:
+            return i18n.t("speech_board.leader_you", total=points)  # never "You leads"
+        if len(names) == 1:
+            return i18n.t("speech_board.leader", player=names[0], total=points)
+        players = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
+        return i18n.t("speech_board.leaders", players=players, total=points)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
@@ -146,12 +262,12 @@ class ScoreboardScene(OverlayScene):
         draw_text_fit(surface, title, pygame.Rect(panel.left + pad, panel.top + th.px(12),
                                                   panel.width - 2 * pad, th.px(48)),
                       th.px(34), color=GOLD, bold=True, shadow=(0, 0, 0))
-        top = panel.top + th.px(64)
+        top, row_h, bands = self.row_bands()
         if ended.blocked:
             draw_text_fit(surface, i18n.t("score.blocked"),
-                          pygame.Rect(panel.left + pad, top, panel.width - 2 * pad, th.px(26)),
+                          pygame.Rect(panel.left + pad, top - th.px(28), panel.width - 2 * pad,
+                                      th.px(26)),
                           th.px(18), color=(236, 196, 92))
-            top += th.px(28)
         # Columns: player | hand | score | total.
         name_w = round(panel.width * 0.2)
         num_w = round(panel.width * 0.1)
@@ -170,17 +286,10 @@ class ScoreboardScene(OverlayScene):
             else:
                 blit_text(surface, text, th.px(17), DIM, bold=True, center=(x, head_y),
                           max_width=num_w - th.px(6))
-        rows_top = top + th.px(28)
-        rows_bottom = self.next_button.rect.top - th.px(14)
-        n = len(s.seats)
-        row_h = min((rows_bottom - rows_top) // n, th.px(ROW_MAX))
         card_h = min(round(row_h * 0.62), th.px(84))
         size = (round(card_h * 5 / 7), card_h)
         best = min(match.totals)
-        for p in range(n):
-            y = rows_top + p * row_h
-            row = pygame.Rect(panel.left + th.px(12), y + th.px(2), panel.width - th.px(24),
-                              row_h - th.px(4))
+        for p, row in enumerate(bands):
             if p % 2 == 0:
                 draw_rounded(surface, row, (255, 255, 255, 14), th.px(8))
             cy = row.centery
@@ -209,6 +318,8 @@ class ScoreboardScene(OverlayScene):
         blit_text(surface, round_text, th.px(17), DIM,
                   midleft=(panel.left + pad, self.next_button.rect.centery),
                   max_width=self.menu_button.rect.left - panel.left - 2 * pad)
+        for read_row in self.rows:
+            read_row.draw(surface)  # its focus ring, when the keyboard is on it
         draw_button(self.menu_button, surface)
         draw_button(self.review_button, surface)
         draw_button(self.next_button, surface)
