@@ -266,8 +266,8 @@ class SpeechPart:
         if key == pygame.K_t:
             return self._top(view)
         if key == pygame.K_w:
-            if self.mine:
-                return i18n.t("speech.your_turn")
+            if self.mine or (view.turn == view.seat and view.phase != "over"):
+                return i18n.t("speech.your_turn")  # never "You is to play"
             if view.winner is not None or view.phase == "over":
                 return i18n.t("speech.nobody")
             return i18n.t("speech.whose_turn", player=self._name(view.turn))
