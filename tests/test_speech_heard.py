@@ -2,7 +2,11 @@
 events to the app on the dummy driver) through whole rounds against three computer players,
 the transcript timed in the app's own seconds, and a modelled listener at 350 words a minute
 who waits until speech is silent before pressing a key, as a player by ear does. At least
-95 % of the turn messages and 90 % of the player's own plays and draws are heard in full."""
+95 % of the turn messages and 90 % of the player's own plays and draws are heard in full.
+
+Measured here (seed 8, two rounds): before the speech policy 19 % of 36 turn messages and 16 %
+of 44 own plays and draws; with it 100 % of each. Against three medium players: 25 % of 48
+and 10 % of 58 before, 100 % of each with it."""
 
 from __future__ import annotations
 
