@@ -3,7 +3,7 @@ they go, and what is dropped (each message's flag as a screen reader would get i
 
 from __future__ import annotations
 
-from craits.ui.speech.policy import AHEAD, STALE_SECONDS, Kind, SpeechPolicy
+from craits.ui.speech.policy import ACTED_SECONDS, AHEAD, STALE_SECONDS, Kind, SpeechPolicy
 from craits.ui.speech.speaker import Speaker
 from craits.ui.speech.transcript import duration
 
@@ -77,6 +77,11 @@ def test_your_own_move_cuts_in_only_right_after_a_key_that_acts():
     rules.add("You drew the two of hearts", Kind.OWN)  # the next move: a key again first
     rules.flush(0.1, busy=False)
     assert ear.said[-1][1] is False
+    rules.acted()  # a key refused (D while a card fits): no move follows it
+    rules.flush(ACTED_SECONDS + 0.1, busy=False)
+    rules.add("You have to draw the ace of spades", Kind.OWN)  # later, forced by a 7
+    rules.flush(0.1, busy=False)
+    assert ear.said[-1] == ("You have to draw the ace of spades", False)
 
 
 def test_the_others_moves_never_cut_in_and_wait_in_order():

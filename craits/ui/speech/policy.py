@@ -10,11 +10,12 @@ what was being said is moot) and the player's own move right after they pressed 
 acts. Everything else waits its turn, here rather than in the screen reader's queue: it is
 sent once what was sent before is nearly said (estimated at the listener's pace), so that
 the screen reader never holds more than a moment of it; the player's turn goes at once, with
-what still waits before it. What waits is dropped only when it is stale: the others' moves that have waited ``STALE_SECONDS`` when the player's turn comes
-(the turn says where the table stands; the history keys still have them), and a focus line
-replaced by a newer one or by the player's own key. The player's own moves, the one-card alerts and the tips are never dropped. A message
-just like the one before is not sent again (unless asked for), nor a focus line like the
-last focus said.
+what still waits before it. What waits is dropped only when it is stale: the others' moves
+that have waited ``STALE_SECONDS`` when the player's turn comes (the turn says where the
+table stands; the history keys still have them), and a focus line replaced by a newer one or
+by the player's own key. The player's own moves, the one-card alerts and the tips are never
+dropped. A message just like the one before is not sent again (unless asked for), nor a
+focus line like the last focus said.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from craits.ui.speech.transcript import WORDS_PER_MINUTE, duration
 
 AHEAD = 1.0  # seconds of speech sent ahead to the screen reader; the rest waits here
 STALE_SECONDS = 6.0  # the others' moves that waited this long are stale once the turn comes
+ACTED_SECONDS = 3.0  # a key that acts makes the player's own move cut in for this long
 
 
 class Kind(Enum):
@@ -62,7 +64,7 @@ class SpeechPolicy:
         self._frame: list[Message] = []
         self._waiting: deque[Message] = deque()  # in order, not sent yet
         self._focus: Message | None = None  # a focus line waiting for the table to rest
-        self._acted = False  # a key that acts was pressed; the player's move is not yet said
+        self._acted: float | None = None  # when a key that acts was pressed, its move unsaid
         self._last = ""  # the last text taken
         self._last_focus = ""
 
@@ -84,8 +86,9 @@ class SpeechPolicy:
         self._frame.append(message)
 
     def acted(self) -> None:
-        """The player pressed a key that acts: their move, when the log says it, cuts in."""
-        self._acted = True
+        """The player pressed a key that acts: their move, when the log says it (within
+        ``ACTED_SECONDS``: a key refused has no move), cuts in."""
+        self._acted = self.clock
 
     def reread(self, step: int) -> None:
         """A message of the history again (the history keys), at once."""
@@ -109,8 +112,10 @@ class SpeechPolicy:
             if message.kind is not Kind.ANSWER and message.text == self._last:
                 continue  # said just now
             self._last = message.text
-            if message.kind is Kind.ANSWER or (message.kind is Kind.OWN and self._acted):
-                self._acted = self._acted and message.kind is not Kind.OWN
+            acted = self._acted is not None and self.clock - self._acted <= ACTED_SECONDS
+            if message.kind is Kind.ANSWER or (message.kind is Kind.OWN and acted):
+                if message.kind is Kind.OWN:
+                    self._acted = None
                 if self._send(message, cut):
                     cut = False
                 continue

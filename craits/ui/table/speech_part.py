@@ -186,7 +186,7 @@ class SpeechPart:
             if isinstance(banner, Refusal) and banner.text != self._refused:
                 self.policy.add(spoken(banner.text), Kind.ANSWER, "minimal")
             elif isinstance(banner, ControlsTip):
-                self.policy.add(banner.text, Kind.EVENT, "minimal")
+                self.policy.add(banner.text, Kind.TIP, "minimal")
         self._banners = now
         self._refused = ""
 
