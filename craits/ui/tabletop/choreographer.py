@@ -287,8 +287,9 @@ class Choreographer:
         cards = event.cards
         names = [i18n.card_name(c) for c in cards] if cards is not None else None
         variants = {}
-        if names is not None:  # a draw the rules force says so: "You have to draw 6♣"
-            key = "event.you_drew" if event.reason == "turn" else "event.you_drew_forced"
+        if names is not None:  # a 7's or a 5's draw says so: "You have to draw 6♣"
+            forced = event.reason in ("seven", "five", "final")
+            key = "event.you_drew_forced" if forced else "event.you_drew"
             variants[event.player] = (
                 i18n.t(key, card=names[0]) if len(names) == 1
                 else i18n.t(f"{key}_many", cards=" ".join(names))
