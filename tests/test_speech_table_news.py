@@ -181,3 +181,19 @@ def test_a_forced_draw_is_said_as_one_and_your_win_in_the_second_person():
     chor.feed([ev.MatchEnded((0,), (0, 30, 40))])
     run(chor, model, 1)
     assert chor.log.recent(0, 1)[-1][1] == "You win!"  # never "You wins!"
+
+
+def test_czech_keeps_names_in_the_nominative_and_says_ranks_in_words():
+    i18n.set_language("cs")
+    try:
+        called = i18n.tn("event.idiot_called", 2, caller="Anička", target="Ben")
+        assert called.startswith("Anička volá na hráče Ben: ")  # not "volá na Ben"
+        assert i18n.tn("event_you.catch", 2, target="Ben").startswith("Voláš na hráče Ben: ")
+        from craits.ui.table.hints import rank_label
+
+        assert [rank_label(read_card(c)) for c in ("QH", "JS", "KD", "AC", "10C")] == \
+            ["dáma", "kluk", "král", "eso", "10"]
+        assert i18n.t("table.hint_play", suit="♥", rank=rank_label(read_card("QH"))) == \
+            "Zahraj barvu ♥ nebo hodnotu dáma, jinak si lízni."
+    finally:
+        i18n.set_language("en")
