@@ -34,7 +34,7 @@ ACTED_SECONDS = 3.0  # a key that acts makes the player's own move cut in for th
 
 class Kind(Enum):
     ANSWER = "answer"  # the answer to a key: a state key, the focus moved by a key, a refusal
-    OWN = "own"  # the player's own move, as the log says it
+    OWN = "own"  # what the log says of the player: their moves, a call they made or suffered
     EVENT = "event"  # the others' moves and the table's news, the scores
     ALERT = "alert"  # a player down to one card
     TIP = "tip"  # a tip or coaching note

@@ -172,7 +172,9 @@ class SpeechPart:
             new = text
             if line.serial == last_serial and text.startswith(last_text):
                 new = text[len(last_text):].lstrip(" —,.")  # a clause added to the entry
-            own = viewer is not None and line.subject == viewer
+            # About the viewer (their move, a call they made or suffered): never stale.
+            own = viewer is not None and (line.subject == viewer
+                                          or any(viewer in part.variants for part in line.parts))
             self.policy.add(spoken(new or text), Kind.OWN if own else Kind.EVENT)
             last_serial, last_text = line.serial, text
         self._said_line = (last_serial, last_text)
