@@ -3,14 +3,14 @@
 Each frame the table hands its messages to the policy, each with its ``Kind``, and ``flush``
 puts them in this order: the answer to a key the player pressed, then what happened (the
 player's own moves, the others' moves, a player down to one card, a tip) in the order it
-happened, then the player's turn, last the card the focus rests on.
+happened, then the player's turn (or the round's scores), last the card the focus rests on.
 
 Two things may cut in on what is being said: an answer to a key (the player asked for it;
 what was being said is moot) and the player's own move right after they pressed a key that
 acts. Everything else waits its turn, here rather than in the screen reader's queue: it is
 sent once what was sent before is nearly said (estimated at the listener's pace), so that
-the screen reader never holds more than a moment of it; the player's turn goes at once, with
-what still waits before it. What waits is dropped only when it is stale: the others' moves
+the screen reader never holds more than a moment of it; the player's turn and the round's
+scores go at once, with what still waits before them. What waits is dropped only when it is stale: the others' moves
 that have waited ``STALE_SECONDS`` when the player's turn comes (the turn says where the
 table stands; the history keys still have them), and a focus line replaced by a newer one or
 by the player's own key. The player's own moves, the one-card alerts and the tips are never
@@ -39,10 +39,12 @@ class Kind(Enum):
     ALERT = "alert"  # a player down to one card
     TIP = "tip"  # a tip or coaching note
     TURN = "turn"  # the player's turn, with what they may do
+    SCORES = "scores"  # the round's scores, as the scoreboard opens
     FOCUS = "focus"  # the card the focus rests on, moved by the table (not by a key)
 
 
 _NEWS = (Kind.OWN, Kind.EVENT, Kind.ALERT, Kind.TIP)
+_AT_ONCE = (Kind.TURN, Kind.SCORES)  # sent at once, with all that waits before them
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ class SpeechPolicy:
         frame, self._frame = self._frame, []
         ordered = ([m for m in frame if m.kind is Kind.ANSWER]
                    + [m for m in frame if m.kind in _NEWS]
-                   + [m for m in frame if m.kind is Kind.TURN][-1:])
+                   + [m for m in frame if m.kind in _AT_ONCE][-1:])
         if not busy and self._focus is not None:
             if self._focus.text != self._last_focus:
                 ordered.append(self._focus)
@@ -119,11 +121,11 @@ class SpeechPolicy:
                 if self._send(message, cut):
                     cut = False
                 continue
-            if message.kind is Kind.TURN:
+            if message.kind in _AT_ONCE:
                 self._drop_stale()
             self._waiting.append(message)
-        turn = any(m.kind is Kind.TURN for m in self._waiting)
-        while self._waiting and (turn or self.ends - self.clock < AHEAD):
+        at_once = any(m.kind in _AT_ONCE for m in self._waiting)
+        while self._waiting and (at_once or self.ends - self.clock < AHEAD):
             self._send(self._waiting.popleft(), False)  # the turn goes at once, and its focus
 
     @property

@@ -93,8 +93,8 @@ class SpeechPart:
         self._say_focus(focus)
         self.policy.flush(dt, busy)
 
-    # The scene's other news (a note, the scores, the suit dialog) goes out with the next
-    # frame's ``update``, in its place among the rest.
+    # The scene's other news (a note, the suit dialog) goes out with the next frame's
+    # ``update``, in its place among the rest; the scores at once.
 
     def note(self, note: object, text: str) -> None:
         """A coaching note (a tip for a first game) is said once as it is shown."""
@@ -106,7 +106,8 @@ class SpeechPart:
         """The scores are said as the scoreboard opens over the table (Enter goes on), after
         the round's last moves."""
         if shown and not self._scoreboard:
-            self.policy.add(self._scores(), Kind.EVENT, "minimal")
+            self.policy.add(self._scores(), Kind.SCORES, "minimal")
+            self.policy.flush(0.0, self._busy)  # before the board says anything of its own
         self._scoreboard = shown
 
     def dialog(self, dialog: SuitDialog | None) -> None:
