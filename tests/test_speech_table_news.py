@@ -195,5 +195,8 @@ def test_czech_keeps_names_in_the_nominative_and_says_ranks_in_words():
             ["dáma", "kluk", "král", "eso", "10"]
         assert i18n.t("table.hint_play", suit="♥", rank=rank_label(read_card("QH"))) == \
             "Zahraj barvu ♥ nebo hodnotu dáma, jinak si lízni."
+        from craits.ui.seat_names import default_seats
+
+        assert default_seats(["human", "easy"])[0].name == "Ty"  # not "You"
     finally:
         i18n.set_language("en")
