@@ -104,6 +104,8 @@ def test_d_with_a_card_that_fits_says_so_and_draws_nothing(open_table, transcrip
     app.step(1 / 30)
     press(app, pygame.K_d)
     assert heard(transcript)[-1] == "A card fits, so you may not draw: play one."
+    press(app, pygame.K_p)
+    assert heard(transcript)[-1] == "You can't pass now. Play a card matching hearts or 5."
     assert len(table.match.view().hand) == 5
 
 

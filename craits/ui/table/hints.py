@@ -99,6 +99,6 @@ def not_now(view: SeatView | None, action: Draw | Pass, my_turn: bool,
         return i18n.t("feedback.choose_suit")
     if view.phase == "drawn":
         return i18n.t("feedback.drawn")
-    if isinstance(action, Pass):
-        return i18n.t("feedback.no_pass")
+    if isinstance(action, Pass):  # and what may be done instead
+        return f"{i18n.t('feedback.no_pass')} {to_do(view)}"
     return i18n.t("feedback.no_draw")
