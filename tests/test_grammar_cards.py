@@ -63,6 +63,8 @@ SLOTS = {
         "event.card_played": "accusative",  # hraje koho/co
         "event.you_drew": "nominative",
         "event.you_drew_many": "nominative",
+        "event.you_drew_forced": "nominative",  # after a colon
+        "event.you_drew_forced_many": "nominative",
         "event_you.card_played": "accusative",
         "score.cancelled": "accusative",  # ruší koho/co
         "hint.six_follow": "instrumental",  # pokračovat kartou čím
@@ -82,6 +84,8 @@ SLOTS = {
         "event.card_played": "instrumental",  # käib millega (comitative)
         "event.you_drew": "nominative",
         "event.you_drew_many": "nominative",
+        "event.you_drew_forced": "nominative",  # after a colon
+        "event.you_drew_forced_many": "nominative",
         "event_you.card_played": "instrumental",
         "score.cancelled": "nominative",
         "hint.six_follow": "instrumental",  # jätkata millega

@@ -108,8 +108,8 @@ def test_plural_categories(language: str, n: float, category: str) -> None:
 
 
 def test_plural_forms_are_chosen_per_language() -> None:
-    assert i18n.tn("event.cards_drawn", 1, player="Ada") == "Ada drew 1 card"
-    assert i18n.tn("event.cards_drawn", 2, player="Ada") == "Ada drew 2 cards"
+    assert i18n.tn("event.cards_drawn", 1, player="Ada") == "Ada has to draw 1 card"
+    assert i18n.tn("event.cards_drawn", 2, player="Ada") == "Ada has to draw 2 cards"
     i18n.set_language("cs")
     one, few, other = (i18n.tn("table.cards_left", n) for n in (1, 2, 5))
     assert "1" in one and "2" in few and "5" in other

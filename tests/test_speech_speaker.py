@@ -276,13 +276,17 @@ def test_a_card_that_starts_a_sentence_starts_with_a_capital():
 def test_a_coaching_note_is_said_once_in_words():
     from craits.ui.table.speech_part import SpeechPart
     from craits.ui.tabletop.log import EventLog
+    from craits.ui.tabletop.model import TableModel
 
     ear = Heard()
-    part = SpeechPart(Speaker([ear]), ["You", "Ada"], EventLog(), lambda: 0)
+    part = SpeechPart(Speaker([ear]), ["You", "Ada"], EventLog(), lambda: 0,
+                      TableModel(2, (1280, 800), 0, 0))
     note = object()
     for _ in range(3):
         part.note(note, "An 8 such as 8♥ may go on anything.")
+        part.update(None, False, False, None)
     part.note(None, "")
+    part.update(None, False, False, None)
     assert [text for text, _ in ear.said] == ["An 8 such as the eight of hearts may go on anything."]
 
 

@@ -133,7 +133,7 @@ def test_the_log_says_what_happened_in_words_one_subject_per_entry():
     chor.feed([ev.CardPlayed(1, C("7H"), 0), ev.CardsDrawn(2, None, 1, "seven")])
     run(chor, model, 2)
     lines = [text for _, text in chor.log.recent(0, 5)]
-    assert lines[-2:] == ["Bot1 played 7♥", "Bot2 drew 1 card"]
+    assert lines[-2:] == ["Bot1 played 7♥", "Bot2 has to draw 1 card"]  # forced
 
 
 def test_what_a_player_did_with_their_card_goes_on_their_entry():

@@ -40,6 +40,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("T", "speech.does_top"),
     ("S", "speech.does_players"),
     ("W", "speech.does_turn"),
+    ("O", "speech.does_order"),
     ("C", "speech.does_crank"),
     ("N", "speech.does_pile"),
     _row("controls.keys_suit", "suit"),

@@ -6,7 +6,7 @@ it, or where it does not load, only loses speech.
 Prism is called on a thread of its own: a speech service that stops answering (Speech
 Dispatcher with no sound device takes about twenty messages, then blocks) must never freeze
 the table. A call that has not come back within ``STUCK_SECONDS``, or a failure, makes the
-backend unavailable; a new turn's interrupting message drops the ones still waiting.
+backend unavailable; an interrupting message drops the ones still waiting.
 
 Whether a screen reader is running (``reader``) is found by trying only the screen readers'
 backends, highest priority first: speech then turns on by itself, unless the player turned it

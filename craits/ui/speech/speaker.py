@@ -58,6 +58,13 @@ class Speaker:
         self._send(text, interrupt)
         return True
 
+    def keep(self, text: str, *, level: str = "brief") -> None:
+        """Keep ``text`` in the history, to be heard again, without saying it now (it was
+        overtaken before its turn to be said)."""
+        text = " ".join(text.split())
+        if text and self.wants(level):
+            self.history.append(text)
+
     def reread(self, step: int) -> str:
         """Say again an earlier (``step`` -1) or later (+1) message of the history: the first
         press says the newest; past either end the player hears that it was the first or the

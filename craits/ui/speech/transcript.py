@@ -58,12 +58,8 @@ def duration(text: str, words_per_minute: float = WORDS_PER_MINUTE) -> float:
     return len(text.split()) * 60.0 / words_per_minute
 
 
-def heard(transcript: Iterable[Utterance],
-          words_per_minute: float = WORDS_PER_MINUTE) -> list[bool]:
-    """For each utterance, whether it was heard in full: queued ones are said one after
-    another, each once the one before has ended; an interrupting one silences what is being
-    said and drops everything still waiting."""
-    said: Sequence[Utterance] = list(transcript)
+def _listen(said: Sequence[Utterance], words_per_minute: float) -> tuple[list[bool], float]:
+    """Each utterance heard in full or not, and when speech falls silent after the last."""
     result = [False] * len(said)
     waiting: list[int] = []  # queued, not yet started
     speaking: int | None = None
@@ -88,8 +84,24 @@ def heard(transcript: Iterable[Utterance],
             ends = utterance.at + duration(utterance.text, words_per_minute)
         else:
             waiting.append(index)
+    silent = ends + sum(duration(said[i].text, words_per_minute) for i in waiting)
     catch_up(float("inf"))
-    return result
+    return result, silent
+
+
+def heard(transcript: Iterable[Utterance],
+          words_per_minute: float = WORDS_PER_MINUTE) -> list[bool]:
+    """For each utterance, whether it was heard in full: queued ones are said one after
+    another, each once the one before has ended; an interrupting one silences what is being
+    said and drops everything still waiting."""
+    return _listen(list(transcript), words_per_minute)[0]
+
+
+def silent_at(transcript: Iterable[Utterance],
+              words_per_minute: float = WORDS_PER_MINUTE) -> float:
+    """When everything said so far has been heard (or cut): a listener's next key waits
+    for it (0.0 for nothing said)."""
+    return _listen(list(transcript), words_per_minute)[1]
 
 
 def heard_share(transcript: Iterable[Utterance], kind: Callable[[str], bool] = bool,

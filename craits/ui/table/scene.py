@@ -37,7 +37,7 @@ from craits.ui.table.cue_part import CuePart
 from craits.ui.table.flow import TableFlow
 from craits.ui.table.forced import FORCED_PAUSE, ForcedMoves
 from craits.ui.table.hint_panel import HintPanel
-from craits.ui.table.hints import hint_for, refusal_reason
+from craits.ui.table.hints import hint_for, not_now, refusal_reason
 from craits.ui.table.hooks import AppHooks
 from craits.ui.table.match import TableMatch
 from craits.ui.table.pause import PauseScene
@@ -78,7 +78,8 @@ class TableScene(Scene):
         self.buttons = TableButtons(self.model.layout, self.post)
         self.hand = HandInput(self.model, self.post)
         self.hint = HintPanel(session, app.bot_worker, self.match.names)
-        self.speech = table_speech(app, self.match.names, self.chor.log, lambda: self.match.viewer)
+        self.speech = table_speech(app, self.match.names, self.chor.log, lambda: self.match.viewer,
+                                   self.model)
         self.cues = CuePart(app.audio.play_cue, session.human_seats(), session.events)
         self.cost = CostCheck(session, app.bot_worker, lambda: self.app.settings.confirm_costly)
         self._pointed: object = None  # the hint the hand's focus was last moved to
@@ -118,7 +119,10 @@ class TableScene(Scene):
         mine = self.match.my_turn()
         if intent is Command.DRAW or intent is Command.PASS:
             action = Draw() if intent is Command.DRAW else Pass()
-            return mine and view is not None and action in view.legal and self.match.act(action)
+            if mine and view is not None and action in view.legal:
+                return self.match.act(action)
+            self.hand.say(not_now(view, action, mine, self.match.waiting_for()))
+            return False
         if intent is Command.ANNOUNCE:
             return self.announce()
         if intent is Command.CALL:
@@ -213,6 +217,7 @@ class TableScene(Scene):
         if not self.cues.refused():
             self.app.audio.play("click")  # the cues are off (their volume at 0)
         self.hand.refuse(code, reason, self.coach.rect)
+        self.speech.refused(code, reason)
 
     def announce(self) -> bool:
         view = self.match.view()
@@ -377,11 +382,11 @@ class TableScene(Scene):
             self._keep_coach(write=True)
         if on_top:
             self.coach.update(dt, self.chor.busy)
-        self._feed_speech()
+        self._feed_speech(dt)
         self.cues.update(s.events, match.view(), match.my_turn())
         self.analysis.update()
 
-    def _feed_speech(self) -> None:
+    def _feed_speech(self, dt: float) -> None:
         """This frame's table, as the speech part wants it (the settings may have changed)."""
         settings = self.app.settings
         part = self.speech
@@ -394,12 +399,9 @@ class TableScene(Scene):
             and index < len(hand) else None
         focus = (code, index, len(hand), code in hand_input.playable) \
             if code is not None and index is not None else None
-        part.hand_shown = (self.model.hand_order,
-                           [s.code for s in hand if s.code is not None])
         # The turn is said once the hand takes keys (a new round's, once it has been seen).
         part.update(view, mine, self.chor.busy or match.modal_open or hand_input.guard is not None,
-                    hint_for(view, mine, match.waiting_for()), asked[0] if asked else None,
-                    self.model.banners, self.model.totals, focus)
+                    asked[0] if asked else None, focus, dt)
         top = self.app.scenes.top
         part.dialog(top if isinstance(top, SuitDialog) else None)
         part.scoreboard(isinstance(top, ScoreboardScene))

@@ -287,10 +287,12 @@ class Choreographer:
         cards = event.cards
         names = [i18n.card_name(c) for c in cards] if cards is not None else None
         variants = {}
-        if names is not None:
+        if names is not None:  # a 7's or a 5's draw says so: "You have to draw 6♣"
+            forced = event.reason in ("seven", "five", "final")
+            key = "event.you_drew_forced" if forced else "event.you_drew"
             variants[event.player] = (
-                i18n.t("event.you_drew", card=names[0]) if len(names) == 1
-                else i18n.t("event.you_drew_many", cards=" ".join(names))
+                i18n.t(key, card=names[0]) if len(names) == 1
+                else i18n.t(f"{key}_many", cards=" ".join(names))
             )
         if event.reason in ("crank", "idiot"):
             public = ""  # said with the crank's end, or with the call ("Ada draws 2 cards")
@@ -419,7 +421,8 @@ class Choreographer:
     def _on_match_ended(self, event: ev.MatchEnded, new_line: bool) -> float:
         names = [self.name(p) for p in event.winners]
         if len(names) == 1:
-            self.say(i18n.t("event.player_wins", player=names[0]), True)
+            self.say(i18n.t("event.player_wins", player=names[0]), True,
+                     {event.winners[0]: i18n.t("event.you_win")})  # never "You wins!"
         else:
             joined = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
             self.say(i18n.t("event.shared_win", players=joined), True)
