@@ -162,7 +162,7 @@ def play_by_ear(ear: Ear) -> tuple[int, int, str]:
     t = i18n.t
     words = deck_words()
     high = {w for w, code in words.items() if code[0] in "89"}  # kept for later, if possible
-    scores = template("speech.totals", scores=".+")
+    scores = template("score.round_results", n=r"\d+")  # the scoreboard's opening
     may_play = template("speech.may_play", cards=".+?")
     focus_playable = template("speech.focus_playable", card=".+", position=r"\d+",
                               count=r"\d+")
@@ -188,7 +188,7 @@ def play_by_ear(ear: Ear) -> tuple[int, int, str]:
             if line.startswith(over):
                 assert isinstance(ear.app.scenes.top, GameOverScene)
                 return plays, rounds, line
-            if scores.fullmatch(line):
+            if scores.match(line):
                 rounds += 1
                 scores_said = True
             elif any(rx.match(line) for rx in round_started):

@@ -149,16 +149,3 @@ def test_what_the_verbosity_leaves_out_is_neither_said_nor_counted():
     rules.add(TURN, Kind.TURN, "minimal")
     rules.flush(0.1, busy=False)
     assert ear.said == [(TURN, False)]
-
-
-def test_the_scores_go_at_once_after_the_rounds_last_moves():
-    rules, ear = policy()
-    moves = [f"Ben played the {n} of clubs" for n in range(2, 9)]
-    for text in moves:
-        rules.add(text, Kind.EVENT)
-    rules.flush(0.1, busy=False)
-    rules.add("Scores: You, 3 points; Ben, 0 points.", Kind.SCORES, "minimal")
-    rules.flush(0.0, busy=False)
-    assert ear.said == [(text, False) for text in moves] + \
-        [("Scores: You, 3 points; Ben, 0 points.", False)]
-    assert rules.idle

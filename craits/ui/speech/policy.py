@@ -35,16 +35,15 @@ ACTED_SECONDS = 3.0  # a key that acts makes the player's own move cut in for th
 class Kind(Enum):
     ANSWER = "answer"  # the answer to a key: a state key, the focus moved by a key, a refusal
     OWN = "own"  # what the log says of the player: their moves, a call they made or suffered
-    EVENT = "event"  # the others' moves and the table's news, the scores
+    EVENT = "event"  # the others' moves and the table's news
     ALERT = "alert"  # a player down to one card
     TIP = "tip"  # a tip or coaching note
     TURN = "turn"  # the player's turn, with what they may do
-    SCORES = "scores"  # the round's scores, as the scoreboard opens
     FOCUS = "focus"  # the card the focus rests on, moved by the table (not by a key)
 
 
 _NEWS = (Kind.OWN, Kind.EVENT, Kind.ALERT, Kind.TIP)
-_AT_ONCE = (Kind.TURN, Kind.SCORES)  # sent at once, with all that waits before them
+_AT_ONCE = (Kind.TURN,)  # sent at once, with all that waits before it
 
 
 @dataclass(frozen=True)

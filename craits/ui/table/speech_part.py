@@ -103,11 +103,10 @@ class SpeechPart:
         self._note = note
 
     def scoreboard(self, shown: bool) -> None:
-        """The scores are said as the scoreboard opens over the table (Enter goes on), after
-        the round's last moves."""
+        """The round's last moves go out as the scoreboard opens over the table, before the
+        board says its own opening (the scores)."""
         if shown and not self._scoreboard:
-            self.policy.add(self._scores(), Kind.SCORES, "minimal")
-            self.policy.flush(0.0, self._busy)  # before the board says anything of its own
+            self.policy.flush(0.0, self._busy)
         self._scoreboard = shown
 
     def dialog(self, dialog: SuitDialog | None) -> None:
@@ -334,11 +333,6 @@ class SpeechPart:
                 row.append(i18n.tn("speech.points", totals[seat]))
             rows.append(", ".join(row))
         return "; ".join(rows) + "."
-
-    def _scores(self) -> str:
-        rows = [f"{name}, {i18n.tn('speech.points', total)}"
-                for name, total in zip(self.names, self.model.totals, strict=False)]
-        return i18n.t("speech.totals", scores="; ".join(rows))
 
 
 def table_speech(app: SceneContext, names: Sequence[str], log: EventLog,
