@@ -70,6 +70,8 @@ class TableScene(Scene):
         self.model = TableModel(len(session.seats), app.size, bottom, director.viewer,
                                 large_cards=settings.large_cards)
         self.model.hand_order = settings.hand_order
+        self.model.arrangements = {seat: (r, list(cards))
+                                   for seat, (r, cards) in session.arranged.items()}
         self.cards = CardPainter(app.card_art, settings.card_style)
         self.painter = TablePainter(self.cards, settings.card_style)
         self.chor = Choreographer(self.model, [s.name for s in session.seats], speed=self.speed,
@@ -146,10 +148,21 @@ class TableScene(Scene):
             self.buttons.toggle_armed()
         elif intent is Command.DISMISS_NOTE:
             self.coach.dismiss()
-        elif intent is Command.ARRANGED and self.app.settings.hand_order != "manual":
-            self.app.settings = dataclasses.replace(self.app.settings, hand_order="manual")
-            self.app.save_settings()  # remembered: the next hands are arranged by hand too
+        elif intent is Command.ARRANGED:
+            if self.app.settings.hand_order != "manual":
+                self.app.settings = dataclasses.replace(self.app.settings, hand_order="manual")
+                self.app.save_settings()  # remembered: the next hands are arranged by hand too
+            self._keep_arrangement()
         return True
+
+    def _keep_arrangement(self) -> None:
+        """The viewer's hand as arranged now goes into the save: Continue shows it so."""
+        model, session = self.model, self.session
+        if model.hand_order != "manual" or model.viewer is None:
+            return
+        session.arranged[model.bottom] = (model.round_index, tuple(model.arranged))
+        if not session.match.is_over():  # a finished game's save is gone: not written again
+            self.app.autosave(session)
 
     def play_card(self, code: int, *, announce: bool = False) -> bool:
         """Play ``code`` from the viewer's hand; an 8 or a 9 asks for the suit first; a card
@@ -277,6 +290,7 @@ class TableScene(Scene):
                                                  SPEED_FACTORS.get(self.speed, 1.0))
         if settings.hand_order != self.model.hand_order:
             self.model.set_hand_order(settings.hand_order)
+            self._keep_arrangement()  # by hand now: as it was shown
         self.cards.configure(settings.card_style, self.cards.back_name)
         self.painter.style = settings.card_style
         large = settings.large_cards
