@@ -360,7 +360,9 @@ class TableScene(Scene):
         on_top = self.app.scenes.top is self
         if on_top and not self.chor.busy:
             self.hand.seen(dt)
-        if on_top:
+        if on_top and self.coach.holding:  # a tip is read: its moment stays on the table
+            self.match.director.think_ahead()
+        elif on_top:
             step = self.match.advance(dt)
             if step is not None:
                 self.flow.show(step)
@@ -384,7 +386,7 @@ class TableScene(Scene):
             if isinstance(hinted.action, Play):
                 self.hand.point_at(hinted.action.card)
         self.hint.mark(self.hand.hand(), self.model.layout, mine)
-        if self.coach.take(s.events):
+        if self.coach.take(s.events, s.batches):
             self._keep_coach()
         over = match.director.waiting.kind is Wait.MATCH_OVER
         if over and s.human_seats() and self.coach.game_over():
