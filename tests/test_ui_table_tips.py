@@ -4,7 +4,8 @@ moment has passed before it could show waits for the situation to come again."""
 
 from __future__ import annotations
 
-from app_driver import FRAME, StandInPlayer
+import pygame
+from app_driver import FRAME, StandInPlayer, post_key
 
 from craits.review.coaching import FirstsScanner
 from craits.ui.table.scene import TableScene
@@ -93,3 +94,19 @@ def test_a_tip_about_a_move_taken_back_is_not_shown(make_app):
     replayed.append(ev.PlayerSkipped(1, "four"))  # the player's new move
     panel.take(replayed, [0, 1])
     assert [(n.id, n.player) for n in panel.waiting] == [("four_skip", 1)]
+
+
+def test_a_tip_about_the_first_deal_shows_before_anyone_plays(make_app):
+    """The turned-up card of a new game's first deal (here a 10: the other player is
+    skipped) is coached then, not swallowed with the deal and shown the next time."""
+    app = make_app(speed="normal")
+    app.new_game(app.seats_for(["human", "easy"]), None, 5)
+    table = app.current_table()
+    for _ in range(3000):
+        if table.coach.note is not None:
+            break
+        if app.scenes.top is not table:  # the cut
+            post_key(pygame.K_RETURN)
+        app.step(FRAME)
+    assert table.coach.note is not None and table.coach.note.id in ("ten_skip", "starter")
+    assert not table.session.records  # nothing played yet: the deal is on the table

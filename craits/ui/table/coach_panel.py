@@ -82,12 +82,16 @@ def note_place(lay: TableLayout, text: str, seat: int | None) -> tuple[pygame.Re
 
 class CoachPanel:
     def __init__(self, state: CoachState, events: Sequence[ev.Event], layout: TableLayout,
-                 theme: Theme, post: Callable[[Intent], bool]) -> None:
+                 theme: Theme, post: Callable[[Intent], bool], *, new_match: bool = False
+                 ) -> None:
+        """``new_match``: what the first deal brought (a turned-up 10...) is coached too; else
+        ``events`` happened before (a continued game) and are only read."""
         state.new_match()
-        state.scanner.scan(events)  # what happened before (a continued game)
+        if not new_match:
+            state.scanner.scan(events)
         self.state = state
         self.source = events  # the session's log (replaced when a move is taken back)
-        self.seen = len(events)
+        self.seen = 0 if new_match else len(events)
         self.latest = 0  # where the last move's events begin in the log
         self.layout, self.theme, self.post = layout, theme, post
         self.waiting: list[Note] = []  # to be shown, in order

@@ -87,7 +87,7 @@ class TableScene(Scene):
         coach = CoachState.from_dict(settings.coach)
         coach.enabled = coach.enabled and settings.coaching and bool(session.human_seats())
         self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
-                                self.post)
+                                self.post, new_match=fresh and not session.records)
         self.coach_unsaved = False
         self.forced = ForcedMoves(lambda: self.app.settings.forced_moves)
         self.analysis = AnalysisPart(session, app.game_analysis,
@@ -360,7 +360,8 @@ class TableScene(Scene):
         on_top = self.app.scenes.top is self
         if on_top and not self.chor.busy:
             self.hand.seen(dt)
-        if on_top and self.coach.holding:  # a tip is read: its moment stays on the table
+        if on_top and self.coach.holding and not self.match.cut_pending:
+            # A tip is read: its moment stays on the table.
             self.match.director.think_ahead()
         elif on_top:
             step = self.match.advance(dt)
