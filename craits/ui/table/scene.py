@@ -54,6 +54,9 @@ from craits.ui.tabletop.painter import SETTLE, TablePainter
 # Seconds a human always has to say "Last card!" or to call a computer player an idiot, from
 # when the card is seen (RULES.md section 6; computers' delays start after it).
 CALL_GRACE = 1.5
+# What waits while a tip is read: the computers' moves, the scoreboard and the hand-off screen
+# would take its moment off the table; the player's own turn and choices never wait.
+HELD_FOR_TIPS = (Wait.COMPUTER, Wait.ROUND_OVER, Wait.HANDOFF)
 
 
 class TableScene(Scene):
@@ -360,8 +363,9 @@ class TableScene(Scene):
         on_top = self.app.scenes.top is self
         if on_top and not self.chor.busy:
             self.hand.seen(dt)
-        if on_top and self.coach.holding and not self.match.cut_pending:
-            # A tip is read: its moment stays on the table.
+        if on_top and self.coach.holding and not self.match.cut_pending \
+                and self.match.director.waiting.kind in HELD_FOR_TIPS:
+            # A tip is read: its moment stays on the table (the player may still act).
             self.match.director.think_ahead()
         elif on_top:
             step = self.match.advance(dt)
