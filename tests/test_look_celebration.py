@@ -288,3 +288,12 @@ def test_a_click_beside_the_buttons_ends_it_and_tab_still_moves_on(card_art):
     focused = other.focus.focused
     other.handle(key(pygame.K_TAB))
     assert other.celebration.finished and other.focus.focused is not focused
+
+
+def test_a_resize_during_the_celebration_leaves_the_screen_at_rest_in_its_new_size(card_art):
+    scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    frames(scene, 1.5)
+    scene.on_resize((1280, 800))
+    assert scene.celebration.finished and scene.celebration.size == (1280, 800)
+    still = drawn(scene, True)
+    assert pixels(still, still.get_rect()) == pixels(drawn(scene, False), still.get_rect())

@@ -214,3 +214,17 @@ def test_a_save_without_an_arrangement_or_with_a_damaged_one_still_loads():
     assert loaded.arranged == {0: (0, tuple(hand[::-1]))}
     assert Session.from_save({**data, "arranged": "nonsense"}).arranged == {}
     assert Session.from_save(loaded.to_save()).arranged == loaded.arranged
+
+
+def test_in_pass_and_play_each_player_keeps_their_own_arrangement():
+    from craits.ui.tabletop.model import TableModel
+
+    model = TableModel(2, (1280, 800), bottom_seat=0, viewer=0)
+    model.hand_order = "manual"
+    model.arranged = cards(["KD", "2S", "7H"])
+    model.set_bottom(1, 1)  # handed to the other player
+    assert model.arranged == []
+    model.arranged = cards(["QC", "3C"])
+    model.set_bottom(0, 0)
+    assert model.arranged == cards(["KD", "2S", "7H"])
+    assert model.arrangements[1] == (0, cards(["QC", "3C"]))
