@@ -129,13 +129,13 @@ class GameOverScene(Scene):
         self.won = any(p in humans for p in session.match.winners()) or not humans
         self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.animate = True  # off: the screen without its celebration (tests compare the two)
+        self.celebration: Celebration | None = None  # a won game's, made by ``layout``
         self.luck = luck_of(session)
         self.par = par_of(session)
         self._found = -1  # the analysis's progress last read
         self._take_analysis()
         self.focus = FocusGroup()
         self.speech = ScreenSpeech(self, self.spoken, self.focus)
-        self.celebration: Celebration | None = None
         self.layout()
         app.audio.play("game_won" if self.won else "round_lost")
 
