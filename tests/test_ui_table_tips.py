@@ -102,11 +102,14 @@ def test_a_tip_about_the_first_deal_shows_before_anyone_plays(make_app):
     app = make_app(speed="normal")
     app.new_game(app.seats_for(["human", "easy"]), None, 5)
     table = app.current_table()
+    cut_seen = False
     for _ in range(3000):
         if table.coach.note is not None:
             break
         if app.scenes.top is not table:  # the cut
+            cut_seen = True
             post_key(pygame.K_RETURN)
         app.step(FRAME)
     assert table.coach.note is not None and table.coach.note.id in ("ten_skip", "starter")
-    assert not table.session.records  # nothing played yet: the deal is on the table
+    assert cut_seen and not table.chor.busy  # after the cut, once the deal is on the table
+    assert not table.session.records  # and before anyone played

@@ -96,6 +96,7 @@ class CoachPanel:
         self.layout, self.theme, self.post = layout, theme, post
         self.waiting: list[Note] = []  # to be shown, in order
         self.moments: dict[str, int] = {}  # a waiting note's move: where its events begin
+        self.events_at: dict[str, int] = {}  # a waiting note's event, by its place in the log
         self.note: Note | None = None  # shown now
         self.age = 0.0
         self.rect: pygame.Rect | None = None
@@ -116,6 +117,7 @@ class CoachPanel:
             for note in self.state.notes(events[index:index + 1]):
                 found.append(note)
                 self.moments[note.id] = moves[bisect_right(moves, index) - 1] if moves else 0
+                self.events_at[note.id] = index
         self.seen = len(events)
         self.waiting.extend(found)
         return bool(found)
@@ -134,6 +136,7 @@ class CoachPanel:
         for note in notes:
             self.state.shown.discard(note.id)
             self.moments.pop(note.id, None)
+            self.events_at.pop(note.id, None)
 
     @property
     def holding(self) -> bool:
@@ -149,9 +152,10 @@ class CoachPanel:
         self.state.game_finished()
         return True
 
-    def update(self, dt: float, cards_moving: bool) -> None:
+    def update(self, dt: float, cards_moving: bool, presented: int | None = None) -> None:
         """Time passes while the table is on top: a note goes by itself, the next one comes
-        once the cards show what happened."""
+        once the cards show what happened (``presented``: the events of the log handed to
+        the table so far; a note about a later one waits for it, as after the cut)."""
         passed = [n for n in self.waiting if self.moments.get(n.id, 0) < self.latest]
         if passed:  # moved on before they could show: never late, next time instead
             self._give_back(passed)
@@ -161,9 +165,11 @@ class CoachPanel:
             # The next note waits a little, not for long: notes must not fall behind play.
             if self.age >= (NOTE_SHORT_SECONDS if self.waiting else NOTE_SECONDS):
                 self.dismiss()
-        elif self.waiting and not cards_moving:
+        elif self.waiting and not cards_moving and (
+                presented is None or self.events_at.get(self.waiting[0].id, 0) < presented):
             self.note = self.waiting.pop(0)
             self.moments.pop(self.note.id, None)
+            self.events_at.pop(self.note.id, None)
             self.age = 0.0
             self.place(self.layout, self.theme)
 

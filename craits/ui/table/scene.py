@@ -397,7 +397,7 @@ class TableScene(Scene):
         if over and s.human_seats() and self.coach.game_over():
             self._keep_coach(write=True)
         if on_top:
-            self.coach.update(dt, self.chor.busy)
+            self.coach.update(dt, self.chor.busy, self.match.consumed)
         self._feed_speech()
         self.cues.update(s.events, match.view(), match.my_turn())
         self.analysis.update()
