@@ -90,6 +90,17 @@ def game_over(app: Any) -> None:
     app.scenes.push(GameOverScene(app, finished_session(["human", "easy", "easy"], False)))
 
 
+def game_won(app: Any) -> None:
+    """A won game's screen once its celebration has ended (about 25 s, run through here)."""
+    from craits.ui.table.game_over import GameOverScene
+
+    app.show_title()
+    scene = GameOverScene(app, finished_session(["human", "easy", "easy"], True))
+    app.scenes.push(scene)
+    while scene.celebration is not None and not scene.celebration.finished:
+        scene.update(FRAME)
+
+
 def review(app: Any) -> None:
     from craits.review import Replay
 
@@ -99,6 +110,7 @@ def review(app: Any) -> None:
 
 SCREENS: dict[str, Callable[[Any], None]] = {
     "title": title, "table (your turn)": table_waiting, "game over": game_over,
+    "game won, after": game_won,
     "review": review, "settings": settings,
 }
 

@@ -109,6 +109,10 @@ class Session:
         self.records: list[dict[str, Any]] = []  # the action log, in the scenario action shape
         self.clock = 0.0  # match time (seconds), kept by the match director and saved
         self.undo = undo  # part of the match, saved: the players agreed to it at the start
+        # The hands as their players arranged them at the table, seat -> (round, cards left
+        # to right): the table's choice, saved so that Continue shows the same hand; no rule
+        # reads it.
+        self.arranged: dict[int, tuple[int, tuple[int, ...]]] = {}
         self.version = 0  # bumped on every change, so a stale bot answer is noticed
         self._round_start = round_start(self.events)
 
@@ -204,6 +208,9 @@ class Session:
             "clock": self.clock,
             "match_id": self.match_id,
             **({"undo": True} if self.undo else {}),  # older saves and records: off
+            **({"arranged": [{"seat": seat, "round": r, "cards": list(cards)}
+                             for seat, (r, cards) in sorted(self.arranged.items())]}
+               if self.arranged else {}),  # older saves: every hand in its order
         }
 
     @classmethod
@@ -220,6 +227,8 @@ class Session:
         session.clock = float(data.get("clock", session.clock))
         session.match_id = data.get("match_id") or session.match_id  # older saves: a new one
         session.undo = undo
+        session.arranged = {seat: kept for seat, kept in data.get("arranged", {}).items()
+                            if seat < len(session.seats)}
         return session
 
     @classmethod

@@ -129,8 +129,8 @@ def test_bottom_right_index_mirrors_the_top_left():
 
 SOUNDS = ASSETS / "sounds"
 REQUIRED_SOUNDS = {"deal", "play", "draw", "shuffle", "crank", "last_card", "idiot", "round_won",
-                   "round_lost", "click", "flip"}
-LONG_SOUNDS = {"shuffle", "round_won"}
+                   "round_lost", "click", "flip", "game_won"}
+LONG_SOUNDS = {"shuffle", "round_won", "game_won"}
 
 
 def read_wav(path: Path) -> tuple[wave._wave_params, list[float]]:

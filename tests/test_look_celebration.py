@@ -1,5 +1,6 @@
-"""The game-over screen: a won game gets the cascading deck, a lost one confetti, and neither is
-ever drawn over the score table."""
+"""The game-over screen: a won game gets the celebration (the heading lands with a chord, rays
+and a burst of suit signs, then the cascading deck), a lost one confetti; neither is ever drawn
+over the score table, a key ends the celebration, and after it the screen holds still."""
 
 from __future__ import annotations
 
@@ -37,9 +38,11 @@ def finished(kinds: list[str], totals: tuple[int, ...], seed: int = 5) -> Sessio
     return session
 
 
-def scene_for(session: Session, card_art: CardArt, size: tuple[int, int]) -> GameOverScene:
+def scene_for(session: Session, card_art: CardArt, size: tuple[int, int],
+              played: list[str] | None = None) -> GameOverScene:
+    played = [] if played is None else played
     app = SimpleNamespace(size=size, card_art=card_art,
-                          audio=SimpleNamespace(play=lambda name: None),
+                          audio=SimpleNamespace(play=played.append),
                           settings=SimpleNamespace(card_style="classic"))
     return GameOverScene(app, session)  # type: ignore[arg-type]
 
@@ -65,12 +68,13 @@ def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
 def test_the_score_table_is_the_same_with_and_without_the_celebration(card_art, size, won):
     totals = (20, 55, 61) if won else (70, 55, 61)
     scene = scene_for(finished(["human", "hard", "medium"], totals), card_art, size)
-    assert (scene.cascade is not None) is won
+    assert (scene.celebration is not None) is won
     changed_outside = False
-    for seconds in (0.6, 1.4, 2.5, 4.0):
+    for seconds in (0.2, 0.6, 1.4, 2.5, 4.0):
         frames(scene, seconds - scene.age)
         with_it, without = drawn(scene, True), drawn(scene, False)
-        for rect in (scene.table_rect, scene.heading_rect):
+        landing = scene.celebration is not None and not scene.celebration.landed
+        for rect in (scene.table_rect,) if landing else (scene.table_rect, scene.heading_rect):
             assert pixels(with_it, rect) == pixels(without, rect), (seconds, rect)
         changed_outside |= pixels(with_it, with_it.get_rect()) != pixels(without,
                                                                          without.get_rect())
@@ -84,7 +88,7 @@ def test_the_cascade_crosses_the_table_rectangle_and_is_cut_there(card_art):
     for _ in range(round(5 / FRAME)):
         scene.update(FRAME)
         seen_inside |= any(scene.table_rect.collidepoint(f.x, f.y)
-                           for f in scene.cascade.falling)
+                           for f in scene.celebration.cascade.falling)
     assert seen_inside
 
 
@@ -191,15 +195,17 @@ def test_drawing_a_frame_of_the_cascade_is_quick(card_art):
 def test_the_cascade_ends_after_its_passes_and_then_the_screen_holds_still(card_art):
     """Two passes of the deck, then the trail fades and nothing moves: the loop may rest."""
     scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    cascade = scene.celebration.cascade
     launched = 0
-    while not scene.cascade.finished and scene.age < 300:
-        before = {id(f) for f in scene.cascade.falling}
+    while not scene.celebration.finished and scene.age < 300:
+        before = {id(f) for f in cascade.falling}
         scene.update(FRAME)
-        launched += sum(1 for f in scene.cascade.falling if id(f) not in before)
-    assert scene.cascade.finished and launched == 2 * 52
+        launched += sum(1 for f in cascade.falling if id(f) not in before)
+    assert cascade.finished and launched == 2 * 52 and scene.age < 40
     still = drawn(scene, True)
     frames(scene, 1.0)
     assert pixels(drawn(scene, True), still.get_rect()) == pixels(still, still.get_rect())
+    assert pixels(still, still.get_rect()) == pixels(drawn(scene, False), still.get_rect())
 
 
 def test_the_confetti_falls_its_last_and_the_screen_holds_still(card_art):
@@ -213,3 +219,81 @@ def test_the_confetti_falls_its_last_and_the_screen_holds_still(card_art):
     frames(scene, 1.0)
     assert pixels(drawn(scene, True), settled.get_rect()) == pixels(settled, settled.get_rect())
     assert pixels(settled, settled.get_rect()) == pixels(drawn(scene, False), settled.get_rect())
+
+
+def heading_band(scene: GameOverScene, surface: pygame.Surface) -> bytes:
+    return pixels(surface, pygame.Rect(0, 0, scene.size[0], scene.heading_rect.bottom))
+
+
+def test_a_won_game_lands_its_heading_with_the_fanfare_then_bursts(card_art):
+    from craits.ui.table import celebration
+
+    played: list[str] = []
+    scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600), played)
+    assert played == ["game_won"]  # its chord is timed to the landing
+    rested = heading_band(scene, drawn(scene, False))
+    heights = []
+    while not scene.celebration.landed:
+        frames(scene, FRAME)
+        motion = scene.celebration.heading_motion()
+        if motion is not None:
+            heights.append(motion[0])
+            assert heading_band(scene, drawn(scene, True)) != rested  # on its way
+    assert heights[0] < -scene.heading_rect.height and heights[-1] == 0
+    assert heights == sorted(heights)  # it falls, never climbs back
+    landed = drawn(scene, True)  # exactly in place (the rays turn around it)
+    assert pixels(landed, scene.heading_rect) == pixels(drawn(scene, False), scene.heading_rect)
+    assert scene.age >= celebration.FALL and scene.celebration.sparks  # the burst
+    lost: list[str] = []
+    scene_for(finished(["human", "hard"], (70, 40)), card_art, (960, 600), lost)
+    assert lost == ["round_lost"]
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+
+
+def test_space_ends_the_celebration_at_once_and_nothing_more(card_art):
+    scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    again: list[bool] = []
+    scene.again_button.on_click = lambda: again.append(True)  # the focused button
+    frames(scene, 2.0)
+    assert not scene.celebration.finished
+    scene.handle(key(pygame.K_SPACE))
+    assert scene.celebration.finished and not again  # it ended the show, nothing more
+    still = drawn(scene, True)
+    assert pixels(still, still.get_rect()) == pixels(drawn(scene, False), still.get_rect())
+    frames(scene, 1.0)
+    assert pixels(drawn(scene, True), still.get_rect()) == pixels(still, still.get_rect())
+    scene.handle(key(pygame.K_SPACE))  # the show is over: Space presses the button again
+    assert again == [True]
+
+
+def test_enter_during_the_celebration_still_plays_again(card_art):
+    scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    again: list[bool] = []
+    scene.again_button.on_click = lambda: again.append(True)
+    frames(scene, 2.0)
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.celebration.finished and again == [True]
+
+
+def test_a_click_beside_the_buttons_ends_it_and_tab_still_moves_on(card_art):
+    scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    frames(scene, 1.0)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 590)))
+    assert scene.celebration.finished
+    other = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    frames(other, 1.0)
+    focused = other.focus.focused
+    other.handle(key(pygame.K_TAB))
+    assert other.celebration.finished and other.focus.focused is not focused
+
+
+def test_a_resize_during_the_celebration_leaves_the_screen_at_rest_in_its_new_size(card_art):
+    scene = scene_for(finished(["human", "hard"], (10, 40)), card_art, (960, 600))
+    frames(scene, 1.5)
+    scene.on_resize((1280, 800))
+    assert scene.celebration.finished and scene.celebration.size == (1280, 800)
+    still = drawn(scene, True)
+    assert pixels(still, still.get_rect()) == pixels(drawn(scene, False), still.get_rect())

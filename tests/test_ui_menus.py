@@ -571,10 +571,44 @@ def test_rules_scroll_with_keys_and_jump_to_sections():
     press(scene, pygame.K_PAGEDOWN)
     assert scene.offset > scene.viewport().height // 2
     click(scene, scene.entries[3])
-    assert scene.offset == min(scene.page.section_tops[3], scene.max_offset)
+    assert scene.offset == min(scene.page.section_tops[3] - scene.clearance(), scene.max_offset)
     assert scene.entries[3].current
     scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     assert scene.offset < scene.page.section_tops[3]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_section_jumped_to_shows_its_heading_whole_below_the_top_fade(size, monkeypatch):
+    """Each heading (Scoring among them), jumped to from the contents, is drawn exactly as it
+    would be with no fade at all: the fade along the top edge covers none of it."""
+    _, scene = open_scene(RulesScene, size=size)
+    from craits.ui.menus import rules
+
+    titles = [s.title for s in scene.sections]
+    assert i18n.t("rules.s07.title") in titles
+    fading = rules.draw_edge_fades
+    view = scene.viewport()
+    checked = 0
+    for index, section in enumerate(scene.sections):
+        click(scene, scene.entries[index])
+        top = scene.page.section_tops[index]
+        underline = next(p for p in scene.page.pieces if p.kind == "rule" and p.y >= top)
+        heading = [p for p in scene.page.pieces
+                   if p.kind == "text" and p.bold and top <= p.y < underline.y]
+        assert " ".join(p.text for p in heading) == " ".join(section.title.split())
+        rect = pygame.Rect(view.left, view.top + top - scene.offset, view.width,
+                           underline.y + underline.height - top)
+        if scene.offset == 0:
+            continue  # nothing above: no fade is drawn
+        pictures = []
+        for fade in (fading, lambda *args, **kwargs: None):
+            monkeypatch.setattr(rules, "draw_edge_fades", fade)
+            surface = pygame.Surface(size)
+            scene.draw(surface)
+            pictures.append(pygame.image.tobytes(surface.subsurface(rect), "RGB"))
+        assert pictures[0] == pictures[1], f"{section.title!r} fades under the top edge"
+        checked += 1
+    assert checked >= len(scene.sections) // 2
 
 
 def test_rules_draw_card_tokens_as_cards_and_wrap_to_the_width():

@@ -143,3 +143,88 @@ def test_a_card_taken_back_returns_to_its_place_in_an_arranged_hand(make_app):
     assert read_card("KD") not in shown(table)
     set_position(table, doc)  # the position before the play again, as undo shows it
     assert shown(table) == before
+
+
+def _arrange_dealt_hand(make_app):
+    """A new game at rest, the dealt hand arranged by hand (the last card first, the first
+    card last, by Shift + arrows as a player would)."""
+    app = make_app(speed="instant")
+    app.settings = dataclasses.replace(app.settings, hand_order="suit", forced_moves=False)
+    app.new_game(app.seats_for(["human", "easy"]), None, 5)
+    table = app.current_table()
+    run_until(app, lambda: not table.chor.busy and not table.match.cut_pending
+              and app.scenes.top is table, 60)
+    table.hand.keyboard = True
+    table.hand.focus = len(shown(table)) - 1
+    for _ in range(len(shown(table)) - 1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT,
+                                             mod=pygame.KMOD_SHIFT, unicode="", scancode=0))
+        step(app, 1)
+    table.hand.focus = 1
+    for _ in range(len(shown(table)) - 2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT,
+                                             mod=pygame.KMOD_SHIFT, unicode="", scancode=0))
+        step(app, 1)
+    step(app, 2)
+    return app, table
+
+
+def test_an_arranged_hand_comes_back_as_arranged_on_continue_and_after_a_restart(make_app):
+    app, table = _arrange_dealt_hand(make_app)
+    arranged = shown(table)
+    suit_order = sorted(arranged, key=lambda c: order_key("suit", c))
+    assert arranged != suit_order and arranged[0] == suit_order[-1] \
+        and arranged[-1] == suit_order[0]
+    assert not table.session.records or table.session.records[-1].get("player") != 0
+
+    app.show_title()  # the menu's "Quit to title"
+    assert app.continue_game()
+    assert shown(app.current_table()) == arranged
+    app.shutdown()
+
+    again = make_app(speed="instant")  # the app started again
+    assert again.continue_game()
+    assert again.settings.hand_order == "manual"
+    assert shown(again.current_table()) == arranged
+
+
+def test_an_arrangement_of_a_past_round_is_not_put_on_a_new_hand(make_app):
+    app, table = _arrange_dealt_hand(make_app)
+    model = table.model
+    model.round_index += 1  # the next round's deal
+    assert model.arranged == []
+    new_hand = sorted(shown(table), key=lambda c: order_key("rank", c))
+    model.dealt(new_hand)
+    assert model.arranged == sorted(new_hand, key=lambda c: order_key("suit", c))
+
+
+def test_a_save_without_an_arrangement_or_with_a_damaged_one_still_loads():
+    from craits.seat import Seat
+    from craits.session import Session
+
+    session = Session([Seat("human", "Ana"), Seat("easy", "Bo")], seed=3)
+    data = session.to_save()
+    assert "arranged" not in data  # nothing arranged: the save is as before
+    assert Session.from_save(data).arranged == {}
+    hand = list(session.view(0).hand)
+    good = {"seat": 0, "round": 0, "cards": hand[::-1]}
+    damaged = [good, {"seat": 1, "round": -1, "cards": [1]}, {"seat": 0, "cards": "x"}, 7,
+               {"seat": 9, "round": 0, "cards": [2, 2]}]
+    loaded = Session.from_save({**data, "arranged": damaged})
+    assert loaded.arranged == {0: (0, tuple(hand[::-1]))}
+    assert Session.from_save({**data, "arranged": "nonsense"}).arranged == {}
+    assert Session.from_save(loaded.to_save()).arranged == loaded.arranged
+
+
+def test_in_pass_and_play_each_player_keeps_their_own_arrangement():
+    from craits.ui.tabletop.model import TableModel
+
+    model = TableModel(2, (1280, 800), bottom_seat=0, viewer=0)
+    model.hand_order = "manual"
+    model.arranged = cards(["KD", "2S", "7H"])
+    model.set_bottom(1, 1)  # handed to the other player
+    assert model.arranged == []
+    model.arranged = cards(["QC", "3C"])
+    model.set_bottom(0, 0)
+    assert model.arranged == cards(["KD", "2S", "7H"])
+    assert model.arrangements[1] == (0, cards(["QC", "3C"]))

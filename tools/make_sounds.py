@@ -222,6 +222,24 @@ def sound_round_won(rng: random.Random) -> Samples:
     return out
 
 
+def sound_game_won(rng: random.Random) -> Samples:
+    """The game is won: a rush as the title falls, a chord as it lands (0.45 s), then a
+    shimmer of high bells while the cards start to cascade."""
+    out = silence(2.4)
+    rush = bandpass(noise(rng, 0.45), 700, 5000)
+    n = len(rush)
+    mix(out, [v * (i / n) ** 2 for i, v in enumerate(rush)], gain=0.35)
+    for i, freq in enumerate((392.0, 523.25, 659.26)):  # G C E, climbing into the chord
+        mix(out, bell(freq, 0.5, decay=0.25), at=0.15 + 0.1 * i, gain=0.5)
+    for freq, gain in ((523.25, 0.8), (659.26, 0.6), (783.99, 0.6), (1046.5, 0.7)):
+        mix(out, bell(freq, 1.9, decay=0.8), at=0.45, gain=gain)
+    for k in range(8):  # the shimmer, up and down the top of the chord
+        freq = (1568.0, 2093.0, 2637.0, 3136.0)[(k * 3) % 4]
+        mix(out, bell(freq, 0.6, decay=0.2, brightness=0.7), at=0.6 + 0.11 * k,
+            gain=rng.uniform(0.15, 0.25))
+    return out
+
+
 def sound_round_lost(rng: random.Random) -> Samples:
     out = silence(1.35)
     for i, freq in enumerate((392.0, 311.13, 261.63)):  # G Eb C, falling
@@ -316,6 +334,7 @@ SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "idiot": sound_idiot,
     "round_won": sound_round_won,
     "round_lost": sound_round_lost,
+    "game_won": sound_game_won,
     "skip": sound_skip,
     "reverse": sound_reverse,
     "cue_turn": sound_cue_turn,

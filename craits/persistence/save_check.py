@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from craits.config.errors import dotted, show_value
 from craits.config.levels import default_profiles
@@ -86,6 +86,28 @@ class _Actions(Field):
         return list(value)  # a copy made at once: not an item checked at a time
 
 
+class _Arranged(Field):
+    """The hands as their players arranged them at the table (``Session.arranged``): seat ->
+    (round, cards left to right). A view's choice, not the game's: what cannot be read of it
+    is dropped (that hand shows in suit order), never a reason to refuse the save."""
+
+    def check(self, value: Any) -> dict[int, tuple[int, tuple[int, ...]]]:
+        out: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for item in value if isinstance(value, list) else ():
+            if not isinstance(item, dict):
+                continue
+            seat, round_index, cards = item.get("seat"), item.get("round"), item.get("cards")
+            if _small_int(seat, 4) and _small_int(round_index, 10_000) \
+                    and isinstance(cards, list) and len(set(cards)) == len(cards) <= 52 \
+                    and all(_small_int(c, 51) for c in cards):
+                out[seat] = (round_index, tuple(cards))
+        return out
+
+
+def _small_int(value: object, top: int) -> TypeGuard[int]:
+    return type(value) is int and 0 <= value <= top
+
+
 class _Unchecked(Field):
     """Checked separately (the action records, the match id)."""
 
@@ -102,6 +124,7 @@ _SPEC: dict[str, tuple[Field, bool]] = {  # name -> (check, required)
     "clock": (_Clock(), False),
     "stats_rounds": (Integer(0, 10_000), False),
     "match_id": (_Unchecked(), False),
+    "arranged": (_Arranged(), False),
 }
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # the table it watches (a type only: the self test makes no t
     from craits.ui.table.scene import TableScene
 
 SOUNDS = ("deal", "play", "draw", "shuffle", "crank", "last_card", "idiot", "round_won",
-          "round_lost", "click")
+          "round_lost", "click", "game_won")
 ROUND_TIME_LIMIT = 120.0  # seconds of real time for one computer-only round
 
 

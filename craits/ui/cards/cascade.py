@@ -72,6 +72,14 @@ class CardCascade:
         """Every pass is over and its trail has faded: nothing more to draw."""
         return self.passes <= 0 and self._after >= FADED
 
+    def stop(self) -> None:
+        """End at once (the player skipped the celebration): no card left, no trail."""
+        self.passes = 0
+        self.falling.clear()
+        self._pending.clear()
+        self._after = FADED
+        self._trail.fill((0, 0, 0, 0))
+
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.25))  # a stalled frame does not fling the cards off at once
         if self.passes <= 0 and not self.falling:

@@ -409,10 +409,14 @@ class RulesScene(MenuScene):
         self.reading = (section, paragraph)
         if self.page is not None:
             tops = self.page.block_tops[section]  # the first with its section's title
-            margin = self.theme.px(12)  # clear of the fade along the top edge
-            self.scroll_to(tops[paragraph] - margin if paragraph
-                           else self.page.section_tops[section])
+            self.scroll_to((tops[paragraph] if paragraph else self.page.section_tops[section])
+                           - self.clearance())
         self.speech.say(paragraphs(self.sections[section])[paragraph])
+
+    def clearance(self) -> int:
+        """How far below the view's top edge a section or paragraph scrolled to begins: past
+        the fade along that edge (``draw_edge_fades``: at most 22 px at scale), with air."""
+        return self.theme.px(22) + self.theme.px(6)
 
     def reading_span(self) -> tuple[int, int] | None:
         """Where the paragraph being read lies on the page (top, bottom), to mark it."""
@@ -452,7 +456,8 @@ class RulesScene(MenuScene):
             third = self.offset + self.viewport().height // 3
             started = [i for i in tops if self.page.section_tops[i] <= third]
             return started[-1] if started else 0
-        tops = [i for i, top in enumerate(self.page.section_tops) if top <= self.offset + 4]
+        tops = [i for i, top in enumerate(self.page.section_tops)
+                if top <= self.offset + self.clearance() + 4]
         return tops[-1] if tops else 0
 
     def handle(self, event: pygame.event.Event) -> None:

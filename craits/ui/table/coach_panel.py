@@ -5,10 +5,16 @@ the table a short note says what it does, by the seat where it happened, once th
 moved. "Got it" (or Backspace) dismisses it, it goes by itself after a while, and it never
 takes input meant for the table. What was shown is kept in the settings: the scene writes
 ``state`` there when the match ends or the table closes.
+
+A note is about a moment: while one waits to be shown, or has just been, the table ``holding``
+keeps the computers from moving on, so what it describes is still on the table as it is read.
+A note whose moment passed before it could show (the player moved first) is not shown late:
+it waits for the next time that happens.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -24,6 +30,7 @@ from craits.ui.widgets.textcache import blit_text, text_surface
 
 NOTE_SECONDS = 14.0  # a note goes by itself after this long
 NOTE_SHORT_SECONDS = 6.0  # or after this long when another note is waiting
+NOTE_HOLD_SECONDS = 3.0  # the computers wait this long once a note shows (or until dismissed)
 GOLD = (250, 218, 130)
 CREAM = (246, 238, 214)
 
@@ -75,13 +82,21 @@ def note_place(lay: TableLayout, text: str, seat: int | None) -> tuple[pygame.Re
 
 class CoachPanel:
     def __init__(self, state: CoachState, events: Sequence[ev.Event], layout: TableLayout,
-                 theme: Theme, post: Callable[[Intent], bool]) -> None:
+                 theme: Theme, post: Callable[[Intent], bool], *, new_match: bool = False
+                 ) -> None:
+        """``new_match``: what the first deal brought (a turned-up 10...) is coached too; else
+        ``events`` happened before (a continued game) and are only read."""
         state.new_match()
-        state.scanner.scan(events)  # what happened before (a continued game)
+        if not new_match:
+            state.scanner.scan(events)
         self.state = state
-        self.seen = len(events)
+        self.source = events  # the session's log (replaced when a move is taken back)
+        self.seen = 0 if new_match else len(events)
+        self.latest = 0  # where the last move's events begin in the log
         self.layout, self.theme, self.post = layout, theme, post
         self.waiting: list[Note] = []  # to be shown, in order
+        self.moments: dict[str, int] = {}  # a waiting note's move: where its events begin
+        self.events_at: dict[str, int] = {}  # a waiting note's event, by its place in the log
         self.note: Note | None = None  # shown now
         self.age = 0.0
         self.rect: pygame.Rect | None = None
@@ -89,14 +104,45 @@ class CoachPanel:
         self.button: Button | None = None
         self.game_counted = False
 
-    def take(self, events: Sequence[ev.Event]) -> bool:
-        """Read the session's new events; True if a note was found (what was shown changed)."""
+    def take(self, events: Sequence[ev.Event], moves: Sequence[int] = (0,)) -> bool:
+        """Read the session's new events (``moves``: where each move's events begin); True if
+        a note was found (what was shown changed)."""
+        if events is not self.source:  # a move taken back: the log was replayed
+            self._read_again(events)
+        self.latest = moves[-1] if moves else 0
         if len(events) <= self.seen:
             return False
-        found = self.state.notes(events[self.seen:])
+        found = []
+        for index in range(self.seen, len(events)):
+            for note in self.state.notes(events[index:index + 1]):
+                found.append(note)
+                self.moments[note.id] = moves[bisect_right(moves, index) - 1] if moves else 0
+                self.events_at[note.id] = index
         self.seen = len(events)
         self.waiting.extend(found)
         return bool(found)
+
+    def _read_again(self, events: Sequence[ev.Event]) -> None:
+        """The log was replayed to an earlier position: read it afresh (silently); notes still
+        waiting may be about a move that is gone, so they wait for their next time."""
+        self._give_back(self.waiting)
+        self.waiting = []
+        self.state.new_match()
+        self.state.scanner.scan(events)
+        self.source, self.seen = events, len(events)
+
+    def _give_back(self, notes: Sequence[Note]) -> None:
+        """Notes not shown after all: they come again the next time it happens."""
+        for note in notes:
+            self.state.shown.discard(note.id)
+            self.moments.pop(note.id, None)
+            self.events_at.pop(note.id, None)
+
+    @property
+    def holding(self) -> bool:
+        """Whether the computers wait: a note is to be shown, or was shown only just (and
+        not dismissed), so the moment it is about stays on the table while it is read."""
+        return bool(self.waiting) or (self.note is not None and self.age < NOTE_HOLD_SECONDS)
 
     def game_over(self) -> bool:
         """The match ended: one more game coached (once). True the first time."""
@@ -106,16 +152,24 @@ class CoachPanel:
         self.state.game_finished()
         return True
 
-    def update(self, dt: float, cards_moving: bool) -> None:
+    def update(self, dt: float, cards_moving: bool, presented: int | None = None) -> None:
         """Time passes while the table is on top: a note goes by itself, the next one comes
-        once the cards show what happened."""
+        once the cards show what happened (``presented``: the events of the log handed to
+        the table so far; a note about a later one waits for it, as after the cut)."""
+        passed = [n for n in self.waiting if self.moments.get(n.id, 0) < self.latest]
+        if passed:  # moved on before they could show: never late, next time instead
+            self._give_back(passed)
+            self.waiting = [n for n in self.waiting if n not in passed]
         if self.note is not None:
             self.age += dt
             # The next note waits a little, not for long: notes must not fall behind play.
             if self.age >= (NOTE_SHORT_SECONDS if self.waiting else NOTE_SECONDS):
                 self.dismiss()
-        elif self.waiting and not cards_moving:
+        elif self.waiting and not cards_moving and (
+                presented is None or self.events_at.get(self.waiting[0].id, 0) < presented):
             self.note = self.waiting.pop(0)
+            self.moments.pop(self.note.id, None)
+            self.events_at.pop(self.note.id, None)
             self.age = 0.0
             self.place(self.layout, self.theme)
 

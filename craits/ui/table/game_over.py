@@ -21,10 +21,11 @@ from craits.review.par import GamePar, kept_par
 from craits.review.while_playing import GameAnalysis
 from craits.session import Session
 from craits.ui.cards.art import card_size_for_height
-from craits.ui.cards.cascade import CardCascade, blit_outside
+from craits.ui.cards.cascade import blit_outside
 from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
+from craits.ui.table.celebration import Celebration
 from craits.ui.widgets import (
     Button,
     FocusGroup,
@@ -42,6 +43,7 @@ CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
 GOLD = (250, 218, 130)
 CONFETTI_FALLS = 1  # times each piece crosses the screen (the slowest in 23 s); then it rests
+SKIP_KEY = pygame.K_SPACE  # while the celebration plays, it only ends it (as in solitaire games)
 
 
 def places(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
@@ -127,10 +129,11 @@ class GameOverScene(Scene):
         self.confetti = [(rng.random(), rng.random(), rng.randrange(4), rng.uniform(0.6, 1.4))
                          for _ in range(36)]
         humans = session.human_seats()
-        # A won game (or a table of computers) gets the cascade, a lost one a little confetti.
+        # A won game (or a table of computers) gets the celebration, a lost one confetti.
         self.won = any(p in humans for p in session.match.winners()) or not humans
         self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.animate = True  # off: the screen without its celebration (tests compare the two)
+        self.celebration: Celebration | None = None  # a won game's, made by ``layout``
         self.luck = luck_of(session)
         self.par = par_of(session)
         self._found = -1  # the analysis's progress last read
@@ -140,7 +143,7 @@ class GameOverScene(Scene):
         self.speech = ScreenSpeech(self, self.spoken, self.focus)
         self.focus.describe = self.spoken_control
         self.layout()
-        app.audio.play("round_won" if self.won else "round_lost")
+        app.audio.play("game_won" if self.won else "round_lost")
 
     def layout(self) -> None:
         self.theme = th = Theme.for_size(self.size)
@@ -177,7 +180,12 @@ class GameOverScene(Scene):
         self.focus.set_widgets([*self.rows, self.menu_button, self.again_button],
                                focus_index=at if at is not None else len(self.rows) + 1)
         card = card_size_for_height(max(40, round(h * 0.17)))
-        self.cascade = CardCascade(self.size, card, self.session.seed) if self.won else None
+        self._heading_layer: pygame.Surface | None = None
+        resized = self.celebration is not None
+        self.celebration = Celebration(self.size, card, self.session.seed, self.heading_rect,
+                                       th.px) if self.won else None
+        if self.celebration is not None and resized:
+            self.celebration.skip()  # resized: the screen at rest in its new size
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each place's row in the score table, as ``_draw_table`` lays them out."""
@@ -235,6 +243,19 @@ class GameOverScene(Scene):
         self.speech.again()
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Any key or a click beside the buttons ends the celebration while it plays; Space
+        does only that, the other keys do what they do here too (Enter plays again...)."""
+        playing = self.celebration is not None and not self.celebration.finished
+        if playing and event.type == pygame.KEYDOWN:
+            assert self.celebration is not None
+            self.celebration.skip()
+            if event.key == SKIP_KEY:
+                return
+        elif playing and event.type == pygame.MOUSEBUTTONDOWN and not any(
+                b.rect.collidepoint(event.pos) for b in (self.again_button, self.menu_button)):
+            assert self.celebration is not None
+            self.celebration.skip()
+            return
         self.focus.handle(event)
 
     def _take_analysis(self) -> bool:
@@ -267,25 +288,29 @@ class GameOverScene(Scene):
         if self._take_analysis() and self.analysis is not None and self.analysis.complete:
             self.speech.again()  # the lines the player waited for, said once they are all in
         self.speech.update()
-        if self.cascade is not None:
-            self.cascade.update(dt)
+        if self.celebration is not None:
+            self.celebration.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
         w, h = self.size
         surface.blit(felt_background(surface.get_size()), (0, 0))
-        if self.animate and self.cascade is not None:
-            if not self.cascade.finished:
-                self.cascade.draw(surface, self.cards, self.keep_clear)
+        motion = None
+        if self.animate and self.celebration is not None:
+            motion = self.celebration.heading_motion()
+            if not self.celebration.finished:
+                # The score table and the lines are kept clear; the heading's place too, but
+                # while the heading is still falling.
+                falling = motion is not None and motion[0] < 0
+                clear = self.keep_clear[:1] + self.keep_clear[2:] if falling \
+                    else self.keep_clear
+                self.celebration.draw_behind(surface, self.cards, clear)
         elif self.animate:
             self._draw_confetti(surface)
-        draw_rounded(surface, self.heading_rect, th.panel, th.radius * 2)
-        draw_text_fit(surface, i18n.t("event.game_over"),
-                      pygame.Rect(th.px(40), th.px(24), w - th.px(80), th.px(44)), th.px(30),
-                      color=DIM, bold=True)
-        draw_text_fit(surface, winners_text(self.session),
-                      pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
-                      color=GOLD, bold=True, shadow=(0, 0, 0))
+        if motion is None:
+            self._draw_heading(surface)
+        else:
+            self._draw_landing(surface, *motion)
         self._draw_table(surface, self.table_rect)
         if self.par is not None:  # the expert's par in the same seat, once worked out
             above = th.px(40) if self.luck is not None else th.px(16)
@@ -306,6 +331,32 @@ class GameOverScene(Scene):
         draw_button(self.menu_button, surface)
         for row in self.rows:
             row.draw(surface)  # its focus ring, when the keyboard is on it
+
+    def _draw_heading(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        w = self.size[0]
+        draw_rounded(surface, self.heading_rect, th.panel, th.radius * 2)
+        draw_text_fit(surface, i18n.t("event.game_over"),
+                      pygame.Rect(th.px(40), th.px(24), w - th.px(80), th.px(44)), th.px(30),
+                      color=DIM, bold=True)
+        draw_text_fit(surface, winners_text(self.session),
+                      pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
+                      color=GOLD, bold=True, shadow=(0, 0, 0))
+
+    def _draw_landing(self, surface: pygame.Surface, above: int, scale: float) -> None:
+        """The heading on its way down (``above`` its place), then squashed as it lands."""
+        box = self.heading_rect
+        if self._heading_layer is None:  # drawn once, moved and scaled for a few frames
+            band = pygame.Rect(0, 0, self.size[0], box.bottom + self.theme.px(8))
+            self._heading_layer = pygame.Surface(band.size, pygame.SRCALPHA)
+            self._draw_heading(self._heading_layer)
+        layer = self._heading_layer
+        if scale != 1.0:
+            size = (round(layer.get_width() * scale), round(layer.get_height() / scale))
+            layer = pygame.transform.smoothscale(layer, size)
+        rect = layer.get_rect(midbottom=(self.size[0] // 2,
+                                         self._heading_layer.get_height() + above))
+        surface.blit(layer, rect)
 
     def _draw_confetti(self, surface: pygame.Surface) -> None:
         w, h = self.size

@@ -54,6 +54,9 @@ from craits.ui.tabletop.painter import SETTLE, TablePainter
 # Seconds a human always has to say "Last card!" or to call a computer player an idiot, from
 # when the card is seen (RULES.md section 6; computers' delays start after it).
 CALL_GRACE = 1.5
+# What waits while a tip is read: the computers' moves, the scoreboard and the hand-off screen
+# would take its moment off the table; the player's own turn and choices never wait.
+HELD_FOR_TIPS = (Wait.COMPUTER, Wait.ROUND_OVER, Wait.HANDOFF)
 
 
 class TableScene(Scene):
@@ -70,6 +73,8 @@ class TableScene(Scene):
         self.model = TableModel(len(session.seats), app.size, bottom, director.viewer,
                                 large_cards=settings.large_cards)
         self.model.hand_order = settings.hand_order
+        self.model.arrangements = {seat: (r, list(cards))
+                                   for seat, (r, cards) in session.arranged.items()}
         self.cards = CardPainter(app.card_art, settings.card_style)
         self.painter = TablePainter(self.cards, settings.card_style)
         self.chor = Choreographer(self.model, [s.name for s in session.seats], speed=self.speed,
@@ -86,7 +91,7 @@ class TableScene(Scene):
         coach = CoachState.from_dict(settings.coach)
         coach.enabled = coach.enabled and settings.coaching and bool(session.human_seats())
         self.coach = CoachPanel(coach, session.events, self.model.layout, self.buttons.theme,
-                                self.post)
+                                self.post, new_match=fresh and not session.records)
         self.coach_unsaved = False
         self.forced = ForcedMoves(lambda: self.app.settings.forced_moves)
         self.analysis = AnalysisPart(session, app.game_analysis,
@@ -150,10 +155,21 @@ class TableScene(Scene):
             self.buttons.toggle_armed()
         elif intent is Command.DISMISS_NOTE:
             self.coach.dismiss()
-        elif intent is Command.ARRANGED and self.app.settings.hand_order != "manual":
-            self.app.settings = dataclasses.replace(self.app.settings, hand_order="manual")
-            self.app.save_settings()  # remembered: the next hands are arranged by hand too
+        elif intent is Command.ARRANGED:
+            if self.app.settings.hand_order != "manual":
+                self.app.settings = dataclasses.replace(self.app.settings, hand_order="manual")
+                self.app.save_settings()  # remembered: the next hands are arranged by hand too
+            self._keep_arrangement()
         return True
+
+    def _keep_arrangement(self) -> None:
+        """The viewer's hand as arranged now goes into the save: Continue shows it so."""
+        model, session = self.model, self.session
+        if model.hand_order != "manual" or model.viewer is None:
+            return
+        session.arranged[model.bottom] = (model.round_index, tuple(model.arranged))
+        if not session.match.is_over():  # a finished game's save is gone: not written again
+            self.app.autosave(session)
 
     def play_card(self, code: int, *, announce: bool = False) -> bool:
         """Play ``code`` from the viewer's hand; an 8 or a 9 asks for the suit first; a card
@@ -282,6 +298,7 @@ class TableScene(Scene):
                                                  SPEED_FACTORS.get(self.speed, 1.0))
         if settings.hand_order != self.model.hand_order:
             self.model.set_hand_order(settings.hand_order)
+            self._keep_arrangement()  # by hand now: as it was shown
         self.cards.configure(settings.card_style, self.cards.back_name)
         self.painter.style = settings.card_style
         large = settings.large_cards
@@ -351,7 +368,11 @@ class TableScene(Scene):
         on_top = self.app.scenes.top is self
         if on_top and not self.chor.busy:
             self.hand.seen(dt)
-        if on_top:
+        if on_top and self.coach.holding and not self.match.cut_pending \
+                and self.match.director.waiting.kind in HELD_FOR_TIPS:
+            # A tip is read: its moment stays on the table (the player may still act).
+            self.match.director.think_ahead()
+        elif on_top:
             step = self.match.advance(dt)
             if step is not None:
                 self.flow.show(step)
@@ -375,13 +396,13 @@ class TableScene(Scene):
             if isinstance(hinted.action, Play):
                 self.hand.point_at(hinted.action.card)
         self.hint.mark(self.hand.hand(), self.model.layout, mine)
-        if self.coach.take(s.events):
+        if self.coach.take(s.events, s.batches):
             self._keep_coach()
         over = match.director.waiting.kind is Wait.MATCH_OVER
         if over and s.human_seats() and self.coach.game_over():
             self._keep_coach(write=True)
         if on_top:
-            self.coach.update(dt, self.chor.busy)
+            self.coach.update(dt, self.chor.busy, self.match.consumed)
         self._feed_speech(dt)
         self.cues.update(s.events, match.view(), match.my_turn())
         self.analysis.update()

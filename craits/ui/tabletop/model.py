@@ -99,9 +99,9 @@ class TableModel:
         self.shakes: dict[int, Tween[float]] = {}
         self.revealed = False  # the round is over and every hand is shown
         self.hand_order = "suit"  # how the viewer's hand is ordered (``order_key``)
-        # The player's own arrangement this round ("manual"), left to right; a card played
-        # keeps its place in it (an undo puts it back there), a card new to it goes last.
-        self.arranged: list[int] = []
+        # Each seat's own arrangement ("manual"): the round it is of, and its cards left to
+        # right (pass-and-play: each player's own; Continue: read back from the save).
+        self.arrangements: dict[int, tuple[int, list[int]]] = {}
 
     # ------------------------------------------------------------ geometry
 
@@ -182,6 +182,19 @@ class TableModel:
         self.reflow(seat, duration)
 
     # ------------------------------------------------------------ the viewer's hand order
+
+    @property
+    def arranged(self) -> list[int]:
+        """The viewer's arrangement this round, left to right; a card played keeps its place
+        in it (an undo puts it back there), a card new to it goes last."""
+        kept = self.arrangements.get(self.bottom)
+        if kept is None or kept[0] != self.round_index:  # none yet, or a past round's
+            kept = self.arrangements[self.bottom] = (self.round_index, [])
+        return kept[1]
+
+    @arranged.setter
+    def arranged(self, codes: list[int]) -> None:
+        self.arrangements[self.bottom] = (self.round_index, codes)
 
     def hand_key(self, code: int) -> tuple[int, ...]:
         """Where ``code`` goes in the viewer's hand: by the chosen order, or by hand (a card
