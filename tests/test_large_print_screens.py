@@ -98,3 +98,18 @@ def test_the_f1_list_keeps_large_print_and_scrolls_to_the_row_the_arrows_reach(s
     large.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-50))  # past the end: stops
     assert max(b.bottom for b, _, _ in large.row_boxes()[1]) >= area.bottom - 1
     large.draw(pygame.Surface(size))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("print_scale", (1.0, 1.5, 2.0))
+def test_settings_rows_keep_apart_and_back_stays_in_the_window(size, print_scale):
+    set_look(large_print=print_scale)
+    _, scene = menus.open_scene(menus.SettingsScene, size=size)
+    window, region = pygame.Rect((0, 0), size), scene.region
+    rows = [region.page_rects[id(c)] for c in scene.controls]
+    assert all(a.bottom <= b.top for a, b in itertools.pairwise(rows))
+    assert all(region.viewport.width >= row.right for row in rows)
+    assert window.contains(scene.panel.rect) and window.contains(scene.back_button.rect)
+    assert not scene.back_button.rect.colliderect(scene.panel.rect)
+    assert not region.viewport.colliderect(scene.preview)
+    assert scene.back_button.text_size is None  # the theme's: large print's
