@@ -1,8 +1,8 @@
-"""Large print at the table: the hand cards and the text are drawn at the chosen scale
-(1.5x, 1.75x, 2x normal print) at every window size where they fit; to make room the
-opponents sit as compact one-line plates in the right-hand column, the log keeps fewer rows and
-the piles shrink; only where that is still not enough do the hand cards, and last the text,
-give up some of their size."""
+"""Large print at the table: the text is drawn at the chosen scale (1.5x, 1.75x, 2x normal
+print) at every window size where it fits, and the hand cards, the piles, the badges and the
+buttons grow with it; to make room the opponents sit as compact one-line plates in the
+right-hand column and the log keeps fewer rows; the banners give up some print, then the hand
+cards some of their growth (to ``card_factor``), and only last the text."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import pytest
 
 from craits.ui.tabletop.layout import (
     COMPACT_LOG_ROWS,
+    LEAST_PILE_SHARE,
+    PILE_GROWTH,
     card_factor,
     compute_layout,
     hand_slots,
@@ -27,32 +29,49 @@ def normal_and_large(size, n, scale):
     return compute_layout(size, n, 0, 1.0), compute_layout(size, n, 0, scale)
 
 
+def least_pile(normal, scale):
+    """The least pile height at ``scale``: normal print's hand card times the least share."""
+    return normal.card[1] * (LEAST_PILE_SHARE + (scale - 1) * PILE_GROWTH) - 1
+
+
 @pytest.mark.parametrize("size", [(1600, 1000), (1920, 1080)])
 @pytest.mark.parametrize("n", SEATS)
 @pytest.mark.parametrize("scale", SCALES)
-def test_hand_cards_and_text_at_the_chosen_scale(size, n, scale):
+def test_text_cards_and_piles_grow_with_the_chosen_scale(size, n, scale):
     normal, large = normal_and_large(size, n, scale)
     assert large.text_scale == scale
     # The laid-out hand card against normal print's (a pixel of rounding).
-    assert large.card[1] >= normal.card[1] * scale - 1
-    assert large.card[0] >= normal.card[0] * scale - 1
+    assert large.card[1] >= normal.card[1] * card_factor(scale) - 1
+    assert large.card[0] >= normal.card[0] * card_factor(scale) - 1
+    assert large.pile_card[1] >= least_pile(normal, scale)
     # The line above the hand, the log and the plates' names: their type sizes.
     for design in (19, 15, 22):
         assert large.tx(design) >= normal.tx(design) * scale - 1
     assert large.control_height > normal.control_height
+    assert large.menu_button.width >= normal.menu_button.width * scale - 1
+    assert large.menu_button.height >= normal.menu_button.height * (1 + (scale - 1) / 2) - 1
+    assert large.count_chip.height >= normal.count_chip.height * scale - 1
+    assert large.badge_radius >= normal.badge_radius * 0.85
 
 
 @pytest.mark.parametrize("n", SEATS)
-def test_at_960x600_2x_the_hand_and_text_keep_their_size_and_the_rest_makes_room(n):
+def test_at_960x600_2x_the_text_keeps_its_size_and_the_rest_makes_room(n):
     normal, large = normal_and_large((960, 600), n, 2.0)
     assert large.text_scale == 2.0
-    assert large.card[1] >= normal.card[1] * 2 - 1
-    # What gave way: the opponents as compact plates, smaller piles, a shorter log.
+    assert large.card[1] >= normal.card[1] * card_factor(2.0) - 1
+    # What gave way: the opponents as compact plates, a shorter log; the piles keep most of
+    # normal print's size, so the top card stays readable.
     assert large.compact and not normal.compact
-    assert large.pile_card[1] < normal.pile_card[1]
-    assert large.pile_card[1] >= 0.4 * normal.card[1]  # the top card stays readable
+    assert large.pile_card[1] >= least_pile(normal, 2.0)
     assert large.log.height >= COMPACT_LOG_ROWS * round(large.tx(15) * 1.3)
     assert large.log.height < normal.log.height * 2  # fewer rows than normal print
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
+def test_the_piles_grow_with_the_print_where_the_hand_leaves_room(size):
+    normal, one_and_a_half = normal_and_large(size, 4, 1.5)
+    assert one_and_a_half.pile_card[1] >= normal.pile_card[1]
+    assert one_and_a_half.card[1] >= normal.card[1] * 1.5 - 1
 
 
 def test_where_even_that_is_not_enough_the_cards_give_way_before_the_text():

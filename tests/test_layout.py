@@ -158,3 +158,48 @@ def test_two_cards_in_hand_lie_side_by_side(size) -> None:
     assert b.x - a.x >= lay.card[0]  # no overlap
     many = hand_slots(lay, 12)
     assert all(later.x > earlier.x for earlier, later in zip(many, many[1:], strict=False))
+
+
+LOOKED_AT = [(960, 600), (1280, 800), (1600, 1000)]  # the sizes large print is looked at in
+
+
+def table_parts(lay):
+    """Every part of the table with a place of its own, by name."""
+    r = lay.badge_radius
+    badge = pygame.Rect(0, 0, 2 * r, 2 * r)
+    badge.center = lay.badge_centre
+    parts = {"hand": lay.hand_area, "hint line": lay.hint, "buttons": lay.buttons,
+             "log": lay.log, "own plate": lay.own_plate, "draw pile": lay.draw_pile,
+             "discard": lay.discard, "count": lay.count_chip, "badge": badge,
+             "menu": lay.menu_button, "hint": lay.hint_button}
+    for seat, spot in lay.seats.items():
+        parts[f"seat {seat}"] = spot.block
+    return parts
+
+
+@pytest.mark.parametrize("size", LOOKED_AT)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("print_scale", (1.0, 1.5, 2.0))
+def test_piles_counts_badges_and_buttons_keep_apart_and_inside_at_every_print(
+        size, players, print_scale):
+    lay = compute_layout(size, players, 0, print_scale)
+    window = pygame.Rect(0, 0, *size)
+    parts = table_parts(lay)
+    for name, rect in parts.items():
+        assert window.contains(rect), f"{name} {rect} leaves the window {size}"
+    # The draw pile's count sits on its outer edge, hiding little of it; nothing else touches.
+    chip, pile = lay.count_chip, lay.draw_pile
+    covered = chip.clip(pile)
+    assert covered.width * covered.height <= pile.width * pile.height / 6
+    assert chip.centerx == pile.left and pile.top < chip.top and chip.bottom < pile.bottom
+    for (a, ra), (b, rb) in itertools.combinations(parts.items(), 2):
+        if {a, b} != {"count", "draw pile"}:
+            assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size} {print_scale}x"
+    for i in range(3):  # the action buttons stacked in their column
+        assert lay.buttons.contains(lay.button_rect(i, 3))
+    # The direction ring passes outside the piles and the draw pile's count.
+    rx, ry = lay.ring
+    cx, cy = lay.centre
+    for rect in (lay.draw_pile, lay.discard, lay.count_chip):
+        for x, y in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
+            assert ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 < 1, (rect, size, print_scale)

@@ -39,8 +39,9 @@ class ConfirmScene(MenuScene):
 
     def box_rect(self) -> pygame.Rect:
         th = self.theme
-        w = min(th.px(640), self.size[0] - th.px(80))
-        h = min(th.px(300), self.size[1] - th.px(80))
+        grow = 1 + (th.text_scale - 1) * 0.6  # the box grows with large print, short of its type
+        w = min(th.px(640 * grow), self.size[0] - th.px(80))
+        h = min(th.px(300 * grow), self.size[1] - th.px(80))
         return pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
 
     def layout(self) -> list[Widget]:
@@ -92,9 +93,9 @@ class ConfirmScene(MenuScene):
         box = self.box_rect()
         inner_w = box.width - 2 * th.px(32)
         buttons_top = self.cancel_button.rect.top
-        title_box = pygame.Rect(box.left + th.px(32), box.top + th.px(24), inner_w, th.px(52))
+        title_box = pygame.Rect(box.left + th.px(32), box.top + th.px(24), inner_w, th.tx(52))
         draw_text_fit(
-            surface, self.title, title_box, th.px(32), color=th.gold_light, bold=True, wrap=True
+            surface, self.title, title_box, th.tx(32), color=th.gold_light, bold=True, wrap=True
         )
         body_box = pygame.Rect(
             title_box.left,

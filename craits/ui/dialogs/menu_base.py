@@ -208,8 +208,14 @@ class MenuScene(Scene):
         return []
 
     def rebuild(self) -> None:
-        """Lay out again (new size or language), keeping the focused position and the scroll."""
-        old_offset = self.region.offset if self.region is not None else 0
+        """Lay out again (new size, language or look), keeping the focused position and the
+        scroll: the focused row of a list stays where it was on the screen, so the next click
+        lands where the player aims."""
+        old, index = self.region, self.focus.focus_index
+        offset = old.offset if old is not None else 0
+        focused = self.focus.focused
+        seen_at = (focused.rect.top
+                   if old is not None and focused is not None and focused in old.widgets else None)
         self.theme = Theme.for_size(self.size)
         self.region = None
         self._language = i18n.get_language()
@@ -217,10 +223,16 @@ class MenuScene(Scene):
         widgets = self.layout()
         for w in widgets:
             w.set_theme(self.theme)
-        if self.region is not None:
-            self.region.scroll_to(old_offset)
-            widgets = [*widgets, self.region.bar]
-        self.focus.set_widgets(widgets)
+        region = self.region
+        if region is not None:
+            widgets = [*widgets, region.bar]
+        self.focus.set_widgets(widgets, scroll=False)
+        if region is None:
+            return
+        same = widgets[index] if index is not None and index < len(widgets) else None
+        if seen_at is not None and same is not None and same in region.widgets:
+            offset = region.viewport.top + region.page_rects[id(same)].top - seen_at
+        region.scroll_to(offset)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))

@@ -39,24 +39,28 @@ class MessageScene(OverlayScene):
         panel = self.panel_rect()
         pad = th.px(26)
 
-        body = fit_text(self.body, panel.width - 2 * pad, panel.height, th.px(21), wrap=True,
+        body = fit_text(self.body, panel.width - 2 * pad, panel.height, th.tx(21), wrap=True,
                         min_size=th.px(11))
-        wanted = th.px(76) + body.height + th.px(24) + th.px(52) + pad
+        bh = th.button_height
+        wanted = self.body_top(panel) - panel.top + body.height + th.px(24) + bh + pad
         panel.height = min(panel.height, max(th.px(220), wanted))
         panel.centery = self.size[1] // 2
         self.panel = panel
         n = len(self.specs)
         gap = th.px(14)
         bw = min(th.px(260), (panel.width - 2 * pad - gap * (n - 1)) // n)
-        bh = th.px(52)
         x = panel.right - pad - n * bw - (n - 1) * gap
         y = panel.bottom - pad - bh
         self.buttons = []
         for i, (label, _callback, style) in enumerate(self.specs):
             button = Button(pygame.Rect(x + i * (bw + gap), y, bw, bh), label,
-                            partial(self.choose, i), style=style, text_size=th.px(21))
+                            partial(self.choose, i), style=style, text_size=th.tx(21))
             button.set_theme(th)
             self.buttons.append(button)
+
+    def body_top(self, panel: pygame.Rect) -> int:
+        """Below the title, which grows with large print."""
+        return panel.top + self.theme.px(30) + self.theme.tx(46)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -88,13 +92,13 @@ class MessageScene(OverlayScene):
         pad = th.px(26)
         draw_text_fit(surface, self.title,
                       pygame.Rect(panel.left + pad, panel.top + th.px(18), panel.width - 2 * pad,
-                                  th.px(46)),
-                      th.px(32), color=(250, 218, 130), bold=True, shadow=(0, 0, 0))
-        body_top = panel.top + th.px(76)
+                                  th.tx(46)),
+                      th.tx(32), color=(250, 218, 130), bold=True, shadow=(0, 0, 0))
+        body_top = self.body_top(panel)
         draw_text_fit(surface, self.body,
                       pygame.Rect(panel.left + pad, body_top, panel.width - 2 * pad,
                                   self.buttons[0].rect.top - th.px(16) - body_top),
-                      th.px(21), color=(246, 238, 214), wrap=True, valign="top", align="left",
+                      th.tx(21), color=(246, 238, 214), wrap=True, valign="top", align="left",
                       min_size=th.px(11))
         for b in self.buttons:
             draw_button(b, surface)

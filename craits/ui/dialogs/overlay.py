@@ -41,10 +41,13 @@ class OverlayScene(Scene):
         self._panel_image: pygame.Surface | None = None
 
     def panel_rect(self) -> pygame.Rect:
+        """``panel_share`` of the window, at least ``panel_min`` (more with large print)."""
         w, h = self.size
         th = self.theme
-        pw = min(w - th.px(40), max(th.px(self.panel_min[0]), round(w * self.panel_share[0])))
-        ph = min(h - th.px(40), max(th.px(self.panel_min[1]), round(h * self.panel_share[1])))
+        grow = 1 + (th.text_scale - 1) / 2
+        least_w, least_h = (th.px(side * grow) for side in self.panel_min)
+        pw = min(w - th.px(40), max(least_w, round(w * self.panel_share[0])))
+        ph = min(h - th.px(40), max(least_h, round(h * self.panel_share[1])))
         return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
 
     def on_resize(self, size: tuple[int, int]) -> None:

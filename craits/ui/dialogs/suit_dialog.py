@@ -97,7 +97,7 @@ class SuitDialog(OverlayScene):
         self.panel = panel
         pad = th.px(24)
         self.title_rect = pygame.Rect(panel.left + pad, panel.top + th.px(16),
-                                      panel.width - 2 * pad, th.px(48))
+                                      panel.width - 2 * pad, th.tx(48))
         card_h = min(round(panel.height * 0.42), th.px(190))
         self.card_size = (round(card_h * 5 / 7), card_h)
         self.card_rect = pygame.Rect(0, 0, *self.card_size)
@@ -115,16 +115,16 @@ class SuitDialog(OverlayScene):
             tile = pygame.Rect(x + i * (tile_w + gap), 0, tile_w, tile_h)
             tile.centery = self.card_rect.centery
             self.tiles.append(tile)
-        bh = th.px(48)
+        bh = min(th.button_height, round(panel.height * 0.16))
         bottom = panel.bottom - th.px(18) - bh
         bw = min(th.px(250), (panel.width - 3 * pad) // 2)
         self.cancel_button = Button(pygame.Rect(panel.right - pad - bw, bottom, bw, bh),
                                     i18n.t("common.cancel") + "  (Esc)", self.cancel,
-                                    style="secondary", text_size=th.px(20))
+                                    style="secondary", text_size=th.tx(20))
         self.announce_button = Button(pygame.Rect(panel.left + pad, bottom, bw, bh),
                                       self._announce_label(), self.toggle_announce,
                                       style="primary" if self.announce else "secondary",
-                                      text_size=th.px(20))
+                                      text_size=th.tx(20))
         self.cancel_button.visible = self.may_cancel
         self.announce_button.visible = self.offer_announce
         for b in (self.cancel_button, self.announce_button):
@@ -167,7 +167,7 @@ class SuitDialog(OverlayScene):
         th = self.theme
         self.draw_backdrop(surface, self.panel)
         title = i18n.t("suit.keep_or_switch" if self.nine else "suit.choose")
-        draw_text_fit(surface, title, self.title_rect, th.px(34), color=(250, 218, 130),
+        draw_text_fit(surface, title, self.title_rect, th.tx(34), color=(250, 218, 130),
                       bold=True, shadow=(0, 0, 0))
         image = self.cards.base(self.card, self.card_size)
         shadow = self.cards.shadow(self.card_size)
@@ -189,13 +189,13 @@ class SuitDialog(OverlayScene):
                                                         rect.top + round(rect.height * 0.38))))
             label_box = pygame.Rect(rect.left + th.px(6), rect.top + round(rect.height * 0.68),
                                     rect.width - th.px(12), round(rect.height * 0.28))
-            draw_text_fit(surface, self.label(option), label_box, th.px(19),
+            draw_text_fit(surface, self.label(option), label_box, th.tx(19),
                           color=(40, 34, 24), bold=True, wrap=True)
-            blit_text(surface, str(i + 1), th.px(15), (120, 110, 90), bold=True,
+            blit_text(surface, str(i + 1), th.tx(15), (120, 110, 90), bold=True,
                       center=(rect.left + th.px(14), rect.top + th.px(14)))
             held = self.suit_counts[suit]
             if held:
-                count = blit_text(surface, str(held), th.px(16), (40, 34, 24), bold=True,
+                count = blit_text(surface, str(held), th.tx(16), (40, 34, 24), bold=True,
                                   midright=(rect.right - th.px(9), rect.top + th.px(15)))
                 icon = pygame.Rect(0, 0, th.px(10), th.px(14))
                 icon.midright = (count.left - th.px(4), count.centery)

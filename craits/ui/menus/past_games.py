@@ -83,7 +83,7 @@ class PastGamesScene(MenuScene):
         region = ScrollRegion(viewport, th)
         self.region = region
         row_w = viewport.width - th.px(20)
-        row_h = th.px(52)
+        row_h = th.row_height + th.px(6)
         self.rows: list[Button] = []
         if not self.games:
             region.add(Label((0, 0, row_w, th.px(40)), i18n.t("review.no_past_games"),
@@ -91,7 +91,7 @@ class PastGamesScene(MenuScene):
         for i, game in enumerate(self.games):
             button = Button((0, 0, row_w, row_h), game_line(game),
                             partial(self.open_game, game), style="secondary",
-                            text_size=th.px(19))
+                            text_size=th.tx(19))
             button.speech_label = spoken_game_line(game)
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)

@@ -187,7 +187,7 @@ class PuzzlesScene(MenuScene):
         region = ScrollRegion(viewport, th)
         self.region = region
         row_w = viewport.width - th.px(20)
-        row_h = th.px(52)
+        row_h = th.row_height + th.px(6)
         self.rows: list[Button] = []
         shown = self.shown()
         if not shown and self._merged:  # while looking, the line above says how far
@@ -197,7 +197,7 @@ class PuzzlesScene(MenuScene):
             button = Button((0, 0, row_w, row_h), self.row_text(puzzle),
                             partial(self.play, puzzle),
                             style="secondary",
-                            text_size=th.px(19))
+                            text_size=th.tx(19))
             button.speech_label = self.spoken_row(puzzle)
             region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
             self.rows.append(button)

@@ -13,7 +13,8 @@ and from the in-game pause menu; Back or Esc pops it.
 from __future__ import annotations
 
 import dataclasses
-from typing import TypedDict, Unpack
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypedDict, TypeVar, Unpack
 
 import pygame
 
@@ -31,11 +32,14 @@ from craits.persistence.settings import (
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Choice, Label, Panel, Slider, Toggle, Widget, draw_text_fit
+from craits.ui.widgets.rows import Column, split
 
 STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")  # the last is shown by its back
 SCALE_KEYS = {1.5: "low_vision.scale_150", 1.75: "low_vision.scale_175",
               2.0: "low_vision.scale_200"}
+ROW = (0, 0, 1, 1)  # a row's place, set as the list is laid out
+V = TypeVar("V")
 CALL_KEYS = {0.0: "low_vision.call_auto", 1.5: "low_vision.call_15", 3.0: "low_vision.call_30",
              5.0: "low_vision.call_50"}
 
@@ -139,153 +143,85 @@ class SettingsScene(MenuScene):
         h = min(body.height, max(rows_h + th.px(44), th.px(340)))
         return pygame.Rect(body.centerx - w // 2, body.top + (body.height - h) // 2, w, h)
 
-    def preview_rect(self) -> pygame.Rect:
-        panel = self.panel_rect()
-        th = self.theme
-        w = round(panel.width * 0.24)  # the rows take the rest: long labels keep clear of values
-        return pygame.Rect(
-            panel.right - w - th.px(20), panel.top + th.px(20), w, panel.height - th.px(40)
-        )
-
     def layout(self) -> list[Widget]:
         th = self.theme
-        s = self.settings
         panel = self.panel_rect()
         self.panel = Panel(panel)
         self.panel.set_theme(th)
-        preview = self.preview_rect()
-        viewport = pygame.Rect(
-            panel.left + th.px(20),
-            panel.top + th.px(20),
-            preview.left - panel.left - th.px(44),
-            panel.height - th.px(40),
-        )
-        region = ScrollRegion(viewport, th)
-        self.region = region
-        languages = i18n.available_languages()
-        current = i18n.get_language()
-        row_w = viewport.width - th.px(20)
-        row_h = th.row_height
-        gap = th.px(12)
-        on_text, off_text = i18n.t("common.on"), i18n.t("common.off")
-        controls: list[Widget] = [
-            Choice(
-                (0, 0, 1, 1), i18n.t("settings.language"), languages, current, self.set_language
-            ),
-            Slider(
-                (0, 0, 1, 1),
-                i18n.t("settings.volume"),
-                s.volume,
-                lambda v: self.change(save=False, volume=v),
-                step=0.05,
-            ),
-            Toggle(
-                (0, 0, 1, 1),
-                i18n.t("settings.mute"),
-                s.muted,
-                lambda v: self.change(muted=v),
-                on_text=on_text,
-                off_text=off_text,
-            ),
-            Choice(
-                (0, 0, 1, 1),
-                i18n.t("settings.animation_speed"),
-                [(speed, i18n.t(f"settings.speed_{speed}")) for speed in ANIMATION_SPEEDS],
-                s.animation_speed,
-                lambda v: self.change(animation_speed=v),
-            ),
-            Choice(
-                (0, 0, 1, 1),
-                i18n.t("settings.display"),
-                [(False, i18n.t("settings.window")), (True, i18n.t("settings.fullscreen"))],
-                bool(s.fullscreen),
-                lambda v: self.change(fullscreen=v),
-            ),
-            Choice(
-                (0, 0, 1, 1),
-                i18n.t("settings.card_style"),
-                [(style, i18n.t(STYLE_KEYS.get(style, style))) for style in CARD_STYLES],
-                s.card_style,
-                lambda v: self.change(card_style=v),
-            ),
-            Choice((0, 0, 1, 1), i18n.t("low_vision.print_size"),
-                   [(1.0, off_text), *((f, i18n.t(SCALE_KEYS[f])) for f in PRINT_SCALES)],
-                   s.print_factor, self.set_large_print),
-            Toggle((0, 0, 1, 1), i18n.t("low_vision.high_contrast"), s.high_contrast,
-                   self.set_high_contrast, on_text=on_text, off_text=off_text),
-            Choice(
-                (0, 0, 1, 1),
-                i18n.t("settings.card_back"),
-                [(back, i18n.t(f"settings.back_{back}")) for back in CARD_BACKS],
-                s.card_back,
-                lambda v: self.change(card_back=v),
-            ),
-            Choice(
-                (0, 0, 1, 1),
-                i18n.t("settings.felt"),
-                [(felt, i18n.t(f"settings.felt_{felt}")) for felt in FELT_COLOURS],
-                s.felt,
-                self.set_felt,
-            ),
-            Toggle(
-                (0, 0, 1, 1),
-                i18n.t("settings.coaching"),
-                s.coaching,
-                self.set_coaching,
-                on_text=on_text,
-                off_text=off_text,
-            ),
-            Choice((0, 0, 1, 1), i18n.t("hand.order"),
-                   [(order, i18n.t(f"hand.order_{order}")) for order in HAND_ORDERS],
-                   s.hand_order, lambda v: self.change(hand_order=v)),
-            Toggle((0, 0, 1, 1), i18n.t("hand.forced_moves"), s.forced_moves,
-                   lambda v: self.change(forced_moves=v), on_text=on_text, off_text=off_text),
-            Toggle(
-                (0, 0, 1, 1),
-                i18n.t("undo.setting"),
-                s.undo,
-                lambda v: self.change(undo=v),
-                on_text=on_text,
-                off_text=off_text,
-            ),
-            Choice(
-                (0, 0, 1, 1),
-                i18n.t("cost.setting"),
-                [(points, i18n.tn("cost.threshold", points) if points else off_text)
-                 for points in COSTLY_THRESHOLDS],
-                s.confirm_costly,
-                lambda v: self.change(confirm_costly=v),
-            ),
-            Toggle((0, 0, 1, 1), i18n.t("luck.setting"), s.analyse_while_playing,
-                   lambda v: self.change(analyse_while_playing=v), on_text=on_text,
-                   off_text=off_text),
-            Toggle((0, 0, 1, 1), i18n.t("speech.setting"), s.speech,
-                   lambda v: self.change(speech=v), on_text=on_text, off_text=off_text),
-            Choice((0, 0, 1, 1), i18n.t("speech.setting_detail"),
-                   [(level, i18n.t(f"speech.detail_{level}")) for level in SPEECH_VERBOSITY],
-                   s.speech_verbosity, lambda v: self.change(speech_verbosity=v)),
-            Slider((0, 0, 1, 1), i18n.t("cue.volume"), s.cue_volume,
-                   lambda v: self.change(save=False, cue_volume=v), step=0.05),
-            Label((0, 0, 1, 1), i18n.t("cue.explain"), size=th.small_size, color=th.text_dim,
-                  wrap=True),
-            Choice((0, 0, 1, 1), i18n.t("low_vision.call_time"),
-                   [(t, i18n.t(CALL_KEYS[t])) for t in CALL_TIMES], s.call_time,
-                   lambda v: self.change(call_time=v)),
-        ]
-        self.controls = controls
-        y = 0
-        for control in controls:
-            region.add(control, (0, y, row_w, row_h))
-            y += row_h + gap
+        # The rows take the most; the preview of the cards a quarter, beyond a rule.
+        inside = panel.inflate(-2 * th.px(20), -2 * th.px(20))
+        viewport, self.preview = split(inside, [None, round(panel.width * 0.24)], th.px(24))
+        self.region = ScrollRegion(viewport, th)
+        self.controls = self.rows()
+        rows = Column(0, 0, viewport.width - th.px(20))
+        for control in self.controls:
+            control.set_theme(th)
+            height = control.height_for(rows.width, th.row_height)
+            self.region.add(control, rows.take(height, after=th.px(12)))
         footer = self.footer_rect()
         bw = self.footer_button_width()
         self.back_button = Button(
             pygame.Rect(footer.centerx - bw // 2, footer.top, bw, footer.height),
-            i18n.t("common.back"),
-            self.back,
-            style="secondary",
-        )
-        return [*controls, self.back_button]
+            i18n.t("common.back"), self.back, style="secondary")
+        return [*self.controls, self.back_button]
+
+    def rows(self) -> list[Widget]:
+        """The controls from the top down, each changing its setting at once."""
+        s, th = self.settings, self.theme
+        on_text, off_text = i18n.t("common.on"), i18n.t("common.off")
+
+        def switch(key: str, value: bool, on_change: Callable[[bool], object]) -> Toggle:
+            return Toggle(ROW, i18n.t(key), value, on_change, on_text=on_text, off_text=off_text)
+
+        def choice(key: str, options: Sequence[tuple[V, str]], value: V,
+                   on_change: Callable[[V], object]) -> Choice[V]:
+            return Choice(ROW, i18n.t(key), options, value, on_change)
+
+        def texts(keys: Iterable[str], form: str) -> list[tuple[str, str]]:
+            return [(key, i18n.t(form.format(key))) for key in keys]
+
+        return [
+            choice("settings.language", i18n.available_languages(), i18n.get_language(),
+                   self.set_language),
+            Slider(ROW, i18n.t("settings.volume"), s.volume,
+                   lambda v: self.change(save=False, volume=v), step=0.05),
+            switch("settings.mute", s.muted, lambda v: self.change(muted=v)),
+            choice("settings.animation_speed", texts(ANIMATION_SPEEDS, "settings.speed_{}"),
+                   s.animation_speed, lambda v: self.change(animation_speed=v)),
+            choice("settings.display", [(False, i18n.t("settings.window")),
+                                        (True, i18n.t("settings.fullscreen"))],
+                   bool(s.fullscreen), lambda v: self.change(fullscreen=v)),
+            choice("settings.card_style",
+                   [(style, i18n.t(STYLE_KEYS.get(style, style))) for style in CARD_STYLES],
+                   s.card_style, lambda v: self.change(card_style=v)),
+            choice("low_vision.print_size",
+                   [(1.0, off_text), *((f, i18n.t(SCALE_KEYS[f])) for f in PRINT_SCALES)],
+                   s.print_factor, self.set_large_print),
+            switch("low_vision.high_contrast", s.high_contrast, self.set_high_contrast),
+            choice("settings.card_back", texts(CARD_BACKS, "settings.back_{}"), s.card_back,
+                   lambda v: self.change(card_back=v)),
+            choice("settings.felt", texts(FELT_COLOURS, "settings.felt_{}"), s.felt,
+                   self.set_felt),
+            switch("settings.coaching", s.coaching, self.set_coaching),
+            choice("hand.order", texts(HAND_ORDERS, "hand.order_{}"), s.hand_order,
+                   lambda v: self.change(hand_order=v)),
+            switch("hand.forced_moves", s.forced_moves, lambda v: self.change(forced_moves=v)),
+            switch("undo.setting", s.undo, lambda v: self.change(undo=v)),
+            choice("cost.setting", [(points, i18n.tn("cost.threshold", points) if points
+                                     else off_text) for points in COSTLY_THRESHOLDS],
+                   s.confirm_costly, lambda v: self.change(confirm_costly=v)),
+            switch("luck.setting", s.analyse_while_playing,
+                   lambda v: self.change(analyse_while_playing=v)),
+            switch("speech.setting", s.speech, lambda v: self.change(speech=v)),
+            choice("speech.setting_detail", texts(SPEECH_VERBOSITY, "speech.detail_{}"),
+                   s.speech_verbosity, lambda v: self.change(speech_verbosity=v)),
+            Slider(ROW, i18n.t("cue.volume"), s.cue_volume,
+                   lambda v: self.change(save=False, cue_volume=v), step=0.05),
+            Label(ROW, i18n.t("cue.explain"), size=th.small_size, color=th.text_dim,
+                  wrap=True),
+            choice("low_vision.call_time", [(t, i18n.t(CALL_KEYS[t])) for t in CALL_TIMES],
+                   s.call_time, lambda v: self.change(call_time=v)),
+        ]
 
     # ---- drawing
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -295,7 +231,7 @@ class SettingsScene(MenuScene):
     def draw_preview(self, surface: pygame.Surface) -> None:
         """A few cards in the chosen style and size, so the choice can be seen."""
         th = self.theme
-        box = self.preview_rect()
+        box = self.preview
         pygame.draw.line(
             surface,
             th.panel_border,

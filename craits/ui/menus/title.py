@@ -119,7 +119,7 @@ class TitleScene(MenuScene):
         self.daily_detail = summary_line(keeper) if keeper is not None else None
         details = {"menu.continue": self.continue_detail, "daily.menu": self.daily_detail}
         # The deal's line wraps onto a second line when it is long (the par is its last part).
-        heights = {"menu.continue": th.px(24), "daily.menu": th.px(40)}
+        heights = {"menu.continue": th.tx(24), "daily.menu": th.tx(40)}
         details_h = sum(heights[key] for key, text in details.items() if text)
         button_h = min(th.button_height + th.px(6),
                        (menu.height - gap * 7 - details_h) // len(entries))
@@ -130,7 +130,7 @@ class TitleScene(MenuScene):
         self.detail_rects: dict[str, pygame.Rect] = {}
         for key, action, style in entries:
             rect = pygame.Rect(menu.left + th.px(24), y, menu.width - th.px(48), button_h)
-            button = Button(rect, i18n.t(key), action, style=style, text_size=th.px(26))
+            button = Button(rect, i18n.t(key), action, style=style, text_size=th.tx(26))
             self.buttons[key] = button
             widgets.append(button)
             y += button_h + gap

@@ -44,7 +44,7 @@ class TableButtons:
         """The buttons for this layout and the current language."""
         theme = Theme.for_size(lay.size)
         self.theme = theme
-        text = lay.px(22)
+        text = lay.tx(22)
 
         def button(rect: pygame.Rect, key: str, command: Command, style: str,
                    size: int = text) -> Button:
@@ -64,12 +64,12 @@ class TableButtons:
         self.idiot = button(lay.button_rect(0, 3), "table.idiot", Command.CALL, "danger")
         # By the hand, where the pointer was for the move it takes back.
         self.undo = button(lay.undo_button, "undo.button", Command.UNDO, "secondary",
-                           lay.px(18))
+                           lay.tx(18))
         self.menu = button(lay.menu_button, "table.menu", Command.MENU, "secondary",
-                           lay.px(18))
+                           lay.tx(18))
         # Hint sits beside Menu, clear of the hand and of the buttons that come and go.
-        self.hint = button(lay.menu_button.move(-lay.menu_button.width - lay.px(12), 0),
-                           "hint.button", Command.HINT, "secondary", lay.px(18))
+        self.hint = button(lay.hint_button, "hint.button", Command.HINT, "secondary",
+                           lay.tx(18))
         self.all = [self.draw, self.pass_, self.last_card, self.arm, self.idiot, self.undo,
                     self.hint, self.menu]
         self.language = i18n.get_language()

@@ -44,6 +44,7 @@ class ControlsScene(OverlayScene):
         self._size = 0
         self._heights: list[int] = []
         self.row: int | None = None  # the row the arrows are on (None: none yet)
+        self.scroll = 0  # pixels: in large print the list may be longer than its room
         self.speech = ScreenSpeech(self, self.spoken_opening)
         self.layout()
 
@@ -52,11 +53,12 @@ class ControlsScene(OverlayScene):
         panel = self.panel_rect()
         self.panel = panel
         bw = min(th.px(200), panel.width // 3)
-        bh = th.px(48)
+        bh = th.button_height
         self.close_button = Button(
             pygame.Rect(panel.right - th.px(24) - bw, panel.bottom - th.px(18) - bh, bw, bh),
-            i18n.t("common.close"), self.close, style="primary", text_size=th.px(20))
+            i18n.t("common.close"), self.close, style="primary", text_size=th.tx(20))
         self.close_button.set_theme(th)
+        self.scroll = 0
 
     def close(self) -> None:
         self.dismiss(None)
@@ -84,13 +86,32 @@ class ControlsScene(OverlayScene):
         super().update(dt)
         self.speech.update()
 
+    def list_area(self) -> pygame.Rect:
+        """Where the rows are shown, between the title and the Close button."""
+        th, panel = self.theme, self.panel
+        top = panel.top + th.px(64)
+        return pygame.Rect(panel.left, top, panel.width,
+                           self.close_button.rect.top - th.px(10) - top)
+
+    def scroll_by(self, delta: int) -> None:
+        """Move the rows up (``delta`` > 0) or down, never past their ends."""
+        boxes = self.row_boxes()[1]
+        longest = max(band.bottom for band, _, _ in boxes) + self.scroll - self.list_area().top
+        self.scroll = max(0, min(self.scroll + delta, longest - self.list_area().height))
+
     def step_to(self, index: int) -> None:
         self.row = max(0, min(index, len(self.rows()) - 1))
+        band, area = self.row_boxes()[1][self.row][0], self.list_area()
+        if band.top < area.top or band.bottom > area.bottom:  # the row the arrows reached
+            self.scroll_by(band.top - area.top if band.top < area.top
+                           else band.bottom - area.bottom)
         self.speech.say(self.spoken_row(self.row))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.close_button.handle(event):
             return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.theme.px(60))
         if event.type != pygame.KEYDOWN:
             return
         row = -1 if self.row is None else self.row
@@ -114,7 +135,10 @@ class ControlsScene(OverlayScene):
             th = self.theme
             per_column = -(-len(rows) // columns)
             pad = th.px(6)
-            for size in range(th.px(19), th.px(9) - 1, -1):
+            # Large print keeps most of its size and scrolls (``self.scroll``) rather than
+            # shrink to normal print's least.
+            least = th.tx(15) if th.text_scale > 1 else th.px(9)
+            for size in range(th.tx(19), least - 1, -1):
                 heights = []
                 for keys, does in rows:
                     tall = max(fit_text(keys, keys_w, 10_000, size, bold=True, wrap=True,
@@ -132,11 +156,10 @@ class ControlsScene(OverlayScene):
         """The rows' type size, and each row's band, keys box and words box: in two columns
         where the panel is wide, each row as tall as its wrapped lines."""
         th = self.theme
-        panel = self.panel
         pad = th.px(26)
         rows = self.rows()
-        top = panel.top + th.px(64)
-        bottom = self.close_button.rect.top - th.px(10)
+        area = self.list_area()
+        top, bottom, panel = area.top, area.bottom, self.panel
         columns = 2 if panel.width >= th.px(880) else 1
         per_column = -(-len(rows) // columns)
         gutter = th.px(24)
@@ -145,10 +168,10 @@ class ControlsScene(OverlayScene):
         text_w = column_w - keys_w - th.px(12)
         size, heights = self.row_plan(rows, columns, keys_w, text_w, bottom - top)
         boxes = []
-        y = top
+        y = top - self.scroll
         for i, row_h in enumerate(heights):
             column, line = divmod(i, per_column)
-            y = top if line == 0 else y
+            y = top - self.scroll if line == 0 else y
             left = panel.left + pad + column * (column_w + gutter)
             boxes.append((pygame.Rect(left - th.px(6), y, column_w + th.px(12), row_h),
                           pygame.Rect(left, y, keys_w, row_h),
@@ -172,8 +195,12 @@ class ControlsScene(OverlayScene):
                                   th.px(44)),
                       th.px(30), color=GOLD, bold=True, shadow=(0, 0, 0))
         size, boxes = self.row_boxes()
+        area, clip = self.list_area(), surface.get_clip()
+        surface.set_clip(area.clip(clip))
         for i, ((keys, does), (band, keys_box, does_box)) in enumerate(zip(self.rows(), boxes,
                                                                            strict=True)):
+            if not band.colliderect(area):
+                continue
             if i == self.row or self._striped(i, boxes):
                 shade = pygame.Surface(band.size, pygame.SRCALPHA)
                 shade.fill((*GOLD, 70) if i == self.row else (255, 255, 255, 12))
@@ -182,7 +209,8 @@ class ControlsScene(OverlayScene):
                           wrap=True, min_size=size)
             draw_text_fit(surface, does, does_box, size, color=CREAM, align="left", wrap=True,
                           min_size=size)
-        blit_text(surface, i18n.t("controls.close_hint"), th.px(16), (180, 192, 176),
+        surface.set_clip(clip)
+        blit_text(surface, i18n.t("controls.close_hint"), th.tx(16), (180, 192, 176),
                   midleft=(panel.left + pad, self.close_button.rect.centery),
                   max_width=self.close_button.rect.left - panel.left - 2 * pad)
         draw_button(self.close_button, surface)

@@ -10,6 +10,7 @@ from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import ScreenSpeech
 from craits.ui.widgets import Button, FocusGroup, draw_text_fit
+from craits.ui.widgets.rows import Column
 
 
 class PauseScene(OverlayScene):
@@ -32,17 +33,19 @@ class PauseScene(OverlayScene):
             ("menu.settings", self.open_settings, "secondary"),
             ("menu.main_menu", self.quit_to_title, "secondary"),
         ]
-        pad = th.px(28)
-        gap = th.px(12)
-        bh = th.px(54)
-        height = th.px(80) + len(entries) * bh + (len(entries) - 1) * gap + pad
-        panel.height = min(panel.height, height)
+        pad, gap = th.px(28), th.px(12)
+        # The heading and the buttons grow with large print; the panel holds them (in a low
+        # window the buttons share the room there is).
+        heading = th.tx(46) + th.px(34)
+        room = self.size[1] - th.px(40) - heading - pad - gap * (len(entries) - 1)
+        bh = min(th.button_height, room // len(entries))
+        panel.height = heading + len(entries) * (bh + gap) - gap + pad
         panel.centery = self.size[1] // 2
-        top = panel.top + th.px(80)
+        rows = Column(panel.left + pad, panel.top + heading, panel.width - 2 * pad)
         self.buttons = []
-        for i, (key, action, style) in enumerate(entries):
-            rect = pygame.Rect(panel.left + pad, top + i * (bh + gap), panel.width - 2 * pad, bh)
-            button = Button(rect, i18n.t(key), action, style=style, text_size=th.px(22))
+        for key, action, style in entries:
+            button = Button(rows.take(bh, after=gap), i18n.t(key), action, style=style,
+                            text_size=th.tx(22))
             button.set_theme(th)
             self.buttons.append(button)
         self.focus.set_widgets(self.buttons, focus_index=0)
@@ -82,6 +85,6 @@ class PauseScene(OverlayScene):
         self.draw_backdrop(surface, self.panel)
         draw_text_fit(surface, i18n.t("table.menu"),
                       pygame.Rect(self.panel.left + th.px(20), self.panel.top + th.px(18),
-                                  self.panel.width - th.px(40), th.px(46)),
-                      th.px(32), color=(250, 218, 130), bold=True, shadow=(0, 0, 0))
+                                  self.panel.width - th.px(40), th.tx(46)),
+                      th.tx(32), color=(250, 218, 130), bold=True, shadow=(0, 0, 0))
         self.focus.draw(surface)

@@ -86,7 +86,8 @@ class ScoreboardScene(OverlayScene):
         full = super().panel_rect()
         th = self.theme
         blocked = th.px(28) if self.ended.blocked else 0
-        needed = th.px(64 + 28 + 86) + blocked + len(self.session.seats) * th.px(ROW_MAX)
+        needed = (th.px(64 + 28 + 34) + th.button_height + blocked
+                  + len(self.session.seats) * th.px(ROW_MAX))
         height = min(full.height, max(needed, th.px(360)))
         return pygame.Rect(full.left, full.centery - height // 2, full.width, height)
 
@@ -96,27 +97,27 @@ class ScoreboardScene(OverlayScene):
         self.panel = panel
         last = self.session.match.is_over()
         label = i18n.t("score.final_results" if last else "score.next_round")
-        bw = min(th.px(300), panel.width // 3)
+        bw = min(th.tx(300), panel.width // 3)
         self.next_button = Button(
-            pygame.Rect(panel.right - th.px(24) - bw, panel.bottom - th.px(20) - th.px(52), bw,
-                        th.px(52)),
-            f"{label}  ⏎", self.next, key=pygame.K_RETURN, text_size=th.px(22),
+            pygame.Rect(panel.right - th.px(24) - bw, panel.bottom - th.px(20) - th.button_height,
+                        bw, th.button_height),
+            f"{label}  ⏎", self.next, key=pygame.K_RETURN, text_size=th.tx(22),
         )
         self.next_button.set_theme(th)
-        rw = min(th.px(240), panel.width // 4)
+        rw = min(th.tx(240), panel.width // 4)
         self.review_button = Button(
             pygame.Rect(self.next_button.rect.left - th.px(16) - rw, self.next_button.rect.top,
                         rw, self.next_button.rect.height),
             i18n.t("review.button"), self.review, key=pygame.K_r, style="secondary",
-            text_size=th.px(20),
+            text_size=th.tx(20),
         )
         self.review_button.set_theme(th)
-        mw = min(th.px(180), panel.width // 6)
+        mw = min(th.tx(180), panel.width // 6)
         self.menu_button = Button(
             pygame.Rect(self.review_button.rect.left - th.px(16) - mw, self.next_button.rect.top,
                         mw, self.next_button.rect.height),
             i18n.t("table.menu"), self.menu, key=pygame.K_ESCAPE, style="secondary",
-            text_size=th.px(20),
+            text_size=th.tx(20),
         )
         self.menu_button.set_theme(th)
         self.next_button.speech_label = label  # without the sign of the Enter key
@@ -261,7 +262,7 @@ class ScoreboardScene(OverlayScene):
         title = i18n.t("score.round_results", n=match.round_index + 1)
         draw_text_fit(surface, title, pygame.Rect(panel.left + pad, panel.top + th.px(12),
                                                   panel.width - 2 * pad, th.px(48)),
-                      th.px(34), color=GOLD, bold=True, shadow=(0, 0, 0))
+                      th.tx(34), color=GOLD, bold=True, shadow=(0, 0, 0))
         top, row_h, bands = self.row_bands()
         if ended.blocked:
             draw_text_fit(surface, i18n.t("score.blocked"),
@@ -281,10 +282,10 @@ class ScoreboardScene(OverlayScene):
                                (i18n.t("score.score"), score_x, "center"),
                                (i18n.t("score.total"), total_x, "center")):
             if align == "left":
-                blit_text(surface, text, th.px(17), DIM, bold=True, midleft=(x, head_y),
+                blit_text(surface, text, th.tx(17), DIM, bold=True, midleft=(x, head_y),
                           max_width=name_w if x == panel.left + pad else hand_w)
             else:
-                blit_text(surface, text, th.px(17), DIM, bold=True, center=(x, head_y),
+                blit_text(surface, text, th.tx(17), DIM, bold=True, center=(x, head_y),
                           max_width=num_w - th.px(6))
         card_h = min(round(row_h * 0.62), th.px(84))
         size = (round(card_h * 5 / 7), card_h)
@@ -295,27 +296,27 @@ class ScoreboardScene(OverlayScene):
             cy = row.centery
             name = s.seats[p].name
             level = "" if s.seats[p].is_human else i18n.level_name(s.seats[p].kind)
-            blit_text(surface, name, th.px(20), CREAM, bold=True,
-                      midleft=(panel.left + pad, cy - (th.px(10) if level else 0)),
+            blit_text(surface, name, th.tx(20), CREAM, bold=True,
+                      midleft=(panel.left + pad, cy - (th.tx(10) if level else 0)),
                       max_width=name_w - th.px(8))
             if level:
-                blit_text(surface, level, th.px(15), DIM, midleft=(panel.left + pad,
-                                                                   cy + th.px(13)),
+                blit_text(surface, level, th.tx(15), DIM, midleft=(panel.left + pad,
+                                                                   cy + th.tx(13)),
                           max_width=name_w - th.px(8))
             score = ended.scores[p]
             if ended.winner == p:
-                blit_text(surface, i18n.t("score.out"), th.px(24), GOLD, bold=True,
+                blit_text(surface, i18n.t("score.out"), th.tx(24), GOLD, bold=True,
                           midleft=(hand_left, cy), max_width=hand_w)
             else:
                 self._draw_hand(surface, ended.hands[p], hand_left, cy, hand_w, size,
                                 row_h)
-            blit_text(surface, str(score), th.px(22), CREAM, bold=True, center=(score_x, cy),
+            blit_text(surface, str(score), th.tx(22), CREAM, bold=True, center=(score_x, cy),
                       max_width=num_w)
             colour = GOLD if match.totals[p] == best else CREAM
-            blit_text(surface, str(match.totals[p]), th.px(24), colour, bold=True,
+            blit_text(surface, str(match.totals[p]), th.tx(24), colour, bold=True,
                       center=(total_x, cy), max_width=num_w)
         round_text = i18n.t("table.round_of", n=match.round_index + 1, total=match.rounds)
-        blit_text(surface, round_text, th.px(17), DIM,
+        blit_text(surface, round_text, th.tx(17), DIM,
                   midleft=(panel.left + pad, self.next_button.rect.centery),
                   max_width=self.menu_button.rect.left - panel.left - 2 * pad)
         for read_row in self.rows:

@@ -30,15 +30,15 @@ def banner_box(lay: TableLayout, pos: tuple[int, int], width: int) -> pygame.Rec
 
 
 def piles(lay: TableLayout) -> list[pygame.Rect]:
-    """The draw pile with its count below, the discard pile (cards lie askew), the suit
+    """The draw pile with its count beside it, the discard pile (cards lie askew), the suit
     badge, and the crank's count beside the discard."""
-    draw = lay.draw_pile.inflate(lay.px(10), lay.px(10))  # its count is on it
+    draw = lay.draw_pile.inflate(lay.px(10), lay.px(10))
     discard = lay.discard.inflate(lay.px(24), lay.px(20))
     r = lay.badge_radius
     badge = pygame.Rect(lay.badge_centre[0] - r, lay.badge_centre[1] - r, 2 * r, 2 * r)
     crank = pygame.Rect(lay.discard.right, lay.discard.centery - lay.tx(24),
                         lay.px(14) + lay.tx(CRANK_ROOM), lay.tx(48))
-    return [draw, discard, badge, crank]
+    return [draw, lay.count_chip, discard, badge, crank]
 
 
 def must_see(lay: TableLayout) -> dict[str, list[pygame.Rect]]:

@@ -12,6 +12,7 @@ clockwise order (left, top, right), as around a real table seen from above::
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -98,6 +99,19 @@ class TableLayout:
         return self.px(54 * (1 + (self.text_scale - 1) * 0.8))
 
     @property
+    def hint_button(self) -> pygame.Rect:
+        """Hint, beside Menu at the top right."""
+        return self.menu_button.move(-self.menu_button.width - self.px(12), 0)
+
+    @property
+    def count_chip(self) -> pygame.Rect:
+        """The draw pile's count (up to two digits): a chip on the pile's outer edge, away
+        from the discard (as the crank's count is beside the discard), hiding little of it."""
+        chip = pygame.Rect(0, 0, *count_chip_size(self.tx(COUNT_TEXT)))
+        chip.center = self.draw_pile.midleft
+        return chip
+
+    @property
     def lift(self) -> int:
         """How far a playable card rises out of the hand."""
         return round(self.card[1] * 0.13)
@@ -120,7 +134,7 @@ class TableLayout:
         """Undo shows right after the viewer's own move: by the hand, at the right end of the
         line above it (which then only says whom the table waits for)."""
         height = min(self.control_height, self.hint.height + self.px(8))
-        width = min(self.px(160), self.hand_area.width // 4)
+        width = min(self.tx(160), self.hand_area.width // 4)
         return pygame.Rect(self.hand_area.right - width, self.hint.centery - height // 2,
                            width, height)
 
@@ -173,6 +187,17 @@ def hand_reach(card: tuple[int, int], tilt: float = MAX_TILT, drop: float = ARC_
 
 
 BANNER_TEXT = 22  # the type size of a banner by a seat (1280x800 pixels)
+COUNT_TEXT = 15  # the type size of the draw pile's count
+BADGE_RADIUS, BADGE_GROWTH = 38, 0.5  # the suit badge's least radius (1280x800 pixels), and how
+# much of the print's growth it takes
+# Menu and Hint at the top right (1280x800 pixels): as wide as the print makes their words,
+# and half as much taller (the table's middle keeps its room).
+TOP_BUTTON = (120, 34)
+
+
+def count_chip_size(text: int) -> tuple[int, int]:
+    """The draw pile's count chip around two digits of type ``text`` pixels high."""
+    return round(text * 2.4), round(text * 1.55)
 CRANK_ROOM = 120  # the width kept beside the discard for the crank's count (1280x800 pixels)
 
 
@@ -232,8 +257,25 @@ def opponent_angles(count: int) -> list[float]:
 PRINT_STEP = 0.05  # how much less large print is tried at a time where the full one fails
 LEAST_LOG_ROWS = 4  # the log shows at least this many entries, or the print is made smaller
 COMPACT_LOG_ROWS = 3  # ... or this many, where the opponents sit as compact plates
-PILE_SHARES = (0.92, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68, 0.64, 0.6)  # of a hand card's height
-COMPACT_PILE_SHARES = (*PILE_SHARES, 0.56, 0.52, 0.48, 0.44, 0.4)
+PILE_SHARE, LEAST_PILE_SHARE = 0.92, 0.6  # the piles' height in normal print's hand cards
+PILE_STEP = 0.04
+PILE_GROWTH = 0.2  # how much larger the least piles are at each step of print (2x: 0.8)
+
+
+def pile_shares(cards: float, text: float) -> list[float]:
+    """The piles' heights to try, largest first, in normal print's hand cards: as large as
+    the hand's (``cards``) allow, down to the least the print asks for. While the hand cards
+    are larger than their least (``card_factor``) the piles keep at least normal print's
+    size: the top of the discard is read every turn, and is as much worth its room."""
+    least = LEAST_PILE_SHARE + (text - 1.0) * PILE_GROWTH
+    if cards > card_factor(text):
+        least = max(least, PILE_SHARE)
+    shares = [round(max(PILE_SHARE * cards, least), 2)]
+    while shares[-1] - PILE_STEP >= least - 1e-9:
+        shares.append(round(shares[-1] - PILE_STEP, 2))
+    return shares
+
+
 COMPACT_PLATE = 30  # a compact plate's height (1280x800 pixels, times the print scale)
 # Kept free at the top of the left column with compact plates: the tallest tip (272) and a
 # banner about the whole table (61) above the log (1280x800 pixels).
@@ -261,10 +303,21 @@ def compute_layout(
         wanted = current_look().print_scale
     else:
         wanted = print_scale_of(large_cards)
-    # What a player with low vision needs most comes first: their own cards and the text at
-    # the chosen size; to make room the opponents first sit as compact plates in the side
-    # columns (with a shorter log and smaller piles), then the hand cards shrink (to half
-    # their growth), and only then the text.
+    size = (int(size[0]), int(size[1]))
+    text, cards, compact, banner = _chosen_print(size, n_players, bottom_seat, wanted,
+                                                 compact_seats)
+    return _layout_at(size, n_players, bottom_seat, text, cards, compact, banner)[0]
+
+
+@functools.lru_cache(maxsize=256)  # a search of many layouts; each table asks it again
+def _chosen_print(size: tuple[int, int], n_players: int, bottom_seat: int, wanted: float,
+                  compact_seats: bool) -> tuple[float, float, bool, float]:
+    """The print, hand cards, compact seats and banners' print the table is laid out with.
+
+    What a player with low vision needs most comes first: the text at the chosen size; to
+    make room the opponents first sit as compact plates in the side columns (with a shorter
+    log), the banners give up some print, then the hand cards shrink (to half their growth),
+    and only then the text. The piles keep their least size throughout (``pile_shares``)."""
     text = wanted
     while True:
         cards, least = text, card_factor(text)
@@ -272,10 +325,10 @@ def compute_layout(
             for compact in (False, True) if text > 1.0 and compact_seats else (False,):
                 # The banners (brief) give up their print before the cards do.
                 for banner in _banner_steps(text):
-                    layout, fits = _layout_at(size, n_players, bottom_seat, text, cards,
-                                              compact, banner)
+                    _, fits = _layout_at(size, n_players, bottom_seat, text, cards, compact,
+                                         banner)
                     if fits or text <= 1.0 and cards <= 1.0:
-                        return layout
+                        return text, cards, compact, banner
             if cards <= least:
                 break
             cards = max(least, round(cards - PRINT_STEP, 2))
@@ -298,7 +351,7 @@ def _fits(layout: TableLayout, ring_fits: bool) -> bool:
     # The "F1: controls" tip sits at the end of the line above the hand.
     tip = pygame.Rect(layout.hint.right, layout.hint.top, w - layout.hint.right, layout.hint.height)
     blocks = [layout.hand_area, layout.buttons, layout.own_plate, tip,
-              layout.draw_pile.union(layout.discard), layout.menu_button,
+              layout.draw_pile.union(layout.discard), layout.menu_button, layout.hint_button,
               *(spot.block for spot in layout.seats.values())]
     if not all(window.contains(rect) for rect in [*blocks, layout.log]):
         return False
@@ -333,9 +386,11 @@ def _layout_at(
     small = card_size(base_h * (0.5 if n_players > 3 else 0.56))
 
     margin = px(16)
-    top_bar = pygame.Rect(0, 0, w, px(44))
-    menu_button = pygame.Rect(w - margin - px(120), px(8), px(120), px(34))
-    round_label = pygame.Rect(margin, px(6), px(360), px(34))
+    # The top buttons grow with the print, and the bar holding them.
+    bar_h = px(TOP_BUTTON[1] * (1 + (text - 1) * 0.5))
+    menu_button = pygame.Rect(w - margin - tx(TOP_BUTTON[0]), px(8), tx(TOP_BUTTON[0]), bar_h)
+    top_bar = pygame.Rect(0, 0, w, menu_button.bottom + px(2))
+    round_label = pygame.Rect(margin, px(6), px(360), bar_h)
 
     # The hand: its resting centre line keeps the lowest corner of a fanned card (tilted,
     # and lower at the ends of the arc: ``hand_slots``) inside the window.
@@ -416,21 +471,30 @@ def _layout_at(
     ring_fits = False
     near = ring_head(scale) + px(3) + 2  # how near the ring's arrows come (``ring_hits``)
     shift = 0
-    for share in COMPACT_PILE_SHARES if compact else PILE_SHARES:
+    chip = count_chip_size(tx(COUNT_TEXT))  # the draw pile's count, left of it
+    for share in pile_shares(cards, text):
         pile = card_size(base_h * share)
-        crank = pile[0] + gap // 2 + px(14) + tx(CRANK_ROOM)  # the crank count's far edge
-        if compact:  # the piles move left, so that the ring is even about them and the count
-            shift = max(0, (crank - pile[0] - gap // 2) // 2)
-            crank -= shift
+        # The far edges of the crank's count (right) and the draw pile's (left).
+        crank = pile[0] + gap // 2 + px(14) + tx(CRANK_ROOM)
+        # The suit badge: a quarter of the pile's height across, or larger with the print.
+        badge = max(round(pile[1] * 0.27), px(BADGE_RADIUS * (1 + (text - 1) * BADGE_GROWTH)))
+        count = pile[0] + gap // 2 + chip[0] // 2
+        if compact:  # the piles move left, nearer the middle of them and the counts
+            shift = max(0, (crank - count) // 2)
+            crank, count = crank - shift, count + shift
         # A wider ring passes lower over the crank's count (tall in large print).
         # The designed ring first; in large print a narrower or a wider one may fit better.
-        designed = round(max(pile[0] * 1.55 + gap + shift, crank + 3 * reach))
-        narrowest = round(max(pile[0] * 1.55 + gap + shift, crank + near + reach))
+        edge = max(crank, count)
+        designed = round(max(pile[0] * 1.55 + gap + shift, edge + 3 * reach))
+        narrowest = round(max(pile[0] * 1.55 + gap + shift, edge + near + reach))
         widest = cx - log.right - reach - 1  # clear of the log
         widths = [designed, *sorted({narrowest, round(narrowest * 1.1), widest} - {designed})]
         for ring_rx in (x for x in widths if narrowest <= x <= max(designed, widest)):
             least_ry = max(_ring_clearing_piles(pile, gap + 2 * shift, ring_rx, px(4) + reach),
-                           _ring_clearing_point(crank + near, tx(24) + near, ring_rx))
+                           _ring_clearing_point(crank + near, tx(24) + near, ring_rx),
+                           _ring_clearing_point(pile[0] + gap // 2 - shift + px(22) + 2 * badge,
+                                                badge + near, ring_rx),
+                           _ring_clearing_point(count + near, chip[1] // 2 + near, ring_rx))
             overhead = [spot.block.bottom for spot in seats.values()
                         if spot.block.right > cx - ring_rx - reach
                         and spot.block.left < cx + ring_rx + reach]
@@ -445,7 +509,7 @@ def _layout_at(
     draw_pile.center = (cx - shift - pile[0] // 2 - gap // 2, cy)
     discard = pygame.Rect(0, 0, *pile)
     discard.center = (cx - shift + pile[0] // 2 + gap // 2, cy)
-    badge_radius = round(pile[1] * 0.27)
+    badge_radius = badge
     badge_centre = (discard.right + px(22) + badge_radius, cy)
     ring = (ring_rx, ring_ry)
     layout = TableLayout(

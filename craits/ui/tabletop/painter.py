@@ -138,10 +138,10 @@ class TablePainter:
             x, y = rect.centerx + (layers - 1) * 0 - offset, rect.centery - offset
             image = self.cards.with_shadow(None, size, 0) if i == 0 else self.cards.base(None, size)
             surface.blit(image, image.get_rect(center=(x, y)))
-        # The count sits on the pile (a chip at its foot): nothing below it to keep clear.
+        # The count sits on the pile's foot, half below it (the ring keeps clear of it).
         chip = self._panels.get(("count", str(count), lay.tx(15)),
                                 lambda: _chip(str(count), lay.tx(15), (8, 30, 20, 215), DIM))
-        surface.blit(chip, chip.get_rect(center=(rect.centerx, rect.bottom - lay.px(16))))
+        surface.blit(chip, chip.get_rect(center=lay.count_chip.center))
 
     def draw_badges(self, surface: pygame.Surface, model: TableModel, crank_text: str) -> None:
         lay = model.layout

@@ -14,7 +14,7 @@ import pygame
 
 from craits import i18n
 from craits.ui.widgets.drawing import draw_focus_ring, draw_rounded
-from craits.ui.widgets.text import draw_text_fit
+from craits.ui.widgets.text import draw_text_fit, wrapped_height
 from craits.ui.widgets.theme import Color, Theme
 
 _click_sound: Callable[[], object] | None = None
@@ -123,6 +123,11 @@ class Widget:
         if self.hovered and self.enabled:
             draw_rounded(surface, self.rect, (255, 255, 255, 18), self.theme.radius)
 
+    def height_for(self, width: int, least: int) -> int:
+        """The height of a list's row holding this widget ``width`` wide: ``least``, or more
+        where its text wraps (large print, a long label)."""
+        return least
+
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
@@ -153,6 +158,12 @@ class Label(Widget):
 
     def spoken_name(self) -> str:
         return self.speech_label or self.text
+
+    def height_for(self, width: int, least: int) -> int:
+        if not self.wrap:
+            return least
+        return max(least, wrapped_height(self.text, width, self.size or self.theme.body_size,
+                                         self.bold))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

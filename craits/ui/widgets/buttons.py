@@ -102,7 +102,7 @@ class Button(Widget):
             surface,
             self.label,
             inner,
-            self.text_size or th.px(24),
+            self.text_size or th.tx(24),
             color=text_color,
             bold=True,
             min_size=th.px(11),

@@ -49,14 +49,22 @@ class FocusGroup:
         self._told: tuple[int | None, str] = (None, "")
         self.set_widgets(widgets, focus_index=focus_index)
 
-    def set_widgets(self, widgets: Sequence[Widget], *, focus_index: int | None = None) -> None:
-        """Replace the widgets (after a layout change), keeping focus on the same position."""
+    def set_widgets(self, widgets: Sequence[Widget], *, focus_index: int | None = None,
+                    scroll: bool = True) -> None:
+        """Replace the widgets (after a layout change), keeping focus on the same position;
+        ``scroll`` False: the caller keeps its list's scroll (``on_focus`` is not told)."""
         old = self.focus_index
         for w in self.widgets:
             w.focused = False
         self.widgets = list(widgets)
         index = focus_index if focus_index is not None else old
-        self._focus_at(index if index is not None else None, fallback_first=True)
+        on_focus = self.on_focus
+        if not scroll:
+            self.on_focus = None
+        try:
+            self._focus_at(index if index is not None else None, fallback_first=True)
+        finally:
+            self.on_focus = on_focus
 
     @property
     def focused(self) -> Widget | None:
@@ -141,7 +149,8 @@ class FocusGroup:
                 self._sync()
             used = False
             pos = getattr(event, "pos", None)
-            for w in self.widgets:
+            shown = self.widgets  # a change of value may lay the screen out again
+            for w in shown:
                 if w.clip is not None and pos is not None and not w.clip.collidepoint(pos):
                     # Outside its viewport the widget is hidden: no hover, no click.
                     w.hovered = False
@@ -152,7 +161,11 @@ class FocusGroup:
                 if w.visible and w.handle(event):
                     used = True
                     if event.type == pygame.MOUSEBUTTONDOWN and w.can_focus:
-                        self.focus(w)
+                        # Laid out again: the new widget in the clicked one's place.
+                        same = self.widgets is shown or shown.index(w) >= len(self.widgets)
+                        self.focus(w if same else self.widgets[shown.index(w)])
+                    if self.widgets is not shown:
+                        break
             if event.type == pygame.MOUSEBUTTONDOWN and not used:
                 # Clicking empty space ends typing in a text field.
                 if isinstance(self.focused, TextInput):

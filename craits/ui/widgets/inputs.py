@@ -9,9 +9,27 @@ from typing import Generic, TypeVar
 import pygame
 
 from craits import i18n
+from craits.ui.fonts import get_font
 from craits.ui.widgets.base import Widget, _clicked
 from craits.ui.widgets.drawing import draw_rounded
-from craits.ui.widgets.text import draw_text_fit
+from craits.ui.widgets.text import draw_text_fit, wrapped_height
+
+ROW_PAD = 12  # above and below a wrapped label in its row (1280x800 pixels)
+
+
+def _label_row_height(widget: Widget, label: str, box: pygame.Rect, least: int) -> int:
+    """A row as tall as ``label`` wrapped in ``box`` at body size needs, at least ``least``."""
+    if not label:
+        return least
+    th = widget.theme
+    return max(least, wrapped_height(label, box.width, th.body_size) + th.px(ROW_PAD))
+
+
+def _draw_label(widget: Widget, surface: pygame.Surface, label: str, box: pygame.Rect) -> None:
+    """A control's label at the left of its row: wrapped rather than shrunk."""
+    th = widget.theme
+    draw_text_fit(surface, label, box, th.body_size, align="left", wrap=True,
+                  color=th.text if widget.enabled else th.disabled_text)
 
 
 class Toggle(Widget):
@@ -70,9 +88,24 @@ class Toggle(Widget):
 
     def switch_rect(self) -> pygame.Rect:
         th = self.theme
-        h = min(self.rect.height - th.px(8), th.px(30))
+        h = min(self.rect.height - th.px(8), th.px(30 * (1 + (th.text_scale - 1) * 0.5)))
         w = round(h * 1.9)
         return pygame.Rect(self.rect.right - w - th.px(8), self.rect.centery - h // 2, w, h)
+
+    def state_width(self) -> int:
+        """Room for the longer of "On" and "Off" at its full size (a third of the row at most)."""
+        font = get_font(self.theme.small_size)
+        widest = max(font.size(text)[0] for text in (self.on_text, self.off_text))
+        return min(self.rect.width // 3, widest + self.theme.px(4)) if widest else 0
+
+    def label_box(self) -> pygame.Rect:
+        th = self.theme
+        width = self.switch_rect().left - self.rect.left - th.px(20) - self.state_width()
+        return pygame.Rect(self.rect.left + th.px(10), self.rect.top, width, self.rect.height)
+
+    def height_for(self, width: int, least: int) -> int:
+        self.rect = pygame.Rect(0, 0, width, least)
+        return _label_row_height(self, self.label, self.label_box(), least)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -81,9 +114,8 @@ class Toggle(Widget):
         self._draw_hover(surface)
         sw = self.switch_rect()
         state = self.on_text if self.value else self.off_text
-        state_w = 0
         if state:
-            state_w = th.px(64)
+            state_w = self.state_width()
             draw_text_fit(
                 surface,
                 state,
@@ -92,14 +124,7 @@ class Toggle(Widget):
                 color=th.text_dim,
                 align="right",
             )
-        label_box = pygame.Rect(
-            self.rect.left + th.px(10),
-            self.rect.top,
-            sw.left - self.rect.left - th.px(20) - state_w,
-            self.rect.height,
-        )
-        color = th.text if self.enabled else th.disabled_text
-        draw_text_fit(surface, self.label, label_box, th.body_size, color=color, align="left")
+        _draw_label(self, surface, self.label, self.label_box())
         track = th.gold if self.value else th.track
         if not self.enabled:
             track = th.disabled
@@ -199,14 +224,19 @@ class Choice(Widget, Generic[V]):
         r = self.rect
         label_w = round(r.width * self.label_share)
         control = pygame.Rect(r.left + label_w, r.top, r.width - label_w, r.height)
-        arrow = min(control.height, th.px(40), max(th.px(14), control.width // 7))
-        box_h = min(control.height, th.px(40))
+        tall = th.px(40 * (1 + (th.text_scale - 1) * 0.8))  # as the type grows
+        arrow = min(control.height, tall, max(th.px(14), control.width // 7))
+        box_h = min(control.height, tall)
         top = control.centery - box_h // 2
         left = pygame.Rect(control.left, top, arrow, box_h)
         right = pygame.Rect(control.right - arrow, top, arrow, box_h)
         value_box = pygame.Rect(left.right, control.top, right.left - left.right, control.height)
         label_box = pygame.Rect(r.left + th.px(10), r.top, max(0, label_w - th.px(16)), r.height)
         return label_box, left, value_box, right
+
+    def height_for(self, width: int, least: int) -> int:
+        self.rect = pygame.Rect(0, 0, width, least)
+        return _label_row_height(self, self.label, self.parts()[0], least)
 
     def text_box(self) -> pygame.Rect:
         """Where the value's text is fitted, inside the value box."""
@@ -239,8 +269,7 @@ class Choice(Widget, Generic[V]):
         label_box, left, _, right = self.parts()
         self._draw_hover(surface)
         color = th.text if self.enabled else th.disabled_text
-        if self.label:
-            draw_text_fit(surface, self.label, label_box, th.body_size, color=color, align="left")
+        _draw_label(self, surface, self.label, label_box)
         draw_rounded(
             surface,
             pygame.Rect(left.left, left.top, right.right - left.left, left.height),
@@ -311,10 +340,23 @@ class Slider(Widget):
     def track_rect(self) -> pygame.Rect:
         th = self.theme
         label_w = round(self.rect.width * self.label_share)
-        value_w = th.px(64)
         left = self.rect.left + label_w + th.px(12)
-        right = self.rect.right - value_w - th.px(12)
+        right = self.rect.right - self.value_width() - th.px(12)
         return pygame.Rect(left, self.rect.centery - th.px(4), max(10, right - left), th.px(8))
+
+    def value_width(self) -> int:
+        """Room for "100%" at its full size."""
+        return get_font(self.theme.small_size).size(self.format_value(1.0))[0] + self.theme.px(4)
+
+    def label_box(self) -> pygame.Rect:
+        th = self.theme
+        label_w = round(self.rect.width * self.label_share)
+        return pygame.Rect(self.rect.left + th.px(10), self.rect.top, label_w - th.px(16),
+                           self.rect.height)
+
+    def height_for(self, width: int, least: int) -> int:
+        self.rect = pygame.Rect(0, 0, width, least)
+        return _label_row_height(self, self.label, self.label_box(), least)
 
     def _value_at(self, x: int) -> float:
         track = self.track_rect()
@@ -356,19 +398,7 @@ class Slider(Widget):
             return
         th = self.theme
         self._draw_hover(surface)
-        color = th.text if self.enabled else th.disabled_text
-        label_w = round(self.rect.width * self.label_share)
-        if self.label:
-            draw_text_fit(
-                surface,
-                self.label,
-                pygame.Rect(
-                    self.rect.left + th.px(10), self.rect.top, label_w - th.px(16), self.rect.height
-                ),
-                th.body_size,
-                color=color,
-                align="left",
-            )
+        _draw_label(self, surface, self.label, self.label_box())
         track = self.track_rect()
         draw_rounded(
             surface, track, th.track, track.height // 2, border=th.panel_border, border_width=1
@@ -380,11 +410,12 @@ class Slider(Widget):
                 surface, filled, th.gold if self.enabled else th.disabled, track.height // 2
             )
         knob = (track.left + filled.width, track.centery)
-        r = th.px(11)
+        r = th.px(11 * (1 + (th.text_scale - 1) * 0.5))
         pygame.draw.circle(surface, (0, 0, 0), (knob[0], knob[1] + th.px(2)), r)
         pygame.draw.circle(surface, th.text if self.enabled else th.disabled_text, knob, r)
         pygame.draw.circle(surface, th.gold_dark, knob, r, max(1, th.px(2)))
-        value_box = pygame.Rect(track.right + th.px(12), self.rect.top, th.px(64), self.rect.height)
+        value_box = pygame.Rect(track.right + th.px(12), self.rect.top, self.value_width(),
+                                self.rect.height)
         draw_text_fit(
             surface,
             self.format_value(self.value),

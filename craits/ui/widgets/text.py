@@ -193,6 +193,12 @@ def _truncate(line: str, font: pygame.font.Font, width: int) -> str:
     return line[:low] + "…" if low else ""
 
 
+def wrapped_height(text: str, width: int, size: int, bold: bool = False) -> int:
+    """How tall ``text`` stands wrapped to ``width`` at type ``size`` (a row grows to it)."""
+    font = get_font(size, bold)
+    return font.get_linesize() * len(_greedy_lines(drawable(text), font, max(1, width)))
+
+
 def draw_text_fit(
     surface: pygame.Surface,
     text: str,
