@@ -19,6 +19,7 @@ from typing import Any
 
 from craits.daily.deal import deal, number_of
 from craits.daily.record import DailyStore, Result
+from craits.engine.notation import SaveData
 from craits.persistence.archive import GameArchive
 from craits.persistence.files import Problem
 from craits.persistence.par_store import ParStore
@@ -37,7 +38,7 @@ class DailyKeeper:
         self.problems: list[Problem] = [problem] if problem is not None else []
         self.unsaved = False
         # A played deal's game as the par needs it (read once: a replay of the record).
-        self._games: dict[str, tuple[dict[str, Any], list[list[int]]] | None] = {}
+        self._games: dict[str, tuple[SaveData, list[list[int]]] | None] = {}
 
     # ---- reading
     @staticmethod
@@ -66,7 +67,7 @@ class DailyKeeper:
             log.warning("the par of deal %d could not be read: %s", number, exc)
             return None
 
-    def _game(self, result: Result) -> tuple[dict[str, Any], list[list[int]]] | None:
+    def _game(self, result: Result) -> tuple[SaveData, list[list[int]]] | None:
         if result.game not in self._games:
             try:
                 session = load_record(self.archive.record(self.archive.folder / result.game))

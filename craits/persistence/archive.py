@@ -26,10 +26,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from craits.engine.notation import MAX_ACTIONS, GameRecord
 from craits.paths import user_home
 from craits.persistence.files import Damaged, Problem, atomic_write_json, put_aside, read_json
-from craits.persistence.game_record import RECORD_FORMAT, SAVE_KEYS, game_record, match_result
-from craits.persistence.save_check import MAX_ACTIONS, check_save
+from craits.persistence.game_record import (
+    RECORD_FORMAT,
+    SAVE_KEYS,
+    game_record,
+    match_result,
+    read_save,
+)
 
 FOLDER = "games"
 KEEP = 20
@@ -75,7 +81,7 @@ class _Pending:
     """A finished game not yet written (the folder refused the write): written when it can."""
 
     match_id: str
-    record: dict[str, Any]
+    record: GameRecord
     stamp: str
 
 
@@ -225,7 +231,7 @@ class GameArchive:
         shared = {key: record[key] for key in SAVE_KEYS if key in record}
         if isinstance(shared.get("actions"), list) and len(shared["actions"]) <= MAX_ACTIONS:
             shared["actions"] = []
-        seats = check_save(shared)["seats"]
+        seats = read_save(shared).data["seats"]
         result = record.get("result")
         if not (isinstance(result, dict) and isinstance(result.get("totals"), list)
                 and len(result["totals"]) == len(seats)

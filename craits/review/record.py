@@ -20,7 +20,7 @@ import errno
 import json
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +31,14 @@ from craits.config.errors import ConfigError, did_you_mean, show_value
 from craits.config.levels import make_bot
 from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
-from craits.engine.notation import write_log_entry
+from craits.engine.notation import (
+    GameRecord,
+    LogEntry,
+    MatchRecord,
+    MatchResult,
+    ReadMatch,
+    write_log_entry,
+)
 from craits.persistence.files import atomic_write_json
 from craits.persistence.game_record import (
     RECORD_FORMAT,
@@ -40,8 +47,8 @@ from craits.persistence.game_record import (
     SAVE_KEYS,
     game_record,
     match_result,
+    read_save,
 )
-from craits.persistence.save_check import LogEntry, SaveInvalid, read_save
 from craits.persistence.saves import SAVE_FORMAT, SAVE_VERSION
 from craits.session import ReplayFailed, ReplayHook, Session
 
@@ -68,9 +75,9 @@ class CheckedMatch:
     engine's (``entries``) and the record it came from (None: a save or a session): what a
     replay starts from, so that nothing is checked or read twice."""
 
-    save: dict[str, Any]
-    entries: list[LogEntry]
-    record: Mapping[str, Any] | None = None
+    save: MatchRecord
+    entries: Sequence[LogEntry]
+    record: GameRecord | None = None
 
 
 MatchSource = Session | Mapping[str, Any] | CheckedMatch
@@ -79,15 +86,10 @@ MatchSource = Session | Mapping[str, Any] | CheckedMatch
 # ---------------------------------------------------------------- from a match to a record
 
 
-def save_of(source: MatchSource) -> dict[str, Any]:
-    """The checked save data (seed, rules, seats, actions) of a Session, a save's data, a save
-    file's envelope (``craits-save``) or a game record; raises ``RecordError``."""
-    return check_match(source).save
-
-
 def check_match(source: MatchSource) -> CheckedMatch:
-    """``source`` (as for ``save_of``) checked, every action read once; raises
-    ``RecordError`` naming the first problem."""
+    """The match of a Session, a save's data, a save file's envelope (``craits-save``) or a
+    game record, checked, every action read once; raises ``RecordError`` naming the first
+    problem."""
     if isinstance(source, CheckedMatch):
         return source
     if isinstance(source, Session):
@@ -95,10 +97,7 @@ def check_match(source: MatchSource) -> CheckedMatch:
     elif isinstance(source, Mapping):
         data = dict(source)
         if data.get("format") == RECORD_FORMAT:
-            save, entries = _record_save(data)
-            if isinstance(data.get("note"), str):
-                data["note"] = normal_line_breaks(data["note"])
-            return CheckedMatch(save, entries, data)
+            return _read_record(data)
         if data.get("format") == SAVE_FORMAT:
             if data.get("version") != SAVE_VERSION:
                 raise RecordError(f"a saved game of version {show_value(data.get('version'))}; "
@@ -108,17 +107,17 @@ def check_match(source: MatchSource) -> CheckedMatch:
         raise RecordError(f"expected a match, a save or a game record, not "
                           f"{type(source).__name__}")
     try:
-        checked, entries = read_save(data)
-    except SaveInvalid as exc:
+        read = read_save(data)
+    except ValueError as exc:
         raise RecordError(f"the save is incomplete or damaged ({exc})") from None
-    return CheckedMatch({key: checked[key] for key in SAVE_KEYS}, entries)
+    return CheckedMatch(_match_of(read), read.entries)
 
 
 def export_record(
     source: MatchSource, *, title: str | None = None, note: str | None = None,
     focus: int | None = None,
-) -> dict[str, Any]:
-    """The game record of a match (``source`` as for ``save_of``), with the result it reached;
+) -> GameRecord:
+    """The game record of a match (``source`` as for ``check_match``), with the result it reached;
     plain JSON values. The match is replayed once to check it and read its result. A record's
     own title, note and focus are kept unless others are given."""
     checked = check_match(source)
@@ -132,7 +131,8 @@ def export_record(
     if isinstance(note, str):
         note = normal_line_breaks(note)
     # Written as the format writes them, however they were read (``qc``, ``Tc``, ``8♠``).
-    save = {**checked.save, "actions": [write_log_entry(e) for e in checked.entries]}
+    save = checked.save.copy()
+    save["actions"] = [write_log_entry(e) for e in checked.entries]
     record = game_record(save, result_of(session), title=title, note=note, focus=focus)
     _check_extras(record, len(record["actions"]), len(record["seats"]))
     return record
@@ -143,7 +143,7 @@ def normal_line_breaks(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def result_of(session: Session) -> dict[str, Any]:
+def result_of(session: Session) -> MatchResult:
     """What the match reached: rounds finished, each seat's total, whether it is over."""
     return match_result(session.match)
 
@@ -168,26 +168,26 @@ def load_record(
         hint = " (a saved game: export it as a record first)" if found == SAVE_FORMAT else ""
         raise RecordError(f"not a Craits game record: format {show_value(found)}, expected "
                           f"{RECORD_FORMAT!r}{hint}")
-    save, entries = _record_save(data)
-    session = replay_save(save, bot_factory or review_bot, entries=entries)
-    check_result(data, session)
+    checked = _read_record(data)
+    session = replay_save(checked.save, bot_factory or review_bot, entries=checked.entries)
+    check_result(checked.record, session)
     return session
 
 
-def check_result(data: Mapping[str, Any], session: Session) -> None:
+def check_result(data: GameRecord | None, session: Session) -> None:
     """Refuse a record whose ``result`` is not what its actions (replayed in ``session``)
     give; a record without one passes."""
-    expected = data.get("result")
+    expected = data.get("result") if data is not None else None
     if expected is not None and expected != result_of(session):
         raise RecordError(f"the record's result {show_value(expected)} is not what its "
                           f"actions give: {show_value(result_of(session))}")
 
 
 def replay_save(
-    save: Mapping[str, Any], bot_factory: Callable[[str], Bot] | None = None,
-    on_step: ReplayHook | None = None, entries: list[LogEntry] | None = None,
+    save: MatchRecord, bot_factory: Callable[[str], Bot] | None = None,
+    on_step: ReplayHook | None = None, entries: Sequence[LogEntry] | None = None,
 ) -> Session:
-    """Replay checked save data (``save_of``) into a new Session (``Session.replay``, calling
+    """Replay checked save data (``check_match``) into a new Session (``Session.replay``, calling
     ``on_step`` after the first deal and after every action); raises ``RecordError`` naming
     the failing action. Without ``bot_factory`` no computer player is seated (nothing is
     needed to replay). ``entries``: its actions as read by the check (``check_match``)."""
@@ -198,8 +198,15 @@ def replay_save(
         raise RecordError(str(exc)) from None
 
 
-def _record_save(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[LogEntry]]:
-    """The save data inside a record, every field checked, and its actions read."""
+def _match_of(read: ReadMatch) -> MatchRecord:
+    data = read.data
+    return {"seed": data["seed"], "rules": data["rules"], "seats": data["seats"],
+            "actions": data["actions"]}
+
+
+def _read_record(data: Mapping[str, Any]) -> CheckedMatch:
+    """A game record, every field checked (its note's line breaks made ``\\n``), and its
+    actions read."""
     for key in data:
         if key not in RECORD_KEYS:
             raise RecordError(f"unknown field {show_value(key)}"
@@ -216,11 +223,23 @@ def _record_save(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[LogEntry
     if missing:
         raise RecordError(f"{missing[0]}: missing")
     try:
-        checked, entries = read_save({key: data[key] for key in SAVE_KEYS})
-    except SaveInvalid as exc:
+        read = read_save({key: data[key] for key in SAVE_KEYS})
+    except ValueError as exc:
         raise RecordError(str(exc)) from None
-    _check_extras(data, len(checked["actions"]), len(checked["seats"]))
-    return {key: checked[key] for key in SAVE_KEYS}, entries
+    _check_extras(data, len(read.entries), len(read.data["seats"]))
+    save = _match_of(read)
+    record: GameRecord = {"format": RECORD_FORMAT, "version": version, "seed": save["seed"],
+                          "rules": save["rules"], "seats": save["seats"],
+                          "actions": save["actions"]}
+    if "title" in data:
+        record["title"] = data["title"]
+    if "note" in data:
+        record["note"] = normal_line_breaks(data["note"])
+    if "focus" in data:
+        record["focus"] = data["focus"]
+    if "result" in data:
+        record["result"] = data["result"]
+    return CheckedMatch(save, read.entries, record)
 
 
 def _check_extras(data: Mapping[str, Any], actions: int, seats: int) -> None:
