@@ -140,10 +140,6 @@ class Session:
         """The player whose turn action is awaited, or None between rounds."""
         return None if self.match.state.is_over() else self.match.state.turn
 
-    def is_bot_turn(self) -> bool:
-        p = self.to_act()
-        return p is not None and p in self.bots
-
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 

@@ -18,6 +18,7 @@ plus ``{"next_round": true}`` between rounds. Malformed input raises ``NotationE
 from __future__ import annotations
 
 import difflib
+import json
 import math
 import re
 from collections import Counter
@@ -380,11 +381,6 @@ def write_position(state: RoundState) -> dict[str, Any]:
     return doc
 
 
-def same_position(state: RoundState) -> RoundState:
-    """``state`` as a position document holds it: without its seed and reshuffle count."""
-    return state.replace(seed=0, shuffles=0)
-
-
 
 # ---------------------------------------------------------------- saves and game records
 # A save's data and a game record (docs/GAME_RECORD.md) are typed as TypedDicts rather than
@@ -557,3 +553,105 @@ def read_entries(records: Sequence[object], seats: int, entries: list[LogEntry])
         except TypeError:  # a value that cannot be a key (a list...)
             entry = read_log_entry(record, seats)
         add(entry)
+
+
+RECORD_FORMAT = "craits-game"
+RECORD_VERSION = 1
+RECORD_KEYS = ("format", "version", "seed", "rules", "seats", "actions", "title", "note",
+               "focus", "result")
+MATCH_KEYS = ("seed", "rules", "seats", "actions")  # what a record shares with a save
+TITLE_LENGTH = 100
+NOTE_LENGTH = 4000
+MAX_TOTAL = 1_000_000  # far beyond any game's points; a larger one is not a game's
+
+
+def normal_line_breaks(text: str) -> str:
+    """``text`` with Windows (``\\r\\n``) and old Mac (``\\r``) line breaks made ``\\n``."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_game_record(data: object, refuse_kind: Callable[[str], str | None] | None = None, *,
+                     actions: bool = True) -> tuple[ReadMatch, GameRecord]:
+    """A game record (docs/GAME_RECORD.md) checked field by field, as ``read_match`` checks a
+    save, its note's line breaks made ``\\n``; ``NotationError`` naming the first problem.
+    With ``actions`` False its action log is checked as a list only (``entries`` is empty):
+    a list of many past games reads each quickly."""
+    if not isinstance(data, dict):
+        raise NotationError(f"a game record is a JSON object, not {_written(data)}")
+    for key in data:
+        if key not in RECORD_KEYS:
+            raise NotationError(f"unknown field {_written(key)}"
+                                f"{_suggest(str(key)[:40], RECORD_KEYS)}")
+    version = data.get("version")
+    if version is None:
+        raise NotationError(f"version: missing (this game reads version {RECORD_VERSION})")
+    if type(version) is not int or version < 1:
+        raise NotationError(f"version: expected a whole number from 1, not {_written(version)}")
+    if version > RECORD_VERSION:
+        raise NotationError(f"the record comes from a newer version of Craits (record version "
+                            f"{version}; this game reads up to {RECORD_VERSION})")
+    match = {key: data[key] for key in MATCH_KEYS if key in data}
+    log = match.get("actions")
+    quick = not actions and isinstance(log, list) and len(log) <= MAX_ACTIONS
+    if quick:
+        match["actions"] = []
+    read = read_match(match, refuse_kind)
+    save = read.data
+    if quick and isinstance(log, list):
+        save["actions"] = log  # each action is read when the game is replayed
+    record: GameRecord = {"format": RECORD_FORMAT, "version": version, "seed": save["seed"],
+                          "rules": save["rules"], "seats": save["seats"],
+                          "actions": save["actions"]}
+    if "title" in data:
+        record["title"] = _read_text(data["title"], "title", TITLE_LENGTH)
+    if "note" in data:
+        record["note"] = _read_text(data["note"], "note", NOTE_LENGTH)
+    if "focus" in data:
+        focus, most = data["focus"], len(save["actions"])
+        if type(focus) is not int or not 0 <= focus <= most:
+            raise NotationError(f"focus: expected a number of actions from 0 to {most}, not "
+                                f"{_written(focus)}")
+        record["focus"] = focus
+    if "result" in data:
+        record["result"] = _read_result(data["result"], len(save["seats"]))
+    return read, record
+
+
+def _read_text(value: object, key: str, limit: int) -> str:
+    """A title (one line) or a note (lines: their breaks made ``\\n``)."""
+    if not isinstance(value, str):
+        raise NotationError(f"{key}: expected text, not {_written(value)}")
+    breaks = "\n" if key == "note" else ""
+    if breaks:
+        value = normal_line_breaks(value)
+    if len(value) > limit:
+        raise NotationError(f"{key}: longer than {limit} characters")
+    bad = next((ch for ch in value if not ch.isprintable() and ch not in breaks), None)
+    if bad in ("\n", "\r"):
+        raise NotationError(f"{key}: a title is one line, without line breaks")
+    if bad is not None:
+        raise NotationError(f"{key}: contains the character U+{ord(bad):04X}, which cannot be "
+                            "shown")
+    return value
+
+
+def _read_result(value: object, seats: int) -> MatchResult:
+    if isinstance(value, dict) and value.keys() == {"finished_rounds", "totals", "over"}:
+        rounds, totals, over = value["finished_rounds"], value["totals"], value["over"]
+        if (type(rounds) is int and 0 <= rounds <= MAX_ROUNDS_COUNTED and type(over) is bool
+                and isinstance(totals, list) and len(totals) == seats
+                and all(type(t) is int and abs(t) <= MAX_TOTAL for t in totals)):
+            return {"finished_rounds": rounds, "totals": list(totals), "over": over}
+    raise NotationError(f"result: expected finished_rounds, totals (one whole number a seat) "
+                        f"and over, not {_written(value)}")
+
+
+def _written(value: object) -> str:
+    """A value as JSON writes it (``"2"``, ``false``, ``null``), never at length."""
+    if isinstance(value, (list, dict)) or isinstance(value, int) and abs(value) > 10**12:
+        return shown(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"

@@ -26,21 +26,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from craits.engine.notation import MAX_ACTIONS, GameRecord
+from craits.engine.notation import GameRecord
 from craits.paths import user_home
 from craits.persistence.files import Damaged, Problem, atomic_write_json, put_aside, read_json
 from craits.persistence.game_record import (
     RECORD_FORMAT,
-    SAVE_KEYS,
     game_record,
     match_result,
-    read_save,
+    read_record_document,
 )
 
 FOLDER = "games"
 KEEP = 20
-MAX_TOTAL = 1_000_000  # far beyond any game's points; a larger one is not a game's
-MAX_ROUNDS = 10_000  # as a save's count of rounds
 _NAME = re.compile(r"game-(\d{8}-\d{6})-([0-9a-f]{1,16})\.json")
 _STAMP = "%Y%m%d-%H%M%S"
 
@@ -223,29 +220,21 @@ class GameArchive:
         return put_aside(path, "bad", "damaged", reason)
 
     def _summary(self, path: Path) -> PastGame:
-        record = _read(path)
-        # Every field a save shares with a record is checked as a save's is (a name that
-        # cannot be shown, a level that is not one...); the result's as what a game reaches.
-        # The actions only as a list here: each is checked when the game is opened (Replay),
-        # which keeps a folder of long games quick to list.
-        shared = {key: record[key] for key in SAVE_KEYS if key in record}
-        if isinstance(shared.get("actions"), list) and len(shared["actions"]) <= MAX_ACTIONS:
-            shared["actions"] = []
-        seats = read_save(shared).data["seats"]
+        # Every field is checked as a record's is (a name that cannot be shown, a level that
+        # is not one, a result no game reaches...); the actions only as a list here: each is
+        # read when the game is opened (Replay), which keeps a folder of long games quick to list.
+        record = read_record_document(_read(path), actions=False)[1]
         result = record.get("result")
-        if not (isinstance(result, dict) and isinstance(result.get("totals"), list)
-                and len(result["totals"]) == len(seats)
-                and all(type(t) is int and abs(t) <= MAX_TOTAL for t in result["totals"])
-                and type(result.get("finished_rounds")) is int
-                and 0 <= result["finished_rounds"] <= MAX_ROUNDS):
+        if result is None:
             raise ValueError("no result")
         try:
             finished = datetime.strptime(_parts(path)[0], _STAMP)
         except ValueError:
             raise ValueError("no date in its name") from None
+        seats = record["seats"]
         return PastGame(path, finished, tuple(s["name"] for s in seats),
                         tuple(s["kind"] for s in seats), tuple(result["totals"]),
-                        result["finished_rounds"], result.get("over") is not False)
+                        result["finished_rounds"], result["over"])
 
 
 def _parts(path: Path) -> tuple[str, str]:

@@ -18,13 +18,16 @@ from collections.abc import Mapping
 
 from craits.config.levels import default_profiles
 from craits.engine import Match, Rules
-from craits.engine.notation import GameRecord, MatchRecord, MatchResult, ReadMatch, read_match
-
-RECORD_FORMAT = "craits-game"
-RECORD_VERSION = 1
-RECORD_KEYS = ("format", "version", "seed", "rules", "seats", "actions", "title", "note",
-               "focus", "result")
-SAVE_KEYS = ("seed", "rules", "seats", "actions")  # what a record shares with a save
+from craits.engine.notation import RECORD_FORMAT as RECORD_FORMAT
+from craits.engine.notation import RECORD_VERSION as RECORD_VERSION
+from craits.engine.notation import (
+    GameRecord,
+    MatchRecord,
+    MatchResult,
+    ReadMatch,
+    read_game_record,
+    read_match,
+)
 
 
 def read_save(data: object) -> ReadMatch:
@@ -33,6 +36,12 @@ def read_save(data: object) -> ReadMatch:
     seated by the game, so a save or record with one was edited); ``NotationError`` (a
     ``ValueError``) names the first problem by its path."""
     return read_match(data, _research_only)
+
+
+def read_record_document(data: object, *, actions: bool = True) -> tuple[ReadMatch, GameRecord]:
+    """``data`` read as a game record (``craits.engine.notation.read_game_record``), its seats
+    as ``read_save`` reads a save's."""
+    return read_game_record(data, _research_only, actions=actions)
 
 
 def _research_only(level: str) -> str | None:

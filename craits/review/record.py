@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from craits.ai import Bot
-from craits.config.errors import ConfigError, did_you_mean, show_value
+from craits.config.errors import ConfigError, show_value
 from craits.config.levels import make_bot
 from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
@@ -36,17 +36,15 @@ from craits.engine.notation import (
     LogEntry,
     MatchRecord,
     MatchResult,
-    ReadMatch,
+    normal_line_breaks,
     write_log_entry,
 )
 from craits.persistence.files import atomic_write_json
 from craits.persistence.game_record import (
     RECORD_FORMAT,
-    RECORD_KEYS,
-    RECORD_VERSION,
-    SAVE_KEYS,
     game_record,
     match_result,
+    read_record_document,
     read_save,
 )
 from craits.persistence.saves import SAVE_FORMAT, SAVE_VERSION
@@ -54,8 +52,6 @@ from craits.session import ReplayFailed, ReplayHook, Session
 
 MAX_RECORD_BYTES = 8_000_000  # a full game is some tens of kilobytes
 MAX_MESSAGE = 300  # characters of an error message
-TITLE_LENGTH = 100
-NOTE_LENGTH = 4000
 MAX_DIGITS = 100  # a record's longest number, the seed, has 19; Python refuses past 4300
 NEW_NAMES = 1000  # names tried for a new file (name.json, name-2.json, ...)
 
@@ -110,7 +106,7 @@ def check_match(source: MatchSource) -> CheckedMatch:
         read = read_save(data)
     except ValueError as exc:
         raise RecordError(f"the save is incomplete or damaged ({exc})") from None
-    return CheckedMatch(_match_of(read), read.entries)
+    return CheckedMatch(read.data, read.entries)
 
 
 def export_record(
@@ -134,13 +130,8 @@ def export_record(
     save = checked.save.copy()
     save["actions"] = [write_log_entry(e) for e in checked.entries]
     record = game_record(save, result_of(session), title=title, note=note, focus=focus)
-    _check_extras(record, len(record["actions"]), len(record["seats"]))
+    _read_record(record, actions=False)  # the title, note and focus given are checked too
     return record
-
-
-def normal_line_breaks(text: str) -> str:
-    """``text`` with Windows (``\\r\\n``) and old Mac (``\\r``) line breaks made ``\\n``."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def result_of(session: Session) -> MatchResult:
@@ -198,81 +189,13 @@ def replay_save(
         raise RecordError(str(exc)) from None
 
 
-def _match_of(read: ReadMatch) -> MatchRecord:
-    data = read.data
-    return {"seed": data["seed"], "rules": data["rules"], "seats": data["seats"],
-            "actions": data["actions"]}
-
-
-def _read_record(data: Mapping[str, Any]) -> CheckedMatch:
-    """A game record, every field checked (its note's line breaks made ``\\n``), and its
-    actions read."""
-    for key in data:
-        if key not in RECORD_KEYS:
-            raise RecordError(f"unknown field {show_value(key)}"
-                              + did_you_mean(str(key)[:40], RECORD_KEYS))
-    if "version" not in data:
-        raise RecordError(f"version: missing (this game reads version {RECORD_VERSION})")
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        raise RecordError(f"version: expected a whole number from 1, not {show_value(version)}")
-    if version > RECORD_VERSION:
-        raise RecordError(f"the record comes from a newer version of Craits (record version "
-                          f"{version}; this game reads up to {RECORD_VERSION})")
-    missing = [key for key in SAVE_KEYS if key not in data]
-    if missing:
-        raise RecordError(f"{missing[0]}: missing")
+def _read_record(data: Mapping[str, Any], actions: bool = True) -> CheckedMatch:
+    """A game record, every field checked (``game_record.read_record_document``), its actions read."""
     try:
-        read = read_save({key: data[key] for key in SAVE_KEYS})
+        read, record = read_record_document(data, actions=actions)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    _check_extras(data, len(read.entries), len(read.data["seats"]))
-    save = _match_of(read)
-    record: GameRecord = {"format": RECORD_FORMAT, "version": version, "seed": save["seed"],
-                          "rules": save["rules"], "seats": save["seats"],
-                          "actions": save["actions"]}
-    if "title" in data:
-        record["title"] = data["title"]
-    if "note" in data:
-        record["note"] = normal_line_breaks(data["note"])
-    if "focus" in data:
-        record["focus"] = data["focus"]
-    if "result" in data:
-        record["result"] = data["result"]
-    return CheckedMatch(save, read.entries, record)
-
-
-def _check_extras(data: Mapping[str, Any], actions: int, seats: int) -> None:
-    # A note may run over lines; a title is one line.
-    for key, limit, breaks in (("title", TITLE_LENGTH, ""), ("note", NOTE_LENGTH, "\n")):
-        if key in data:
-            value = data[key]
-            if not isinstance(value, str):
-                raise RecordError(f"{key}: expected text, not {show_value(value)}")
-            if breaks:
-                value = normal_line_breaks(value)
-            if len(value) > limit:
-                raise RecordError(f"{key}: longer than {limit} characters")
-            bad = next((ch for ch in value if not ch.isprintable() and ch not in breaks), None)
-            if key == "title" and bad in ("\n", "\r"):
-                raise RecordError(f"{key}: a title is one line, without line breaks")
-            if bad is not None:
-                raise RecordError(f"{key}: contains the character U+{ord(bad):04X}, which "
-                                  "cannot be shown")
-    if "focus" in data:
-        focus = data["focus"]
-        if type(focus) is not int or not 0 <= focus <= actions:
-            raise RecordError(f"focus: expected a number of actions from 0 to {actions}, not "
-                              f"{show_value(focus)}")
-    if "result" in data:
-        result = data["result"]
-        ok = (isinstance(result, dict) and set(result) == {"finished_rounds", "totals", "over"}
-              and type(result["finished_rounds"]) is int and type(result["over"]) is bool
-              and isinstance(result["totals"], list) and len(result["totals"]) == seats
-              and all(type(t) is int for t in result["totals"]))
-        if not ok:
-            raise RecordError(f"result: expected finished_rounds, totals (one whole number a "
-                              f"seat) and over, not {show_value(result)}")
+    return CheckedMatch(record, read.entries, record)
 
 
 class AbsentBot:

@@ -253,10 +253,6 @@ class Replay:
         """Every event of the match, in order, hidden cards included."""
         return [e for step in self.steps for e in step.events]
 
-    @property
-    def final_state(self) -> RoundState:
-        return self.steps[-1].state
-
     def round_of(self, number: int) -> RoundReplay:
         """The round holding step ``number``."""
         return self.rounds[self.steps[number].round]
