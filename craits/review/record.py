@@ -17,7 +17,6 @@ that fails; the review's ``Replay`` steps it with a callback.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 from collections.abc import Callable, Mapping, Sequence
@@ -39,7 +38,7 @@ from craits.engine.notation import (
     normal_line_breaks,
     write_log_entry,
 )
-from craits.persistence.files import atomic_write_json
+from craits.persistence.files import Damaged, atomic_write_json, parse_json
 from craits.persistence.game_record import (
     RECORD_FORMAT,
     game_record,
@@ -52,7 +51,6 @@ from craits.session import ReplayFailed, ReplayHook, Session
 
 MAX_RECORD_BYTES = 8_000_000  # a full game is some tens of kilobytes
 MAX_MESSAGE = 300  # characters of an error message
-MAX_DIGITS = 100  # a record's longest number, the seed, has 19; Python refuses past 4300
 NEW_NAMES = 1000  # names tried for a new file (name.json, name-2.json, ...)
 
 
@@ -300,27 +298,13 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def parse_record_text(raw: bytes | str, name: str = "record") -> dict[str, Any]:
-    """JSON text to a dict, refusing what no record is: not UTF-8, not JSON, NaN, numbers of
-    thousands of digits, nesting thousands deep. A leading byte-order mark is allowed."""
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{name}: not UTF-8 text (byte {exc.start})") from None
-    text = text.removeprefix("\ufeff")  # some editors begin UTF-8 files with one
-    if len(text) > MAX_RECORD_BYTES:
+    """JSON text to a dict (``files.parse_json``), refusing what no record is."""
+    if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{name}: larger than a game record can be")
     try:
-        document = json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number,
-                              parse_float=_fraction)
-    except _NotUsable as exc:
-        raise RecordError(f"{name}: not a usable JSON document ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno})"
-                          ) from None
-    except RecursionError:
-        raise RecordError(f"{name}: nested too deeply to be a game record") from None
-    except ValueError:
-        raise RecordError(f"{name}: not a usable JSON document") from None
+        document = parse_json(raw)
+    except Damaged as exc:
+        raise RecordError(f"{name}: {exc}") from None
     if not isinstance(document, dict):
         raise RecordError(f"{name}: a game record is a JSON object")
     return document
@@ -387,26 +371,3 @@ def _kind_of_file(mode: int) -> str:
         if test(mode):
             return words
     return "it is not a regular file"
-
-
-class _NotUsable(ValueError):
-    """A JSON value no record holds; ``str()`` says which, in the player's words."""
-
-
-def _refuse_constant(name: str) -> float:
-    raise _NotUsable(f"{name} is not a number JSON allows")
-
-
-def _whole_number(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > MAX_DIGITS:  # before Python's own limit, which speaks to programmers
-        raise _NotUsable(f"a number {digits} digits long; no field of a game record holds one "
-                         f"of more than {MAX_DIGITS}")
-    return int(text)
-
-
-def _fraction(text: str) -> float:
-    if len(text) > MAX_DIGITS:
-        raise _NotUsable(f"a number {len(text)} characters long; no field of a game record "
-                         f"holds one of more than {MAX_DIGITS}")
-    return float(text)
