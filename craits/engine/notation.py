@@ -381,7 +381,6 @@ def write_position(state: RoundState) -> dict[str, Any]:
     return doc
 
 
-
 # ---------------------------------------------------------------- saves and game records
 # A save's data and a game record (docs/GAME_RECORD.md) are typed as TypedDicts rather than
 # dataclasses: each *is* its JSON object, so it is written with no conversion, its digest

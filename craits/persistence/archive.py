@@ -28,7 +28,7 @@ from typing import Any
 
 from craits.engine.notation import GameRecord
 from craits.paths import user_home
-from craits.persistence.files import Damaged, Problem, atomic_write_json, put_aside, read_json
+from craits.persistence.files import Problem, atomic_write_json, put_aside, read_json
 from craits.persistence.game_record import (
     RECORD_FORMAT,
     game_record,
@@ -193,11 +193,8 @@ class GameArchive:
         for path in files[:self.keep_count]:
             try:
                 out.append(self._summary(path))
-            except Unreadable as exc:
-                problems.append(Problem("unreadable", path.name, exc.reason,
-                                        folder=str(path.parent)))
             except ValueError as exc:
-                problems.append(self.set_aside(path, str(exc)))
+                problems.append(self.problem(path, exc))
         if len(files) > self.keep_count:  # put there by hand, or left when pruning failed
             self.prune()
         return out, problems
@@ -213,11 +210,7 @@ class GameArchive:
         set aside first, one that cannot be read stays where it is."""
         if isinstance(error, Unreadable):
             return Problem("unreadable", path.name, error.reason, folder=str(path.parent))
-        return self.set_aside(path, str(error))
-
-    def set_aside(self, path: Path, reason: str) -> Problem:
-        """Keep an unusable file as ``game-....bad.json``; the problem, for the player."""
-        return put_aside(path, "bad", "damaged", reason)
+        return put_aside(path, "bad", "damaged", str(error))  # as game-....bad.json
 
     def _summary(self, path: Path) -> PastGame:
         # Every field is checked as a record's is (a name that cannot be shown, a level that
@@ -246,8 +239,6 @@ def _parts(path: Path) -> tuple[str, str]:
 def _read(path: Path) -> dict[str, Any]:
     try:
         document = read_json(path)
-    except Damaged:
-        raise
     except OSError as exc:
         raise Unreadable(exc.strerror or type(exc).__name__) from None
     if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
