@@ -208,7 +208,7 @@ def test_the_review_and_the_save_replay_through_the_one_loop() -> None:
     for _ in range(12):
         session.act(legal_actions(session.state)[0])
     steps: list[int | None] = []
-    replayed = replay_save(check_match(session).save, on_step=lambda i, *_: steps.append(i))
+    replayed = replay_save(check_match(session).data, on_step=lambda i, *_: steps.append(i))
     assert replayed.state == Session.from_save(session.to_save()).state == session.state
     assert steps == [None, *range(12)]
 

@@ -436,11 +436,13 @@ class GameRecord(MatchRecord):
 
 @dataclass(frozen=True, slots=True)
 class ReadMatch:
-    """A save's data as read: checked and normalised (``data``), its action log read into the
-    engine's actions (``entries``, one per record), so nothing is read twice."""
+    """A save's data (or a record's match) as read: checked and normalised (``data``), its
+    action log read into the engine's actions (``entries``, one per record) and the record
+    it came from (None: a save): what a replay starts from, nothing read twice."""
 
     data: SaveData
     entries: tuple[LogEntry, ...]
+    record: GameRecord | None = None
 
 
 def read_match(data: object, refuse_kind: Callable[[str], str | None] | None = None
@@ -570,7 +572,7 @@ def normal_line_breaks(text: str) -> str:
 
 
 def read_game_record(data: object, refuse_kind: Callable[[str], str | None] | None = None, *,
-                     actions: bool = True) -> tuple[ReadMatch, GameRecord]:
+                     actions: bool = True) -> ReadMatch:
     """A game record (docs/GAME_RECORD.md) checked field by field, as ``read_match`` checks a
     save, its note's line breaks made ``\\n``; ``NotationError`` naming the first problem.
     With ``actions`` False its action log is checked as a list only (``entries`` is empty):
@@ -613,7 +615,7 @@ def read_game_record(data: object, refuse_kind: Callable[[str], str | None] | No
         record["focus"] = focus
     if "result" in data:
         record["result"] = _read_result(data["result"], len(save["seats"]))
-    return read, record
+    return ReadMatch(save, read.entries, record)
 
 
 def _read_text(value: object, key: str, limit: int) -> str:

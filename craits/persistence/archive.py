@@ -216,7 +216,8 @@ class GameArchive:
         # Every field is checked as a record's is (a name that cannot be shown, a level that
         # is not one, a result no game reaches...); the actions only as a list here: each is
         # read when the game is opened (Replay), which keeps a folder of long games quick to list.
-        record = read_record_document(_read(path), actions=False)[1]
+        record = read_record_document(_read(path), actions=False).record
+        assert record is not None  # read as a record
         result = record.get("result")
         if result is None:
             raise ValueError("no result")

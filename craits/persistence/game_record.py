@@ -38,7 +38,7 @@ def read_save(data: object) -> ReadMatch:
     return read_match(data, _research_only)
 
 
-def read_record_document(data: object, *, actions: bool = True) -> tuple[ReadMatch, GameRecord]:
+def read_record_document(data: object, *, actions: bool = True) -> ReadMatch:
     """``data`` read as a game record (``craits.engine.notation.read_game_record``), its seats
     as ``read_save`` reads a save's."""
     return read_game_record(data, _research_only, actions=actions)

@@ -21,7 +21,6 @@ import os
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from craits.engine.notation import (
     LogEntry,
     MatchRecord,
     MatchResult,
+    ReadMatch,
     normal_line_breaks,
     write_log_entry,
 )
@@ -63,28 +63,17 @@ class RecordError(ValueError):
         super().__init__(message)
 
 
-@dataclass(frozen=True, slots=True)
-class CheckedMatch:
-    """A match's save data (seed, rules, seats, actions) checked, its actions as read into the
-    engine's (``entries``) and the record it came from (None: a save or a session): what a
-    replay starts from, so that nothing is checked or read twice."""
-
-    save: MatchRecord
-    entries: Sequence[LogEntry]
-    record: GameRecord | None = None
-
-
-MatchSource = Session | Mapping[str, Any] | CheckedMatch
+MatchSource = Session | Mapping[str, Any] | ReadMatch
 
 
 # ---------------------------------------------------------------- from a match to a record
 
 
-def check_match(source: MatchSource) -> CheckedMatch:
+def check_match(source: MatchSource) -> ReadMatch:
     """The match of a Session, a save's data, a save file's envelope (``craits-save``) or a
     game record, checked, every action read once; raises ``RecordError`` naming the first
     problem."""
-    if isinstance(source, CheckedMatch):
+    if isinstance(source, ReadMatch):
         return source
     if isinstance(source, Session):
         data: Any = source.to_save()
@@ -101,10 +90,9 @@ def check_match(source: MatchSource) -> CheckedMatch:
         raise RecordError(f"expected a match, a save or a game record, not "
                           f"{type(source).__name__}")
     try:
-        read = read_save(data)
+        return read_save(data)
     except ValueError as exc:
         raise RecordError(f"the save is incomplete or damaged ({exc})") from None
-    return CheckedMatch(read.data, read.entries)
 
 
 def export_record(
@@ -115,7 +103,7 @@ def export_record(
     plain JSON values. The match is replayed once to check it and read its result. A record's
     own title, note and focus are kept unless others are given."""
     checked = check_match(source)
-    session = replay_save(checked.save, entries=checked.entries)
+    session = replay_save(checked.data, entries=checked.entries)
     kept = checked.record
     if kept is not None:
         check_result(kept, session)
@@ -125,7 +113,7 @@ def export_record(
     if isinstance(note, str):
         note = normal_line_breaks(note)
     # Written as the format writes them, however they were read (``qc``, ``Tc``, ``8♠``).
-    save = checked.save.copy()
+    save = checked.data.copy()
     save["actions"] = [write_log_entry(e) for e in checked.entries]
     record = game_record(save, result_of(session), title=title, note=note, focus=focus)
     _read_record(record, actions=False)  # the title, note and focus given are checked too
@@ -158,7 +146,7 @@ def load_record(
         raise RecordError(f"not a Craits game record: format {show_value(found)}, expected "
                           f"{RECORD_FORMAT!r}{hint}")
     checked = _read_record(data)
-    session = replay_save(checked.save, bot_factory or review_bot, entries=checked.entries)
+    session = replay_save(checked.data, bot_factory or review_bot, entries=checked.entries)
     check_result(checked.record, session)
     return session
 
@@ -187,13 +175,13 @@ def replay_save(
         raise RecordError(str(exc)) from None
 
 
-def _read_record(data: Mapping[str, Any], actions: bool = True) -> CheckedMatch:
-    """A game record, every field checked (``game_record.read_record_document``), its actions read."""
+def _read_record(data: Mapping[str, Any], actions: bool = True) -> ReadMatch:
+    """A game record, every field checked (``game_record.read_record_document``), its actions
+    read."""
     try:
-        read, record = read_record_document(data, actions=actions)
+        return read_record_document(data, actions=actions)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    return CheckedMatch(record, read.entries, record)
 
 
 class AbsentBot:
