@@ -277,17 +277,20 @@ def _fraction(text: str) -> float:
     return float(text)
 
 
-def parse_json(raw: bytes | str) -> Any:
+def parse_json(raw: bytes | str, *, short_numbers: bool = False) -> Any:
     """JSON text (a leading byte-order mark allowed: some editors write one) to its value,
-    refusing with ``Damaged`` what no file of the game is: not UTF-8, not JSON, NaN, numbers of
-    hundreds of digits, nesting thousands deep."""
+    refusing with ``Damaged`` what no file of the game is: not UTF-8, not JSON, NaN, nesting
+    thousands deep, and with ``short_numbers`` numbers of hundreds of digits (a file read
+    field by field refuses those one field at a time)."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as exc:
         raise Damaged(f"not UTF-8 text (byte {exc.start})") from None
     try:
-        return json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant,
-                          parse_int=_whole_number, parse_float=_fraction)
+        if short_numbers:
+            return json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant,
+                              parse_int=_whole_number, parse_float=_fraction)
+        return json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant)
     except _NotUsable as exc:
         raise Damaged(f"not a usable JSON document ({exc})") from None
     except json.JSONDecodeError as exc:

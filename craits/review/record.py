@@ -290,7 +290,7 @@ def parse_record_text(raw: bytes | str, name: str = "record") -> dict[str, Any]:
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{name}: larger than a game record can be")
     try:
-        document = parse_json(raw)
+        document = parse_json(raw, short_numbers=True)
     except Damaged as exc:
         raise RecordError(f"{name}: {exc}") from None
     if not isinstance(document, dict):
