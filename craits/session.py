@@ -217,7 +217,7 @@ class Session:
     def from_save(cls, data: object, bot_factory: BotFactory | None = None) -> Session:
         """Replay a save's data (or a ``ReadMatch`` of it); raises ValueError (``ReplayFailed``
         naming the action) if it does not replay. Every field is checked first
-        (``persistence.saves.read_save``); ``undo`` is on only when it is ``true``."""
+        (``persistence.game_record.read_save``); ``undo`` is on only when it is ``true``."""
         if not isinstance(data, ReadMatch):
             try:
                 data = read_save(data)

@@ -1,12 +1,14 @@
-"""The one way Craits is written down, read and written: card codes, action records and
-positions (shared/SCENARIOS.md), as python-chess reads and writes FEN with ``Board(fen)`` and
-``board.fen()``. Every other module calls these; none parses a card, an action or a position
-of its own.
+"""The one way Craits is written down, read and written: card codes, action records,
+positions (shared/SCENARIOS.md), and the documents that hold whole matches, a save's data and
+a game record (docs/GAME_RECORD.md), as python-chess reads and writes FEN with ``Board(fen)``
+and ``board.fen()``. Every other module calls these; none parses a card, an action, a position
+or a match of its own.
 
     read_card("10h") == 22 and write_card(22) == "10H"
     read_action({"player": 1, "play": "8C", "suit": "D"}) == (1, Play(46, 2))
     write_action(Play(46, 2), 1) == {"player": 1, "play": "8C", "suit": "D"}
     state, events = read_position(write_position(state))   # the same position again
+    read = read_match(session.to_save())   # read.data: SaveData; read.entries: its actions
 
 Cards are rank then suit: ``A 2-10 J Q K`` (``T`` for ten too), ``S H D C`` (or ``♠ ♥ ♦ ♣``),
 in any case, spaces around ignored; written in the one exact form (``10H``). An action record is

@@ -31,10 +31,10 @@ def _as_written(data: Mapping[str, object] | None) -> Mapping[str, object]:
 
 class SaveStore(JsonStore[Mapping[str, object] | None]):
     """One saved match in the user home (or ``home``). The data is the session's
-    (``SaveData``); the store keeps it as JSON and gives it back unread
-    (``game_record.read_save`` reads it when the game is replayed). ``save`` replaces it atomically (a crash leaves the previous
-    save whole); ``load`` gives None when there is no save, or one that could not be used (then
-    with a problem)."""
+    (``SaveData``), kept as JSON and given back unread: ``game_record.read_save`` reads it
+    when the game is replayed. ``save`` replaces it atomically (a crash leaves the previous
+    save whole); ``load`` gives None when there is no save, or one that could not be used
+    (then with a problem)."""
 
     def __init__(self, home: Path | None = None, name: str = SAVE_FILE) -> None:
         super().__init__(safe_child(name, user_home() if home is None else home,
