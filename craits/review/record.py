@@ -33,7 +33,6 @@ from craits.engine.notation import (
     GameRecord,
     LogEntry,
     MatchRecord,
-    MatchResult,
     ReadMatch,
     normal_line_breaks,
     write_log_entry,
@@ -115,14 +114,9 @@ def export_record(
     # Written as the format writes them, however they were read (``qc``, ``Tc``, ``8♠``).
     save = checked.data.copy()
     save["actions"] = [write_log_entry(e) for e in checked.entries]
-    record = game_record(save, result_of(session), title=title, note=note, focus=focus)
+    record = game_record(save, match_result(session.match), title=title, note=note, focus=focus)
     _read_record(record, actions=False)  # the title, note and focus given are checked too
     return record
-
-
-def result_of(session: Session) -> MatchResult:
-    """What the match reached: rounds finished, each seat's total, whether it is over."""
-    return match_result(session.match)
 
 
 # ---------------------------------------------------------------- from a record to a match
@@ -154,10 +148,10 @@ def load_record(
 def check_result(data: GameRecord | None, session: Session) -> None:
     """Refuse a record whose ``result`` is not what its actions (replayed in ``session``)
     give; a record without one passes."""
-    expected = data.get("result") if data is not None else None
-    if expected is not None and expected != result_of(session):
+    expected, reached = data.get("result") if data else None, match_result(session.match)
+    if expected is not None and expected != reached:
         raise RecordError(f"the record's result {show_value(expected)} is not what its "
-                          f"actions give: {show_value(result_of(session))}")
+                          f"actions give: {show_value(reached)}")
 
 
 def replay_save(
