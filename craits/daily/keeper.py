@@ -15,11 +15,10 @@ from __future__ import annotations
 import logging
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
 
 from craits.daily.deal import deal, number_of
 from craits.daily.record import DailyStore, Result
-from craits.engine.notation import SaveData
+from craits.engine.notation import GameRecord, SaveData
 from craits.persistence.archive import GameArchive
 from craits.persistence.files import Problem
 from craits.persistence.par_store import ParStore
@@ -89,7 +88,7 @@ class DailyKeeper:
         """Started deals found finished among the past games become results."""
         if not self.record.started:
             return False
-        finished: list[tuple[str, datetime, dict[str, Any]]] = []
+        finished: list[tuple[str, datetime, GameRecord]] = []
         games, _ = self.archive.games()  # problems are for the past games' list to tell
         kinds = deal(1).kinds
         for game in games:  # only the records a note may take are read

@@ -199,11 +199,11 @@ class GameArchive:
             self.prune()
         return out, problems
 
-    def record(self, game: PastGame | Path) -> dict[str, Any]:
-        """The record a kept game's file holds (``ValueError`` if it is not readable:
-        ``Unreadable`` when the system would not let it be read)."""
-        path = game.path if isinstance(game, PastGame) else Path(game)
-        return _read(path)
+    def record(self, game: PastGame | Path) -> GameRecord:
+        """The record a kept game's file holds, every field checked but the actions (read when
+        it is replayed): ``ValueError`` if it is not usable (``Unreadable`` when the system
+        would not let it be read)."""
+        return _read(game.path if isinstance(game, PastGame) else Path(game))
 
     def problem(self, path: Path, error: ValueError) -> Problem:
         """What to tell the player of a kept game that cannot be used: one found wrong is
@@ -213,11 +213,7 @@ class GameArchive:
         return put_aside(path, "bad", "damaged", str(error))  # as game-....bad.json
 
     def _summary(self, path: Path) -> PastGame:
-        # Every field is checked as a record's is (a name that cannot be shown, a level that
-        # is not one, a result no game reaches...); the actions only as a list here: each is
-        # read when the game is opened (Replay), which keeps a folder of long games quick to list.
-        record = read_record_document(_read(path), actions=False).record
-        assert record is not None  # read as a record
+        record = _read(path)
         result = record.get("result")
         if result is None:
             raise ValueError("no result")
@@ -237,11 +233,17 @@ def _parts(path: Path) -> tuple[str, str]:
     return (found[1], found[2]) if found else ("", "")
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path) -> GameRecord:
+    """The record in ``path``, every field checked as a record's is (a name that cannot be
+    shown, a level that is not one, a result no game reaches...) but its actions only as a
+    list: each is read when the game is opened (Replay), which keeps a folder of long games
+    quick to list."""
     try:
         document = read_json(path)
     except OSError as exc:
         raise Unreadable(exc.strerror or type(exc).__name__) from None
     if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
         raise ValueError("not a game record")
-    return document
+    record = read_record_document(document, actions=False).record
+    assert record is not None  # read as a record
+    return record
