@@ -117,6 +117,10 @@ class Session:
         self.records: list[ActionRecord] = []  # the action log, in the scenario action shape
         self.clock = 0.0  # match time (seconds), kept by the match director and saved
         self.undo = undo  # part of the match, saved: the players agreed to it at the start
+        # The hands as their players arranged them at the table, seat -> (round, cards left
+        # to right): the table's choice, saved so that Continue shows the same hand; no rule
+        # reads it.
+        self.arranged: dict[int, tuple[int, tuple[int, ...]]] = {}
         self.version = 0  # bumped on every change, so a stale bot answer is noticed
         self._round_start = round_start(self.events)
 
@@ -211,6 +215,9 @@ class Session:
         }
         if self.undo:  # older saves and records: off
             save["undo"] = True
+        if self.arranged:  # older saves: every hand in its order
+            save["arranged"] = [{"seat": seat, "round": r, "cards": list(cards)}
+                                for seat, (r, cards) in sorted(self.arranged.items())]
         return save
 
     @classmethod
@@ -228,6 +235,8 @@ class Session:
         session.clock = save.get("clock", session.clock)
         session.match_id = save.get("match_id") or session.match_id  # older saves: a new one
         session.undo = save.get("undo", False)
+        session.arranged = {hand["seat"]: (hand["round"], tuple(hand["cards"]))
+                            for hand in save.get("arranged", [])}
         return session
 
     @classmethod

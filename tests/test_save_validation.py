@@ -133,3 +133,14 @@ def test_a_valid_save_still_continues(tmp_path, monkeypatch):
         assert app.current_table().session.records[: len(data["actions"])] == data["actions"]
     finally:
         app.shutdown()
+
+
+def test_an_arrangement_of_the_hands_is_kept_and_what_cannot_be_read_of_it_is_dropped_alone():
+    data = good_save()
+    good = {"seat": 1, "round": 0, "cards": [5, 4, 30]}
+    data["arranged"] = [good, {"seat": 2, "round": 0, "cards": [1]},  # no third seat
+                        {"seat": 0, "round": 0, "cards": [3, 3]}, "x"]
+    assert read_save(data).data["arranged"] == [good]
+    assert Session.from_save(data).arranged == {1: (0, (5, 4, 30))}
+    data["arranged"] = "nonsense"
+    assert Session.from_save(data).arranged == {}

@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, TypeGuard
 
 from .actions import DRAW, PASS, Action, Announce, Call, ChooseSuit, Draw, Pass, Play
 from .cards import RANKS, SUIT_OF, SUIT_SYMBOLS, SUITS, card_str, make_card, suit_str
@@ -138,7 +138,7 @@ ActionRecord = TypedDict("ActionRecord", {
 }, total=False)
 
 
-def _is_index(value: object, players: int) -> bool:
+def _is_index(value: object, players: int) -> TypeGuard[int]:
     return type(value) is int and 0 <= value < players
 
 
@@ -412,6 +412,14 @@ class MatchRecord(TypedDict):
     actions: list[ActionRecord]
 
 
+class ArrangedHand(TypedDict):
+    """A hand as its player arranged it at the table: the cards left to right."""
+
+    seat: int
+    round: int
+    cards: list[int]
+
+
 class SaveData(MatchRecord):
     """A save's data (``Session.to_save``): the match and what the table keeps of it."""
 
@@ -419,6 +427,7 @@ class SaveData(MatchRecord):
     match_id: NotRequired[str]  # short hexadecimal text; older saves have none
     stats_rounds: NotRequired[int]  # rounds of it the statistics hold
     undo: NotRequired[bool]  # written only when true
+    arranged: NotRequired[list[ArrangedHand]]  # written only when a hand is arranged
 
 
 class MatchResult(TypedDict):
@@ -486,12 +495,29 @@ def read_match(data: object, refuse_kind: Callable[[str], str | None] | None = N
         out["match_id"] = data["match_id"]
     if data.get("undo") is True:  # anything else: off, as in older saves
         out["undo"] = True
+    if "arranged" in data:
+        out["arranged"] = _read_arranged(data["arranged"], len(seats))
     entries: list[LogEntry] = []
     try:
         read_entries(out["actions"], len(seats), entries)
     except NotationError as exc:
         raise NotationError(f"actions[{len(entries)}]: {exc}", len(entries)) from None
     return ReadMatch(out, tuple(entries))
+
+
+def _read_arranged(value: object, seats: int) -> list[ArrangedHand]:
+    """The hands as arranged at the table: a view's choice, not the game's, so what cannot
+    be read of it is dropped (that hand shows in suit order), never a reason to refuse."""
+    hands: dict[int, ArrangedHand] = {}
+    for item in value if isinstance(value, list) else ():
+        if not isinstance(item, dict):
+            continue
+        seat, round_index, cards = item.get("seat"), item.get("round"), item.get("cards")
+        if _is_index(seat, seats) and _is_index(round_index, MAX_ROUNDS_COUNTED + 1) \
+                and isinstance(cards, list) and len(set(cards)) == len(cards) <= 52 \
+                and all(_is_index(card, 52) for card in cards):
+            hands[seat] = {"seat": seat, "round": round_index, "cards": list(cards)}
+    return list(hands.values())
 
 
 def _whole(value: object, where: str, high: int) -> int:
