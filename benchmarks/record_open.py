@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from craits.config.reading import read_limited
-from craits.persistence.save_check import MAX_ACTIONS
+from craits.engine.notation import MAX_ACTIONS
 from craits.review.record import MAX_RECORD_BYTES, check_match, parse_record_text, read_record
 from craits.review.replay import Replay, ReplaySession
 

@@ -46,7 +46,7 @@ from craits.ai.search import choice_key, distinct_actions, relative_score
 from craits.config.levels import make_bot
 from craits.director import play_headless
 from craits.engine import Draw, Rules
-from craits.persistence.save_check import MAX_ACTIONS
+from craits.engine.notation import MAX_ACTIONS
 from craits.review.analysis import (
     ChoiceJob,
     ReviewLevel,

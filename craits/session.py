@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from craits.ai import Bot, OracleBot
 from craits.config.errors import show_value
@@ -32,8 +31,17 @@ from craits.engine import (
     seat_view,
 )
 from craits.engine.events import round_start
-from craits.engine.notation import read_log_entry, write_action, write_next_round
-from craits.persistence.save_check import LogEntry, SaveInvalid, read_save
+from craits.engine.notation import (
+    ActionRecord,
+    LogEntry,
+    MatchRecord,
+    ReadMatch,
+    SaveData,
+    read_log_entry,
+    write_action,
+    write_next_round,
+)
+from craits.persistence.game_record import read_save
 from craits.seat import Seat
 
 SAVE_VERSION = 1
@@ -106,7 +114,7 @@ class Session:
         # a computer player's history is read at every decision.
         self._seen: list[list[Event]] = [[] for _ in range(len(seats) + 1)]
         self._log(first)
-        self.records: list[dict[str, Any]] = []  # the action log, in the scenario action shape
+        self.records: list[ActionRecord] = []  # the action log, in the scenario action shape
         self.clock = 0.0  # match time (seconds), kept by the match director and saved
         self.undo = undo  # part of the match, saved: the players agreed to it at the start
         # The hands as their players arranged them at the table, seat -> (round, cards left
@@ -135,10 +143,6 @@ class Session:
     def to_act(self) -> int | None:
         """The player whose turn action is awaited, or None between rounds."""
         return None if self.match.state.is_over() else self.match.state.turn
-
-    def is_bot_turn(self) -> bool:
-        p = self.to_act()
-        return p is not None and p in self.bots
 
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
@@ -171,8 +175,9 @@ class Session:
         players, clock and match id stay."""
         if not 0 <= keep <= len(self.records):
             raise ValueError(f"cannot keep {keep} of {len(self.records)} actions")
-        again = Session.replay({**self.to_save(), "actions": self.records[:keep]},
-                               bots=self.bots)
+        save = self.to_save()
+        save["actions"] = self.records[:keep]
+        again = Session.replay(save, bots=self.bots)
         self.match, self.events, self.batches = again.match, again.events, again.batches
         self._seen, self.records = again._seen, again.records
         self._round_start = again._round_start
@@ -198,42 +203,45 @@ class Session:
 
     # ------------------------------------------------------------ saving
 
-    def to_save(self) -> dict[str, Any]:
+    def to_save(self) -> SaveData:
         """Everything needed to replay this exact position."""
-        return {
+        save: SaveData = {
             "seed": self.seed,
             "rules": self.rules.to_dict(),
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "actions": list(self.records),
             "clock": self.clock,
             "match_id": self.match_id,
-            **({"undo": True} if self.undo else {}),  # older saves and records: off
-            **({"arranged": [{"seat": seat, "round": r, "cards": list(cards)}
-                             for seat, (r, cards) in sorted(self.arranged.items())]}
-               if self.arranged else {}),  # older saves: every hand in its order
         }
+        if self.undo:  # older saves and records: off
+            save["undo"] = True
+        if self.arranged:  # older saves: every hand in its order
+            save["arranged"] = [{"seat": seat, "round": r, "cards": list(cards)}
+                                for seat, (r, cards) in sorted(self.arranged.items())]
+        return save
 
     @classmethod
-    def from_save(cls, data: dict[str, Any], bot_factory: BotFactory | None = None) -> Session:
-        """Replay a save; raises ValueError (``ReplayFailed`` naming the action) if it does not
-        replay. Every field is checked first (``craits.persistence.save_check``); ``undo``
-        is on only when it is ``true``."""
-        undo = isinstance(data, dict) and data.get("undo") is True
-        try:
-            data, entries = read_save(data)
-        except SaveInvalid as exc:
-            raise ValueError(f"the save is incomplete or damaged ({exc})") from None
-        session = cls.replay(data, bot_factory, entries=entries)
-        session.clock = float(data.get("clock", session.clock))
-        session.match_id = data.get("match_id") or session.match_id  # older saves: a new one
-        session.undo = undo
-        session.arranged = {seat: kept for seat, kept in data.get("arranged", {}).items()
-                            if seat < len(session.seats)}
+    def from_save(cls, data: object, bot_factory: BotFactory | None = None) -> Session:
+        """Replay a save's data (or a ``ReadMatch`` of it); raises ValueError (``ReplayFailed``
+        naming the action) if it does not replay. Every field is checked first
+        (``persistence.game_record.read_save``); ``undo`` is on only when it is ``true``."""
+        if not isinstance(data, ReadMatch):
+            try:
+                data = read_save(data)
+            except ValueError as exc:
+                raise ValueError(f"the save is incomplete or damaged ({exc})") from None
+        save = data.data
+        session = cls.replay(save, bot_factory, entries=data.entries)
+        session.clock = save.get("clock", session.clock)
+        session.match_id = save.get("match_id") or session.match_id  # older saves: a new one
+        session.undo = save.get("undo", False)
+        session.arranged = {hand["seat"]: (hand["round"], tuple(hand["cards"]))
+                            for hand in save.get("arranged", [])}
         return session
 
     @classmethod
     def replay(
-        cls, save: Mapping[str, Any], bot_factory: BotFactory | None = None,
+        cls, save: MatchRecord, bot_factory: BotFactory | None = None,
         bots: dict[int, Bot] | None = None, on_step: ReplayHook | None = None,
         entries: Sequence[LogEntry] | None = None,
     ) -> Session:
@@ -241,7 +249,7 @@ class Session:
         actions) into a new Session, calling ``on_step`` after the first deal and after every
         entry; raises ``ReplayFailed`` naming the entry that fails. ``bot_factory`` and
         ``bots`` seat the computer players as for ``Session``. ``entries``: the actions as
-        already read (``save_check.read_save``), not read again."""
+        already read (``ReadMatch.entries``), not read again."""
         seats = [Seat(s["kind"], s["name"]) for s in save["seats"]]
         session = cls(seats, Rules.from_dict(save["rules"]), save["seed"], bot_factory, bots)
         if on_step is not None:

@@ -93,7 +93,7 @@ def test_a_seed_a_save_could_not_hold_is_refused(value, capsys):
 
 @pytest.mark.parametrize("value", [str(2**63), str(-(2**63)), "0", " 12 "])
 def test_a_seed_a_save_holds_is_taken(value):
-    from craits.persistence.save_check import SEED_MAX, SEED_MIN
+    from craits.engine.notation import SEED_MAX, SEED_MIN
     from craits.ui.startup import build_parser
 
     got = build_parser().parse_args(["--seed", value]).seed

@@ -30,7 +30,8 @@ def kept(archive: GameArchive, text: str, stamp: str = "20261130-120000",
     (archive.folder / f"game-{stamp}-{match_id}.json").write_text(text, "utf-8")
 
 
-@pytest.mark.parametrize("change", ["nul", "control", "long total", "kind", "rounds"])
+@pytest.mark.parametrize("change", ["nul", "control", "long total", "kind", "rounds",
+                                    "title", "field", "focus", "result"])
 def test_a_past_game_with_a_field_a_save_would_refuse_is_set_aside(tmp_path, monkeypatch,
                                                                    record_text, change):
     record = json.loads(record_text)
@@ -42,6 +43,14 @@ def test_a_past_game_with_a_field_a_save_would_refuse_is_set_aside(tmp_path, mon
         record["result"]["totals"][0] = int("9" * 300)
     elif change == "kind":
         record["seats"][1]["kind"] = "Hard Level!"
+    elif change == "title":  # read by the one reader of records, as an opened record is
+        record["title"] = "two\nlines"
+    elif change == "field":
+        record["colour"] = "red"
+    elif change == "focus":
+        record["focus"] = len(record["actions"]) + 1
+    elif change == "result":
+        record["result"]["over"] = "yes"
     else:
         record["result"]["finished_rounds"] = -3
     archive = GameArchive(tmp_path)

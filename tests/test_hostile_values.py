@@ -12,11 +12,11 @@ from app_driver import FRAME, drive_session, make_app, raise_errors, short_rules
 
 from craits.daily.deal import FIRST_DEAL, LAST_DEAL
 from craits.daily.record import DAILY_FILE, MAX_SCORE
+from craits.engine.notation import MAX_ACTIONS
 from craits.persistence.keeping import MatchKeeper
 from craits.persistence.player_files import PlayerFiles
 from craits.persistence.puzzles import MAX_COST, MAX_SEATS, PuzzleStore
 from craits.persistence.ratings import MAX_GAMES, RATINGS_FILE, RatingsStore
-from craits.persistence.save_check import MAX_ACTIONS
 from craits.persistence.statistics import MAX_COUNT, MAX_TOTAL, STATS_FILE
 from craits.persistence.statistics import MAX_SCORE as MAX_ROUND_SCORE
 from craits.rating import (

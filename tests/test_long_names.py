@@ -12,8 +12,8 @@ import pygame
 import pytest
 from app_driver import FRAME, drive_session, make_app, raise_errors, short_rules
 
+from craits.engine.notation import SEAT_NAME_LENGTH
 from craits.persistence import SaveStore, SettingsStore, envelope
-from craits.persistence.save_check import SEAT_NAME_LENGTH
 from craits.session import Seat, Session
 from craits.ui.fonts import get_font
 from craits.ui.widgets.text import _truncate, fit_text

@@ -36,7 +36,7 @@ def test_a_kept_game_is_the_record_the_review_exports(tmp_path):
     game = games[0]
     assert game.names == ("P0", "P1") and game.totals == session.match.totals
     assert game.rounds == len(session.match.history)
-    assert Replay(archive.record(game)).final_state == session.match.state
+    assert Replay(archive.record(game)).steps[-1].state == session.match.state
 
 
 def test_the_archive_keeps_the_newest_games_only(tmp_path):

@@ -145,7 +145,7 @@ def test_a_save_naming_a_level_now_kept_as_a_classic_still_loads(tmp_path, monke
     """When hard changes, hard-classic is hard as it was: a game saved with it loads and its
     computer plays as that version is pinned."""
     from craits.config import levels
-    from craits.persistence.save_check import check_save
+    from craits.persistence.game_record import read_save
     from craits.seat import Seat
     from craits.session import Session
     from craits.ui.matches import seat_levels_problem
@@ -162,7 +162,7 @@ def test_a_save_naming_a_level_now_kept_as_a_classic_still_loads(tmp_path, monke
         assert play_hash(classic) == PINS[("hard", 1)]
         session = Session([Seat("human", "Ana"), Seat("hard-classic", "Bo")], Rules(), 4)
         data = session.to_save()
-        kinds = [seat["kind"] for seat in check_save(data)["seats"]]
+        kinds = [seat["kind"] for seat in read_save(data).data["seats"]]
         assert kinds == ["human", "hard-classic"] and seat_levels_problem(kinds) is None
         again = Session.from_save(data)
         assert [seat.kind for seat in again.seats] == ["human", "hard-classic"]

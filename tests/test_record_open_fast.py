@@ -16,7 +16,7 @@ import pygame
 import pytest
 from test_review_replay import game, play
 
-import craits.persistence.save_check as save_check
+import craits.engine.notation as notation
 import craits.session as session_module
 from craits.engine.notation import NotationError, read_log_entry
 from craits.persistence.archive import GameArchive
@@ -62,7 +62,7 @@ class Counted:
 def reads(monkeypatch):
     """(reads by the check, reads by the replay loop) of action records."""
     checked, replayed = Counted(read_log_entry), Counted(read_log_entry)
-    monkeypatch.setattr(save_check, "read_log_entry", checked)
+    monkeypatch.setattr(notation, "read_log_entry", checked)
     monkeypatch.setattr(session_module, "read_log_entry", replayed)
     return checked, replayed
 
@@ -83,7 +83,7 @@ def test_a_record_opens_reading_each_kind_of_action_once(reads):
     assert replayed.calls == 0  # before: every action read again by the replay
     assert checked.calls == shapes(actions) < len(actions)
     assert len(replay.steps) == len(actions) + 1
-    assert replay.final_state == load_record(record).match.state
+    assert replay.steps[-1].state == load_record(record).match.state
     checked.calls = 0
     assert load_record(record).match.totals == replay.session.match.totals  # the same there
     assert replayed.calls == 0 and checked.calls == shapes(actions)
@@ -100,7 +100,7 @@ def test_a_save_is_continued_reading_each_kind_of_action_once(reads):
 def test_the_same_record_gives_the_same_actions_as_reading_each_alone():
     record = export_record(play(9, ("human", "easy")))
     entries = check_match(record).entries
-    assert entries == [read_log_entry(a, 2) for a in record["actions"]]
+    assert list(entries) == [read_log_entry(a, 2) for a in record["actions"]]
 
 
 # Values Python finds equal to good ones (true == 1, 0 == False == 0.0) are still refused,

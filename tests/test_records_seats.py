@@ -11,7 +11,8 @@ from test_review_replay import game
 
 from craits.cli.review import main
 from craits.config import levels
-from craits.persistence.save_check import SaveInvalid, check_save, reads_hidden_cards
+from craits.engine.notation import NotationError
+from craits.persistence.game_record import read_save, reads_hidden_cards
 from craits.review import Replay
 from craits.review.record import RecordError, export_record, load_record, read_record
 from craits.session import Session
@@ -35,9 +36,9 @@ def test_the_research_levels_are_the_ones_that_read_hidden_cards():
 
 @pytest.mark.parametrize("level", RESEARCH)
 def test_a_save_seating_a_research_level_is_refused_naming_the_seat(level):
-    with pytest.raises(SaveInvalid, match=rf"^seats\[2\]\.kind: the level '{level}' reads the "
+    with pytest.raises(NotationError, match=rf"^seats\[2\]\.kind: the level '{level}' reads the "
                                           "hidden cards"):
-        check_save(seating(level))
+        read_save(seating(level))
     with pytest.raises(ValueError, match=r"seats\[2\]\.kind"):
         Session.from_save(seating(level))
     with pytest.raises(RecordError, match=r"seats\[2\]\.kind"):
@@ -77,7 +78,7 @@ def test_a_levels_file_that_cannot_be_read_leaves_the_save_check_standing(tmp_pa
     monkeypatch.setattr(levels, "bundled_path", lambda: broken)
     levels.default_profiles.cache_clear()
     try:
-        assert check_save(seating("medium"))["seats"][2]["kind"] == "medium"
+        assert read_save(seating("medium")).data["seats"][2]["kind"] == "medium"
         # The review still opens the record: no level of that file can be seated, so none
         # reads hidden cards; the computer seats are stand-ins that are never asked.
         assert load_record(export_record(game())).records == game()["actions"]

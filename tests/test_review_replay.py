@@ -88,7 +88,7 @@ def test_the_replay_reproduces_the_saved_game_exactly(seed):
     session = play(seed)
     replay = Replay(json.loads(json.dumps(session.to_save())))
     assert replay.events == session.events
-    assert replay.final_state == session.state
+    assert replay.steps[-1].state == session.state
     assert replay.session.match == session.match
     assert replay.steps[-1].totals == session.match.totals
     assert [s.index for s in replay.steps] == [None, *range(len(session.records))]
@@ -191,7 +191,7 @@ def test_an_unfinished_game_replays_up_to_where_it_stopped():
             break
         session.act(rng.choice(session.view(session.state.turn).legal))
     replay = Replay(session.to_save())
-    assert replay.final_state == session.state and len(replay.rounds) == 1
+    assert replay.steps[-1].state == session.state and len(replay.rounds) == 1
     assert not replay.rounds[0].finished and replay.rounds[0].scores is None
 
 

@@ -10,8 +10,9 @@ import pytest
 from app_driver import drive_session, make_app, raise_errors, short_rules
 
 from craits import i18n
+from craits.engine.notation import SEAT_NAME_LENGTH, NotationError
 from craits.persistence import SaveStore
-from craits.persistence.save_check import SEAT_NAME_LENGTH, SaveInvalid, check_save
+from craits.persistence.game_record import read_save
 from craits.session import Seat, Session
 
 
@@ -96,13 +97,13 @@ def test_an_invalid_save_is_kept_aside_with_a_notice_never_a_crash(case, tmp_pat
 
 def test_a_good_save_passes_the_check_unchanged():
     data = good_save()
-    assert check_save(data) == data
+    assert read_save(data).data == data
 
 
 def test_an_overlong_seat_name_is_shortened_like_a_typed_one():
     data = good_save()
     data["seats"][1]["name"] = "B" * 50_000
-    checked = check_save(data)
+    checked = read_save(data).data
     assert checked["seats"][1]["name"] == "B" * SEAT_NAME_LENGTH
     assert Session.from_save(data).seats[1].name == "B" * SEAT_NAME_LENGTH
 
@@ -117,8 +118,8 @@ def test_an_overlong_seat_name_is_shortened_like_a_typed_one():
 def test_the_reason_names_the_field(field, value, said):
     data = good_save()
     data[field] = value
-    with pytest.raises(SaveInvalid, match=r"^" + said.replace("[", r"\[")):
-        check_save(data)
+    with pytest.raises(NotationError, match=r"^" + said.replace("[", r"\[")):
+        read_save(data)
     with pytest.raises(ValueError):
         Session.from_save(data)
 
@@ -132,3 +133,14 @@ def test_a_valid_save_still_continues(tmp_path, monkeypatch):
         assert app.current_table().session.records[: len(data["actions"])] == data["actions"]
     finally:
         app.shutdown()
+
+
+def test_an_arrangement_of_the_hands_is_kept_and_what_cannot_be_read_of_it_is_dropped_alone():
+    data = good_save()
+    good = {"seat": 1, "round": 0, "cards": [5, 4, 30]}
+    data["arranged"] = [good, {"seat": 2, "round": 0, "cards": [1]},  # no third seat
+                        {"seat": 0, "round": 0, "cards": [3, 3]}, "x"]
+    assert read_save(data).data["arranged"] == [good]
+    assert Session.from_save(data).arranged == {1: (0, (5, 4, 30))}
+    data["arranged"] = "nonsense"
+    assert Session.from_save(data).arranged == {}

@@ -209,7 +209,7 @@ def test_round_end_turns_every_hand_face_up():
     chor.update(0)
     start = len(session.events)
     while not session.match.state.is_over():
-        if session.is_bot_turn():
+        if session.to_act() in session.bots:
             session.act(session.bot_request()[1]())
         else:
             view = session.view(0)

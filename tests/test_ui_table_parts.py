@@ -23,7 +23,7 @@ C = parse_card
 
 def session_with_bot_to_act() -> Session:
     session = Session([Seat("medium", "A"), Seat("easy", "B"), Seat("medium", "C")], seed=3)
-    while not session.is_bot_turn():
+    while session.to_act() not in session.bots:
         session.act(session.view(session.to_act()).legal[0])
     return session
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 import logging
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
 
 from craits.daily.deal import deal, number_of
 from craits.daily.record import DailyStore, Result
+from craits.engine.notation import GameRecord, SaveData
 from craits.persistence.archive import GameArchive
 from craits.persistence.files import Problem
 from craits.persistence.par_store import ParStore
@@ -37,7 +37,7 @@ class DailyKeeper:
         self.problems: list[Problem] = [problem] if problem is not None else []
         self.unsaved = False
         # A played deal's game as the par needs it (read once: a replay of the record).
-        self._games: dict[str, tuple[dict[str, Any], list[list[int]]] | None] = {}
+        self._games: dict[str, tuple[SaveData, list[list[int]]] | None] = {}
 
     # ---- reading
     @staticmethod
@@ -66,7 +66,7 @@ class DailyKeeper:
             log.warning("the par of deal %d could not be read: %s", number, exc)
             return None
 
-    def _game(self, result: Result) -> tuple[dict[str, Any], list[list[int]]] | None:
+    def _game(self, result: Result) -> tuple[SaveData, list[list[int]]] | None:
         if result.game not in self._games:
             try:
                 session = load_record(self.archive.record(self.archive.folder / result.game))
@@ -88,7 +88,7 @@ class DailyKeeper:
         """Started deals found finished among the past games become results."""
         if not self.record.started:
             return False
-        finished: list[tuple[str, datetime, dict[str, Any]]] = []
+        finished: list[tuple[str, datetime, GameRecord]] = []
         games, _ = self.archive.games()  # problems are for the past games' list to tell
         kinds = deal(1).kinds
         for game in games:  # only the records a note may take are read

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from craits.daily.deal import FIRST_DEAL, LAST_DEAL, deal, place, streak
+from craits.engine.notation import GameRecord
 from craits.persistence.files import whole
 from craits.persistence.store import JsonStore
 
@@ -94,7 +95,7 @@ class DailyRecord:
         game = None if match_id is None else game_id(match_id)
         self.started = [*self.started, Started(number, now, game)][-MAX_STARTED:]
 
-    def settle(self, finished: list[tuple[str, datetime, dict[str, Any]]]) -> bool:
+    def settle(self, finished: list[tuple[str, datetime, GameRecord]]) -> bool:
         """Find started deals among finished past games (file name, when, record); True when
         a result was added. A deal's first finished result is the one kept."""
         used = {r.game for r in self.results.values()}
@@ -102,13 +103,14 @@ class DailyRecord:
         for begun in sorted(self.started, key=lambda s: s.at):
             the_deal = deal(begun.number)
             for name, when, record in sorted(finished, key=lambda f: f[1]):
-                totals = record["result"]["totals"]
-                if (name in used or not begun.finds(name, when)
+                result = record.get("result")
+                if (result is None or name in used or not begun.finds(name, when)
                         or record["seed"] != the_deal.seed
                         or [s["kind"] for s in record["seats"]] != list(the_deal.kinds)):
                     continue
                 used.add(name)
                 self.started = [s for s in self.started if s is not begun]
+                totals = result["totals"]
                 if begun.number not in self.results:
                     self.results[begun.number] = Result(begun.number, begun.at.date(),
                                                         totals[0], place(totals), len(totals),

@@ -26,15 +26,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from craits.engine.notation import GameRecord
 from craits.paths import user_home
-from craits.persistence.files import Damaged, Problem, atomic_write_json, put_aside, read_json
-from craits.persistence.game_record import RECORD_FORMAT, SAVE_KEYS, game_record, match_result
-from craits.persistence.save_check import MAX_ACTIONS, check_save
+from craits.persistence.files import Problem, atomic_write_json, put_aside, read_json
+from craits.persistence.game_record import (
+    RECORD_FORMAT,
+    game_record,
+    match_result,
+    read_record_document,
+)
 
 FOLDER = "games"
 KEEP = 20
-MAX_TOTAL = 1_000_000  # far beyond any game's points; a larger one is not a game's
-MAX_ROUNDS = 10_000  # as a save's count of rounds
 _NAME = re.compile(r"game-(\d{8}-\d{6})-([0-9a-f]{1,16})\.json")
 _STAMP = "%Y%m%d-%H%M%S"
 
@@ -75,7 +78,7 @@ class _Pending:
     """A finished game not yet written (the folder refused the write): written when it can."""
 
     match_id: str
-    record: dict[str, Any]
+    record: GameRecord
     stamp: str
 
 
@@ -190,56 +193,38 @@ class GameArchive:
         for path in files[:self.keep_count]:
             try:
                 out.append(self._summary(path))
-            except Unreadable as exc:
-                problems.append(Problem("unreadable", path.name, exc.reason,
-                                        folder=str(path.parent)))
             except ValueError as exc:
-                problems.append(self.set_aside(path, str(exc)))
+                problems.append(self.problem(path, exc))
         if len(files) > self.keep_count:  # put there by hand, or left when pruning failed
             self.prune()
         return out, problems
 
-    def record(self, game: PastGame | Path) -> dict[str, Any]:
-        """The record a kept game's file holds (``ValueError`` if it is not readable:
-        ``Unreadable`` when the system would not let it be read)."""
-        path = game.path if isinstance(game, PastGame) else Path(game)
-        return _read(path)
+    def record(self, game: PastGame | Path) -> GameRecord:
+        """The record a kept game's file holds, every field checked but the actions (read when
+        it is replayed): ``ValueError`` if it is not usable (``Unreadable`` when the system
+        would not let it be read)."""
+        return _read(game.path if isinstance(game, PastGame) else Path(game))
 
     def problem(self, path: Path, error: ValueError) -> Problem:
         """What to tell the player of a kept game that cannot be used: one found wrong is
         set aside first, one that cannot be read stays where it is."""
         if isinstance(error, Unreadable):
             return Problem("unreadable", path.name, error.reason, folder=str(path.parent))
-        return self.set_aside(path, str(error))
-
-    def set_aside(self, path: Path, reason: str) -> Problem:
-        """Keep an unusable file as ``game-....bad.json``; the problem, for the player."""
-        return put_aside(path, "bad", "damaged", reason)
+        return put_aside(path, "bad", "damaged", str(error))  # as game-....bad.json
 
     def _summary(self, path: Path) -> PastGame:
         record = _read(path)
-        # Every field a save shares with a record is checked as a save's is (a name that
-        # cannot be shown, a level that is not one...); the result's as what a game reaches.
-        # The actions only as a list here: each is checked when the game is opened (Replay),
-        # which keeps a folder of long games quick to list.
-        shared = {key: record[key] for key in SAVE_KEYS if key in record}
-        if isinstance(shared.get("actions"), list) and len(shared["actions"]) <= MAX_ACTIONS:
-            shared["actions"] = []
-        seats = check_save(shared)["seats"]
         result = record.get("result")
-        if not (isinstance(result, dict) and isinstance(result.get("totals"), list)
-                and len(result["totals"]) == len(seats)
-                and all(type(t) is int and abs(t) <= MAX_TOTAL for t in result["totals"])
-                and type(result.get("finished_rounds")) is int
-                and 0 <= result["finished_rounds"] <= MAX_ROUNDS):
+        if result is None:
             raise ValueError("no result")
         try:
             finished = datetime.strptime(_parts(path)[0], _STAMP)
         except ValueError:
             raise ValueError("no date in its name") from None
+        seats = record["seats"]
         return PastGame(path, finished, tuple(s["name"] for s in seats),
                         tuple(s["kind"] for s in seats), tuple(result["totals"]),
-                        result["finished_rounds"], result.get("over") is not False)
+                        result["finished_rounds"], result["over"])
 
 
 def _parts(path: Path) -> tuple[str, str]:
@@ -248,13 +233,17 @@ def _parts(path: Path) -> tuple[str, str]:
     return (found[1], found[2]) if found else ("", "")
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path) -> GameRecord:
+    """The record in ``path``, every field checked as a record's is (a name that cannot be
+    shown, a level that is not one, a result no game reaches...) but its actions only as a
+    list: each is read when the game is opened (Replay), which keeps a folder of long games
+    quick to list."""
     try:
         document = read_json(path)
-    except Damaged:
-        raise
     except OSError as exc:
         raise Unreadable(exc.strerror or type(exc).__name__) from None
     if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
         raise ValueError("not a game record")
-    return document
+    record = read_record_document(document, actions=False).record
+    assert record is not None  # read as a record
+    return record

@@ -8,9 +8,10 @@ writes what waits now, on the caller's thread (quit, error).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
-from craits.persistence.files import JsonObject
+from craits.engine.notation import SaveData
 from craits.persistence.save_health import SaveHealth
 from craits.persistence.store import WRITER, BackgroundWriter
 
@@ -18,7 +19,7 @@ from craits.persistence.store import WRITER, BackgroundWriter
 class SnapshotStore(Protocol):
     """Where snapshots go (``craits.persistence.saves.SaveStore``)."""
 
-    def save(self, data: JsonObject) -> None: ...
+    def save(self, data: Mapping[str, object]) -> None: ...
 
 
 class Autosaver:
@@ -33,7 +34,7 @@ class Autosaver:
         self.writer = writer
         self.writes = 0
 
-    def submit(self, data: JsonObject) -> None:
+    def submit(self, data: SaveData) -> None:
         if not self.threaded:
             self.flush()  # what waits lands first
             self._write(data)
@@ -42,7 +43,7 @@ class Autosaver:
         # time lands in the order taken (an older one never lands after a newer one).
         self.writer.submit(lambda: self._write(data), key=self)
 
-    def _write(self, data: JsonObject) -> None:
+    def _write(self, data: SaveData) -> None:
         try:
             self.store.save(data)
         except (OSError, TypeError, ValueError) as exc:

@@ -251,8 +251,54 @@ class Damaged(ValueError):
     """A file read and found not usable (not JSON, too large, a link...); ``str()`` says why."""
 
 
+class _NotUsable(ValueError):
+    """A JSON value no file of the game holds; ``str()`` says which, in the player's words."""
+
+
+MAX_DIGITS = 100  # a file's longest number, a seed, has 19; Python refuses past 4300
+
+
 def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _NotUsable(f"{name} is not a number JSON allows")
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:  # before Python's own limit, which speaks to programmers
+        raise _NotUsable(f"a number {digits} digits long; no field holds one of more than "
+                         f"{MAX_DIGITS}")
+    return int(text)
+
+
+def _fraction(text: str) -> float:
+    if len(text) > MAX_DIGITS:
+        raise _NotUsable(f"a number {len(text)} characters long; no field holds one of more "
+                         f"than {MAX_DIGITS}")
+    return float(text)
+
+
+def parse_json(raw: bytes | str, *, short_numbers: bool = False) -> Any:
+    """JSON text (a leading byte-order mark allowed: some editors write one) to its value,
+    refusing with ``Damaged`` what no file of the game is: not UTF-8, not JSON, NaN, nesting
+    thousands deep, and with ``short_numbers`` numbers of hundreds of digits (a file read
+    field by field refuses those one field at a time)."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as exc:
+        raise Damaged(f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        if short_numbers:
+            return json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant,
+                              parse_int=_whole_number, parse_float=_fraction)
+        return json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant)
+    except _NotUsable as exc:
+        raise Damaged(f"not a usable JSON document ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise Damaged(f"not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise Damaged("nested too deeply") from None
+    except ValueError:
+        raise Damaged("not a usable JSON document") from None
 
 
 def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
@@ -265,15 +311,7 @@ def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
         raw = read_limited(path, max_bytes)
     except FileRefused as exc:
         raise Damaged(str(exc)) from None
-    try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except UnicodeDecodeError as exc:
-        raise Damaged(f"not UTF-8 text at byte {exc.start}") from None
-    except RecursionError:
-        raise Damaged("nested too deeply") from None
-    except ValueError as exc:
-        where = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
-        raise Damaged(f"not valid JSON{where}") from None
+    return parse_json(raw)
 
 
 def load_json_file(

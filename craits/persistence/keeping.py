@@ -28,8 +28,8 @@ from typing import Protocol
 from craits.engine import Event, Rules
 from craits.engine import events as ev
 from craits.engine.match import Match
+from craits.engine.notation import SaveData
 from craits.persistence.archive import GameArchive
-from craits.persistence.files import JsonObject
 from craits.persistence.statistics import Statistics
 from craits.seat import Seat
 
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 class Writer(Protocol):
     """Writes save snapshots (``craits.persistence.autosave.Autosaver``: on a helper thread)."""
 
-    def submit(self, data: JsonObject) -> None: ...  # a save, as the session gives it
+    def submit(self, data: SaveData) -> None: ...
 
     def flush(self) -> None: ...
 
@@ -61,7 +61,7 @@ class KeptMatch(Protocol):
 
     def human_seats(self) -> list[int]: ...
 
-    def to_save(self) -> JsonObject: ...  # Session.to_save
+    def to_save(self) -> SaveData: ...
 
     def round_history(self, seat: int) -> list[Event]: ...
 

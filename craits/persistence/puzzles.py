@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from craits.engine.notation import MAX_ACTIONS
+
 from .files import JsonObject
-from .save_check import MAX_ACTIONS
 from .store import JsonStore
 
 FILE = "puzzles.json"

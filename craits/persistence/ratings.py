@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from craits.config.schema import Integer, Invalid, ListOf, Number, Struct, Text
+from craits.engine.notation import SEAT_NAME_LENGTH
 from craits.paths import safe_child, user_home
-from craits.persistence.save_check import SEAT_NAME_LENGTH
 from craits.persistence.store import JsonStore
 from craits.rating import (
     MAX_DEVIATION,

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from craits.engine.notation import NEXT_ROUND
 from craits.engine.rules import Rules
-from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.game_record import read_save
 from craits.persistence.saves import SaveStore
 
 
@@ -56,10 +56,10 @@ def summarize(store: SaveStore) -> SaveSummary | None:
 
 def _read(store: SaveStore, saved_at: datetime) -> SaveSummary | None:
     try:
-        data = check_save(store.peek())
-        rounds = len(Rules.from_dict(data["rules"]).deals)
-    except (ValueError, SaveInvalid, TypeError, KeyError):
+        data = read_save(store.peek()).data
+    except ValueError:
         return None
+    rounds = len(Rules.from_dict(data["rules"]).deals)
     played = sum(1 for record in data["actions"] if NEXT_ROUND in record)
     names = tuple(seat["name"] for seat in data["seats"])
     return SaveSummary(names, min(rounds, played + 1), rounds, saved_at)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from craits.paths import safe_child, user_home
@@ -22,24 +23,24 @@ SAVE_FILE = "save.json"
 SAVE_MIGRATIONS: dict[int, Migration] = {}
 
 
-def _as_written(data: JsonObject | None) -> JsonObject:
+def _as_written(data: Mapping[str, object] | None) -> Mapping[str, object]:
     if not isinstance(data, dict):
         raise TypeError(f"a save is a dict, not {type(data).__name__}")
     return data
 
 
-class SaveStore(JsonStore[JsonObject | None]):
-    """One saved match in the user home (or ``home``). The data is whatever dict the session
-    produces (seed, rules, seats, action log); it must be JSON. ``save`` replaces it
-    atomically (a crash leaves the previous save whole); ``load`` gives None when there is no
-    save, or one that could not be used (then with a problem)."""
+class SaveStore(JsonStore[Mapping[str, object] | None]):
+    """One saved match in the user home (or ``home``). The data is the session's
+    (``SaveData``), kept as JSON and given back unread: ``game_record.read_save`` reads it
+    when the game is replayed. ``save`` replaces it atomically (a crash leaves the previous
+    save whole); ``load`` gives None when there is no save, or one that could not be used
+    (then with a problem)."""
 
     def __init__(self, home: Path | None = None, name: str = SAVE_FILE) -> None:
         super().__init__(safe_child(name, user_home() if home is None else home,
                                     link_allowed=True), SAVE_FORMAT, SAVE_VERSION,
-                         read=lambda data: (data, []),  # checked when replayed (save_check)
-                         write=_as_written, default=lambda: None,
-                         migrations=SAVE_MIGRATIONS)
+                         read=lambda data: (data, []), write=_as_written,
+                         default=lambda: None, migrations=SAVE_MIGRATIONS)
 
     def peek(self) -> JsonObject | None:
         """The saved data, read without touching the file (a file that cannot be used is

@@ -12,6 +12,7 @@ from craits.config.schema import (
     Boolean,
     Field,
     Integer,
+    Invalid,
     ListOf,
     Nullable,
     Number,
@@ -19,10 +20,10 @@ from craits.config.schema import (
     Struct,
     Text,
 )
+from craits.engine.notation import SEAT_NAME_LENGTH, NotationError, read_seat_name
 from craits.engine.rules import RuleValue
 from craits.paths import safe_child, user_home
 from craits.persistence.fieldwise import Entries, Group, read_fields
-from craits.persistence.save_check import SEAT_NAME_LENGTH, SeatName
 from craits.persistence.store import JsonStore
 from craits.seat import Seat
 
@@ -142,9 +143,20 @@ class Settings:
         return cls(**values), problems
 
 
+class _SeatName(Field):
+    """A seat's name as a save reads it (``notation.read_seat_name``): a longer one is
+    shortened."""
+
+    def check(self, value: object) -> str:
+        try:
+            return read_seat_name(value)
+        except NotationError as exc:
+            raise Invalid(str(exc)) from None
+
+
 class _Seats(Field):
     # A name as the game would let a player type it (a longer one is shortened).
-    _ITEM = Struct({"kind": OneOf(*SEAT_KINDS), "name": SeatName()}, required=["kind"])
+    _ITEM = Struct({"kind": OneOf(*SEAT_KINDS), "name": _SeatName()}, required=["kind"])
 
     def check(self, value: object) -> tuple[Seat, ...]:
         seats: list[dict[str, str]] = ListOf(self._ITEM, min_items=2, max_items=5).check(value)

@@ -44,7 +44,7 @@ from typing import Any
 from craits.ai import Bot, bot_for
 from craits.config.levels import default_profiles
 from craits.director import TURN_SECONDS, FixedPace, InlineRunner, MatchDirector
-from craits.engine.notation import NEXT_ROUND
+from craits.engine.notation import NEXT_ROUND, MatchRecord, SeatRecord
 from craits.persistence.game_record import game_key
 from craits.persistence.par_store import ParStore
 from craits.session import Session
@@ -255,9 +255,11 @@ def round_at_deal(save: Mapping[str, Any], seat: int, round_index: int, replay: 
     if par_blocker(kinds, seat) is not None:
         raise ValueError("a par needs every other seat to be a computer level")
     players = [level if i == seat else k for i, k in enumerate(kinds)]
-    seats = [{"kind": k, "name": s["name"]} for k, s in zip(players, save["seats"], strict=True)]
+    seats: list[SeatRecord] = [{"kind": k, "name": s["name"]}
+                               for k, s in zip(players, save["seats"], strict=True)]
     bots = {i: par_bot(k, PAR_RACE if i == seat else None) for i, k in enumerate(players)}
-    prefix = {**save, "seats": seats, "actions": list(save["actions"][:starts[round_index]])}
+    prefix: MatchRecord = {"seed": save["seed"], "rules": save["rules"], "seats": seats,
+                           "actions": list(save["actions"][:starts[round_index]])}
     session = ParSession.replay(prefix, bots=bots)
     assert isinstance(session, ParSession)  # ``replay`` makes its own class
     session.replay_number = replay

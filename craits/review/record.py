@@ -17,39 +17,39 @@ that fails; the review's ``Replay`` steps it with a callback.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from craits.ai import Bot
-from craits.config.errors import ConfigError, did_you_mean, show_value
+from craits.config.errors import ConfigError, show_value
 from craits.config.levels import make_bot
 from craits.config.reading import FileRefused, read_limited
 from craits.engine import Action
-from craits.engine.notation import write_log_entry
-from craits.persistence.files import atomic_write_json
+from craits.engine.notation import (
+    GameRecord,
+    LogEntry,
+    MatchRecord,
+    ReadMatch,
+    normal_line_breaks,
+    write_log_entry,
+)
+from craits.persistence.files import Damaged, atomic_write_json, parse_json
 from craits.persistence.game_record import (
     RECORD_FORMAT,
-    RECORD_KEYS,
-    RECORD_VERSION,
-    SAVE_KEYS,
     game_record,
     match_result,
+    read_record_document,
+    read_save,
 )
-from craits.persistence.save_check import LogEntry, SaveInvalid, read_save
 from craits.persistence.saves import SAVE_FORMAT, SAVE_VERSION
 from craits.session import ReplayFailed, ReplayHook, Session
 
 MAX_RECORD_BYTES = 8_000_000  # a full game is some tens of kilobytes
 MAX_MESSAGE = 300  # characters of an error message
-TITLE_LENGTH = 100
-NOTE_LENGTH = 4000
-MAX_DIGITS = 100  # a record's longest number, the seed, has 19; Python refuses past 4300
 NEW_NAMES = 1000  # names tried for a new file (name.json, name-2.json, ...)
 
 
@@ -62,43 +62,24 @@ class RecordError(ValueError):
         super().__init__(message)
 
 
-@dataclass(frozen=True, slots=True)
-class CheckedMatch:
-    """A match's save data (seed, rules, seats, actions) checked, its actions as read into the
-    engine's (``entries``) and the record it came from (None: a save or a session): what a
-    replay starts from, so that nothing is checked or read twice."""
-
-    save: dict[str, Any]
-    entries: list[LogEntry]
-    record: Mapping[str, Any] | None = None
-
-
-MatchSource = Session | Mapping[str, Any] | CheckedMatch
+MatchSource = Session | Mapping[str, Any] | ReadMatch
 
 
 # ---------------------------------------------------------------- from a match to a record
 
 
-def save_of(source: MatchSource) -> dict[str, Any]:
-    """The checked save data (seed, rules, seats, actions) of a Session, a save's data, a save
-    file's envelope (``craits-save``) or a game record; raises ``RecordError``."""
-    return check_match(source).save
-
-
-def check_match(source: MatchSource) -> CheckedMatch:
-    """``source`` (as for ``save_of``) checked, every action read once; raises
-    ``RecordError`` naming the first problem."""
-    if isinstance(source, CheckedMatch):
+def check_match(source: MatchSource) -> ReadMatch:
+    """The match of a Session, a save's data, a save file's envelope (``craits-save``) or a
+    game record, checked, every action read once; raises ``RecordError`` naming the first
+    problem."""
+    if isinstance(source, ReadMatch):
         return source
     if isinstance(source, Session):
         data: Any = source.to_save()
     elif isinstance(source, Mapping):
         data = dict(source)
         if data.get("format") == RECORD_FORMAT:
-            save, entries = _record_save(data)
-            if isinstance(data.get("note"), str):
-                data["note"] = normal_line_breaks(data["note"])
-            return CheckedMatch(save, entries, data)
+            return _read_record(data)
         if data.get("format") == SAVE_FORMAT:
             if data.get("version") != SAVE_VERSION:
                 raise RecordError(f"a saved game of version {show_value(data.get('version'))}; "
@@ -108,21 +89,20 @@ def check_match(source: MatchSource) -> CheckedMatch:
         raise RecordError(f"expected a match, a save or a game record, not "
                           f"{type(source).__name__}")
     try:
-        checked, entries = read_save(data)
-    except SaveInvalid as exc:
+        return read_save(data)
+    except ValueError as exc:
         raise RecordError(f"the save is incomplete or damaged ({exc})") from None
-    return CheckedMatch({key: checked[key] for key in SAVE_KEYS}, entries)
 
 
 def export_record(
     source: MatchSource, *, title: str | None = None, note: str | None = None,
     focus: int | None = None,
-) -> dict[str, Any]:
-    """The game record of a match (``source`` as for ``save_of``), with the result it reached;
+) -> GameRecord:
+    """The game record of a match (``source`` as for ``check_match``), with the result it reached;
     plain JSON values. The match is replayed once to check it and read its result. A record's
     own title, note and focus are kept unless others are given."""
     checked = check_match(source)
-    session = replay_save(checked.save, entries=checked.entries)
+    session = replay_save(checked.data, entries=checked.entries)
     kept = checked.record
     if kept is not None:
         check_result(kept, session)
@@ -132,20 +112,11 @@ def export_record(
     if isinstance(note, str):
         note = normal_line_breaks(note)
     # Written as the format writes them, however they were read (``qc``, ``Tc``, ``8♠``).
-    save = {**checked.save, "actions": [write_log_entry(e) for e in checked.entries]}
-    record = game_record(save, result_of(session), title=title, note=note, focus=focus)
-    _check_extras(record, len(record["actions"]), len(record["seats"]))
+    save = checked.data.copy()
+    save["actions"] = [write_log_entry(e) for e in checked.entries]
+    record = game_record(save, match_result(session.match), title=title, note=note, focus=focus)
+    _read_record(record, actions=False)  # the title, note and focus given are checked too
     return record
-
-
-def normal_line_breaks(text: str) -> str:
-    """``text`` with Windows (``\\r\\n``) and old Mac (``\\r``) line breaks made ``\\n``."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def result_of(session: Session) -> dict[str, Any]:
-    """What the match reached: rounds finished, each seat's total, whether it is over."""
-    return match_result(session.match)
 
 
 # ---------------------------------------------------------------- from a record to a match
@@ -168,26 +139,26 @@ def load_record(
         hint = " (a saved game: export it as a record first)" if found == SAVE_FORMAT else ""
         raise RecordError(f"not a Craits game record: format {show_value(found)}, expected "
                           f"{RECORD_FORMAT!r}{hint}")
-    save, entries = _record_save(data)
-    session = replay_save(save, bot_factory or review_bot, entries=entries)
-    check_result(data, session)
+    checked = _read_record(data)
+    session = replay_save(checked.data, bot_factory or review_bot, entries=checked.entries)
+    check_result(checked.record, session)
     return session
 
 
-def check_result(data: Mapping[str, Any], session: Session) -> None:
+def check_result(data: GameRecord | None, session: Session) -> None:
     """Refuse a record whose ``result`` is not what its actions (replayed in ``session``)
     give; a record without one passes."""
-    expected = data.get("result")
-    if expected is not None and expected != result_of(session):
+    expected, reached = data.get("result") if data else None, match_result(session.match)
+    if expected is not None and expected != reached:
         raise RecordError(f"the record's result {show_value(expected)} is not what its "
-                          f"actions give: {show_value(result_of(session))}")
+                          f"actions give: {show_value(reached)}")
 
 
 def replay_save(
-    save: Mapping[str, Any], bot_factory: Callable[[str], Bot] | None = None,
-    on_step: ReplayHook | None = None, entries: list[LogEntry] | None = None,
+    save: MatchRecord, bot_factory: Callable[[str], Bot] | None = None,
+    on_step: ReplayHook | None = None, entries: Sequence[LogEntry] | None = None,
 ) -> Session:
-    """Replay checked save data (``save_of``) into a new Session (``Session.replay``, calling
+    """Replay checked save data (``check_match``) into a new Session (``Session.replay``, calling
     ``on_step`` after the first deal and after every action); raises ``RecordError`` naming
     the failing action. Without ``bot_factory`` no computer player is seated (nothing is
     needed to replay). ``entries``: its actions as read by the check (``check_match``)."""
@@ -198,62 +169,13 @@ def replay_save(
         raise RecordError(str(exc)) from None
 
 
-def _record_save(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[LogEntry]]:
-    """The save data inside a record, every field checked, and its actions read."""
-    for key in data:
-        if key not in RECORD_KEYS:
-            raise RecordError(f"unknown field {show_value(key)}"
-                              + did_you_mean(str(key)[:40], RECORD_KEYS))
-    if "version" not in data:
-        raise RecordError(f"version: missing (this game reads version {RECORD_VERSION})")
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        raise RecordError(f"version: expected a whole number from 1, not {show_value(version)}")
-    if version > RECORD_VERSION:
-        raise RecordError(f"the record comes from a newer version of Craits (record version "
-                          f"{version}; this game reads up to {RECORD_VERSION})")
-    missing = [key for key in SAVE_KEYS if key not in data]
-    if missing:
-        raise RecordError(f"{missing[0]}: missing")
+def _read_record(data: Mapping[str, Any], actions: bool = True) -> ReadMatch:
+    """A game record, every field checked (``game_record.read_record_document``), its actions
+    read."""
     try:
-        checked, entries = read_save({key: data[key] for key in SAVE_KEYS})
-    except SaveInvalid as exc:
+        return read_record_document(data, actions=actions)
+    except ValueError as exc:
         raise RecordError(str(exc)) from None
-    _check_extras(data, len(checked["actions"]), len(checked["seats"]))
-    return {key: checked[key] for key in SAVE_KEYS}, entries
-
-
-def _check_extras(data: Mapping[str, Any], actions: int, seats: int) -> None:
-    # A note may run over lines; a title is one line.
-    for key, limit, breaks in (("title", TITLE_LENGTH, ""), ("note", NOTE_LENGTH, "\n")):
-        if key in data:
-            value = data[key]
-            if not isinstance(value, str):
-                raise RecordError(f"{key}: expected text, not {show_value(value)}")
-            if breaks:
-                value = normal_line_breaks(value)
-            if len(value) > limit:
-                raise RecordError(f"{key}: longer than {limit} characters")
-            bad = next((ch for ch in value if not ch.isprintable() and ch not in breaks), None)
-            if key == "title" and bad in ("\n", "\r"):
-                raise RecordError(f"{key}: a title is one line, without line breaks")
-            if bad is not None:
-                raise RecordError(f"{key}: contains the character U+{ord(bad):04X}, which "
-                                  "cannot be shown")
-    if "focus" in data:
-        focus = data["focus"]
-        if type(focus) is not int or not 0 <= focus <= actions:
-            raise RecordError(f"focus: expected a number of actions from 0 to {actions}, not "
-                              f"{show_value(focus)}")
-    if "result" in data:
-        result = data["result"]
-        ok = (isinstance(result, dict) and set(result) == {"finished_rounds", "totals", "over"}
-              and type(result["finished_rounds"]) is int and type(result["over"]) is bool
-              and isinstance(result["totals"], list) and len(result["totals"]) == seats
-              and all(type(t) is int for t in result["totals"]))
-        if not ok:
-            raise RecordError(f"result: expected finished_rounds, totals (one whole number a "
-                              f"seat) and over, not {show_value(result)}")
 
 
 class AbsentBot:
@@ -358,27 +280,13 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def parse_record_text(raw: bytes | str, name: str = "record") -> dict[str, Any]:
-    """JSON text to a dict, refusing what no record is: not UTF-8, not JSON, NaN, numbers of
-    thousands of digits, nesting thousands deep. A leading byte-order mark is allowed."""
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{name}: not UTF-8 text (byte {exc.start})") from None
-    text = text.removeprefix("\ufeff")  # some editors begin UTF-8 files with one
-    if len(text) > MAX_RECORD_BYTES:
+    """JSON text to a dict (``files.parse_json``), refusing what no record is."""
+    if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{name}: larger than a game record can be")
     try:
-        document = json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number,
-                              parse_float=_fraction)
-    except _NotUsable as exc:
-        raise RecordError(f"{name}: not a usable JSON document ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno})"
-                          ) from None
-    except RecursionError:
-        raise RecordError(f"{name}: nested too deeply to be a game record") from None
-    except ValueError:
-        raise RecordError(f"{name}: not a usable JSON document") from None
+        document = parse_json(raw, short_numbers=True)
+    except Damaged as exc:
+        raise RecordError(f"{name}: {exc}") from None
     if not isinstance(document, dict):
         raise RecordError(f"{name}: a game record is a JSON object")
     return document
@@ -445,26 +353,3 @@ def _kind_of_file(mode: int) -> str:
         if test(mode):
             return words
     return "it is not a regular file"
-
-
-class _NotUsable(ValueError):
-    """A JSON value no record holds; ``str()`` says which, in the player's words."""
-
-
-def _refuse_constant(name: str) -> float:
-    raise _NotUsable(f"{name} is not a number JSON allows")
-
-
-def _whole_number(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > MAX_DIGITS:  # before Python's own limit, which speaks to programmers
-        raise _NotUsable(f"a number {digits} digits long; no field of a game record holds one "
-                         f"of more than {MAX_DIGITS}")
-    return int(text)
-
-
-def _fraction(text: str) -> float:
-    if len(text) > MAX_DIGITS:
-        raise _NotUsable(f"a number {len(text)} characters long; no field of a game record "
-                         f"holds one of more than {MAX_DIGITS}")
-    return float(text)

@@ -192,7 +192,7 @@ class Replay:
         checked = check_match(source)  # every action read once, here, not again below
         if self._progress is not None:
             self._progress.total = len(checked.entries)
-        self.save = checked.save
+        self.save = checked.data
         self.rules = Rules.from_dict(self.save["rules"])
         self.seed: int = self.save["seed"]
         self.key = secrets.token_hex(8)  # names this replay's logs to the workbench's workers
@@ -252,10 +252,6 @@ class Replay:
     def events(self) -> list[Event]:
         """Every event of the match, in order, hidden cards included."""
         return [e for step in self.steps for e in step.events]
-
-    @property
-    def final_state(self) -> RoundState:
-        return self.steps[-1].state
 
     def round_of(self, number: int) -> RoundReplay:
         """The round holding step ``number``."""

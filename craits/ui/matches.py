@@ -23,9 +23,9 @@ from craits.config.yamlfile import display_name
 from craits.engine import IllegalActionError, Rules
 from craits.persistence import Problem, SaveStore
 from craits.persistence.files import JsonObject, set_aside
+from craits.persistence.game_record import read_save
 from craits.persistence.keeping import MatchKeeper
 from craits.persistence.player_files import PlayerFiles
-from craits.persistence.save_check import SaveInvalid, check_save, read_save
 from craits.persistence.save_summary import summarize
 from craits.review.record import os_reason
 from craits.seat import HUMAN, Seat
@@ -132,15 +132,14 @@ class Matches:
         if data is None:
             return
         try:
-            kinds = [seat["kind"] for seat in check_save(data)["seats"]]
-            if seat_levels_problem(kinds) is not None:
+            read = read_save(data)
+            if seat_levels_problem([seat["kind"] for seat in read.data["seats"]]) is not None:
                 return
-            session = Session.from_save(data)
+            session = Session.from_save(read)
         except Exception:  # Continue reports it; here it only is not counted yet
             log.info("the saved game could not be read to count it", exc_info=True)
             return
-        saved = data.get("stats_rounds", len(session.match.history))
-        self.keeper.settle(session, saved if isinstance(saved, int) else 0)
+        self.keeper.settle(session, read.data.get("stats_rounds", len(session.match.history)))
 
     def start(self, request: StartRequest, *, replace_ok: bool = False) -> MatchOutcome:
         """A new match. A table with a human seat replaces the saved game: unless
@@ -204,14 +203,12 @@ class Matches:
         if self.keeper.archive is None or data is None:
             return "it cannot be read"
         try:
-            checked, entries = read_save(data)
-            session = Session.replay(checked, bots={}, entries=entries)
+            read = read_save(data)
+            session = Session.replay(read.data, bots={}, entries=read.entries)
         except Exception as exc:  # any fault of the file: told, never raised
             log.info("a saved game does not replay", exc_info=True)
             return f"it does not replay ({type(exc).__name__})"
-        match_id = data.get("match_id")
-        if isinstance(match_id, str) and match_id:
-            session.match_id = match_id
+        session.match_id = read.data.get("match_id") or session.match_id
         try:
             self.keeper.archive.keep(session)
         except OSError as exc:
@@ -233,14 +230,14 @@ class Matches:
         if data is None:
             return NoTable(), problems
         try:
-            kinds = [seat["kind"] for seat in check_save(data)["seats"]]
-        except SaveInvalid as exc:
+            read = read_save(data)
+        except ValueError as exc:
             return self._set_aside(str(exc), problems)
-        unusable = seat_levels_problem(kinds)
+        unusable = seat_levels_problem([seat["kind"] for seat in read.data["seats"]])
         if unusable is not None:  # nothing wrong with the save: the levels file is the problem
             return LevelsFileUnusable(unusable), problems
         try:
-            session = Session.from_save(data)
+            session = Session.from_save(read)
         except ConfigError as exc:
             return LevelsFileUnusable(exc), problems
         except (ValueError, IllegalActionError, KeyError, TypeError) as exc:
@@ -250,8 +247,7 @@ class Matches:
             return self._set_aside(f"it does not replay ({type(exc).__name__})", problems)
         # The save's copy of what was counted; an older save without one was counted to the
         # end of its last finished round.
-        saved = data.get("stats_rounds", len(session.match.history))
-        self.keeper.begin(session, saved if isinstance(saved, int) else 0)
+        self.keeper.begin(session, read.data.get("stats_rounds", len(session.match.history)))
         return OpenTable(session, fresh=False), problems
 
     def _set_aside(self, reason: str, problems: list[Problem]) -> tuple[NoTable, list[Problem]]:

@@ -26,9 +26,9 @@ from craits.config import ConfigError, load_rules
 from craits.config.errors import show_value
 from craits.config.levels import offered_levels
 from craits.daily.deal import check_number
+from craits.engine.notation import SEED_MAX, SEED_MIN
 from craits.paths import HOME_ENV, user_home
 from craits.persistence.home_lock import HomeInUse, lock_home
-from craits.persistence.save_check import SEED_MAX, SEED_MIN
 from craits.persistence.save_health import FOLDER, describe
 from craits.resources import version
 from craits.ui.app import App

@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from craits.config.reading import FileRefused, read_limited
+from craits.engine.notation import MATCH_KEYS, TITLE_LENGTH
 from craits.persistence.archive import GameArchive, PastGame
-from craits.persistence.game_record import RECORD_FORMAT, SAVE_KEYS
-from craits.persistence.save_check import SaveInvalid, check_save
+from craits.persistence.game_record import RECORD_FORMAT, read_save
 from craits.persistence.saves import SAVE_FORMAT
 from craits.review import RecordError, Replay, read_record
-from craits.review.record import TITLE_LENGTH, file_name, os_reason, parse_record_text
+from craits.review.record import file_name, os_reason, parse_record_text
 from craits.review.replay import Progress
 
 MAX_SCAN = 10_000  # folder entries looked at (names and times only)
@@ -100,8 +100,9 @@ def _summary_of(document: dict[str, Any], name: str) -> Summary:
     elif found != RECORD_FORMAT:
         raise RecordError(f"{name}: not a Craits game record")
     try:
-        seats = check_save({key: document[key] for key in SAVE_KEYS if key in document})["seats"]
-    except SaveInvalid as exc:
+        seats = read_save({key: document[key] for key in MATCH_KEYS if key in document}
+                          ).data["seats"]
+    except ValueError as exc:
         raise RecordError(f"{name}: damaged ({exc})") from None
     names = tuple(str(seat["name"])[:NAME_LENGTH] for seat in seats)
     totals, rounds, over = None, None, True

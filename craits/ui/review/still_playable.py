@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from craits.daily.deal import SEED_BASE, deal_seed
-from craits.persistence.save_check import read_save
+from craits.persistence.game_record import read_save
 from craits.persistence.saves import SaveStore
 from craits.review import Replay
 from craits.review.puzzles import Spot
@@ -64,8 +64,8 @@ def _round_in_play(store: SaveStore, seed: int) -> int | None:
     if data is None or data.get("seed") != seed:
         return None
     try:
-        checked, entries = read_save(data)
-        match = Session.replay(checked, bots={}, entries=entries).match
+        read = read_save(data)
+        match = Session.replay(read.data, bots={}, entries=read.entries).match
     except Exception:  # a save that does not replay: nothing of it can be played either
         log.info("a saved game did not replay to tell its round", exc_info=True)
         return None
