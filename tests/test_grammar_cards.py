@@ -76,6 +76,7 @@ SLOTS = {
         "speech.hand_suit": "nominative",
         "speech.focus": "nominative",
         "speech.focus_playable": "nominative",
+        "speech_board.cards": "nominative",  # after a colon, a list
     },
     "et": {
         "cut.cuts": "nominative",
@@ -97,6 +98,7 @@ SLOTS = {
         "speech.hand_suit": "nominative",
         "speech.focus": "nominative",
         "speech.focus_playable": "nominative",
+        "speech_board.cards": "nominative",  # after a colon, a list
     },
 }
 

@@ -333,6 +333,7 @@ def test_damaged_files_are_kept_aside_and_the_player_is_told_in_their_language(a
                for n in app.notices)
     app.new_game(app.seats_for(["human", "easy"]), short_rules(), 3)
     app.step(FRAME)
+    app.autosaver.flush()  # the background writer's turn may not have come yet
     assert SaveStore(tmp_path).load()[0] is not None
 
 
