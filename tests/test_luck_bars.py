@@ -155,7 +155,7 @@ def test_game_over_says_the_games_luck_only_once_every_round_is_reviewed(session
     total = game_total(session.to_save(), 0, scores, cache, level)
     expected = game_split([round_split(r, s) for r, s in zip(reviews, scores, strict=True)], 0)
     assert total == expected
-    assert total.expected + total.luck + total.cost == total.result
+    assert total.expected + total.luck + total.cost + total.others == total.result
     # Good is positive: the result is the opponents' mean minus the player's own points, and
     # choices can only take away.
     mine = sum(s[0] for s in scores)

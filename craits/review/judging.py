@@ -10,12 +10,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from craits.ai.determinize import Sampler
+from craits.ai.knowledge import infer
 from craits.ai.profiles import Profile
-from craits.ai.search import choice_key
-from craits.engine import Action, Event, SeatView
+from craits.ai.reflexes import catch_chances
+from craits.ai.rollout import RolloutPolicy
+from craits.ai.search import choice_key, relative_score
+from craits.engine import Action, Event, Play, SeatView
+from craits.engine.position import Position
 
 from .messages import Message, move_message
-from .thinking import REVIEW_RACE, Estimate, compare, decide, level_profile
+from .thinking import REVIEW_RACE, Estimate, decide, level_profile
 
 REVIEW_LEVEL = "expert"
 # The review's budget: rollouts to choose (expert's own 3,000 in play) and, of as many again,
@@ -24,7 +29,16 @@ REVIEW_LEVEL = "expert"
 # the old budget against itself with other seeds, 18 % and 45 % (benchmarks/review_speed.py).
 REVIEW_ITERATIONS = 1500
 COMPARE_SHARE = 2 / 3
-ANALYSIS_VERSION = 3  # up whenever judging changes: verdicts kept from before are dropped
+ANALYSIS_VERSION = 4  # up whenever judging changes: verdicts kept from before are dropped
+# A choice costs points only when the move played trails the expert's by more than NOISE_Z
+# standard errors of the difference on the same guesses: below that the two are "about the
+# same" (the estimate cannot tell them apart). At 1 the expert, reviewed against itself, was
+# charged for its own noise; see benchmarks/figures.py for the figures at 2.
+NOISE_Z = 2.0
+# Weighing two moves stops early once they are this many standard errors apart at a look
+# (after FIRST_LOOK guesses, then each time half as many again): a clear choice costs little.
+CLEAR_Z = 4.0
+FIRST_LOOK = 24
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -34,12 +48,14 @@ class Verdict:
     seat: int
     played: Action
     expert: Action  # what the expert level would have played
-    cost: float  # points the played move is expected to lose against the expert's (>= 0)
+    cost: float  # points the played move is expected to lose against the expert's (>= 0;
+    # 0 when the two are not told apart beyond the noise: ``NOISE_Z``)
     played_mean: float  # mean relative scores on the same guesses (equal when the moves are)
     expert_mean: float
     estimates: tuple[Estimate, ...]  # the expert's search over every legal action
     crank: int  # the count a Draw would have taken
     top: int  # the face-up card when choosing
+    error: float = 0.0  # the standard error of ``played_mean - expert_mean`` (paired)
 
     @property
     def differs(self) -> bool:
@@ -154,10 +170,203 @@ def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Se
         mean = next((m for a, m, _ in estimates if choice_key(a) == choice_key(played)), 0.0)
         played_mean = expert_mean = mean
     else:
-        played_mean, expert_mean = compare(profile, view, history, [played, expert], rng,
-                                           level.compare_iterations)
-    return Verdict(number, view.seat, played, expert, max(0.0, played_mean - expert_mean),
-                   played_mean, expert_mean, tuple(estimates), view.crank, view.top)
+        played_mean, expert_mean, error = weigh(profile, view, history, played, expert, rng,
+                                                level.compare_iterations)
+        gap = played_mean - expert_mean
+        return Verdict(number, view.seat, played, expert, gap if gap > NOISE_Z * error else 0.0,
+                       played_mean, expert_mean, tuple(estimates), view.crank, view.top, error)
+    return Verdict(number, view.seat, played, expert, 0.0, played_mean, expert_mean,
+                   tuple(estimates), view.crank, view.top)
+
+
+class _Worlds:
+    """Guesses at the hidden cards from one seat's view and history, and rollouts of them to
+    the round's end, as the level's search makes them: the seat's relative score of a world.
+    ``catches``: the level's guess at who gets caught not saying "Last card!" (never the seat
+    itself); off, nobody is, so every seat's estimate is made alike (an expected result)."""
+
+    def __init__(self, profile: Profile, view: SeatView, history: Sequence[Event],
+                 catches: bool = True) -> None:
+        settings = profile.search
+        self.view = view
+        self.sampler = Sampler(view, infer(view, history, settings.opponent_model))
+        self.caught = catch_chances(history, view.seat, view.n_players,
+                                    settings.catch if catches else 0.0)
+        self.policy = RolloutPolicy(settings.rollout)
+
+    def score(self, world: Position, seed: int) -> float:
+        scores = world.scores if world.scores is not None \
+            else self.policy.run(world, random.Random(seed), self.caught)
+        return relative_score(scores, self.view.seat)
+
+
+def _mean_error(diffs: Sequence[float]) -> tuple[float, float]:
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def weigh(profile: Profile, view: SeatView, history: Sequence[Event], played: Action,
+          expert: Action, rng: random.Random, iterations: int) -> tuple[float, float, float]:
+    """The mean relative scores of ``played`` and ``expert``, both tried on the same guesses
+    and rollouts (``iterations`` rollouts in all), and the standard error of their difference
+    over those guesses: a paired comparison, so what the guesses share cancels."""
+    worlds = _Worlds(profile, view, history)
+    guesses = max(2, iterations // 2)
+    look = FIRST_LOOK
+    a_values: list[float] = []
+    diffs: list[float] = []
+    for done in range(1, guesses + 1):
+        world = worlds.sampler.sample(rng)
+        seed = rng.getrandbits(48)
+        values = []
+        for action in (played, expert):
+            sim = world.copy()
+            sim.step(action)
+            values.append(worlds.score(sim, seed))
+        a_values.append(values[0])
+        diffs.append(values[0] - values[1])
+        if done == look:
+            look = int(look * 1.5)
+            mean, error = _mean_error(diffs)
+            if abs(mean) > CLEAR_Z * error:
+                break
+    mean, error = _mean_error(diffs)
+    played_mean = sum(a_values) / len(a_values)
+    return played_mean, played_mean - mean, error
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """A chance event valued for the seat (``Chance``): its mean relative score (lower is
+    better) had the cards come any way it could not rule out (``before``), and as they came
+    (``after``), on the same guesses at everything else; ``error`` is the difference's."""
+
+    number: int
+    before: float
+    after: float
+    error: float
+
+    @property
+    def luck(self) -> float:
+        """What the cards did, in points in the seat's favour."""
+        return self.before - self.after
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """One chance event for a seat, without its history: the deal of its hand (``action``
+    None; ``view`` just after the deal) or the cards it drew in step ``number`` (``view``
+    just before the step, whose ``action`` by ``actor`` drew them; ``offset`` cards left the
+    pile in the step before them). The seat had seen ``end`` events of its log then."""
+
+    number: int
+    view: SeatView
+    end: int
+    action: Action | None
+    actor: int | None
+    offset: int
+    cards: tuple[int, ...]
+    seed: str
+
+    def value(self, level: ReviewLevel, history: Sequence[Event]) -> Jump:
+        return value_chance(level, self, history[:self.end], random.Random(self.seed))
+
+
+def value_chance(level: ReviewLevel, chance: Chance, history: Sequence[Event],
+                 rng: random.Random) -> Jump:
+    """The chance event's jump, as backgammon programs value a roll: on each guess at the
+    hidden cards the cards as they came against the cards the guess would have given, both
+    played out with one rollout seed, over ``compare_iterations`` rollouts in all."""
+    view, seat = chance.view, chance.view.seat
+    # No catches: the level expects to catch others, never itself, which would make every
+    # seat expect to beat the table (by 15 to 30 points a round at three easy players).
+    worlds = _Worlds(level.profile, view, history, catches=False)
+    befores: list[float] = []
+    diffs: list[float] = []
+    for _ in range(max(2, level.compare_iterations // 2)):
+        hands, pile = worlds.sampler.deal(rng)
+        reshuffle, seed = rng.getrandbits(48), rng.getrandbits(48)
+        if chance.action is None:  # the deal: the hand dealt against as many unseen cards
+            actual = (hands, pile)
+            other = _exchanged(hands, pile, _another_hand(hands, pile, seat, rng))
+        else:
+            if type(chance.action) is Play and chance.actor is not None \
+                    and chance.actor != seat:  # the actor held the card it played
+                hands, pile = _exchanged(hands, pile, _holding(hands, pile, chance.actor,
+                                                                 chance.action.card, rng))
+            arranged = _arranged(hands, pile, seat, chance.offset, chance.cards)
+            if arranged is None:  # a reshuffle came between: not valued on this guess
+                continue
+            actual, other = arranged, (hands, pile)
+        worlds_made = [view.position(h, p, reshuffle) for h, p in (actual, other)]
+        if chance.action is not None:
+            for world in worlds_made:
+                world.step(chance.action)
+        after, before = (worlds.score(w, seed) for w in worlds_made)
+        befores.append(before)
+        diffs.append(after - before)
+    if not diffs:
+        return Jump(chance.number, 0.0, 0.0, 0.0)
+    mean, error = _mean_error(diffs)
+    before = sum(befores) / len(befores)
+    return Jump(chance.number, before, before + mean, error if len(diffs) > 1 else 0.0)
+
+
+Hidden = tuple[list[list[int]], list[int]]
+
+
+def _exchanged(hands: Sequence[Sequence[int]], pile: Sequence[int],
+               swap: dict[int, int]) -> Hidden:
+    """The hands and pile with the cards of ``swap`` exchanged in place (a -> b and b -> a)."""
+    both = {**swap, **{b: a for a, b in swap.items()}}
+    return [[both.get(c, c) for c in h] for h in hands], [both.get(c, c) for c in pile]
+
+
+def _another_hand(hands: Sequence[Sequence[int]], pile: Sequence[int], seat: int,
+                  rng: random.Random) -> dict[int, int]:
+    """Exchanges that give ``seat`` a hand of as many cards drawn from its own and every card
+    it cannot see: the hand it might have been dealt."""
+    own = list(hands[seat])
+    hidden = [c for p, h in enumerate(hands) if p != seat for c in h] + list(pile)
+    chosen = set(rng.sample(own + hidden, len(own)))
+    leaving = [c for c in own if c not in chosen]
+    coming = [c for c in hidden if c in chosen]
+    return dict(zip(leaving, coming, strict=True))
+
+
+def _holding(hands: Sequence[Sequence[int]], pile: Sequence[int], actor: int, card: int,
+             rng: random.Random) -> dict[int, int]:
+    """An exchange that puts ``card`` in ``actor``'s hand, if the guess had it elsewhere."""
+    if card in hands[actor] or not hands[actor]:
+        return {}
+    return {card: rng.choice(hands[actor])}
+
+
+def _arranged(hands: Sequence[Sequence[int]], pile: Sequence[int], seat: int, offset: int,
+              cards: Sequence[int]) -> Hidden | None:
+    """The guess with the pile's cards from ``offset`` on made ``cards``, each exchanged with
+    the card in its place (None when a card is not hidden in the guess, or the pile is too
+    short: a reshuffle came in between)."""
+    if offset + len(cards) > len(pile):
+        return None
+    new_hands, new_pile = [list(h) for h in hands], list(pile)
+    for place, card in enumerate(cards, start=offset):
+        there = new_pile[place]
+        if there == card:
+            continue
+        if card in new_pile:
+            new_pile[new_pile.index(card)] = there
+        else:
+            holder = next((h for p, h in enumerate(new_hands) if p != seat and card in h), None)
+            if holder is None:
+                return None
+            holder[holder.index(card)] = there
+        new_pile[place] = card
+    return new_hands, new_pile
 
 
 def judge_in_log(unit: tuple[ReviewLevel, Choice], log: Sequence[Event]) -> Verdict:
@@ -165,3 +374,9 @@ def judge_in_log(unit: tuple[ReviewLevel, Choice], log: Sequence[Event]) -> Verd
     a worker imports only what judging needs)."""
     level, choice = unit
     return choice.judge(level, log)
+
+
+def value_in_log(unit: tuple[ReviewLevel, Chance], log: Sequence[Event]) -> Jump:
+    """A worker's unit: one chance event valued, reading the seat's log up to it."""
+    level, chance = unit
+    return chance.value(level, log)
