@@ -20,7 +20,7 @@ from craits.engine.notation import read_card
 from craits.review.analysis import ChoiceScan, RoundReview, analyse_rounds, judge, review_level
 from craits.review.cache import ReviewCache, game_key
 from craits.review.judging import _arranged, as_level, value_chance
-from craits.review.luck import DEAL_EXPECTED, Split, game_split, round_split
+from craits.review.luck import Split, game_split, round_split
 from craits.review.replay import Replay
 from craits.review.thinking import level_profile
 
