@@ -199,6 +199,11 @@ def main(argv: list[str] | None = None) -> int:
             summarize(rows, args.games)
         played_games = run_all(job, rate_game, rated)
         errors = [e for found in run_all(job, par_errors, pars).values() for e in found]
+    # Each table size against the ratings shipped for it (where a version has them).
+    try:
+        shipped_at = {n: level_ratings(seats=n) for n in seat_counts}
+    except TypeError:  # a version with one rating for every size
+        shipped_at = dict.fromkeys(seat_counts, level_ratings())
     shipped = level_ratings()
     print(f"\nratings as a person ({len(rated)} games, {time.monotonic() - start:.0f} s):")
     print(f"{'level':8} {'shipped':>12} " + " ".join(f"{n:>4} seats  " for n in seat_counts))
@@ -211,19 +216,20 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 seat = table.index(level)
                 for scores in rounds:
-                    results.extend((shipped[table[o]][0], r)
+                    results.extend((shipped_at[n][table[o]][0], r)
                                    for o, r in round_results(scores, seat, range(n)))
             if not results:
                 cells.append(f"{'-':>12}")
                 continue
             rating, se = person_rating(results)
-            gap = rating - shipped[level][0]
-            mark = "ok" if abs(gap) <= shipped[level][1] else "!!"
+            own, deviation = shipped_at[n][level]
+            gap = rating - own
+            mark = "ok" if abs(gap) <= deviation else "!!"
             cells.append(f"{gap:+5.0f}±{se:3.0f} {mark}")
         value, deviation = shipped[level]
         print(f"{level:8} {value:6.0f} ±{deviation:3.0f} " + " ".join(cells))
-    print("(each cell: the level's rating as a person minus its shipped rating, ± the fit's "
-          "error; ok when within the shipped deviation)")
+    print("(each cell: the level's rating as a person minus its rating shipped for that "
+          "table size, ± the fit's error; ok when within the shipped deviation)")
     zero = sum(1 for e in errors if e == 0)
     print(f"\npar: {zero} of {len(errors)} round errors are 0 "
           f"({zero / max(1, len(errors)):.0%}; goal 0)")
