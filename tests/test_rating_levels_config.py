@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from craits.config.errors import ConfigError
 from craits.config import levels
+from craits.config.errors import ConfigError
 from craits.config.levels import default_profiles, level_ratings, load_profiles
 
 
