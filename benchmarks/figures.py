@@ -56,8 +56,10 @@ LOG10 = math.log(10) / 400
 
 
 def played(levels: Sequence[str], seed: int) -> Session:
-    """A short game between ``levels``, played to its end."""
-    profiles = default_profiles()
+    """A short game between ``levels``, played to its end, the searches never cut short by
+    their time cap (as the par plays: the figures must not depend on the machine's load)."""
+    profiles = {name: dataclasses.replace(p, search=dataclasses.replace(
+        p.search, time_cap=par.NO_TIME_CAP)) for name, p in default_profiles().items()}
     bots = {i: make_bot(level, profiles) for i, level in enumerate(levels)}
     seats = [Seat(level, f"{level} {i + 1}") for i, level in enumerate(levels)]
     session = Session(seats, Rules(game_length="short"), seed, bot_factory=None, bots=bots)

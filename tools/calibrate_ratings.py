@@ -57,6 +57,7 @@ from craits.director import (  # noqa: E402
 )
 from craits.engine import Rules  # noqa: E402
 from craits.rating import round_results  # noqa: E402
+from craits.review.par import NO_TIME_CAP  # noqa: E402
 from craits.seat import Seat  # noqa: E402
 from craits.session import Session  # noqa: E402
 
@@ -351,6 +352,9 @@ def main(argv: list[str]) -> int:
                    help="stop once every deviation is at most this (default: as shipped)")
     p.add_argument("--resamples", type=int, default=2000)
     p.add_argument("--min-deviation", type=float, default=30.0)
+    p.add_argument("--no-time-cap", action="store_true",
+                   help="searches never cut short (as the par plays): a busy machine only "
+                        "takes longer, the levels still play as themselves")
     p.add_argument("--seats", type=int, default=0,
                    help="players at each table, 2 to 5: every set of that many levels in "
                         "every rotation (default: all the levels at one table)")
@@ -372,6 +376,10 @@ def main(argv: list[str]) -> int:
               if args.target is not None
               else {level: max(args.min_deviation, value) for level, value
                     in shipped_deviations(profiles, levels).items() if level != args.anchor})
+    if args.no_time_cap:
+        profiles = {name: dataclasses.replace(
+            profile, search=dataclasses.replace(profile.search, time_cap=NO_TIME_CAP))
+            for name, profile in profiles.items()}
     rules = dataclasses.replace(Rules(), game_length=args.length)
     workers = args.workers or multiprocessing.cpu_count()
     plan = Plan(levels, args.seed, rules, profiles, workers, args.budget * 60, args.max_deals,
