@@ -19,7 +19,8 @@ from craits.engine import Play
 from craits.engine.notation import read_card
 from craits.review.analysis import ChoiceScan, RoundReview, analyse_rounds, judge, review_level
 from craits.review.cache import ReviewCache, game_key
-from craits.review.judging import _arranged, as_level, value_chance
+from craits.review.chance import _arranged, value_chance
+from craits.review.judging import as_level
 from craits.review.luck import Split, game_split, round_split
 from craits.review.replay import Replay
 from craits.review.thinking import level_profile

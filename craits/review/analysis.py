@@ -24,27 +24,26 @@ from craits.engine.events import CardsDrawn, PileReshuffled
 from craits.engine.refusal import normalized
 from craits.work import Job, Shared, inline_job
 
+from .chance import Chance, Jump, value_in_log
 from .judging import (
     ANALYSIS_VERSION,
     COMPARE_SHARE,
     REVIEW_ITERATIONS,
     REVIEW_LEVEL,
-    Chance,
     Choice,
     ChoiceJob,
-    Jump,
     ReviewLevel,
     Verdict,
     as_level,
     judge,
     judge_in_log,
     review_level,
-    value_in_log,
 )
 from .messages import Message, declare
 from .replay import Replay
 
-__all__ = [  # with the judging of one choice (``judging``), which the workers use too
+__all__ = [  # with the judging of one choice (``judging``) and the valuing of one chance
+    # event (``chance``), which the workers use too
     "ANALYSIS_VERSION",
     "COMPARE_SHARE",
     "REVIEW_ITERATIONS",

@@ -16,7 +16,7 @@ cards, each played out):
   the starter card as turned), the ``before`` of the deal's ``Jump``.
 - Luck is the sum of the chance events' jumps: the deal of the seat's hand and every card it
   drew, each valued by the estimate just after it against just before it, on the same
-  guesses at everything else (``judging.value_chance``). A reshuffle shows no card: what it
+  guesses at everything else (``chance.value_chance``). A reshuffle shows no card: what it
   did is valued when its cards are drawn (a draw the reshuffle came in the middle of is not
   valued). At a table of equal players luck averages 0 (``benchmarks/figures.py``).
 - ``cost``, the seat's own choices: each verdict's cost (0 unless the move played trails the
