@@ -31,10 +31,12 @@ REVIEW_ITERATIONS = 1500
 COMPARE_SHARE = 2 / 3
 ANALYSIS_VERSION = 4  # up whenever judging changes: verdicts kept from before are dropped
 # A choice costs points only when the move played trails the expert's by more than NOISE_Z
-# standard errors of the difference on the same guesses: below that the two are "about the
-# same" (the estimate cannot tell them apart). At 1 the expert, reviewed against itself, was
-# charged for its own noise; see benchmarks/figures.py for the figures at 2.
-NOISE_Z = 2.0
+# standard errors of the difference on the same guesses (by chance about once in 160 choices):
+# below that the two are "about the same", the estimate cannot tell them apart. The expert
+# reviewed against itself at the shipped budget (two short heads-up games of
+# benchmarks/figures.py's expert table, 38 choices differing) was charged 26 points a game
+# with no threshold; 5.8 at 1 standard error, 1.5 at 2, none from 2.5 on.
+NOISE_Z = 2.5
 # Weighing two moves stops early once they are this many standard errors apart at a look
 # (after FIRST_LOOK guesses, then each time half as many again): a clear choice costs little.
 CLEAR_Z = 4.0
