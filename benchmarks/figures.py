@@ -165,7 +165,7 @@ def summarize(rows: Sequence[Mapping[str, Any]], games: int) -> None:
     expert = [r for r in rows if r["table"] == "expert-expert"]
     if expert:
         per_game = sum(r["cost"] for r in expert) / (games * 2)
-        print(f"the expert's cost against itself: {-per_game:.1f} points a short game "
+        print(f"the expert's cost against itself: {0.0 - per_game:.1f} points a short game "
               f"(goal at most 1)")
 
 
