@@ -352,7 +352,8 @@ class RoundAnalysis:
                 self.submitted
             self.submitted += 1
             moved = True
-        while self.submitted == len(found) and self.submitted_chances < len(chances) \
+        # One a poll: a frame never starts several workers for them at once.
+        if self.submitted == len(found) and self.submitted_chances < len(chances) \
                 and pool.room() > 0:
             chance = chances[self.submitted_chances]
             shared = Shared(self.key, log, chance.end)
