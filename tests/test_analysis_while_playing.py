@@ -101,7 +101,7 @@ def test_the_game_analysed_while_played_is_the_review_of_the_finished_game():
     assert analysis.progress() == (len(history) * 3, len(history) * 3)  # a review, 2 replays
     split = analysis.split(history)
     assert split is not None and split == the_review_of(save, history)
-    assert split.result == split.expected + split.luck + split.cost
+    assert split.result == split.expected + split.luck + split.cost + split.others
     par = analysis.par(history)
     assert par is not None and par == the_par_of(save, history)
     assert par.yours == session.match.totals[0]

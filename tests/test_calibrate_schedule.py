@@ -12,10 +12,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 from calibrate_ratings import (  # noqa: E402
     Plan,
+    deal_pairs,
     main,
     play_deal,
     play_units,
     rotations,
+    seatings,
     shipped_deviations,
     targets_met,
 )
@@ -61,6 +63,21 @@ def test_two_processes_play_the_deals_to_the_end() -> None:
     for i, (deal, rec) in enumerate(records):
         assert rec.round_scores == [tuple(s) for s in expected[(deal, i % 3)]]
     assert cut == 0 and not multiprocessing.active_children()
+
+
+def test_a_table_size_plays_every_pairing_of_that_size_in_every_rotation() -> None:
+    """Heads-up: each pair of levels, from both seats; a round counts once every table of
+    the deal has played it, and its results are each table's own pairs."""
+    assert seatings(CHEAP, 2) == [["random", "easy"], ["easy", "random"],
+                                  ["random", "medium"], ["medium", "random"],
+                                  ["easy", "medium"], ["medium", "easy"]]
+    assert seatings(CHEAP, 3) == rotations(CHEAP)
+    records, _ = play_units(_plan(workers=1, max_deals=1, seats=2), lambda units, r: units == 2)
+    assert [rec.levels for _, rec in records] == [tuple(t) for t in seatings(CHEAP, 2)]
+    assert all(len(rec.round_scores) == 2 and all(len(s) == 2 for s in rec.round_scores)
+               for _, rec in records)
+    pairs = deal_pairs(records, CHEAP)
+    assert sum(games for cell in pairs.values() for _, games in cell.values()) == 2 * 6
 
 
 def test_it_stops_after_the_round_that_makes_it_sure_enough() -> None:
@@ -123,7 +140,7 @@ def test_it_prints_the_lines_for_the_levels_file_once_sure_enough(capsys) -> Non
     assert main(["--levels", "random,easy,medium", "--min-rounds", "2", "--target", "1000",
                  "--resamples", "20", "--max-deals", "2"]) == 0
     out = capsys.readouterr()
-    assert "2 rounds x 3 rotations" in out.out and "every target met" in out.out
+    assert "2 rounds x 3 tables" in out.out and "every target met" in out.out
     assert "rating: {value: 1500, deviation: 30}" in out.out
     assert "2 rounds in every rotation" in out.err  # progress, with the time so far
 

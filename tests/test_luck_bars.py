@@ -30,10 +30,10 @@ from craits.work import inline_job
 EXPERT = level_profile("expert")
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=20))
 SIZES = ((960, 600), (1600, 1000))
-# In the player's favour: round 1's cards helped by 30 and its choices cost 12; round 2's
-# cards went against them by 25.
-ROWS = [LuckRow(0, Split(0.0, 30.0, -12.0, 18.0)), LuckRow(1, Split(0.0, -25.0, 0.0, -25.0)),
-        LuckRow(2, None)]
+# In the player's favour: round 1's cards helped by 30, its choices cost 12 and the others'
+# choices gave it 8; round 2's cards went against them by 25.
+ROWS = [LuckRow(0, Split(0.0, 30.0, -12.0, 26.0, 8.0)),
+        LuckRow(1, Split(0.0, -25.0, 0.0, -25.0)), LuckRow(2, None)]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -75,12 +75,15 @@ def test_the_bars_draw_in_every_language_at_both_sizes(language):
         rect = pygame.Rect(40, 60, size[0] - 300, size[1] - 160)
         LuckBars(Theme.for_size(size).px).draw(surface, rect, ROWS)
         # Good is to the right: luck in blue right of zero in round 1 (it helped), left in
-        # round 2; the choices' cost in orange, left of zero; nothing outside the panel.
+        # round 2; the choices' cost in orange, left of zero; the others' choices in grey,
+        # right of it (they helped); nothing outside the panel.
         luck = colour_columns(surface, rect, luck_bars.LUCK)
         cost = colour_columns(surface, rect, luck_bars.COST)
-        assert luck and cost
+        others = colour_columns(surface, rect, luck_bars.OTHERS)
+        assert luck and cost and others
         zero = max(cost) + 1
         assert min(luck) < zero < max(luck)
+        assert min(others) >= zero - 1
         outside = surface.copy()
         outside.fill((0, 0, 0), rect)
         assert pygame.mask.from_threshold(outside, (0, 0, 0), (1, 1, 1, 255)).count() == \
@@ -96,7 +99,7 @@ def test_the_game_row_waits_for_every_round():
     assert drawn[-1] == ("Game", None)  # round 3 is not in yet
     drawn.clear()
     bars.draw(surface, pygame.Rect(0, 0, 700, 500), ROWS[:2])
-    assert drawn[-1] == ("Game", Split(0.0, 5.0, -12.0, -7.0))
+    assert drawn[-1] == ("Game", Split(0.0, 5.0, -12.0, 1.0, 8.0))
 
 
 def test_the_rows_are_the_rounds_split_as_far_as_judged(session):
@@ -155,7 +158,7 @@ def test_game_over_says_the_games_luck_only_once_every_round_is_reviewed(session
     total = game_total(session.to_save(), 0, scores, cache, level)
     expected = game_split([round_split(r, s) for r, s in zip(reviews, scores, strict=True)], 0)
     assert total == expected
-    assert total.expected + total.luck + total.cost == total.result
+    assert total.expected + total.luck + total.cost + total.others == total.result
     # Good is positive: the result is the opponents' mean minus the player's own points, and
     # choices can only take away.
     mine = sum(s[0] for s in scores)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from craits.config import levels
 from craits.config.errors import ConfigError
 from craits.config.levels import default_profiles, level_ratings, load_profiles
 
@@ -45,7 +46,50 @@ levels:
     assert "nervous" not in level_ratings(profiles)
 
 
+def test_a_table_size_uses_the_ratings_calibrated_at_that_size(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """A level is rated against the others at the size of the table it sits at (its
+    strength against them changes with how many play); a size without its own figures uses
+    the level's rating for all sizes."""
+    path = _write(tmp_path, """\
+levels:
+  easy:
+    play: random
+    announce: {rate: 0.5, delay: [0.3, 1.5]}
+    call: {rate: 0.15, delay: [0.6, 2.5]}
+    rating:
+      value: 1462
+      deviation: 30
+      seats: {2: {value: 1400, deviation: 41}, 3: {value: 1440, deviation: 33}}
+""")
+    monkeypatch.setattr(levels, "bundled_path", lambda: path)
+    levels.table_ratings.cache_clear()
+    levels.default_profiles.cache_clear()
+    try:
+        assert level_ratings(seats=2)["easy"] == (1400, 41)
+        assert level_ratings(seats=3)["easy"] == (1440, 33)
+        assert level_ratings(seats=4)["easy"] == level_ratings()["easy"] == (1462, 30)
+        profiles = load_profiles(path)  # levels given: their one rating
+        assert level_ratings(profiles, seats=2)["easy"] == (1462, 30)
+    finally:
+        levels.table_ratings.cache_clear()
+        levels.default_profiles.cache_clear()
+
+
+def test_the_shipped_levels_are_rated_at_every_table_size() -> None:
+    for seats in (2, 3, 4, 5):
+        ratings = level_ratings(seats=seats)
+        assert set(ratings) == set(level_ratings())
+        assert ratings["medium"][0] == 1500  # the anchor at every size
+        assert ratings["random"][0] < ratings["medium"][0] < ratings["expert"][0]
+
+
 @pytest.mark.parametrize(("text", "line", "key", "words"), [
+    ("levels:\n  x:\n    extends: easy\n    rating: {value: 1500, deviation: 30, "
+     "seats: {6: {value: 1500, deviation: 30}}}\n", 4, "levels.x.rating.seats[6]", "at most 5"),
+    ("levels:\n  x:\n    extends: easy\n    rating: {value: 1500, deviation: 30, "
+     "seats: {2: {value: 1500}}}\n", 4, "levels.x.rating.seats[2].deviation",
+     "missing key"),
     ("levels:\n  x:\n    extends: easy\n    rating: {value: '1500', deviation: 30}\n",
      4, "levels.x.rating.value", "expected a number"),
     ("levels:\n  x:\n    extends: easy\n    rating: {value: 1500, deviation: 0}\n",

@@ -179,7 +179,9 @@ def test_the_analysis_shows_progress_can_be_cancelled_and_started_again(session)
     app = App()
     scene = ReviewScene(app, replay, round_index=index, **FAST)
     app.scenes.push(scene)
-    total = len(choices(replay, 0, index))
+    # Each choice to judge and each chance event (the deal, every draw) to value.
+    total = len(choices(replay, 0, index)) + len(scene.analysis.scan.chances)
+    assert scene.analysis.scan.done and len(scene.analysis.scan.chances) > 1
     assert scene.analysis.progress == (0, total) and scene.running
     scene.update(0.03)
     scene.update(0.03)
@@ -196,7 +198,7 @@ def test_the_analysis_shows_progress_can_be_cancelled_and_started_again(session)
     for _ in range(3 * total):
         scene.update(0.03)
     result = scene.analysis.result
-    assert result is not None and result.choices == total
+    assert result is not None and result.choices + len(result.jumps) == total
     assert scene.status()[0] == result.summary.text(i18n.t, card=i18n.card_name,
                                                     suit=i18n.suit_name)
     # At each choice: what was chosen and the expert's verdict, in words.

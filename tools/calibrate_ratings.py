@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import math
 import multiprocessing
 import queue
@@ -56,6 +57,7 @@ from craits.director import (  # noqa: E402
 )
 from craits.engine import Rules  # noqa: E402
 from craits.rating import round_results  # noqa: E402
+from craits.review.par import NO_TIME_CAP  # noqa: E402
 from craits.seat import Seat  # noqa: E402
 from craits.session import Session  # noqa: E402
 
@@ -191,6 +193,11 @@ class Plan:
     workers: int = 2
     budget: float = 14 * 60
     max_deals: int = 1000
+    seats: int = 0  # players at each table (0: all the levels at one table)
+
+    @property
+    def seatings(self) -> list[list[str]]:
+        return seatings(self.levels, self.seats or len(self.levels))
 
 
 Unit = tuple[int, int]
@@ -208,13 +215,20 @@ def rotations(levels: Sequence[str]) -> list[list[str]]:
     return [[levels[(i + rotation) % n] for i in range(n)] for rotation in range(n)]
 
 
+def seatings(levels: Sequence[str], seats: int) -> list[list[str]]:
+    """Every table of ``seats`` of the levels (each set of them), in each seat rotation: a
+    level's rating at that table size comes from every pairing it plays there."""
+    return [seated for group in itertools.combinations(levels, seats)
+            for seated in rotations(group)]
+
+
 def play_deal(plan: Plan, deal: int, report: Callable[[Played], object]) -> None:
     """Every seat rotation of ``deal``, in step: each plays its round r before any plays round
     r + 1, so a stop at any moment leaves whole units. Each match is what ``craits
     tournament`` plays for the deal (the same seed, seats, bots and pace); a round's scores
     are reported as it ends."""
     tables = []
-    for seated in rotations(plan.levels):
+    for seated in plan.seatings:
         bots = {level: make_bot(level, plan.profiles) for level in set(seated)}
         seats = [Seat(level, f"{level} {i + 1}") for i, level in enumerate(seated)]
         session = Session(seats, plan.rules, deal_seed(plan.seed, deal),
@@ -254,7 +268,7 @@ def play_units(plan: Plan, unit_done: UnitDone, clock: Callable[[], float] = tim
     processes = [context.Process(target=_work, daemon=True,
                                  args=(plan, list(range(k, plan.max_deals, workers)), out))
                  for k in range(workers)]
-    n = len(plan.levels)
+    n = len(plan.seatings)
     scores: dict[Unit, dict[int, tuple[int, ...]]] = defaultdict(dict)
     units: list[Unit] = []
     cut: dict[tuple[int, int], int] = {}
@@ -294,7 +308,7 @@ def _records(plan: Plan, scores: dict[Unit, dict[int, tuple[int, ...]]], units: 
         by_deal[deal].append(index)
     out = []
     for deal in sorted(by_deal):
-        for rotation, seated in enumerate(rotations(plan.levels)):
+        for rotation, seated in enumerate(plan.seatings):
             rounds = [scores[(deal, index)][rotation] for index in sorted(by_deal[deal])]
             out.append((deal, MatchRecord(deal_seed(plan.seed, deal), tuple(seated),
                                           round_scores=rounds)))
@@ -338,12 +352,21 @@ def main(argv: list[str]) -> int:
                    help="stop once every deviation is at most this (default: as shipped)")
     p.add_argument("--resamples", type=int, default=2000)
     p.add_argument("--min-deviation", type=float, default=30.0)
+    p.add_argument("--no-time-cap", action="store_true",
+                   help="searches never cut short (as the par plays): a busy machine only "
+                        "takes longer, the levels still play as themselves")
+    p.add_argument("--seats", type=int, default=0,
+                   help="players at each table, 2 to 5: every set of that many levels in "
+                        "every rotation (default: all the levels at one table)")
     args = p.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     profiles = load_profiles()
     unknown = [level for level in levels if level not in profiles]
     if unknown or args.anchor not in levels or not 2 <= len(levels) <= 5:
         print("calibrate_ratings: 2 to 5 known levels, the anchor among them", file=sys.stderr)
+        return 2
+    if args.seats and not 2 <= args.seats <= len(levels):
+        print("calibrate_ratings: --seats from 2 to the number of levels", file=sys.stderr)
         return 2
     if args.min_rounds < 1 or args.max_deals < 1 or args.budget <= 0:
         print("calibrate_ratings: --min-rounds and --max-deals at least 1, a budget above 0",
@@ -353,10 +376,16 @@ def main(argv: list[str]) -> int:
               if args.target is not None
               else {level: max(args.min_deviation, value) for level, value
                     in shipped_deviations(profiles, levels).items() if level != args.anchor})
+    if args.no_time_cap:
+        profiles = {name: dataclasses.replace(
+            profile, search=dataclasses.replace(profile.search, time_cap=NO_TIME_CAP))
+            for name, profile in profiles.items()}
     rules = dataclasses.replace(Rules(), game_length=args.length)
     workers = args.workers or multiprocessing.cpu_count()
-    plan = Plan(levels, args.seed, rules, profiles, workers, args.budget * 60, args.max_deals)
-    print(f"calibrate_ratings: {', '.join(levels)} at one table, {workers} processes, "
+    plan = Plan(levels, args.seed, rules, profiles, workers, args.budget * 60, args.max_deals,
+                args.seats)
+    table = f"{args.seats} at a table" if args.seats else "at one table"
+    print(f"calibrate_ratings: {', '.join(levels)} {table}, {workers} processes, "
           f"budget {args.budget:g} min; targets "
           + ", ".join(f"{level} {value:.0f}" for level, value in target.items()), flush=True)
     started = time.monotonic()
@@ -388,7 +417,7 @@ def main(argv: list[str]) -> int:
     units = len(by_deal)
     deals = len({deal for deal, _ in results})
     met = units >= args.min_rounds and targets_met(deviation, target)
-    print(f"{units} rounds x {len(levels)} rotations ({deals} deals), {elapsed:.0f}s "
+    print(f"{units} rounds x {len(plan.seatings)} tables ({deals} deals), {elapsed:.0f}s "
           f"({elapsed / 60:.1f} min), {cut_short} searches cut short by the time cap; "
           f"anchor {args.anchor} = 1500; "
           + ("every target met" if met else "stopped before every target was met"))

@@ -132,7 +132,7 @@ def _points(replay: Replay, index: int, seat: int) -> int | None:
 
 
 DIGITS = 1  # decimals of the luck and cost figures
-NO_SPLIT = dict.fromkeys(("expected", "luck", "cost", "result"))
+NO_SPLIT = dict.fromkeys(("expected", "luck", "cost", "others", "result"))
 
 
 def _split(replay: Replay, review: RoundReview) -> Split | None:
@@ -148,7 +148,8 @@ def _round(replay: Replay, review: RoundReview, split: Split | None) -> dict[str
         "verdicts": [{"step": v.number, "action": replay.steps[v.number].index,
                       "played": write_action(v.played), "expert": write_action(v.expert),
                       "cost": round(v.cost, 1)} for v in review.verdicts],
-        "expected": parts["expected"], "luck": parts["luck"], "result": parts["result"],
+        "expected": parts["expected"], "luck": parts["luck"], "others": parts["others"],
+        "result": parts["result"],
         "par": None,
     }
 

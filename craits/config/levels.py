@@ -61,7 +61,11 @@ _LEVEL = Struct({
     "extends": Text(),
     "offered": Boolean(),
     "version": Integer(1, 1000),
-    "rating": Struct({"value": Number(0, 4000), "deviation": Number(1, 1000)}, required=True),
+    "rating": Struct({
+        "value": Number(0, 4000), "deviation": Number(1, 1000),
+        "seats": MapOf(Struct({"value": Number(0, 4000), "deviation": Number(1, 1000)},
+                              required=True), Integer(2, 5)),
+    }, required=("value", "deviation")),
     "play": OneOf(*PLAY_KINDS),
     "announce": _REFLEX,
     "call": _REFLEX,
@@ -94,6 +98,13 @@ def load_profiles(path: str | os.PathLike[str] | None = None) -> dict[str, Profi
 
     Raises ``ConfigError`` naming the file, the line and the key of the first problem.
     """
+    raw = _read(path)
+    return {name: _build(name, _resolve(name, raw, ())) for name in raw}
+
+
+def _read(path: str | os.PathLike[str] | None) -> dict[str, tuple[dict[str, Any], Source]]:
+    """Every level's own keys, checked, the bundled file's first (a user file's replace them
+    by name), with where they were read."""
     raw: dict[str, tuple[dict[str, Any], Source]] = {}
     for file in (bundled_path(), path):
         if file is None:
@@ -102,7 +113,7 @@ def load_profiles(path: str | os.PathLike[str] | None = None) -> dict[str, Profi
         checked = validate(doc.data, _FILE, doc.source)
         for name, level in checked["levels"].items():
             raw[name] = (level, doc.source)
-    return {name: _build(name, _resolve(name, raw, ())) for name in raw}
+    return raw
 
 
 @lru_cache(maxsize=1)
@@ -196,11 +207,26 @@ def _rating(data: dict[str, Any] | None) -> tuple[float, float] | None:
     return None if data is None else (float(data["value"]), float(data["deviation"]))
 
 
-def level_ratings(profiles: dict[str, Profile] | None = None) -> dict[str, tuple[float, float]]:
+def level_ratings(profiles: dict[str, Profile] | None = None, seats: int | None = None
+                  ) -> dict[str, tuple[float, float]]:
     """The fixed (rating, deviation) of each level that has one (default: the bundled
-    levels): the levels a player's rating is measured against."""
+    levels): the levels a player's rating is measured against. ``seats``: at a table of that
+    many players, a bundled level's rating calibrated at that size where it has one (a
+    level's strength against the others depends on how many play: ``rating.seats``)."""
+    by_size = table_ratings().get(seats, {}) if profiles is None and seats else {}
     profiles = default_profiles() if profiles is None else profiles
-    return {name: p.rating for name, p in profiles.items() if p.rating is not None}
+    return {name: by_size.get(name, p.rating) for name, p in profiles.items()
+            if p.rating is not None}
+
+
+@lru_cache(maxsize=1)
+def table_ratings() -> dict[int, dict[str, tuple[float, float]]]:
+    """The bundled levels' ratings per table size (``rating.seats``), read once."""
+    out: dict[int, dict[str, tuple[float, float]]] = {}
+    for name, (level, _) in _read(None).items():
+        for seats, pair in level.get("rating", {}).get("seats", {}).items():
+            out.setdefault(seats, {})[name] = (float(pair["value"]), float(pair["deviation"]))
+    return out
 
 
 def _build(name: str, data: dict[str, Any]) -> Profile:

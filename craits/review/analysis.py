@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from craits.ai.profiles import Profile
+from craits.engine.events import CardsDrawn, PileReshuffled
 from craits.engine.refusal import normalized
 from craits.work import Job, Shared, inline_job
 
+from .chance import Chance, Jump, value_in_log
 from .judging import (
     ANALYSIS_VERSION,
     COMPARE_SHARE,
@@ -40,13 +42,16 @@ from .judging import (
 from .messages import Message, declare
 from .replay import Replay
 
-__all__ = [  # with the judging of one choice (``judging``), which the workers use too
+__all__ = [  # with the judging of one choice (``judging``) and the valuing of one chance
+    # event (``chance``), which the workers use too
     "ANALYSIS_VERSION",
     "COMPARE_SHARE",
     "REVIEW_ITERATIONS",
     "REVIEW_LEVEL",
+    "Chance",
     "Choice",
     "ChoiceJob",
+    "Jump",
     "ReviewLevel",
     "Verdict",
     "as_level",
@@ -73,11 +78,13 @@ FIRST_SLICES = 4  # at most, when an analysis is made
 
 @dataclass(frozen=True, slots=True)
 class RoundReview:
-    """A seat's choices in one round, judged, and the round's summary line."""
+    """A seat's choices in one round, judged, the chance events that dealt it cards, valued
+    (the deal first: ``review.luck``), and the round's summary line."""
 
     round: int
     seat: int
     verdicts: tuple[Verdict, ...]
+    jumps: tuple[Jump, ...] = ()
 
     @property
     def choices(self) -> int:
@@ -124,6 +131,7 @@ class ChoiceScan:
         self.seat = seat
         self.steps = replay.rounds[round_index].steps
         self.found: list[Choice] = []
+        self.chances: list[Chance] = []  # the deal of the seat's hand, then each draw of it
         self.looked = 0  # steps looked at
 
     @property
@@ -141,6 +149,20 @@ class ChoiceScan:
             return
         stop = min(len(self.steps), self.looked + limit)
         for step in self.steps[self.looked:stop]:
+            if step.is_deal:
+                continue
+            if step is self.steps[1]:  # the hand as dealt, seen just before the first step
+                self.chances.append(Chance(
+                    step.number, replay.view_before(step.number, seat),
+                    replay.history_end(step.number), None, None, 0,
+                    replay.view_before(step.number, seat).hand,
+                    f"{replay.seed}:luck:deal:{step.round}:{seat}"))  # fmt: skip
+            drawn = _drawn(step.events, seat)
+            if drawn is not None:
+                self.chances.append(Chance(
+                    step.number, replay.view_before(step.number, seat),
+                    replay.history_end(step.number), step.action, step.player, *drawn,
+                    f"{replay.seed}:luck:{step.index}:{seat}"))  # fmt: skip
             if step.player != seat or not step.is_turn:
                 continue
             before = replay.before(step.number)
@@ -154,6 +176,30 @@ class ChoiceScan:
         self.looked = stop
         # The seat's log as far as the steps looked at: every choice found can be judged.
         replay.seat_log(seat, replay.history_end(self.steps[stop - 1].number + 1))
+
+
+def _drawn(events: Sequence[object], seat: int) -> tuple[int, tuple[int, ...]] | None:
+    """How many cards left the pile in a step's ``events`` before ``seat`` drew, and the
+    cards it drew; None when it drew none, after a reshuffle in the step (the cards then came
+    in an order no guess lines up with: that draw is not valued), or twice around another's."""
+    offset, after = 0, False
+    cards: list[int] = []
+    for event in events:
+        if isinstance(event, PileReshuffled):
+            if not cards:
+                return None
+            after = True
+        if not isinstance(event, CardsDrawn) or event.cards is None:
+            continue
+        if event.player == seat:
+            if after:
+                return None
+            cards.extend(event.cards)
+        elif cards:
+            after = True
+        else:
+            offset += event.count
+    return (offset, tuple(cards)) if cards else None
 
 
 def choice_jobs(replay: Replay, seat: int, round_index: int,
@@ -219,10 +265,13 @@ class RoundAnalysis:
         self.scan = ChoiceScan(replay, seat, round_index)
         self.key = f"{replay.key}:{seat}"  # the seat's log, for the workers
         self.judged: dict[int, Verdict] = {}  # by the choice's place in ``choices``
+        self.valued: dict[int, Jump] = {}  # by the chance's place in ``scan.chances``
         self.submitted = 0
+        self.submitted_chances = 0
         self.cancelled = False
         self.error: str | None = None
         self._tickets: dict[int, int] = {}  # ticket -> the choice's place
+        self._chance_tickets: dict[int, int] = {}  # ticket -> the chance's place
         self._pool: Job | None = None
         # A round of a game is looked through at once (the earlier rounds' log first), so the
         # total is known from the start; a longer one goes on a slice per poll.
@@ -238,16 +287,20 @@ class RoundAnalysis:
 
     @property
     def progress(self) -> tuple[int, int]:
-        """(choices judged, choices found so far: all once the whole round is looked at)."""
+        """(choices judged and chance events valued, those found so far: all once the whole
+        round is looked at)."""
         if self.kept is not None:
-            return self.kept.choices, self.kept.choices
-        return len(self.judged), len(self.scan.found)
+            done = self.kept.choices + len(self.kept.jumps)
+            return done, done
+        return (len(self.judged) + len(self.valued),
+                len(self.scan.found) + len(self.scan.chances))
 
     @property
     def finished(self) -> bool:
         if self.kept is not None or self.cancelled or self.error is not None:
             return True
-        return self.scan.done and len(self.judged) == len(self.scan.found)
+        return self.scan.done and len(self.judged) == len(self.scan.found) \
+            and len(self.valued) == len(self.scan.chances)
 
     @property
     def result(self) -> RoundReview | None:
@@ -257,7 +310,8 @@ class RoundAnalysis:
         if self.cancelled or self.error is not None or not self.finished:
             return None
         return RoundReview(self.round, self.seat,
-                           tuple(self.judged[i] for i in range(len(self.scan.found))))
+                           tuple(self.judged[i] for i in range(len(self.scan.found))),
+                           tuple(self.valued[i] for i in range(len(self.scan.chances))))
 
     def verdict_at(self, number: int) -> Verdict | None:
         """The verdict at step ``number`` once that choice is judged (the rest may not be)."""
@@ -277,22 +331,35 @@ class RoundAnalysis:
         if not self.scan.done:
             self.scan.run(SLICE)
             moved = True
-        for done in pool.take(list(self._tickets)):
-            place = self._tickets.pop(done.ticket)
-            if not isinstance(done.value, Verdict):
+        for done in pool.take([*self._tickets, *self._chance_tickets]):
+            value = done.value
+            if done.ticket in self._tickets and isinstance(value, Verdict):
+                self.judged[self._tickets.pop(done.ticket)] = value
+            elif done.ticket in self._chance_tickets and isinstance(value, Jump):
+                self.valued[self._chance_tickets.pop(done.ticket)] = value
+            else:
                 self.error = done.error or "no verdict"
                 self._drop()
                 return True
-            self.judged[place] = done.value
             moved = True
-        found = self.scan.found
+        found, chances = self.scan.found, self.scan.chances
         log = self.replay.seat_log(self.seat, 0)
+        # The choices first (their verdicts are shown as they come), then the chances.
         while self.submitted < len(found) and pool.room() > 0:
             choice = found[self.submitted]
             shared = Shared(self.key, log, choice.end)  # the log goes to a worker once
             self._tickets[pool.submit(judge_in_log, (self.level, choice), shared)] = \
                 self.submitted
             self.submitted += 1
+            moved = True
+        # One a poll: a frame never starts several workers for them at once.
+        if self.submitted == len(found) and self.submitted_chances < len(chances) \
+                and pool.room() > 0:
+            chance = chances[self.submitted_chances]
+            shared = Shared(self.key, log, chance.end)
+            self._chance_tickets[pool.submit(value_in_log, (self.level, chance), shared)] = \
+                self.submitted_chances
+            self.submitted_chances += 1
             moved = True
         return moved
 
@@ -301,9 +368,9 @@ class RoundAnalysis:
         self._drop()
 
     def _drop(self) -> None:
-        if self._pool is not None and self._tickets:
-            self._pool.drop(list(self._tickets))
-        self._tickets = {}
+        if self._pool is not None and (self._tickets or self._chance_tickets):
+            self._pool.drop([*self._tickets, *self._chance_tickets])
+        self._tickets, self._chance_tickets = {}, {}
 
 
 declare("", "review.expert_agrees", "review.summary_no_choices")

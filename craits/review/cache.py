@@ -25,7 +25,7 @@ from craits.persistence.files import whole
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
 from craits.persistence.store import WRITER, GameCache
 
-from .analysis import ReviewLevel, RoundReview, Verdict
+from .analysis import Jump, ReviewLevel, RoundReview, Verdict
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,8 @@ class ReviewCache(GameCache):
             for entry in self.rounds(game, level.version):
                 seat, index = whole(entry["seat"], 0, 4), whole(entry["round"], 0, 100_000)
                 verdicts = tuple(_verdict(v, seat) for v in entry["verdicts"])
-                out[(seat, index)] = RoundReview(index, seat, verdicts)
+                jumps = tuple(_jump(j) for j in entry["jumps"])
+                out[(seat, index)] = RoundReview(index, seat, verdicts, jumps)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError,
                 NotationError) as exc:
             log.info("review cache of %s not used: %s", game, exc)
@@ -76,7 +77,13 @@ class ReviewCache(GameCache):
 
 def _write_review(review: RoundReview) -> dict[str, Any]:
     return {"seat": review.seat, "round": review.round,
-            "verdicts": [_write_verdict(v) for v in review.verdicts]}
+            "verdicts": [_write_verdict(v) for v in review.verdicts],
+            "jumps": [[j.number, j.before, j.after, j.error] for j in review.jumps]}
+
+
+def _jump(raw: Any) -> Jump:
+    number, before, after, error = raw
+    return Jump(whole(number, 0, 10**6), _float(before), _float(after), _float(error, 0.0))
 
 
 def _write_verdict(v: Verdict) -> dict[str, Any]:
@@ -85,7 +92,7 @@ def _write_verdict(v: Verdict) -> dict[str, Any]:
         "expert": write_action(v.expert, v.seat), "cost": v.cost,
         "played_mean": v.played_mean, "expert_mean": v.expert_mean,
         "estimates": [[write_action(a, v.seat), mean, n] for a, mean, n in v.estimates],
-        "crank": v.crank, "top": v.top,
+        "crank": v.crank, "top": v.top, "error": v.error,
     }  # fmt: skip
 
 
@@ -97,6 +104,7 @@ def _verdict(raw: Any, seat: int) -> Verdict:
         expert=_action(raw["expert"], seat), cost=_float(raw["cost"], 0.0),
         played_mean=_float(raw["played_mean"]), expert_mean=_float(raw["expert_mean"]),
         estimates=estimates, crank=whole(raw["crank"], 0, 1000), top=whole(raw["top"], 0, 51),
+        error=_float(raw["error"], 0.0),
     )  # fmt: skip
 
 

@@ -10,12 +10,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from craits.ai.determinize import Sampler
+from craits.ai.knowledge import infer
 from craits.ai.profiles import Profile
-from craits.ai.search import choice_key
+from craits.ai.reflexes import catch_chances
+from craits.ai.rollout import RolloutPolicy
+from craits.ai.search import choice_key, relative_score
 from craits.engine import Action, Event, SeatView
+from craits.engine.position import Position
 
 from .messages import Message, move_message
-from .thinking import REVIEW_RACE, Estimate, compare, decide, level_profile
+from .thinking import REVIEW_RACE, Estimate, decide, level_profile
 
 REVIEW_LEVEL = "expert"
 # The review's budget: rollouts to choose (expert's own 3,000 in play) and, of as many again,
@@ -24,7 +29,18 @@ REVIEW_LEVEL = "expert"
 # the old budget against itself with other seeds, 18 % and 45 % (benchmarks/review_speed.py).
 REVIEW_ITERATIONS = 1500
 COMPARE_SHARE = 2 / 3
-ANALYSIS_VERSION = 3  # up whenever judging changes: verdicts kept from before are dropped
+ANALYSIS_VERSION = 4  # up whenever judging changes: verdicts kept from before are dropped
+# A choice costs points only when the move played trails the expert's by more than NOISE_Z
+# standard errors of the difference on the same guesses (by chance about once in 160 choices):
+# below that the two are "about the same", the estimate cannot tell them apart. The expert
+# reviewed against itself at the shipped budget (two short heads-up games of
+# benchmarks/figures.py's expert table, 38 choices differing) was charged 26 points a game
+# with no threshold; 5.8 at 1 standard error, 1.5 at 2, none from 2.5 on.
+NOISE_Z = 2.5
+# Weighing two moves stops early once they are this many standard errors apart at a look
+# (after FIRST_LOOK guesses, then each time half as many again): a clear choice costs little.
+CLEAR_Z = 4.0
+FIRST_LOOK = 24
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -34,12 +50,14 @@ class Verdict:
     seat: int
     played: Action
     expert: Action  # what the expert level would have played
-    cost: float  # points the played move is expected to lose against the expert's (>= 0)
+    cost: float  # points the played move is expected to lose against the expert's (>= 0;
+    # 0 when the two are not told apart beyond the noise: ``NOISE_Z``)
     played_mean: float  # mean relative scores on the same guesses (equal when the moves are)
     expert_mean: float
     estimates: tuple[Estimate, ...]  # the expert's search over every legal action
     crank: int  # the count a Draw would have taken
     top: int  # the face-up card when choosing
+    error: float = 0.0  # the standard error of ``played_mean - expert_mean`` (paired)
 
     @property
     def differs(self) -> bool:
@@ -154,10 +172,73 @@ def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Se
         mean = next((m for a, m, _ in estimates if choice_key(a) == choice_key(played)), 0.0)
         played_mean = expert_mean = mean
     else:
-        played_mean, expert_mean = compare(profile, view, history, [played, expert], rng,
-                                           level.compare_iterations)
-    return Verdict(number, view.seat, played, expert, max(0.0, played_mean - expert_mean),
-                   played_mean, expert_mean, tuple(estimates), view.crank, view.top)
+        played_mean, expert_mean, error = weigh(profile, view, history, played, expert, rng,
+                                                level.compare_iterations)
+        gap = played_mean - expert_mean
+        return Verdict(number, view.seat, played, expert, gap if gap > NOISE_Z * error else 0.0,
+                       played_mean, expert_mean, tuple(estimates), view.crank, view.top, error)
+    return Verdict(number, view.seat, played, expert, 0.0, played_mean, expert_mean,
+                   tuple(estimates), view.crank, view.top)
+
+
+class Worlds:
+    """Guesses at the hidden cards from one seat's view and history, and rollouts of them to
+    the round's end, as the level's search makes them: the seat's relative score of a world.
+    ``catches``: the level's guess at who gets caught not saying "Last card!" (never the seat
+    itself); off, nobody is, so every seat's estimate is made alike (an expected result)."""
+
+    def __init__(self, profile: Profile, view: SeatView, history: Sequence[Event],
+                 catches: bool = True) -> None:
+        settings = profile.search
+        self.view = view
+        self.sampler = Sampler(view, infer(view, history, settings.opponent_model))
+        self.caught = catch_chances(history, view.seat, view.n_players,
+                                    settings.catch if catches else 0.0)
+        self.policy = RolloutPolicy(settings.rollout)
+
+    def score(self, world: Position, seed: int) -> float:
+        scores = world.scores if world.scores is not None \
+            else self.policy.run(world, random.Random(seed), self.caught)
+        return relative_score(scores, self.view.seat)
+
+
+def mean_error(diffs: Sequence[float]) -> tuple[float, float]:
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def weigh(profile: Profile, view: SeatView, history: Sequence[Event], played: Action,
+          expert: Action, rng: random.Random, iterations: int) -> tuple[float, float, float]:
+    """The mean relative scores of ``played`` and ``expert``, both tried on the same guesses
+    and rollouts (``iterations`` rollouts in all), and the standard error of their difference
+    over those guesses: a paired comparison, so what the guesses share cancels."""
+    worlds = Worlds(profile, view, history)
+    guesses = max(2, iterations // 2)
+    look = FIRST_LOOK
+    a_values: list[float] = []
+    diffs: list[float] = []
+    for done in range(1, guesses + 1):
+        world = worlds.sampler.sample(rng)
+        seed = rng.getrandbits(48)
+        values = []
+        for action in (played, expert):
+            sim = world.copy()
+            sim.step(action)
+            values.append(worlds.score(sim, seed))
+        a_values.append(values[0])
+        diffs.append(values[0] - values[1])
+        if done == look:
+            look = int(look * 1.5)
+            mean, error = mean_error(diffs)
+            if abs(mean) > CLEAR_Z * error:
+                break
+    mean, error = mean_error(diffs)
+    played_mean = sum(a_values) / len(a_values)
+    return played_mean, played_mean - mean, error
 
 
 def judge_in_log(unit: tuple[ReviewLevel, Choice], log: Sequence[Event]) -> Verdict:
@@ -165,3 +246,4 @@ def judge_in_log(unit: tuple[ReviewLevel, Choice], log: Sequence[Event]) -> Verd
     a worker imports only what judging needs)."""
     level, choice = unit
     return choice.judge(level, log)
+

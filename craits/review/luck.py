@@ -1,5 +1,6 @@
-"""Was it the cards or was it me? A round's result split into what was expected, luck and what
-the seat's own choices did, from the verdicts the review already made (no search of its own).
+"""Was it the cards or was it me? A round's result split into what was expected, what the
+cards did (luck), what the seat's own choices did and what the other players' did, from what
+the review already worked out (no search of its own).
 
 The sign: everything is in points *in the seat's favour* against the opponents' average, so
 good is positive, as a player reads it: the result is the mean of the others' scores minus the
@@ -7,23 +8,26 @@ seat's own (the game's points are bad to hold), a luck of +12 means the cards he
 choices of −7 mean they cost 7. The review's search judges in the opposite sign (relative
 points, lower is better: ``relative_score``); this module turns it round once, here.
 
-The estimator. The seat's expected points at a moment are the expert's estimate, from that
-seat's own view and history, of its best line found then:
+The estimator, as backgammon programs split skill from luck. The seat's expected points at a
+moment are the expert's estimate from that seat's own view and history (guesses at the hidden
+cards, each played out):
 
-- ``expected`` (E0), at the deal, before the seat has seen a card: 0, the opponents' average
-  (nothing tells the seats apart before the cards are seen). So the hand dealt is luck, as the
-  draws are.
-- At each own choice k the search gives ``played_k`` (the move played) and ``best_k``, the
-  better of the played move and the expert's on the same guesses: the choice did
-  ``best_k - played_k <= 0`` in the seat's favour (minus the verdict's cost).
-- Luck is every change of the expected points not made by a choice: from E0 to ``best_1``
-  (the deal and everything before the first choice), from ``played_k`` to ``best_k+1`` (draws,
-  the others' moves, what was revealed), and from the last ``played`` to the actual result. A
-  round without a choice is all luck.
+- ``expected``, at the start of the round: the estimate before the seat saw its hand (with
+  the starter card as turned), the ``before`` of the deal's ``Jump``.
+- Luck is the sum of the chance events' jumps: the deal of the seat's hand and every card it
+  drew, each valued by the estimate just after it against just before it, on the same
+  guesses at everything else (``chance.value_chance``). A reshuffle shows no card: what it
+  did is valued when its cards are drawn (a draw the reshuffle came in the middle of is not
+  valued). At a table of equal players luck averages 0 (``benchmarks/figures.py``).
+- ``cost``, the seat's own choices: each verdict's cost (0 unless the move played trails the
+  expert's beyond the estimate's noise), 0 or less.
+- ``others``: the rest, what the other players' choices did to the seat (and what they
+  showed of their hands): at a table of weaker players it is positive.
 
-By construction ``result = expected + luck + cost`` exactly (``cost``: the choices' part, 0 or
-less); ``shown`` rounds the parts for printing and lets luck take the rounding, so the printed
-numbers add up exactly too. A game's split is the sum of its rounds'.
+So ``result = expected + luck + cost + others`` exactly; ``shown`` rounds the parts for
+printing and lets ``others`` take the rounding, so the printed numbers add up exactly too. A
+review made before luck was valued (no jumps) has expected 0 and luck the whole rest, as
+before. A game's split is the sum of its rounds'.
 """
 
 from __future__ import annotations
@@ -36,36 +40,40 @@ from craits.ai.search import relative_score
 from .analysis import ReviewLevel, RoundReview, review_level
 from .cache import ReviewCache, game_key
 
-DEAL_EXPECTED = 0.0  # the opponents' average: see above
+DEAL_EXPECTED = 0.0  # the opponents' average: the expectation of a round with no deal valued
 
 
 @dataclass(frozen=True, slots=True)
 class Split:
     """A result in parts, in points in the seat's favour (higher is better): ``result =
-    expected + luck + cost``. ``cost`` <= 0 is what the seat's own choices did to it (0: the
-    expert's choices); ``luck`` is everything else."""
+    expected + luck + cost + others``. ``cost`` <= 0 is what the seat's own choices did to it
+    (0: the expert's choices), ``luck`` what the cards dealt and drawn did, ``others`` what
+    the other players' choices did."""
 
     expected: float
     luck: float
     cost: float
     result: float
+    others: float = 0.0
 
     def __add__(self, other: Split) -> Split:
         return Split(self.expected + other.expected, self.luck + other.luck,
-                     self.cost + other.cost, self.result + other.result)
+                     self.cost + other.cost, self.result + other.result,
+                     self.others + other.others)
 
     def shown(self, digits: int = 0) -> Split:
-        """Rounded for printing, luck taking the rounding: the printed parts add up exactly.
-        ``digits`` 0 gives whole numbers (ints in all but type)."""
-        expected, cost, result = (round(x, digits) for x in
-                                  (self.expected, self.cost, self.result))
-        luck = round(result - expected - cost, digits)
-        return Split(expected + 0.0, luck + 0.0, cost + 0.0, result + 0.0)
+        """Rounded for printing, ``others`` taking the rounding: the printed parts add up
+        exactly. ``digits`` 0 gives whole numbers (ints in all but type)."""
+        expected, luck, cost, result = (round(x, digits) for x in
+                                        (self.expected, self.luck, self.cost, self.result))
+        others = round(result - expected - luck - cost, digits)
+        return Split(expected + 0.0, luck + 0.0, cost + 0.0, result + 0.0, others + 0.0)
 
     def as_dict(self, digits: int = 1) -> dict[str, float]:
         """The parts for the JSON, rounded to ``digits`` and adding up exactly."""
         s = self.shown(digits)
-        return {"expected": s.expected, "luck": s.luck, "cost": s.cost, "result": s.result}
+        return {"expected": s.expected, "luck": s.luck, "cost": s.cost, "others": s.others,
+                "result": s.result}
 
 
 ZERO = Split(0.0, 0.0, 0.0, 0.0)
@@ -77,28 +85,16 @@ def round_result(scores: Sequence[int], seat: int) -> float:
     return -relative_score(scores, seat)
 
 
-def steps(review: RoundReview, result: float) -> list[tuple[str, float]]:
-    """The round's changes of the seat's expected points in its favour, in order: ("luck", x)
-    between its decision points, ("cost", x) at each own choice. They add up to ``result -
-    expected``."""
-    out: list[tuple[str, float]] = []
-    before = DEAL_EXPECTED
-    for verdict in review.verdicts:
-        # The search's means are relative points (lower is better): turned round here.
-        best = -(verdict.played_mean - verdict.cost)
-        out.append(("luck", best - before))
-        out.append(("cost", -verdict.cost))
-        before = -verdict.played_mean
-    out.append(("luck", result - before))
-    return out
-
-
 def round_split(review: RoundReview, scores: Sequence[int]) -> Split:
     """The split of one finished round, ``scores`` being every seat's score for it."""
     result = round_result(scores, review.seat)
     cost = -sum(v.cost for v in review.verdicts)
-    # Luck is the rest, so the identity is exact (the sum of ``steps``' luck, to rounding).
-    return Split(DEAL_EXPECTED, result - DEAL_EXPECTED - cost, cost, result)
+    if not review.jumps:  # the chances not valued: all but the choices is luck
+        return Split(DEAL_EXPECTED, result - DEAL_EXPECTED - cost, cost, result)
+    # The search's means are relative points (lower is better): turned round here.
+    expected = -review.jumps[0].before
+    luck = sum(jump.luck for jump in review.jumps)
+    return Split(expected, luck, cost, result, result - expected - luck - cost)
 
 
 def game_split(splits: Iterable[Split], digits: int | None = None) -> Split:

@@ -21,11 +21,13 @@ class RatingFiles(Protocol):
     def save_ratings(self) -> None: ...
 
 
-def level_ratings() -> dict[str, LevelRating]:
-    """The bundled levels' ratings; none when the levels file cannot be read (the game is
-    then simply not rated: the levels file's problem is told where levels are chosen)."""
+def level_ratings(seats: int | None = None) -> dict[str, LevelRating]:
+    """The bundled levels' ratings (at a table of ``seats``); none when the levels file
+    cannot be read (the game is then simply not rated: the levels file's problem is told
+    where levels are chosen)."""
     try:
-        return {name: LevelRating(*pair) for name, pair in levels.level_ratings().items()}
+        return {name: LevelRating(*pair)
+                for name, pair in levels.level_ratings(seats=seats).items()}
     except Exception:
         log.exception("the levels' ratings could not be read")
         return {}
@@ -38,7 +40,8 @@ def rate_game(files: RatingFiles, session: KeptMatch) -> list[str]:
         return []
     try:
         rated = files.ratings.rate_game(session.match_id, named_seats(session.seats),
-                                        session.match.history, level_ratings())
+                                        session.match.history,
+                                        level_ratings(len(session.seats)))
     except ValueError as exc:
         log.warning("game not rated: %s", exc)
         return []

@@ -1,8 +1,9 @@
 """Luck against choices, a bar per round (``review.luck``): read at a glance whether the points
 came from the cards or from the player.
 
-Each round has two bars from one zero line: luck (blue) and what the player's choices did
-(orange), both in points in the player's favour against the opponents' average; right of zero
+Each round has three bars from one zero line: luck (blue), what the player's choices did
+(orange) and what the other players' choices did (grey), all in points in the player's favour
+against the opponents' average; right of zero
 helped the player, left of zero went against them (good is positive, as ``review.luck`` signs
 it). Every bar has its label and number beside it, never colour alone.
 A round not analysed yet says so; the game's sums close the list once every round is in. The
@@ -32,6 +33,7 @@ from craits.ui.widgets.textcache import blit_text
 
 LUCK = (104, 170, 236)
 COST = (236, 150, 70)
+OTHERS = (170, 170, 160)
 AXIS = (230, 224, 200)
 CREAM = (246, 238, 214)
 DIM = (196, 204, 184)
@@ -91,7 +93,7 @@ class LuckBars:
         text_w = round(inner.width * 0.38)
         bars = pygame.Rect(inner.left + label_w, top, inner.width - label_w - text_w, row_h)
         # Scaled to the rounds: the game's sums may run off the end (their numbers say how far).
-        values = [abs(x) for s in done for x in (s.luck, s.cost)]
+        values = [abs(x) for s in done for x in (s.luck, s.cost, s.others)]
         scale = max(MIN_SCALE, *values) if values else MIN_SCALE
         zero = bars.centerx
         # Through the rounds and the game, not the par (another unit: words only).
@@ -134,13 +136,16 @@ class LuckBars:
                       max_width=words.width)
             return
         half = bars.width // 2 - px(4)
-        thick = max(2, (h - px(6)) // 2)
-        for value, fill, top in ((split.luck, LUCK, mid - thick), (split.cost, COST, mid + 1)):
+        thick = max(2, (h - px(6)) // 3)
+        parts = ((split.luck, LUCK), (split.cost, COST), (split.others, OTHERS))
+        for k, (value, fill) in enumerate(parts):
+            top = mid - (3 * thick) // 2 + k * thick
             length = round(half * min(1.0, abs(value) / scale))
             left = zero - length if value < 0 else zero
             if length > 0:
                 pygame.draw.rect(surface, fill, pygame.Rect(left, top, length, thick - 1))
-        text = i18n.t("luck.row", luck=signed(split.luck), cost=signed(split.cost),
+        text = i18n.t("luck.row", expected=signed(split.expected), luck=signed(split.luck),
+                      cost=signed(split.cost), others=signed(split.others),
                       result=signed(split.result))
         blit_text(surface, text, size, colour, midleft=words.midleft, max_width=words.width)
 

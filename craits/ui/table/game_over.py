@@ -109,10 +109,11 @@ def par_line(par: GamePar) -> str:
 
 
 def game_line(total: Split) -> str:
-    """"Against the opponents' average (above 0 is in your favour): luck +12, your choices −7,
-    in all +5, where 0 was expected"."""
+    """"Against the opponents' average (above 0 is in your favour): 0 was expected; luck
+    +12, your choices −7, the others' choices +3; in all +8"."""
     return i18n.t("luck.game_over", luck=signed(total.luck), cost=signed(total.cost),
-                  result=signed(total.result), expected=signed(total.expected))
+                  others=signed(total.others), result=signed(total.result),
+                  expected=signed(total.expected))
 
 class GameOverScene(Scene):
     """``analysis``: the game analysed while it was played, still being finished (its lines

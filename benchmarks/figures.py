@@ -1,0 +1,243 @@
+"""Honest figures: what the luck, cost, rating and par shown to a player measure (not a test;
+prints figures).
+
+Plays seeded short games and prints, per level:
+
+* at equal tables (every seat the same level), each seat of each round reviewed: the mean luck
+  a round (goal: within 2 points of 0), the mean cost a round, and the expert's cost against
+  itself over a short game (goal: at most 1 point);
+* at unequal tables (easy, medium, hard), the same per level, and the mean result;
+* each level rated as a person against the others at 2, 3, 4 and 5 seats (every rotation of
+  the levels at the table, each round's pairwise results against the others' shipped ratings,
+  fitted by maximum likelihood), against its shipped rating and deviation;
+* the share of rounds whose par error is 0 (goal: 0), from two replays of a few rounds.
+
+The review judges with the expert at ``--review-iterations`` rollouts a choice (the shipped
+review uses 1,500; fewer fit the benchmark in minutes on two shared cores, and widen the
+noise the cost must rise above). Work is shared out on the workbench (``--workers``).
+
+    nice python benchmarks/figures.py [--games 3] [--rating-games 2] [--seed 1]
+        [--review-iterations 300] [--workers 2] [--par-rounds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import math
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from craits.cli.tournament import deal_seed  # noqa: E402
+from craits.config.levels import default_profiles, level_ratings, make_bot  # noqa: E402
+from craits.director import play_headless  # noqa: E402
+from craits.engine import Rules  # noqa: E402
+from craits.rating import round_results  # noqa: E402
+from craits.review import par  # noqa: E402
+from craits.review.analysis import analyse_round, review_level  # noqa: E402
+from craits.review.luck import round_split  # noqa: E402
+from craits.review.replay import Replay  # noqa: E402
+from craits.seat import Seat  # noqa: E402
+from craits.session import Session  # noqa: E402
+from craits.work import Lane, command_bench, run_all  # noqa: E402
+
+EQUAL = (("easy",) * 3, ("medium",) * 3, ("hard",) * 2, ("expert",) * 2)
+UNEQUAL = (("easy", "medium", "hard"),)
+RATED = ("random", "easy", "medium", "hard", "expert")
+LOG10 = math.log(10) / 400
+
+
+def played(levels: Sequence[str], seed: int) -> Session:
+    """A short game between ``levels``, played to its end, the searches never cut short by
+    their time cap (as the par plays: the figures must not depend on the machine's load)."""
+    profiles = {name: dataclasses.replace(p, search=dataclasses.replace(
+        p.search, time_cap=par.NO_TIME_CAP)) for name, p in default_profiles().items()}
+    bots = {i: make_bot(level, profiles) for i, level in enumerate(levels)}
+    seats = [Seat(level, f"{level} {i + 1}") for i, level in enumerate(levels)]
+    session = Session(seats, Rules(game_length="short"), seed, bot_factory=None, bots=bots)
+    play_headless(session)
+    return session
+
+
+@dataclasses.dataclass(frozen=True)
+class Reviewed:
+    """A job: one game at ``levels``, every seat's every round reviewed; returns a row per seat
+    and round: (level, result, expected, luck, own choices' part, others' part)."""
+
+    iterations: int
+
+    def __call__(self, unit: tuple[tuple[str, ...], int]) -> list[dict[str, Any]]:
+        levels, seed = unit
+        session = played(levels, seed)
+        replay = Replay(session.to_save())
+        level = review_level(iterations=self.iterations)
+        rows = []
+        for index, scores in enumerate(session.match.history):
+            for seat, name in enumerate(levels):
+                review = analyse_round(replay, seat, index, level)
+                split = round_split(review, scores)
+                rows.append({"table": "-".join(levels), "level": name, "seat": seat,
+                             "round": index, "seed": seed,
+                             **{k: getattr(split, k) for k in
+                                ("expected", "luck", "cost", "result")},
+                             "others": getattr(split, "others", None),
+                             "choices": review.choices, "differed": review.differed})
+        return rows
+
+
+def rate_game(unit: tuple[tuple[str, ...], int]) -> list[tuple[int, ...]]:
+    """A job: one short game's round scores at ``levels``."""
+    levels, seed = unit
+    return list(played(levels, seed).match.history)
+
+
+def par_errors(unit: tuple[int, int]) -> list[float]:
+    """A job: two par replays of a few rounds of a medium table's game; each round's error."""
+    seed, rounds = unit
+    session = played(("medium", "medium", "medium"), seed)
+    save = session.to_save()
+    found = {r: {k: par.round_score(save, 0, r, k) for k in range(2)} for r in range(rounds)}
+    game = par.game_par(par.PAR_LEVEL, found, range(rounds), 2)
+    assert game is not None
+    return [game.round_stderr(r) for r in game.rounds]
+
+
+def person_rating(results: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The rating that best explains ``results`` (opponent's rating, score), and its standard
+    error, by Newton's method on the likelihood (P(win) = 1 / (1 + 10^((Ro - R) / 400)))."""
+    r = 1500.0
+    info = 1e-9
+    for _ in range(100):
+        grad = info = 0.0
+        for opp, score in results:
+            p = 1 / (1 + math.exp(-LOG10 * (r - opp)))
+            grad += LOG10 * (score - p)
+            info += LOG10 * LOG10 * p * (1 - p)
+        # One virtual draw against the mean opponent keeps a level that always wins finite.
+        mean_opp = statistics.fmean(o for o, _ in results)
+        p = 1 / (1 + math.exp(-LOG10 * (r - mean_opp)))
+        grad += LOG10 * (0.5 - p)
+        info += LOG10 * LOG10 * p * (1 - p)
+        step = grad / info
+        r += max(-200.0, min(200.0, step))
+        if abs(step) < 1e-6:
+            break
+    return r, 1 / math.sqrt(info)
+
+
+def tables(seats: int, rotations: int) -> list[tuple[str, ...]]:
+    """Every set of ``seats`` distinct levels, each in ``rotations`` seat orders (the first
+    order turned by the set's number, so every level sits in every seat across the sets)."""
+    out = []
+    for k, group in enumerate(itertools.combinations(RATED, seats)):
+        out.extend(tuple(group[(i + k + r) % seats] for i in range(seats))
+                   for r in range(min(rotations, seats)))
+    return out
+
+
+def summarize(rows: Sequence[Mapping[str, Any]], games: int) -> None:
+    by: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by[(row["table"], row["level"])].append(row)
+    print(f"{'table':22} {'level':8} {'rounds':>6} {'result':>8} {'expected':>8} "
+          f"{'luck':>12} {'cost':>8} {'others':>8} {'differed':>9}")
+    for (table, level), group in sorted(by.items()):
+        n = len(group)
+
+        def mean(key: str, rows: Sequence[Mapping[str, Any]] = group) -> float:
+            values = [r[key] for r in rows if r[key] is not None]
+            return statistics.fmean(values) if values else float("nan")
+
+        lucks = [r["luck"] for r in group]
+        se = statistics.stdev(lucks) / math.sqrt(n) if n > 1 else float("nan")
+        differed = sum(r["differed"] for r in group) / max(1, sum(r["choices"] for r in group))
+        print(f"{table:22} {level:8} {n:6d} {mean('result'):8.1f} {mean('expected'):8.1f} "
+              f"{mean('luck'):6.1f} ±{se:4.1f} {mean('cost'):8.1f} {mean('others'):8.1f} "
+              f"{differed:8.0%}")
+    expert = [r for r in rows if r["table"] == "expert-expert"]
+    if expert:
+        per_game = sum(r["cost"] for r in expert) / (games * 2)
+        print(f"the expert's cost against itself: {0.0 - per_game:.1f} points a short game "
+              f"(goal at most 1)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=3, help="reviewed games per table")
+    parser.add_argument("--rating-games", type=int, default=1,
+                        help="seat orders of each set of levels for the ratings")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--review-iterations", type=int, default=300)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--par-games", type=int, default=1)
+    parser.add_argument("--par-rounds", type=int, default=4)
+    parser.add_argument("--seats", default="2,3,4,5")
+    parser.add_argument("--skip-review", action="store_true")
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    reviewed = [(table, deal_seed(args.seed, g)) for table in EQUAL + UNEQUAL
+                for g in range(args.games)]
+    seat_counts = [int(s) for s in args.seats.split(",") if s]
+    rated = [(table, deal_seed(args.seed + 1000 + n, g)) for n in seat_counts
+             for g, table in enumerate(tables(n, args.rating_games))]
+    pars = [(deal_seed(args.seed + 2000, g), args.par_rounds) for g in range(args.par_games)]
+    with command_bench(args.workers) as bench:
+        job = bench.job(Lane.REVIEW)
+        # Slowest first, so the workers finish together.
+        rows: list[dict[str, Any]] = []
+        if not args.skip_review:
+            for found in run_all(job, Reviewed(args.review_iterations), reviewed).values():
+                rows.extend(found)
+            print(f"reviewed {len(reviewed)} games in {time.monotonic() - start:.0f} s",
+                  flush=True)
+            summarize(rows, args.games)
+        played_games = run_all(job, rate_game, rated)
+        errors = [e for found in run_all(job, par_errors, pars).values() for e in found]
+    # Each table size against the ratings shipped for it (where a version has them).
+    try:
+        shipped_at = {n: level_ratings(seats=n) for n in seat_counts}
+    except TypeError:  # a version with one rating for every size
+        shipped_at = dict.fromkeys(seat_counts, level_ratings())
+    shipped = level_ratings()
+    print(f"\nratings as a person ({len(rated)} games, {time.monotonic() - start:.0f} s):")
+    print(f"{'level':8} {'shipped':>12} " + " ".join(f"{n:>4} seats  " for n in seat_counts))
+    for level in RATED:
+        cells = []
+        for n in seat_counts:
+            results = []
+            for (table, _), rounds in played_games.items():
+                if len(table) != n or level not in table:
+                    continue
+                seat = table.index(level)
+                for scores in rounds:
+                    results.extend((shipped_at[n][table[o]][0], r)
+                                   for o, r in round_results(scores, seat, range(n)))
+            if not results:
+                cells.append(f"{'-':>12}")
+                continue
+            rating, se = person_rating(results)
+            own, deviation = shipped_at[n][level]
+            gap = rating - own
+            mark = "ok" if abs(gap) <= deviation else "!!"
+            cells.append(f"{gap:+5.0f}±{se:3.0f} {mark}")
+        value, deviation = shipped[level]
+        print(f"{level:8} {value:6.0f} ±{deviation:3.0f} " + " ".join(cells))
+    print("(each cell: the level's rating as a person minus its rating shipped for that "
+          "table size, ± the fit's error; ok when within the shipped deviation)")
+    zero = sum(1 for e in errors if e == 0)
+    print(f"\npar: {zero} of {len(errors)} round errors are 0 "
+          f"({zero / max(1, len(errors)):.0%}; goal 0)")
+    print(f"total {time.monotonic() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,151 @@
+"""The chance events of a seat's round valued, as backgammon programs value a roll: the deal
+of its hand and each card it drew, each by the expert's estimate of its result just after the
+cards came against just before, on the same guesses at everything else (``value_chance``).
+``analysis`` finds them and runs the jobs beside the choices' (``judging``); ``luck`` sums the
+jumps into the round's luck. Nothing hidden is read: a guess agrees with what the seat saw."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from craits.engine import Action, Event, Play, SeatView
+
+from .judging import ReviewLevel, Worlds, mean_error
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """A chance event valued for the seat (``Chance``): its mean relative score (lower is
+    better) had the cards come any way it could not rule out (``before``), and as they came
+    (``after``), on the same guesses at everything else; ``error`` is the difference's."""
+
+    number: int
+    before: float
+    after: float
+    error: float
+
+    @property
+    def luck(self) -> float:
+        """What the cards did, in points in the seat's favour."""
+        return self.before - self.after
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """One chance event for a seat, without its history: the deal of its hand (``action``
+    None; ``view`` just after the deal) or the cards it drew in step ``number`` (``view``
+    just before the step, whose ``action`` by ``actor`` drew them; ``offset`` cards left the
+    pile in the step before them). The seat had seen ``end`` events of its log then."""
+
+    number: int
+    view: SeatView
+    end: int
+    action: Action | None
+    actor: int | None
+    offset: int
+    cards: tuple[int, ...]
+    seed: str
+
+    def value(self, level: ReviewLevel, history: Sequence[Event]) -> Jump:
+        return value_chance(level, self, history[:self.end], random.Random(self.seed))
+
+
+def value_chance(level: ReviewLevel, chance: Chance, history: Sequence[Event],
+                 rng: random.Random) -> Jump:
+    """The chance event's jump, as backgammon programs value a roll: on each guess at the
+    hidden cards the cards as they came against the cards the guess would have given, both
+    played out with one rollout seed, over ``compare_iterations`` rollouts in all."""
+    view, seat = chance.view, chance.view.seat
+    # No catches: the level expects to catch others, never itself, which would make every
+    # seat expect to beat the table (by 15 to 30 points a round at three easy players).
+    worlds = Worlds(level.profile, view, history, catches=False)
+    befores: list[float] = []
+    diffs: list[float] = []
+    for _ in range(max(2, level.compare_iterations // 2)):
+        hands, pile = worlds.sampler.deal(rng)
+        reshuffle, seed = rng.getrandbits(48), rng.getrandbits(48)
+        if chance.action is None:  # the deal: the hand dealt against as many unseen cards
+            actual = (hands, pile)
+            other = _exchanged(hands, pile, _another_hand(hands, pile, seat, rng))
+        else:
+            if type(chance.action) is Play and chance.actor is not None \
+                    and chance.actor != seat:  # the actor held the card it played
+                hands, pile = _exchanged(hands, pile, _holding(hands, pile, chance.actor,
+                                                                 chance.action.card, rng))
+            arranged = _arranged(hands, pile, seat, chance.offset, chance.cards)
+            if arranged is None:  # a reshuffle came between: not valued on this guess
+                continue
+            actual, other = arranged, (hands, pile)
+        worlds_made = [view.position(h, p, reshuffle) for h, p in (actual, other)]
+        if chance.action is not None:
+            for world in worlds_made:
+                world.step(chance.action)
+        after, before = (worlds.score(w, seed) for w in worlds_made)
+        befores.append(before)
+        diffs.append(after - before)
+    if not diffs:
+        return Jump(chance.number, 0.0, 0.0, 0.0)
+    mean, error = mean_error(diffs)
+    before = sum(befores) / len(befores)
+    return Jump(chance.number, before, before + mean, error if len(diffs) > 1 else 0.0)
+
+
+Hidden = tuple[list[list[int]], list[int]]
+
+
+def _exchanged(hands: Sequence[Sequence[int]], pile: Sequence[int],
+               swap: dict[int, int]) -> Hidden:
+    """The hands and pile with the cards of ``swap`` exchanged in place (a -> b and b -> a)."""
+    both = {**swap, **{b: a for a, b in swap.items()}}
+    return [[both.get(c, c) for c in h] for h in hands], [both.get(c, c) for c in pile]
+
+
+def _another_hand(hands: Sequence[Sequence[int]], pile: Sequence[int], seat: int,
+                  rng: random.Random) -> dict[int, int]:
+    """Exchanges that give ``seat`` a hand of as many cards drawn from its own and every card
+    it cannot see: the hand it might have been dealt."""
+    own = list(hands[seat])
+    hidden = [c for p, h in enumerate(hands) if p != seat for c in h] + list(pile)
+    chosen = set(rng.sample(own + hidden, len(own)))
+    leaving = [c for c in own if c not in chosen]
+    coming = [c for c in hidden if c in chosen]
+    return dict(zip(leaving, coming, strict=True))
+
+
+def _holding(hands: Sequence[Sequence[int]], pile: Sequence[int], actor: int, card: int,
+             rng: random.Random) -> dict[int, int]:
+    """An exchange that puts ``card`` in ``actor``'s hand, if the guess had it elsewhere."""
+    if card in hands[actor] or not hands[actor]:
+        return {}
+    return {card: rng.choice(hands[actor])}
+
+
+def _arranged(hands: Sequence[Sequence[int]], pile: Sequence[int], seat: int, offset: int,
+              cards: Sequence[int]) -> Hidden | None:
+    """The guess with the pile's cards from ``offset`` on made ``cards``, each exchanged with
+    the card in its place (None when a card is not hidden in the guess, or the pile is too
+    short: a reshuffle came in between)."""
+    if offset + len(cards) > len(pile):
+        return None
+    new_hands, new_pile = [list(h) for h in hands], list(pile)
+    for place, card in enumerate(cards, start=offset):
+        there = new_pile[place]
+        if there == card:
+            continue
+        if card in new_pile:
+            new_pile[new_pile.index(card)] = there
+        else:
+            holder = next((h for p, h in enumerate(new_hands) if p != seat and card in h), None)
+            if holder is None:
+                return None
+            holder[holder.index(card)] = there
+        new_pile[place] = card
+    return new_hands, new_pile
+
+
+def value_in_log(unit: tuple[ReviewLevel, Chance], log: Sequence[Event]) -> Jump:
+    """A worker's unit: one chance event valued, reading the seat's log up to it."""
+    level, chance = unit
+    return chance.value(level, log)
