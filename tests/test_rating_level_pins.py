@@ -31,7 +31,7 @@ PINS = {
     ("medium", 1): "a51d3fa1244da55e",
     ("hard", 1): "5ad19de17f45163d",
     ("expert", 1): "e30bbe52b3cd3ab7",
-    ("expert", 2): "ddd152d32f61d687",  # reads hands with the learned model
+    ("expert", 2): "2308603c4e1a443a",  # reads hands with the learned model
     ("oracle", 1): "8a105356c5ff981c",
     ("oracle-catch", 1): "24bd3e47fa9156b3",
     ("seer", 1): "b72b123f7cb3cecd",
