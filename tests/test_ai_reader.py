@@ -3,8 +3,12 @@ certainty, and it places more hidden cards right than the certainties alone."""
 
 from __future__ import annotations
 
+import json
 import random
+import struct
 from pathlib import Path
+
+import pytest
 
 from craits.ai import reader, reader_weights
 from craits.ai.determinize import Sampler, unseen_cards
@@ -70,3 +74,23 @@ def test_the_model_places_more_hidden_cards_right_than_the_certainties_alone() -
     # player's choices show (a card played, a suit named, a draw); on the levels' own play
     # it is larger (benchmarks/ai_reading.py).
     assert _placed_right(learned=True) > _placed_right(learned=False) + 0.01
+
+
+def test_the_training_data_holds_one_row_per_card_an_opponent_may_hold(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "tools"))
+    import train_reader
+
+    out = tmp_path / "data.bin"
+    train_reader.make_data(5, 1, out, (("medium", "medium"),))
+    raw = out.read_bytes()
+    assert raw.startswith(train_reader.MAGIC)
+    at = len(train_reader.MAGIC)
+    (size,) = struct.unpack("<I", raw[at:at + 4])
+    header = json.loads(raw[at + 4:at + 4 + size])
+    assert header["features"] == reader.feature_names()
+    labels = raw[at + 4 + size:at + 4 + size + header["rows"]]
+    held = sum(labels)
+    # Every row is a card unseen by the seat to act; about one in four is in the opponent's
+    # hand (the rest are in the draw pile), never all or none.
+    assert header["rows"] > 500 and 0.05 < held / header["rows"] < 0.6
