@@ -201,7 +201,7 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int])
         z = 0.0
         for i, x in row:
             z += weights[i] * x
-        soft = row[3][1]
+        soft = row[3][1]  # (3, the hand-written reading's mean log weight), as card_features
         z -= _reading_weight(weights, len(know.slots[p])) * soft
         odds[c] = exp(min(max(z, -12.0), 12.0))
     for p, odds in base.items():
@@ -211,7 +211,8 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int])
             if read is None:
                 slots[i] = odds
             else:
-                slots[i] = [o * min(max(r, 1e-5), 1e5) ** power for o, r in zip(odds, read, strict=True)]
+                slots[i] = [o * min(max(r, 1e-5), 1e5) ** power
+                            for o, r in zip(odds, read, strict=True)]
     return know
 
 
@@ -220,8 +221,12 @@ def _reading_weight(weights: Sequence[float], hand: int) -> float:
     return weights[3] + (weights[4] if hand <= 2 else 0.0)
 
 
+_FITS = FEATURES == tuple(feature_names()) and len(WEIGHTS) == N_FEATURES
+
+
 def _weights() -> tuple[float, ...]:
-    if FEATURES != tuple(feature_names()) or len(WEIGHTS) != N_FEATURES:
+    """The shipped weights, refused if they were fitted to other inputs than these."""
+    if not _FITS:
         raise ValueError(f"reader_weights holds {len(WEIGHTS)} weights for other inputs than "
                          f"the reader's {N_FEATURES}: retrain it (tools/train_reader.py)")
     return WEIGHTS
