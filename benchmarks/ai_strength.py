@@ -94,6 +94,10 @@ def main(argv: list[str] | None = None) -> int:
         summary = summarize(seats, results, rules, True)
         diff = summary["differences"][0]
         per_deal[pair] = deal_differences(results, a, b)
+        if args.save:  # after each pair: a long run stopped early keeps the pairs it played
+            with open(args.save, "w", encoding="utf-8") as f:
+                json.dump({"seed": args.seed, "length": args.length, "players": args.players,
+                           "per_deal": per_deal}, f)
         if diff["stderr"]:
             z = diff["mean"] / diff["stderr"]
         else:  # every deal alike: identical play (0) or one side always ahead
@@ -105,10 +109,6 @@ def main(argv: list[str] | None = None) -> int:
               f"{z:>7.1f}  {verdict:<8}"
               f"{think['median']:>14.0f} /{think['p95']:>5.0f} /{think['max']:>5.0f}"
               f"{time.monotonic() - started:>6.0f}s", flush=True)
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as f:
-            json.dump({"seed": args.seed, "length": args.length, "players": args.players,
-                       "per_deal": per_deal}, f)
     edges = {(a, b): (m, se) for a, b, m, se in rows}
     bounds = [a for a, b, _, _ in rows if b == "medium" and profiles[a].play == "oracle"]
     goals = {"hard": 0.60, "expert": 0.85}
