@@ -82,14 +82,14 @@ def shown(choice: Choice) -> int:
     return sum(1 for e in history if isinstance(e, (CardPlayed, StarterTurned)))
 
 
-def knowledge(choice: Choice, reading: str) -> Knowledge:
+def knowledge(choice: Choice, reading: str | float) -> Knowledge:
     """What the guesses draw from: a number is the hand-written reading's strength."""
     if reading == "learned":
         return read_hands(choice.view, choice.history, unseen_cards(choice.view))
     return infer(choice.view, choice.history, float(reading))
 
 
-def scores(choice: Choice, reading: str, guesses: int, rng: random.Random
+def scores(choice: Choice, reading: str | float, guesses: int, rng: random.Random
            ) -> tuple[float, float]:
     """The share of the opponents' hidden cards a guess puts in the right hand, and the Brier
     score of where the guesses put each unseen card (an opponent's hand or the draw pile)."""
