@@ -1,7 +1,7 @@
 """A level's previous version kept as ``NAME-classic`` in config/ai.yaml: offered on the new-game
 screen after the current levels (only while configured), chosen by keyboard or mouse, kept in
 the settings and the saved game, played exactly by its own parameters and rated by its own
-rating. The released levels file keeps expert's only; these tests read hard's from a fixture."""
+rating. The released levels file keeps no classic, so these tests read one from a fixture."""
 
 from __future__ import annotations
 
@@ -83,12 +83,11 @@ def _level_values(scene: NewGameScene, seat: int) -> list[str]:
     return [value for value, _ in scene.seat_rows[seat][2].options]
 
 
-def test_the_released_levels_file_offers_expert_s_classic_only() -> None:
-    # Expert's version 2 reads hands with the learned model; version 1 stays as its classic.
-    assert levels.classics(levels.load_profiles()) == {"expert": "expert-classic"}
-    assert seat_levels() == [*LEVELS, "expert-classic"]
+def test_the_released_levels_file_offers_no_classic() -> None:
+    assert levels.classics(levels.load_profiles()) == {}
+    assert seat_levels() == list(LEVELS)
     _, scene = open_scene(NewGameScene)
-    assert _level_values(scene, 1) == [*LEVELS, "expert-classic"]
+    assert _level_values(scene, 1) == list(LEVELS)
 
 
 def test_a_kept_classic_is_offered_after_the_current_levels(classic) -> None:
