@@ -7,11 +7,13 @@ uses them) where every hidden card is. Two figures, averaged over choices: the s
 opponents' hidden cards a guess places in the right hand, and the Brier score of where the
 guesses put each unseen card (a proper score: unlike the share, it does not reward guessing
 with more confidence than the evidence gives). The first line (``reading`` 0) uses only what is
-certain; the others read the opponents' choices too, each compared with the first, paired by
-match.
+certain; the others read the opponents' choices too (a number: the hand-written reading at that
+strength; ``learned``: the trained model, ``craits.ai.reader``), each compared with the first,
+paired by match. Then the same figures by how many cards the round has shown so far (played
+or turned up): the reading has more to go on later in a round.
 
     python benchmarks/ai_reading.py [--seats medium,medium] [--matches 40] [--seed 1]
-        [--guesses 40] [--reading 0,0.5,1,1.5,2] [--length short|full]
+        [--guesses 40] [--reading 0,1,learned] [--length short|full]
 """
 
 from __future__ import annotations
@@ -23,13 +25,14 @@ import statistics
 import sys
 from dataclasses import dataclass
 
-from craits.ai.determinize import Sampler
-from craits.ai.knowledge import infer
+from craits.ai.determinize import Sampler, unseen_cards
+from craits.ai.knowledge import Knowledge, infer
+from craits.ai.reader import read_hands
 from craits.config.levels import load_profiles, make_bot
 from craits.director.director import Hooks
 from craits.director.headless import play_headless
 from craits.engine import Rules
-from craits.engine.events import Event
+from craits.engine.events import CardPlayed, Event, StarterTurned, round_start
 from craits.engine.view import SeatView
 from craits.seat import Seat
 from craits.session import Session
@@ -70,12 +73,28 @@ def watch(levels: list[str], seed: int, rules: Rules) -> list[Choice]:
     return watcher.choices
 
 
-def scores(choice: Choice, reading: float, guesses: int, rng: random.Random
+BUCKETS = ((0, 3), (4, 7), (8, 15), (16, 10**6))  # cards shown this round
+
+
+def shown(choice: Choice) -> int:
+    """Cards the round has shown so far: played, or turned up to start the discards."""
+    history = choice.history[round_start(choice.history):]
+    return sum(1 for e in history if isinstance(e, (CardPlayed, StarterTurned)))
+
+
+def knowledge(choice: Choice, reading: str | float) -> Knowledge:
+    """What the guesses draw from: a number is the hand-written reading's strength."""
+    if reading == "learned":
+        return read_hands(choice.view, choice.history, unseen_cards(choice.view))
+    return infer(choice.view, choice.history, float(reading))
+
+
+def scores(choice: Choice, reading: str | float, guesses: int, rng: random.Random
            ) -> tuple[float, float]:
     """The share of the opponents' hidden cards a guess puts in the right hand, and the Brier
     score of where the guesses put each unseen card (an opponent's hand or the draw pile)."""
     view = choice.view
-    sampler = Sampler(view, infer(view, choice.history, reading))
+    sampler = Sampler(view, knowledge(choice, reading))
     truth = {c: p for p, hand in enumerate(choice.hands) if p != view.seat for c in hand}
     where = [collections.Counter[int]() for _ in range(52)]  # card -> place -> guesses
     for _ in range(guesses):
@@ -109,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--guesses", type=int, default=40, help="guesses per choice")
-    parser.add_argument("--reading", default="0,0.5,1,1.5,2", help="opponent_model values")
+    parser.add_argument("--reading", default="0,1,learned",
+                        help="opponent_model values, or learned (the model)")
     parser.add_argument("--length", choices=("short", "full"), default="short")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
@@ -120,13 +140,19 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.guesses} guesses each")
     print(f"{'reading':>8}{'placed right':>14}{'vs first':>18}{'Brier':>9}{'vs first':>20}")
     base: list[tuple[float, float]] | None = None
-    for reading in (float(r) for r in args.reading.split(",")):
+    by_shown: dict[str, dict[int, list[tuple[float, float]]]] = {}
+    readings = args.reading.split(",")
+    for reading in readings:
         per_match = []
+        buckets = by_shown[reading] = collections.defaultdict(list)
         for i, choices in enumerate(matches):
             rng = random.Random(args.seed * 1000 + i)
             both = [scores(c, reading, args.guesses, rng) for c in choices]
             per_match.append((statistics.fmean(b[0] for b in both),
                               statistics.fmean(b[1] for b in both)))
+            for c, b in zip(choices, both, strict=True):
+                n = shown(c)
+                buckets[next(j for j, (lo, hi) in enumerate(BUCKETS) if lo <= n <= hi)].append(b)
         base = base or per_match
         cells = []
         for j, fmt in ((0, ".2%"), (1, ".4f")):
@@ -135,9 +161,20 @@ def main(argv: list[str] | None = None) -> int:
             cells.append(f"{statistics.fmean(now):>10{fmt}}")
             cells.append(f"{statistics.fmean(gain):>+10{fmt}} ± {stderr(gain):{fmt}}"
                          if per_match is not base else " " * 19)
-        print(f"{reading:>8.2f}{''.join(cells)}")
+        print(f"{reading:>8}{''.join(cells)}")
     print("± one standard error over matches (the differences are paired by match); "
           "Brier: lower is better")
+    print("\nby cards shown this round: placed right / Brier (choices)")
+    print(f"{'reading':>8}" + "".join(f"{f'{lo}-{hi}' if hi < 10**6 else f'{lo}+':>22}"
+                                      for lo, hi in BUCKETS))
+    for reading in readings:
+        cells = []
+        for j in range(len(BUCKETS)):
+            got = by_shown[reading].get(j, [])
+            cells.append(f"{statistics.fmean(b[0] for b in got):>8.1%} /"
+                         f"{statistics.fmean(b[1] for b in got):.4f} ({len(got):>4})"
+                         if got else f"{'-':>22}")
+        print(f"{reading:>8}{''.join(cells)}")
     return 0
 
 

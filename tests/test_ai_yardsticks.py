@@ -63,7 +63,8 @@ def test_guesses_reading_choices_place_more_cards_right_than_certainties_alone(
     rng = random.Random(5)
     certain = [ai_reading.scores(c, 0.0, 8, rng) for c in choices]
     read = [ai_reading.scores(c, 1.0, 8, rng) for c in choices]
-    for placed, brier in certain + read:
+    learned = [ai_reading.scores(c, "learned", 8, rng) for c in choices]
+    for placed, brier in certain + read + learned:
         assert 0.0 <= placed <= 1.0 and 0.0 <= brier <= 2.0
 
     def mean(rows, j):
@@ -71,6 +72,8 @@ def test_guesses_reading_choices_place_more_cards_right_than_certainties_alone(
 
     assert mean(read, 0) > mean(certain, 0)
     assert mean(read, 1) < mean(certain, 1)
+    assert mean(learned, 0) > mean(certain, 0)  # the model (craits/ai/reader.py) too
+    assert mean(learned, 1) < mean(certain, 1)
 
 
 def test_strength_with_the_same_reflexes_measures_the_cards_alone(tmp_path, capsys) -> None:

@@ -31,6 +31,7 @@ PINS = {
     ("medium", 1): "a51d3fa1244da55e",
     ("hard", 1): "5ad19de17f45163d",
     ("expert", 1): "e30bbe52b3cd3ab7",
+    ("expert", 2): "2308603c4e1a443a",  # reads hands with the learned model
     ("oracle", 1): "8a105356c5ff981c",
     ("oracle-catch", 1): "24bd3e47fa9156b3",
     ("seer", 1): "b72b123f7cb3cecd",
@@ -121,9 +122,12 @@ def test_a_raised_version_without_its_classic_breaks_the_rule(monkeypatch) -> No
         "hard version 3 is not pinned", "hard is at version 3: keep version 2 as hard-classic"]
 
 
-def test_every_shipped_level_is_at_version_one_today() -> None:
-    assert {name: p.version for name, p in default_profiles().items()} == dict.fromkeys(
-        default_profiles(), 1)
+def test_every_shipped_level_is_at_version_one_but_expert_who_reads_with_the_model() -> None:
+    versions = {name: p.version for name, p in default_profiles().items()}
+    assert versions == {**dict.fromkeys(default_profiles(), 1), "expert": 2}
+    profiles = default_profiles()
+    assert profiles["expert"].search.reader == "learned"
+    assert profiles["expert-classic"].search.reader == "rules"
 
 
 def test_a_change_to_a_level_s_play_changes_its_hash() -> None:

@@ -27,9 +27,10 @@ from craits.engine.position import Position
 from craits.engine.state import RoundState
 from craits.engine.view import SeatView
 
-from .determinize import Sampler
+from .determinize import Sampler, unseen_cards
 from .ismcts import ismcts
-from .knowledge import infer
+from .knowledge import Knowledge, infer
+from .reader import read_hands
 from .reflexes import catch_chances
 from .rollout import RolloutPolicy
 from .rollout_weights import RolloutWeights
@@ -48,6 +49,7 @@ class SearchSettings:
     iterations: int = 800  # rollouts per decision, over all actions
     time_cap: float = 2.0  # seconds: a safety net only
     opponent_model: float = 0.0  # how much guesses read into choices (0: certainties only)
+    reader: str = "rules"  # rules: the hand-written reading (opponent_model); learned: the model
     method: str = "flat"  # flat: every root action on the same guesses; ismcts: a tree
     exploration: float = 0.7  # the tree's UCB constant (method ismcts)
     sees_pile: bool = True  # the oracle only: also reads the draw pile's order
@@ -175,7 +177,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         settings = self.settings
-        sampler = Sampler(view, infer(view, history, settings.opponent_model))
+        sampler = Sampler(view, self.read(view, history))
         caught = catch_chances(history, view.seat, view.n_players, settings.catch)
         self.searches += 1
         if settings.method == "ismcts":
@@ -188,6 +190,14 @@ class SearchBot:
                 self.race)
         self.cut_short += cut
         return action
+
+
+    def read(self, view: SeatView, history: Sequence[Event]) -> Knowledge:
+        """What this seat's guesses draw from: the certainties, weighted by the model or by
+        the hand-written reading of the opponents' choices."""
+        if self.settings.reader == "learned":
+            return read_hands(view, history, unseen_cards(view))
+        return infer(view, history, self.settings.opponent_model)
 
 
 class OracleSearch:

@@ -74,6 +74,7 @@ _LEVEL = Struct({
         "iterations": Integer(1, 1_000_000),
         "time_cap": Number(0.01, 120),
         "opponent_model": Number(0, 10),
+        "reader": OneOf("rules", "learned"),
         "method": OneOf("flat", "ismcts"),
         "exploration": Number(0, 10),
         "sees_pile": Boolean(),
