@@ -243,6 +243,7 @@ def test_the_game_over_screen_says_the_winner_each_total_and_its_buttons(finishe
     assert order == sorted(order)  # lowest total first, as the table shows them
     assert sign("±") in said and sign("−") in said
     assert said.endswith(i18n.t("score.play_again"))
+    assert i18n.t("controls.tip") in said
     assert_in_words([said])
     assert press(scene, app, pygame.K_UP) == i18n.t("score.back_to_menu")
     last = press(scene, app, pygame.K_UP)  # the table's rows, last place first going up
@@ -419,3 +420,12 @@ def test_in_the_app_the_cut_and_the_f1_list_are_said_through_the_transcript(
         assert said[-1].endswith(f", 1 of {len(CONTROLS)}")
     finally:
         app.shutdown()
+
+
+def test_f1_on_the_game_over_screen_lists_the_controls(finished):
+    app = App()
+    scene = GameOverScene(app, finished)
+    app.scenes.push(scene)
+    scene.layout()
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    assert isinstance(app.scenes.top, ControlsScene)

@@ -26,6 +26,7 @@ from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.table.celebration import Celebration
+from craits.ui.tabletop.hand_input import is_controls_key
 from craits.ui.widgets import (
     Button,
     FocusGroup,
@@ -235,7 +236,7 @@ class GameOverScene(Scene):
         return joined((i18n.t("event.game_over"), winners_text(self.session), *rows,
                        par_line(self.par) if self.par is not None else "",
                        game_line(self.luck) if self.luck is not None else "",
-                       self.analysing_line()))
+                       self.analysing_line(), i18n.t("controls.tip")))
 
     def on_enter(self) -> None:
         self.speech.again()
@@ -256,6 +257,9 @@ class GameOverScene(Scene):
                 b.rect.collidepoint(event.pos) for b in (self.again_button, self.menu_button)):
             assert self.celebration is not None
             self.celebration.skip()
+            return
+        if event.type == pygame.KEYDOWN and is_controls_key(event):
+            self.app.scenes.push(self.app.screens.controls())  # F1 here too, as at the table
             return
         self.focus.handle(event)
 
