@@ -68,7 +68,7 @@ class CutScene(OverlayScene):
                      if cut.player == self.viewer else
                      i18n.t("cut.cuts", player=self.names[cut.player],
                             card=i18n.card_name(cut.card)) for cut in row]
-        return joined(said)
+        return joined((*said, i18n.t("cut.go_on")))  # it waits for the speech: say how not to
 
     def speak_screen(self) -> None:
         self.speech.again()
