@@ -210,6 +210,6 @@ class ReviewBoard:
         box = lay.hint
         y = box.centery - (len(lines) - 1) * lay.px(30)
         for text, colour in lines:
-            blit_text(surface, text, lay.px(19), colour, center=(box.centerx, y),
+            blit_text(surface, text, lay.tx(19), colour, center=(box.centerx, y),
                       max_width=box.width + lay.px(120), shadow=True)
             y += lay.px(30)

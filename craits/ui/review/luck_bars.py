@@ -186,7 +186,7 @@ class LuckPanel:
         """Place the button above the review's column of buttons and the panel mid-table."""
         first = lay.button_rect(0, 4)
         self.button = Button(first.move(0, -first.height - lay.px(8)), i18n.t("luck.button"),
-                             self.toggle, style="secondary", text_size=lay.px(19))
+                             self.toggle, style="secondary", text_size=lay.tx(19))
         self.button.set_theme(theme)
         self.bars = LuckBars(lay.px)
         w, h = lay.size

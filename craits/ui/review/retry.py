@@ -111,7 +111,7 @@ class Retry:
             # Stacked in the review's button column, above its own rows (and the luck row),
             # clear of the piles and the hand.
             rect = lay.button_rect(-2 - i, 4)
-            button = Button(rect, label, act, style="secondary", text_size=lay.px(17))
+            button = Button(rect, label, act, style="secondary", text_size=lay.tx(17))
             button.set_theme(th)
             self.buttons.append(button)
 

@@ -350,7 +350,7 @@ class ReviewScene(Scene):
         lay = self.board.model.layout
         self.theme = Theme.for_size(lay.size)
         th = self.theme
-        size = lay.px(19)
+        size = lay.tx(19)  # type follows large print
         gap = lay.px(8)
 
         def pair(index: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -377,11 +377,11 @@ class ReviewScene(Scene):
         self.export_button = Button(lay.button_rect(3, 4), i18n.t("review.export_short"),
                                     self.export, style="secondary", text_size=size)
         self.close_button = Button(lay.menu_button, i18n.t("common.close"), self.close,
-                                   style="secondary", text_size=lay.px(18))
+                                   style="secondary", text_size=lay.tx(18))
         seat_rect = pygame.Rect(lay.menu_button.left - lay.px(250), lay.menu_button.top,
                                 lay.px(240), lay.menu_button.height)
         self.seat_button = Button(seat_rect, "", self.next_seat, style="secondary",
-                                  text_size=lay.px(16))
+                                  text_size=lay.tx(16))
         self.buttons = [self.back_button, self.next_button, self.earlier_button,
                         self.later_button, self.analyse_button, self.cancel_button,
                         self.export_button, self.close_button, self.seat_button]
@@ -495,13 +495,13 @@ class ReviewScene(Scene):
             i18n.t("review.step", n=self.number - self.replay.rounds[self.round].first + 1,
                    total=len(self.replay.rounds[self.round].steps)),
         ))  # fmt: skip
-        blit_text(surface, heading, lay.px(18), (236, 196, 92), bold=True,
+        blit_text(surface, heading, lay.tx(18), (236, 196, 92), bold=True,
                   midleft=(lay.round_label.left, lay.round_label.centery),
                   max_width=self.seat_button.rect.left - lay.round_label.left - lay.px(16)
                   if self.seat_button.visible else lay.menu_button.left - lay.px(32),
                   shadow=True)
         if self.withheld:  # under the heading: why the game stops short
-            blit_text(surface, self.withheld, lay.px(15), DIM,
+            blit_text(surface, self.withheld, lay.tx(15), DIM,
                       midleft=(lay.round_label.left, lay.round_label.bottom + lay.px(8)),
                       max_width=lay.menu_button.left - lay.round_label.left - lay.px(16),
                       shadow=True)
@@ -518,7 +518,7 @@ class ReviewScene(Scene):
             filled.width = round(filled.width * done / max(1, total))
             if filled.width > 0:
                 draw_rounded(surface, filled, (64, 146, 98, 200), th.radius // 2)
-        blit_text(surface, text, lay.px(17), colour, center=bar.center,
+        blit_text(surface, text, lay.tx(17), colour, center=bar.center,
                   max_width=bar.width - lay.px(16))
         board.draw_lines(surface, self.lines())
         self.retries.draw(surface)

@@ -147,22 +147,28 @@ class GameOverScene(Scene):
         self.layout()
         app.audio.play("game_won" if self.won else "round_lost")
 
+    def row_height(self) -> int:
+        """A row of the score table: taller with large print, as its type grows."""
+        return max(self.theme.px(56), self.theme.tx(40))
+
     def layout(self) -> None:
         self.theme = th = Theme.for_size(self.size)
         w, h = self.size
-        bw = min(th.px(280), (w - th.px(120)) // 2)
-        y = h - th.px(40) - th.px(56)
-        self.again_button = Button(pygame.Rect(w // 2 + th.px(10), y, bw, th.px(56)),
+        grow = 1 + (th.text_scale - 1) / 2  # large print: the buttons grow with their type
+        bw = min(round(th.px(280) * grow), (w - th.px(120)) // 2)
+        bh = max(th.px(56), th.button_height)
+        y = h - th.px(40) - bh
+        self.again_button = Button(pygame.Rect(w // 2 + th.px(10), y, bw, bh),
                                    i18n.t("score.play_again"), self.play_again,
                                    key=pygame.K_RETURN)
-        self.menu_button = Button(pygame.Rect(w // 2 - th.px(10) - bw, y, bw, th.px(56)),
+        self.menu_button = Button(pygame.Rect(w // 2 - th.px(10) - bw, y, bw, bh),
                                   i18n.t("score.back_to_menu"), self.to_menu,
                                   style="secondary", key=pygame.K_ESCAPE)
         for b in (self.again_button, self.menu_button):
             b.set_theme(th)
         n = len(self.session.seats)
         room = y - th.px(190)
-        height = min(room, th.px(56) * (n + 1) + th.px(36))
+        height = min(room, self.row_height() * (n + 1) + th.px(36))
         # The score table: the celebration is never drawn inside it.
         self.table_rect = pygame.Rect(th.px(60), th.px(160) + (room - height) // 3,
                                       w - th.px(120), height)
@@ -194,7 +200,7 @@ class GameOverScene(Scene):
         th = self.theme
         inner = self.table_rect.inflate(-2 * th.px(18), -2 * th.px(18))
         n = len(self.session.seats)
-        row_h = min(th.px(56), inner.height // (n + 1))
+        row_h = min(self.row_height(), inner.height // (n + 1))
         return [pygame.Rect(inner.left - th.px(6), inner.top + row_h * (i + 1) + th.px(2),
                             inner.width + th.px(12), row_h - th.px(4)) for i in range(n)]
 
@@ -394,16 +400,16 @@ class GameOverScene(Scene):
         grid_w = inner.width - place_w - name_w - total_w
         rounds = max(1, match.rounds)
         col = grid_w / rounds
-        row_h = min(th.px(56), inner.height // (n + 1))
+        row_h = min(self.row_height(), inner.height // (n + 1))
         head = inner.top + row_h // 2
-        blit_text(surface, i18n.t("score.place"), th.px(15), DIM, bold=True,
+        blit_text(surface, i18n.t("score.place"), th.tx(15), DIM, bold=True,
                   center=(inner.left + place_w // 2, head), max_width=place_w)
-        blit_text(surface, i18n.t("score.player"), th.px(15), DIM, bold=True,
+        blit_text(surface, i18n.t("score.player"), th.tx(15), DIM, bold=True,
                   midleft=(inner.left + place_w, head), max_width=name_w)
         for r in range(rounds):
-            blit_text(surface, str(r + 1), th.px(13), DIM,
+            blit_text(surface, str(r + 1), th.tx(13), DIM,
                       center=(round(grid_left + col * (r + 0.5)), head))
-        blit_text(surface, i18n.t("score.total"), th.px(15), DIM, bold=True,
+        blit_text(surface, i18n.t("score.total"), th.tx(15), DIM, bold=True,
                   center=(inner.right - total_w // 2, head), max_width=total_w)
         for i, (place, p) in enumerate(places(match.totals)):
             cy = inner.top + row_h * (i + 1) + row_h // 2
@@ -412,13 +418,13 @@ class GameOverScene(Scene):
                                    inner.width + th.px(12), row_h - th.px(4))
                 draw_rounded(surface, band, (226, 184, 84, 40), th.px(8))
             colour = GOLD if place == 1 else CREAM
-            blit_text(surface, str(place), th.px(22), colour, bold=True,
+            blit_text(surface, str(place), th.tx(22), colour, bold=True,
                       center=(inner.left + place_w // 2, cy))
-            blit_text(surface, self.session.seats[p].name, th.px(21), colour, bold=True,
+            blit_text(surface, self.session.seats[p].name, th.tx(21), colour, bold=True,
                       midleft=(inner.left + place_w, cy), max_width=name_w - th.px(8))
             for r, scores in enumerate(history):
-                blit_text(surface, str(scores[p]), th.px(14), CREAM if scores[p] else DIM,
+                blit_text(surface, str(scores[p]), th.tx(14), CREAM if scores[p] else DIM,
                           center=(round(grid_left + col * (r + 0.5)), cy),
                           max_width=max(8, round(col) - 2))
-            blit_text(surface, str(match.totals[p]), th.px(24), colour, bold=True,
+            blit_text(surface, str(match.totals[p]), th.tx(24), colour, bold=True,
                       center=(inner.right - total_w // 2, cy), max_width=total_w)
