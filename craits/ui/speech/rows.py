@@ -5,6 +5,7 @@ best total; Hard, 41 points")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from craits import i18n
 
@@ -18,3 +19,15 @@ def spoken_scores(names: Sequence[str], totals: Sequence[int], winners: Sequence
                 f"{i18n.tn('speech.points', total)}"
         said.append(i18n.t("speech_more.best", score=score) if seat in winners else score)
     return "; ".join(said)
+
+
+class Spoken(Protocol):
+    def spoken(self) -> str: ...
+
+
+def spoken_among(widget: Spoken, rows: Sequence[Spoken]) -> str:
+    """A row read with its place among the rows ("..., 2 of 4"); anything else by itself."""
+    if widget not in rows:
+        return widget.spoken()
+    place = i18n.t("speech_menu.position", position=rows.index(widget) + 1, count=len(rows))
+    return f"{widget.spoken()}, {place}"

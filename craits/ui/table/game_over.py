@@ -24,6 +24,7 @@ from craits.ui.cards.art import card_size_for_height
 from craits.ui.cards.cascade import blit_outside
 from craits.ui.cards.painter import CardPainter
 from craits.ui.scene import Scene, SceneContext
+from craits.ui.speech.rows import spoken_among
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.table.celebration import Celebration
 from craits.ui.tabletop.hand_input import is_controls_key
@@ -229,11 +230,7 @@ class GameOverScene(Scene):
 
     def spoken_control(self, widget: Widget) -> str:
         """A row of the table with its place among the rows, a button by its name."""
-        if widget not in self.rows:
-            return widget.spoken()
-        place = i18n.t("speech_menu.position", position=self.rows.index(widget) + 1,
-                       count=len(self.rows))
-        return f"{widget.spoken()}, {place}"
+        return spoken_among(widget, self.rows)
 
     def spoken(self) -> str:
         """"Game over. Ada wins. Place 1: Ada, 23 points. ...", and the lines under the

@@ -24,6 +24,7 @@ from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
+from craits.ui.speech.rows import spoken_among
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.speech.words import cards_list
 from craits.ui.table.pause import PauseScene
@@ -194,11 +195,7 @@ class ScoreboardScene(OverlayScene):
 
     def spoken_control(self, widget: Widget) -> str:
         """A row with its place ("2 of 4"), a button by its name."""
-        if widget not in self.rows:
-            return widget.spoken()
-        place = i18n.t("speech_menu.position", position=self.rows.index(widget) + 1,
-                       count=len(self.rows))
-        return f"{widget.spoken()}, {place}"
+        return spoken_among(widget, self.rows)
 
     def spoken_title(self) -> str:
         """The whole board the first time: the round, each row, the leader, the rounds to go
