@@ -416,3 +416,19 @@ def _running(pid: int) -> bool:
             return stat.read().split(") ")[1][0] != "Z"
     except OSError:
         return sys.platform != "linux"
+
+
+def test_ctrl_c_while_a_worker_starts_waits_until_it_has_started() -> None:
+    """Cut in the middle of a start, the new worker would find its pipe closed and print a
+    traceback: the interrupt comes once the start is done."""
+    import signal
+
+    from craits.work.bench import _interrupt_after
+
+    reached_end = False
+    with pytest.raises(KeyboardInterrupt):
+        with _interrupt_after():
+            signal.raise_signal(signal.SIGINT)
+            reached_end = True
+    assert reached_end
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -34,11 +34,12 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 import weakref
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from multiprocessing import connection
@@ -385,7 +386,8 @@ class Workbench:
             answers_in, answers_out = context.Pipe(duplex=False)
             process = context.Process(target=worker.serve, args=(units_in, answers_out, w.low),
                                       name="craits-worker", daemon=True)
-            process.start()
+            with _interrupt_after():
+                process.start()
             units_in.close()
             answers_out.close()
         except (OSError, ValueError, ImportError, RuntimeError) as exc:
@@ -417,6 +419,27 @@ class Workbench:
             if process.is_alive():
                 process.kill()
                 process.join(0.1)
+
+
+@contextlib.contextmanager
+def _interrupt_after() -> Iterator[None]:
+    """Ctrl+C while a worker is being started waits until the worker has its start-up data:
+    cut in the middle, the new process would find its pipe closed and print a traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # Ctrl+C interrupts only the main thread
+        return
+    caught: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    except (ValueError, OSError):  # an embedding that keeps signals to itself
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            signal.raise_signal(signal.SIGINT)  # now, as it would have been
 
 
 def _end_processes(processes: list[Any]) -> None:
