@@ -81,35 +81,73 @@ def ring_box(lay: TableLayout) -> pygame.Rect:
     return rect
 
 
+def _bounds(lay: TableLayout) -> pygame.Rect:
+    """The table's room below the top bar."""
+    w, h = lay.size
+    return pygame.Rect(lay.px(6), lay.top_bar.bottom + lay.px(2), w - lay.px(12),
+                       h - lay.top_bar.bottom - lay.px(8))
+
+
+def _grid(lay: TableLayout, size: tuple[int, int]) -> tuple[range, range]:
+    """The corners a box of ``size`` may have in the table's room, as columns and rows."""
+    bounds, step = _bounds(lay), max(4, lay.px(10))
+    return (range(bounds.left, bounds.right - size[0] + 1, step),
+            range(bounds.top, bounds.bottom - size[1] + 1, step))
+
+
+def _nearest_first(spots: list[tuple[int, int]], size: tuple[int, int],
+                   near: tuple[int, int]) -> list[tuple[int, int]]:
+    half_w, half_h = size[0] / 2, size[1] / 2
+    return sorted(spots, key=lambda p: math.hypot(p[0] + half_w - near[0],
+                                                  p[1] + half_h - near[1]))
+
+
 def _spots(lay: TableLayout, size: tuple[int, int],
            near: tuple[int, int]) -> tuple[pygame.Rect, list[tuple[int, int]]]:
     """The table's room below the top bar, and the places a box of ``size`` could have in
     it, nearest ``near`` first."""
-    w, h = lay.size
-    bounds = pygame.Rect(lay.px(6), lay.top_bar.bottom + lay.px(2), w - lay.px(12),
-                         h - lay.top_bar.bottom - lay.px(8))
-    step = max(4, lay.px(10))
-    spots = [(x, y) for y in range(bounds.top, bounds.bottom - size[1] + 1, step)
-             for x in range(bounds.left, bounds.right - size[0] + 1, step)]
-    half_w, half_h = size[0] / 2, size[1] / 2
-    spots.sort(key=lambda p: math.hypot(p[0] + half_w - near[0], p[1] + half_h - near[1]))
-    return bounds, spots
+    xs, ys = _grid(lay, size)
+    return _bounds(lay), _nearest_first([(x, y) for y in ys for x in xs], size, near)
 
 
 def _taken(lay: TableLayout, avoid: Iterable[pygame.Rect]) -> list[pygame.Rect]:
     return [r for group in must_see(lay).values() for r in group] + list(avoid)
 
 
+def _uncovered(xs: range, ys: range, size: tuple[int, int],
+               taken: Iterable[pygame.Rect]) -> list[tuple[int, int]]:
+    """The corners of ``xs`` by ``ys`` where a box of ``size`` overlaps none of ``taken``, in
+    the grid's order. Each taken box rules out a block of the grid at once: a tip's place is
+    looked for on the frame it appears, so this must not cost a frame."""
+    if not xs or not ys:
+        return []
+    w, h = size
+    blocked = [bytearray(len(xs)) for _ in ys]
+    for r in taken:
+        if r.width <= 0 or r.height <= 0 or w <= 0 or h <= 0:
+            continue  # an empty box overlaps nothing
+        # Overlap: r.left - w < x < r.right and r.top - h < y < r.bottom (the ends are kept
+        # at 0 or more: a slice's negative end would count from the far side).
+        i0 = max(0, (r.left - w - xs.start) // xs.step + 1)
+        i1 = min(len(xs), max(0, -(-(r.right - xs.start) // xs.step)))
+        j0 = max(0, (r.top - h - ys.start) // ys.step + 1)
+        j1 = min(len(ys), max(0, -(-(r.bottom - ys.start) // ys.step)))
+        if i0 < i1:
+            for row in blocked[j0:j1]:
+                row[i0:i1] = b"\1" * (i1 - i0)
+    return [(x, y) for y, row in zip(ys, blocked, strict=True)
+            for x, cell in zip(xs, row, strict=True) if not cell]
+
+
 def find_free(lay: TableLayout, size: tuple[int, int], near: tuple[int, int],
               avoid: Iterable[pygame.Rect] = ()) -> pygame.Rect | None:
     """The place for a box of ``size`` nearest ``near`` that covers nothing the player must
     see, no ``avoid`` box and not the ring; None if there is none."""
-    taken = _taken(lay, avoid)
+    xs, ys = _grid(lay, size)
     around = ring_box(lay)
-    for x, y in _spots(lay, size, near)[1]:
+    for x, y in _nearest_first(_uncovered(xs, ys, size, _taken(lay, avoid)), size, near):
         rect = pygame.Rect(x, y, *size)
-        if rect.collidelist(taken) < 0 and not (rect.colliderect(around)
-                                                 and ring_hits(lay, rect)):
+        if not (rect.colliderect(around) and ring_hits(lay, rect)):
             return rect
     return None
 
