@@ -166,15 +166,14 @@ def row_said(label: str, split: Split | None) -> str:
 
 class LuckPanel:
     """The review's part for the bars: a button (and the L key) shows and hides the panel over
-    the table; ``rows`` gives the rows as they are now (rounds fill in as they are judged);
+    the table; ``rows`` gives the rows as they are now (rounds fill in as they are judged), ``par`` the
+    par's line that closes them (None: not yet known);
     ``say`` speaks a line, interrupting (the panel's opening and the row the arrows reach)."""
 
-    def __init__(self, rows: Callable[[], Sequence[LuckRow]],
-                 par: Callable[[], str | None] | None = None,
+    def __init__(self, rows: Callable[[], Sequence[LuckRow]], par: Callable[[], str | None],
                  say: Callable[[str], object] = lambda text: None) -> None:
         self.rows = rows
-        self.has_par = par is not None
-        self.par = par or (lambda: None)
+        self.par = par
         self.say = say
         self.shown = False
         self.row: int | None = None  # the row the arrows are on (None: none yet)
@@ -190,16 +189,12 @@ class LuckPanel:
         self.button.set_theme(theme)
         self.bars = LuckBars(lay.px)
         w, h = lay.size
-        # The title, the legend, the game's row (and the par's).
-        count = len(self.rows()) + 3 + self.has_par
+        # The title, the legend, the game's row and the par's.
+        count = len(self.rows()) + 4
         width = min(lay.px(900), first.left - 2 * lay.px(16))
         height = min(h - 2 * lay.menu_button.bottom, lay.px(34) * count + lay.px(24))
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = ((first.left) // 2, h // 2)
-
-    def show_par(self, par: Callable[[], str | None]) -> None:
-        """Close the panel with the par's line (before ``layout``: it takes a row)."""
-        self.has_par, self.par = True, par
 
     def toggle(self) -> None:
         self.shown = not self.shown

@@ -110,13 +110,12 @@ class ReviewScene(Scene):
             number = self._focus_step() if round_index is None else \
                 replay.rounds[round_index].first
         self.number = max(0, min(number, len(replay.steps) - 1))
-        self.luck = LuckPanel(self._luck_rows, say=self.say)
         # The par is worked out by the app's review (a caller with a runner of its own, a
         # test say, gives its own par work or none) and not for a puzzle.
         self.par = ParPart(replay, self._par_store, par_work if par_work is not None else (
             functools.partial(app.workbench.job, Lane.BACKGROUND)
             if analyse and puzzle is None and make_runner is None else None))
-        self.luck.show_par(self.par.line)
+        self.luck = LuckPanel(self._luck_rows, self.par.line, say=self.say)
         self.spoken = ReviewSpeech(getattr(app, "speech", None))  # a stand-in app may have none
         self._build()
         self.go(self.number)
