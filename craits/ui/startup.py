@@ -18,7 +18,6 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-import platformdirs
 import pygame
 
 from craits import i18n
@@ -26,8 +25,9 @@ from craits.config import ConfigError, load_rules
 from craits.config.errors import show_value
 from craits.config.levels import offered_levels
 from craits.daily.deal import check_number
+from craits.engine import Rules
 from craits.engine.notation import SEED_MAX, SEED_MIN
-from craits.paths import HOME_ENV, user_home
+from craits.paths import home_path, user_home
 from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.persistence.save_health import FOLDER, describe
 from craits.resources import version
@@ -73,7 +73,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def seconds(text: str) -> float:
     """``--max-seconds``: a finite number of seconds, 0 or more (``nan`` would never end)."""
-
     try:
         value = float(text)
     except ValueError:
@@ -112,30 +111,50 @@ def seed(text: str) -> int:
 
 def conflicts(args: argparse.Namespace) -> str | None:
     """Options that cannot all be honoured, in words (None: none)."""
-    if args.resume:
-        given = [name for name, value in (("--seats", args.seats), ("--autoplay", args.autoplay),
-                                          ("--rules", args.rules), ("--seed", args.seed))
-                 if value not in (None, False)]
-        if given:
-            return (f"--resume continues the saved game with its own players, rules and "
-                    f"seed; leave out {', '.join(given)}")
-    if args.deal is not None:  # a numbered deal fixes its players, rules and seed
-        given = [name for name, value in (("--seats", args.seats), ("--autoplay", args.autoplay),
-                                          ("--rules", args.rules), ("--seed", args.seed),
-                                          ("--resume", args.resume))
-                 if value not in (None, False)]
-        if given:
-            return f"--deal plays the deal's own players, rules and seed; leave out " \
-                   f"{', '.join(given)}"
+    given = [name for name, value in (("--seats", args.seats), ("--autoplay", args.autoplay),
+                                      ("--rules", args.rules), ("--seed", args.seed))
+             if value not in (None, False)]
+    if args.resume and given:
+        return (f"--resume continues the saved game with its own players, rules and "
+                f"seed; leave out {', '.join(given)}")
+    if args.deal is not None and (given or args.resume):  # it fixes players, rules and seed
+        return f"--deal plays the deal's own players, rules and seed; leave out " \
+               f"{', '.join(given or ['--resume'])}"
     for name, value in (("--rules", args.rules), ("--lang", args.lang), ("--size", args.size)):
         if value is not None and not value.strip():
             return f"{name} needs a value"
     return None
 
 
+def checked_options(args: argparse.Namespace
+                    ) -> tuple[Rules | None, list[str] | None, tuple[int, int] | None]:
+    """The rules, the seats' kinds and the window's size the options ask for (the language
+    set); raises ``ValueError`` (or ``ConfigError``) saying what cannot be honoured."""
+    problem = conflicts(args)
+    if problem:
+        raise ValueError(problem)
+    try:
+        rules = load_rules(args.rules) if args.rules else None
+    except OSError as exc:
+        raise ValueError(f"cannot read the rules file: {exc}") from None
+    kinds = parse_seat_kinds(args.seats) if args.seats is not None else None
+    size = parse_size(args.size)
+    if args.lang is not None:
+        try:
+            i18n.set_language(args.lang)
+        except ValueError:
+            raise ValueError(f"--lang: unknown language {show_value(args.lang)}; use one of "
+                             f"{', '.join(code for code, _ in i18n.available_languages())}"
+                             ) from None
+    if args.autoplay:
+        kinds = kinds or ["medium", "hard", "medium", "expert"]
+        if "human" in kinds:
+            raise ValueError("--autoplay plays computer seats only; leave 'human' out of --seats")
+    return rules, kinds, size
+
+
 def parse_seat_kinds(text: str) -> list[str]:
     """``human,hard,medium`` -> kinds, checked; raises ValueError with a readable message."""
-
     levels = offered_levels()
     kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
     if not 2 <= len(kinds) <= 5:
@@ -153,7 +172,6 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
         return None
     found = re.fullmatch(r"\s*([0-9]{1,5})\s*[xX×]\s*([0-9]{1,5})\s*", text)
     if found is None:
-
         raise ValueError(f"--size must look like 1280x800, not {show_value(text)}")
     w, h = int(found[1]), int(found[2])
     # The app shrinks it to what the display can show.
@@ -168,45 +186,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.headless or args.selftest:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    # Problems with the command line are reported before any window opens.
-    problem = conflicts(args)
-    if problem:
-        print(f"craits: {problem}", file=sys.stderr)
-        return 2
-    rules = None
-    if args.rules:
-
-        try:
-            rules = load_rules(args.rules)
-        except ConfigError as exc:
-            print(f"craits: {exc}", file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"craits: cannot read the rules file: {exc}", file=sys.stderr)
-            return 2
-
-    try:
-        kinds = parse_seat_kinds(args.seats) if args.seats is not None else None
-        size = parse_size(args.size)
-    except (ValueError, ConfigError) as exc:  # a ConfigError: the computer players' file
+    try:  # problems with the command line are reported before any window opens
+        rules, kinds, size = checked_options(args)
+    except (ValueError, ConfigError) as exc:  # a ConfigError: a rules or levels file
         print(f"craits: {exc}", file=sys.stderr)
         return 2
-    if args.lang is not None:
-
-        try:
-            i18n.set_language(args.lang)
-        except ValueError:
-            print(f"craits: --lang: unknown language {show_value(args.lang)}; use one of "
-                  f"{', '.join(code for code, _ in i18n.available_languages())}",
-                  file=sys.stderr)
-            return 2
-    if args.autoplay:
-        kinds = kinds or ["medium", "hard", "medium", "expert"]
-        if "human" in kinds:
-            print("craits: --autoplay plays computer seats only; leave 'human' out of --seats",
-                  file=sys.stderr)
-            return 2
-
     if args.selftest:
         setup_logging(data_home())
         return selftest(args.lang)
@@ -345,14 +329,6 @@ def data_home() -> Path:
         return user_home()
     except OSError:
         return home_path()
-
-
-def home_path() -> Path:
-    """Where the player's files go (CRAITS_HOME or the platform folder), touching nothing."""
-    override = os.environ.get(HOME_ENV, "").strip()
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_path("Craits", appauthor=False))
 
 
 class _LogFile(logging.StreamHandler):  # type: ignore[type-arg]
