@@ -158,13 +158,12 @@ def _local_time(ns: int) -> datetime:
 
 class RecordList:
     """The rows of *Open game record*: ``entries`` newest first; ``more`` when the records
-    folder held more than could be listed; ``reads`` counts the files read for rows."""
+    folder held more than could be listed."""
 
     def __init__(self, records: Path | None, archive: GameArchive | None = None, *,
                  scan_limit: int = MAX_SCAN,
                  reader: Callable[[Path, int], bytes] | None = None) -> None:
         self.reader = reader
-        self.reads = 0
         entries, self.more = scan_records(records, scan_limit)
         self.archive = archive
         if archive is not None:
@@ -203,24 +202,19 @@ class RecordList:
         return out
 
     def read_some(self, shown: range, budget: float,
-                  clock: Callable[[], float] = time.perf_counter) -> int:
+                  clock: Callable[[], float] = time.perf_counter) -> None:
         """Read the rows of ``shown`` (then the newest) until ``budget`` seconds are spent:
-        at least one file when any is unread. The number read."""
+        at least one file when any is unread."""
         start = clock()
-        done = 0
-        for entry in self.unread(shown):
+        for done, entry in enumerate(self.unread(shown)):
             if done and clock() - start >= budget:
                 break
-            entry.summary = read_summary(entry.path, self.reader)
-            self.reads += 1
-            done += 1
-        return done
+            self.summary_now(entry)
 
     def summary_now(self, entry: Entry) -> Summary:
         """``entry``'s summary, read now if it was not yet (a row to be said at once)."""
         if entry.summary is None:
             entry.summary = read_summary(entry.path, self.reader)
-            self.reads += 1
         return entry.summary
 
     def open(self, entry: Entry, progress: Progress | None = None) -> Replay:
