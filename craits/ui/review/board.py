@@ -34,11 +34,6 @@ LOG_LINES = 12
 WINDOW = 4 * LOG_LINES  # steps fed to the log: more only when they say too little
 
 
-def seat_names(replay: Replay) -> list[str]:
-    """Each seat's name; an empty one (a record may leave it so) as the game names seats."""
-    return shown_names(replay.seats)
-
-
 def level_label(kind: str) -> str:
     return "" if kind == "human" else i18n.level_name(kind)
 
@@ -49,7 +44,7 @@ class ReviewBoard:
     def __init__(self, replay: Replay, seat: int, size: tuple[int, int], card_art: CardImages,
                  style: str = "classic", large_cards: bool = False) -> None:
         self.replay = replay
-        self.names = seat_names(replay)
+        self.names = shown_names(replay.seats)
         self.cards = CardPainter(card_art, style)
         self.painter = TablePainter(self.cards, style)
         self.model = TableModel(replay.n_players, size, seat, seat, large_cards=large_cards,

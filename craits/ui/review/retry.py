@@ -7,9 +7,10 @@ arrows and Page Up / Down stay the review's (stepping away drops the retry, comi
 again until it is graded or skipped).
 
 The review scene owns one ``Retry`` at a time and asks it: ``handle`` (whether it took the
-event), ``update``, ``lines`` (what to say above the hand), ``draw`` (its buttons), ``done``
-(the answer is asked for) and ``grade``. Esc or "Show the answer" skips straight to the
-answer; once graded, the grade is said first and Enter (or Esc, or the button) shows it.
+event), ``update``, ``lines`` (what to say above the hand), ``draw`` (its buttons), ``skipped``
+(the answer is asked for, before or after the grade) and ``grade``. Esc or "Show the answer"
+skips straight to the answer; once graded, the grade is said first and Enter (or Esc, or the
+button) shows it.
 """
 
 from __future__ import annotations
@@ -119,11 +120,6 @@ class Retry:
     def choosing(self) -> bool:
         return self.choice is None and not self.skipped
 
-    @property
-    def done(self) -> bool:
-        """The answer is asked for: skipped, before or after the grade."""
-        return self.skipped
-
     def lines(self) -> list[tuple[str, Color]]:
         if self.grade is not None:  # said before the answer is shown
             return [(i18n.t(f"retry.{self.grade.value}"), GRADE_COLOURS[self.grade]),
@@ -206,7 +202,7 @@ class Retry:
     # ------------------------------------------------------------ frame
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.done:
+        if self.skipped:
             return False
         for button in self.buttons if self.choosing else self.buttons[:1]:
             if button.handle(event):
@@ -289,7 +285,7 @@ class RetryPart:
             self.grades[retry.number] = retry.grade  # kept even if the answer is never asked
             if self.on_grade is not None:
                 self.on_grade(retry.number, retry.grade)
-        if not retry.done:
+        if not retry.skipped:
             return False
         self.retry = None
         self.grades.setdefault(retry.number, None)
