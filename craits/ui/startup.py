@@ -32,6 +32,7 @@ from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.persistence.save_health import FOLDER, describe
 from craits.resources import version
 from craits.ui.app import App
+from craits.ui.app_settings import use_language
 from craits.ui.app_window import refuse_windowless, unasked_windowless
 from craits.ui.crash_log import logs_folder, open_log_file
 from craits.ui.menus.daily import start_deal
@@ -216,26 +217,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # the folder cannot be written: it is said once, in the game
         unlocked = exc
     setup_logging(home)
+    app: App | None = None
     try:
-        app = App(language=args.lang, size=size, speed=args.speed, home=home)
-    except KeyboardInterrupt:  # Ctrl+C in the terminal while the window opens: nothing to save
-        if home_lock is not None:
-            home_lock.release()
-        print(STOPPED, file=sys.stderr)
-        return 130
-    except (OSError, ValueError) as exc:  # the folder for saves and settings cannot be used
-        print(f"craits: cannot use the folder for saves and settings ({home}): {exc}",
-              file=sys.stderr)
-        _tell("notice.cannot_start", {"folder": str(home), "reason": describe(exc)}, args.lang,
-              args.headless)
-        if home_lock is not None:
-            home_lock.release()
-        return 1
-    if unlocked is not None:
-        logging.getLogger("craits.app").warning("%s cannot be locked (%s); playing on",
-                                                home, unlocked)
-        app.files.health.failed(FOLDER, unlocked)  # the window says it once
-    try:
+        try:
+            app = App(language=args.lang, size=size, speed=args.speed, home=home)
+        except (OSError, ValueError) as exc:  # the folder for saves and settings cannot be used
+            print(f"craits: cannot use the folder for saves and settings ({home}): {exc}",
+                  file=sys.stderr)
+            _tell("notice.cannot_start", {"folder": str(home), "reason": describe(exc)},
+                  args.lang, args.headless)
+            return 1
+        if unlocked is not None:
+            logging.getLogger("craits.app").warning("%s cannot be locked (%s); playing on",
+                                                    home, unlocked)
+            app.files.health.failed(FOLDER, unlocked)  # the window says it once
         try:  # the loop's safety net is not up yet: errors here get the same treatment
             if args.resume:
                 if not app.continue_game():
@@ -259,11 +254,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"{logs_folder(home) or home}", file=sys.stderr)
                 return 1
         return app.exit_code
-    except KeyboardInterrupt:  # Ctrl+C in the terminal: one line; the game is saved below
-        print(STOPPED, file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl+C in the terminal, also while the window opens: one line
+        print(STOPPED, file=sys.stderr)  # the game is saved below (nothing to save before)
         return 130
     finally:
-        app.shutdown()
+        if app is not None:
+            app.shutdown()
         if home_lock is not None:
             home_lock.release()
 
@@ -298,11 +294,7 @@ def _tell(key: str, params: dict[str, str], language: str | None, headless: bool
     if headless or os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return
     try:
-        code = language or i18n.pick_language(pygame.system.get_pref_locales())
-        try:
-            i18n.set_language(code)
-        except ValueError:
-            i18n.set_language("en")
+        use_language(language or None)
         _plain_termination()
         pygame.display.message_box(i18n.t("app.title"), i18n.t(key, **params),
                                    message_type="warn")
