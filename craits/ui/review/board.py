@@ -25,6 +25,7 @@ from craits.ui.tabletop.painter import SeatInfo, TablePainter
 from craits.ui.widgets.textcache import blit_text
 from craits.ui.widgets.theme import Color
 
+# The review's colours, its other parts' too.
 GOLD = (236, 196, 92)
 LINE_GOLD = (250, 218, 130)
 CREAM = (246, 238, 214)

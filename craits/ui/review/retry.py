@@ -27,7 +27,7 @@ from craits.review import Replay, Verdict
 from craits.review.analysis import ReviewLevel
 from craits.review.puzzles import Grade, Spot, Weigh, worth_retrying
 from craits.ui.dialogs.suit_dialog import SuitDialog
-from craits.ui.review.board import ReviewBoard
+from craits.ui.review.board import DIM, GREEN, LINE_GOLD, ReviewBoard
 from craits.ui.scene import SceneContext
 from craits.ui.tabletop.hand_input import PLAY_KEYS, HandInput
 from craits.ui.tabletop.intents import Command, Intent, PlayCard
@@ -37,10 +37,7 @@ from craits.ui.widgets.theme import Color
 
 log = logging.getLogger(__name__)
 
-ASK = (250, 218, 130)
-DIM = (196, 204, 184)
-GRADE_COLOURS: dict[Grade, Color] = {Grade.AS_GOOD: (150, 226, 160),
-                                      Grade.BETTER: (250, 218, 130),
+GRADE_COLOURS: dict[Grade, Color] = {Grade.AS_GOOD: GREEN, Grade.BETTER: LINE_GOLD,
                                       Grade.NO_BETTER: (240, 150, 130)}
 
 REVIEW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
@@ -127,10 +124,10 @@ class Retry:
         if self.choice is not None:
             return [(i18n.t("retry.weighing"), DIM)]
         if self.question:
-            return [(self.question.splitlines()[0], ASK), (i18n.t("retry.keys"), DIM)]
+            return [(self.question.splitlines()[0], LINE_GOLD), (i18n.t("retry.keys"), DIM)]
         cost = self.verdict.cost if self.verdict is not None else 0.0
         ask = i18n.tn("retry.ask", round(cost)) if cost >= 1 else i18n.t("retry.ask_puzzle")
-        return [(ask, ASK), (i18n.t("retry.keys"), DIM)]
+        return [(ask, LINE_GOLD), (i18n.t("retry.keys"), DIM)]
 
     # ------------------------------------------------------------ choosing
 

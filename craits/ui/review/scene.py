@@ -36,7 +36,7 @@ from craits.review.puzzles import Grade, Spot, record_spot
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review import keys_said
-from craits.ui.review.board import ReviewBoard
+from craits.ui.review.board import DIM, GOLD, LINE_GOLD, ReviewBoard
 from craits.ui.review.luck_bars import LuckPanel, LuckRow, luck_rows
 from craits.ui.review.par_part import MakeWork, ParPart
 from craits.ui.review.retry import RetryPart
@@ -55,8 +55,6 @@ from craits.work import Job, Lane
 
 log = logging.getLogger(__name__)
 
-DIM = (196, 204, 184)
-GOLD = (250, 218, 130)
 EXPORT_FOLDER = "records"
 
 
@@ -481,7 +479,7 @@ class ReviewScene(Scene):
         result = analysis.result
         assert result is not None
         return result.summary.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name,
-                                   player=self.board.names.__getitem__), GOLD
+                                   player=self.board.names.__getitem__), LINE_GOLD
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board
@@ -494,7 +492,7 @@ class ReviewScene(Scene):
             i18n.t("review.step", n=self.number - self.replay.rounds[self.round].first + 1,
                    total=len(self.replay.rounds[self.round].steps)),
         ))  # fmt: skip
-        blit_text(surface, heading, lay.tx(18), (236, 196, 92), bold=True,
+        blit_text(surface, heading, lay.tx(18), GOLD, bold=True,
                   midleft=(lay.round_label.left, lay.round_label.centery),
                   max_width=self.seat_button.rect.left - lay.round_label.left - lay.px(16)
                   if self.seat_button.visible else lay.menu_button.left - lay.px(32),
