@@ -145,7 +145,7 @@ class Matches:
         ``save.previous.json``."""
         seats = request.seats
         if not replace_ok and any(s.is_human for s in seats) and self.saves.exists():
-            return AskToReplace(request, self.saved_game_text() or "", game_text(
+            return AskToReplace(request, game_text(self.saves) or "", game_text(
                 self.saves.previous()) if self.saves.has_previous() else None)
         rules = request.rules
         if rules is None:
@@ -250,10 +250,6 @@ class Matches:
     def _set_aside(self, reason: str, problems: list[Problem]) -> tuple[NoTable, list[Problem]]:
         """Keep an unusable save aside (``save.bad.json``); the player is to be told."""
         return NoTable(), [*problems, self.saves.set_aside(reason)]
-
-    def saved_game_text(self) -> str | None:
-        """The saved game in a line: players, round, when it was saved (None: no summary)."""
-        return game_text(self.saves)
 
 
 def game_text(store: SaveStore) -> str | None:

@@ -36,7 +36,6 @@ from craits.ui.app_settings import use_language
 from craits.ui.app_window import refuse_windowless, unasked_windowless
 from craits.ui.crash_log import logs_folder, open_log_file
 from craits.ui.menus.daily import start_deal
-from craits.ui.seat_names import remembered_seats
 from craits.ui.selftest import run_selftest
 from craits.ui.window import MIN_SIZE
 
@@ -241,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 app.new_game(app.seats_for(kinds), rules, args.seed)
             elif rules is not None or args.seed is not None:
                 # Rules or a seed but no seats: the players of the last new game, remembered.
-                app.new_game(remembered_seats(app.settings.new_game), rules, args.seed)
+                app.new_game(app.settings.new_game.seats, rules, args.seed)
             else:
                 app.show_title()
         except Exception as exc:
