@@ -21,7 +21,6 @@ import functools
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 
 import pygame
 
@@ -56,12 +55,6 @@ from craits.work import Job, Lane
 log = logging.getLogger(__name__)
 
 EXPORT_FOLDER = "records"
-
-
-def export_folder() -> Path:
-    folder = safe_child(EXPORT_FOLDER, user_home())
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 class ReviewScene(Scene):
@@ -212,28 +205,30 @@ class ReviewScene(Scene):
             self.runner = self.make_runner()
         return analysis
 
-    def _par_store(self) -> ParStore | None:
-        """The par's replays are kept beside the review's verdicts."""
+    def _cache(self) -> ReviewCache:
+        """The review's verdicts kept beside the past games (the given cache, if any)."""
         if self.cache is None:
             self.cache = ReviewCache.in_home(user_home())
-        return ParStore(self.cache.folder)
+        return self.cache
+
+    def _par_store(self) -> ParStore | None:
+        """The par's replays are kept beside the review's verdicts."""
+        return ParStore(self._cache().folder)
 
     def _kept_reviews(self, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
         if self._kept is None:
-            if self.cache is None:
-                self.cache = ReviewCache.in_home(user_home())
             self._game = self.replay.game_key
-            self._kept = self.cache.load(self._game, level)
+            self._kept = self._cache().load(self._game, level)
         return self._kept
 
     def _keep(self, analysis: RoundAnalysis) -> None:
-        """A round's verdicts, judged here, kept for the next time."""
+        """A round's verdicts, judged here, kept for the next time (every analysis started
+        after the kept ones were read)."""
         result = analysis.result
-        if result is None or analysis.kept is not None or self.cache is None:
+        if result is None or analysis.kept is not None:
             return
-        assert self._kept is not None
-        self._kept[(result.seat, result.round)] = result
-        self.cache.store_later(self._game, analysis.level, result)
+        self._kept_reviews(analysis.level)[(result.seat, result.round)] = result
+        self._cache().store_later(self._game, analysis.level, result)
 
     def _drop_other_work(self) -> None:
         """Unfinished analyses of other rounds or seats give way (their answers are dropped;
@@ -331,8 +326,10 @@ class ReviewScene(Scene):
         try:
             record = export_record(self.replay.save, title=self.replay.title,
                                    note=self.replay.note, focus=focus)
+            folder = safe_child(EXPORT_FOLDER, user_home())
+            folder.mkdir(parents=True, exist_ok=True)
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            path = write_new_record(export_folder(), f"craits-game-{stamp}", record)
+            path = write_new_record(folder, f"craits-game-{stamp}", record)
         except OSError as exc:  # the records folder could not be made
             body = i18n.t("review.export_failed", error=f"{EXPORT_FOLDER}: {os_reason(exc)}")
         except ValueError as exc:  # RecordError: why, in the player's words
