@@ -9,12 +9,12 @@ import pytest
 from table_harness import step
 
 from craits.ui.app import App
+from craits.ui.app_window import MIN_SIZE
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.frame_times import percentile
 from craits.ui.scene import Scene
 from craits.ui.seat_names import named_seats
 from craits.ui.startup import main, parse_seat_kinds
-from craits.ui.window import MIN_SIZE
 
 
 @pytest.fixture

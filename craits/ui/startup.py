@@ -33,11 +33,10 @@ from craits.persistence.save_health import FOLDER, describe
 from craits.resources import version
 from craits.ui.app import App
 from craits.ui.app_settings import use_language
-from craits.ui.app_window import refuse_windowless, unasked_windowless
+from craits.ui.app_window import MIN_SIZE, refuse_windowless, unasked_windowless
 from craits.ui.crash_log import logs_folder, open_log_file
 from craits.ui.menus.daily import start_deal
 from craits.ui.selftest import run_selftest
-from craits.ui.window import MIN_SIZE
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
