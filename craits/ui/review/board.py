@@ -138,9 +138,8 @@ class ReviewBoard:
         step = replay.steps[number]
         if step.is_deal:
             return [(i18n.t("review.deal", n=step.round + 1), CREAM)]
-        before = replay.before(number)
-        action = step.action
-        if step.player != self.seat or not step.is_turn or before is None or action is None:
+        before, action = replay.before(number), self.choice(number)
+        if before is None or action is None:
             return []
         top = before.discard[-1] if before.discard else None
         try:

@@ -90,8 +90,7 @@ class ReviewScene(Scene):
         self._game = ""  # the game's key in the cache
         self.clock = 0.0  # the board's pulses and ring; held still after ``SETTLE`` quiet
         self.quiet = 0.0
-        width, height = app.size
-        self.size = (width, height)
+        self.size = (app.size[0], app.size[1])
         settings = app.settings
         self.board = ReviewBoard(replay, self.seat, self.size, app.card_art,
                                  settings.card_style, settings.large_cards)
@@ -436,14 +435,13 @@ class ReviewScene(Scene):
         self.dismiss(None)
 
     def on_exit(self) -> None:
-        if self.app.scenes.top is not self and self not in list(self.app.scenes):
+        if self not in list(self.app.scenes):
             self.cancel()  # popped: its queued work goes
             self.par.stop()
 
     def on_enter(self) -> None:
-        width, height = self.app.size
-        if (width, height) != self.size:
-            self.on_resize((width, height))
+        if tuple(self.app.size) != self.size:
+            self.on_resize(self.app.size)
         elif self._language != i18n.get_language():
             self._build()
 
