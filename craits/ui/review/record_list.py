@@ -76,11 +76,11 @@ class Entry:
         return file_name(self.path)
 
 
-def read_summary(path: Path, reader: Callable[[Path, int], bytes] | None = None) -> Summary:
+def read_summary(path: Path) -> Summary:
     """The row of a record (or save) file, never raising: what cannot be read is a problem."""
     name = file_name(path)
     try:
-        raw = (reader or read_limited)(path, LIST_BYTES)
+        raw = read_limited(path, LIST_BYTES)
     except FileRefused as exc:
         return Summary(problem=f"{name}: cannot be read ({exc})")
     except (OSError, ValueError) as exc:
@@ -161,9 +161,7 @@ class RecordList:
     folder held more than could be listed."""
 
     def __init__(self, records: Path | None, archive: GameArchive | None = None, *,
-                 scan_limit: int = MAX_SCAN,
-                 reader: Callable[[Path, int], bytes] | None = None) -> None:
-        self.reader = reader
+                 scan_limit: int = MAX_SCAN) -> None:
         entries, self.more = scan_records(records, scan_limit)
         self.archive = archive
         if archive is not None:
@@ -214,7 +212,7 @@ class RecordList:
     def summary_now(self, entry: Entry) -> Summary:
         """``entry``'s summary, read now if it was not yet (a row to be said at once)."""
         if entry.summary is None:
-            entry.summary = read_summary(entry.path, self.reader)
+            entry.summary = read_summary(entry.path)
         return entry.summary
 
     def open(self, entry: Entry, progress: Progress | None = None) -> Replay:
