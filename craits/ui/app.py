@@ -369,7 +369,7 @@ class App:
     def report_crash(self, exc: BaseException) -> Path | None:
         """Write the error to a log, save the game, and tell the player where the log is."""
         self._crashes.note(time.monotonic())
-        path = write_crash_log(self.home / "logs", exc)
+        path = write_crash_log(self.home, exc)
         table = self.current_table()
         if table is not None:
             try:
