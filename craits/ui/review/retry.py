@@ -60,7 +60,6 @@ class Retry:
 
     def __init__(self, app: SceneContext, board: ReviewBoard, replay: Replay, number: int,
                  seat: int, level: ReviewLevel, verdict: Verdict | None = None, *,
-                 weigher: Weigher = Weigh.__call__, run: Runner = on_thread,
                  question: str | None = None) -> None:
         self.app = app
         self.board = board
@@ -70,8 +69,9 @@ class Retry:
         self.seat = seat
         self.level = level
         self.verdict = verdict
-        self.weigher = weigher
-        self.run = run
+        # How a choice is weighed, and where (a test weighs at once, by a rule of its own).
+        self.weigher: Weigher = Weigh.__call__
+        self.run: Runner = on_thread
         self.view: SeatView = replay.view_before(number, seat)
         self.choice: Action | None = None
         self.grade: Grade | None = None
@@ -238,16 +238,13 @@ class RetryPart:
 
     def __init__(self, app: SceneContext, board: ReviewBoard, replay: Replay,
                  level: Callable[[], ReviewLevel], puzzle: Spot | None = None,
-                 on_grade: Callable[[int, Grade | None], None] | None = None, *,
-                 weigher: Weigher = Weigh.__call__, run: Runner = on_thread) -> None:
+                 on_grade: Callable[[int, Grade | None], None] | None = None) -> None:
         self.app = app
         self.board = board
         self.replay = replay
         self.level = level
         self.puzzle = puzzle
         self.on_grade = on_grade
-        self.weigher = weigher
-        self.run = run
         self.retry: Retry | None = None
         self.grades: dict[int, Grade | None] = {}  # by step: tried (None: skipped)
         self._plain: tuple[int, int] | None = None  # the step shown last, without a retry
@@ -268,8 +265,7 @@ class RetryPart:
             return False
         self._plain = None
         self.retry = Retry(self.app, self.board, self.replay, number, seat, self.level(),
-                           verdict, weigher=self.weigher, run=self.run,
-                           question=self.replay.note if self.puzzle is not None else None)
+                           verdict, question=self.replay.note if self.puzzle else None)
         return True
 
     def update(self) -> bool:
