@@ -354,27 +354,25 @@ class ReviewScene(Scene):
 
         back, forward = pair(0)
         earlier, later = pair(1)
-        self.back_button = Button(back, "◀ " + i18n.t("review.previous"),
-                                  lambda: self.step_by(-1), style="secondary", text_size=size)
+        secondary = functools.partial(Button, style="secondary", text_size=size)
+        short = i18n.t("review.round_short")
+        self.back_button = secondary(back, "◀ " + i18n.t("review.previous"),
+                                     lambda: self.step_by(-1))
         self.next_button = Button(forward, i18n.t("review.next") + " ▶",
                                   lambda: self.step_by(1), text_size=size)
-        self.earlier_button = Button(earlier, "« " + i18n.t("review.round_short"),
-                                     lambda: self.round_by(-1), style="secondary",
-                                     text_size=size)
-        self.later_button = Button(later, i18n.t("review.round_short") + " »",
-                                   lambda: self.round_by(1), style="secondary", text_size=size)
-        self.analyse_button = Button(lay.button_rect(2, 4), i18n.t("review.analyse"),
-                                     self.analyse, style="secondary", text_size=size)
+        self.earlier_button = secondary(earlier, "« " + short, lambda: self.round_by(-1))
+        self.later_button = secondary(later, short + " »", lambda: self.round_by(1))
+        self.analyse_button = secondary(lay.button_rect(2, 4), i18n.t("review.analyse"),
+                                        self.analyse)
         self.cancel_button = Button(lay.button_rect(2, 4), i18n.t("review.cancel_analysis"),
                                     self.cancel, style="danger", text_size=size)
-        self.export_button = Button(lay.button_rect(3, 4), i18n.t("review.export_short"),
-                                    self.export, style="secondary", text_size=size)
-        self.close_button = Button(lay.menu_button, i18n.t("common.close"), self.close,
-                                   style="secondary", text_size=lay.tx(18))
+        self.export_button = secondary(lay.button_rect(3, 4), i18n.t("review.export_short"),
+                                       self.export)
+        self.close_button = secondary(lay.menu_button, i18n.t("common.close"), self.close,
+                                      text_size=lay.tx(18))
         seat_rect = pygame.Rect(lay.menu_button.left - lay.px(250), lay.menu_button.top,
                                 lay.px(240), lay.menu_button.height)
-        self.seat_button = Button(seat_rect, "", self.next_seat, style="secondary",
-                                  text_size=lay.tx(16))
+        self.seat_button = secondary(seat_rect, "", self.next_seat, text_size=lay.tx(16))
         self.buttons = [self.back_button, self.next_button, self.earlier_button,
                         self.later_button, self.analyse_button, self.cancel_button,
                         self.export_button, self.close_button, self.seat_button]
