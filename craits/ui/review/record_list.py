@@ -189,15 +189,9 @@ class RecordList:
 
     def unread(self, shown: range) -> list[Entry]:
         """The entries of ``shown`` not read yet, then those of the ``PREFETCH`` newest."""
-        wanted = [*shown, *range(min(PREFETCH, len(self.entries)))]
-        seen: set[int] = set()
-        out = []
-        for index in wanted:
-            if 0 <= index < len(self.entries) and index not in seen:
-                seen.add(index)
-                if self.entries[index].summary is None:
-                    out.append(self.entries[index])
-        return out
+        entries = self.entries
+        wanted = dict.fromkeys([*shown, *range(min(PREFETCH, len(entries)))])  # once each
+        return [entries[i] for i in wanted if 0 <= i < len(entries) and entries[i].summary is None]
 
     def read_some(self, shown: range, budget: float,
                   clock: Callable[[], float] = time.perf_counter) -> None:
