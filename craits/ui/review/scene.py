@@ -277,23 +277,22 @@ class ReviewScene(Scene):
         if self.quiet < SETTLE:
             self.clock += dt
         analysis = self.analysis
-        shown = analysis is not None and not analysis.finished
+        shown = self.running
         if not shown and self.failed is None and self.runner is not None:
             analysis = self._background()
         if analysis is not None and not analysis.finished and self.runner is not None:
             judged = analysis.progress[0]
             analysis.poll(self.runner)
-            if shown and analysis.progress[0] != judged and analysis.error is None:
-                self.go(self.number)  # the verdict at this step may have come
             if analysis.error is not None:
                 log.warning("the review's analysis failed: %s", analysis.error)
                 if shown:  # a later round's failure waits until that round is shown
                     self.failed = analysis.error
                     self._stop_runner()
-            elif analysis.finished:
-                self._keep(analysis)
-                if shown:
-                    self.go(self.number)  # the verdict at this step, if any
+            else:
+                if analysis.finished:
+                    self._keep(analysis)
+                if shown and (analysis.finished or analysis.progress[0] != judged):
+                    self.go(self.number)  # the verdict at this step may have come
         if self.retries.update():
             self.go(self.number)  # graded or skipped: the answer
         self.par.update(self.seat)
