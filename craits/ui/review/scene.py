@@ -158,13 +158,10 @@ class ReviewScene(Scene):
     def choice_by(self, delta: int) -> None:
         """To the reviewed player's next (``delta`` 1) or previous (-1) turn in the match."""
         steps = self.replay.steps
-        number = self.number + delta
-        while 0 <= number < len(steps):
-            step = steps[number]
-            if step.player == self.seat and step.is_turn:
-                self.go(number)
-                return
-            number += delta
+        ahead = range(self.number + 1, len(steps)) if delta > 0 else range(self.number - 1, -1, -1)
+        found = next((n for n in ahead if steps[n].player == self.seat and steps[n].is_turn), None)
+        if found is not None:
+            self.go(found)
 
     def round_by(self, delta: int) -> None:
         index = max(0, min(self.round + delta, len(self.replay.rounds) - 1))
