@@ -177,12 +177,9 @@ class RecordList:
             return []
         rows = [Entry(game.path, game.finished, PAST_GAME, _past_summary(game), game)
                 for game in games]
-        folder = archive.folder
-        for problem in problems:
-            reason = problem.detail
-            rows.append(Entry(folder / (problem.kept_as or problem.file), datetime.min,
-                              PAST_GAME, Summary(problem=f"{problem.file}: {reason}")))
-        return rows
+        return rows + [Entry(archive.folder / (problem.kept_as or problem.file), datetime.min,
+                             PAST_GAME, Summary(problem=f"{problem.file}: {problem.detail}"))
+                       for problem in problems]
 
     def __len__(self) -> int:
         return len(self.entries)
