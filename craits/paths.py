@@ -18,18 +18,19 @@ class UnsafePathError(ValueError):
 
 
 def user_home() -> Path:
-    """The folder for saves, settings and statistics; created if missing.
-
-    ``CRAITS_HOME`` wins when set and not empty (tests, portable installs), else the platform's
-    user data folder for "Craits".
-    """
-    override = os.environ.get(HOME_ENV, "").strip()
-    if override:
-        home = Path(override).expanduser()
-    else:
-        home = platformdirs.user_data_path("Craits", appauthor=False)
+    """The folder for saves, settings and statistics (``home_path``); created if missing."""
+    home = home_path()
     home.mkdir(parents=True, exist_ok=True)
     return home
+
+
+def home_path() -> Path:
+    """Where the player's files go, touching nothing: ``CRAITS_HOME`` when set and not empty
+    (tests, portable installs), else the platform's user data folder for "Craits"."""
+    override = os.environ.get(HOME_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_data_path("Craits", appauthor=False)
 
 
 def safe_child(name: str, base: Path | None = None, *, link_allowed: bool = False) -> Path:

@@ -9,12 +9,12 @@ import pytest
 from table_harness import step
 
 from craits.ui.app import App
+from craits.ui.app_window import MIN_SIZE
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.frame_times import percentile
 from craits.ui.scene import Scene
-from craits.ui.seat_names import remembered_seats
+from craits.ui.seat_names import named_seats
 from craits.ui.startup import main, parse_seat_kinds
-from craits.ui.window import MIN_SIZE
 
 
 @pytest.fixture
@@ -180,7 +180,7 @@ def test_rules_without_seats_start_the_remembered_table(home, tmp_path):
     rules.write_text("game_length: short\n", encoding="utf-8")
     app = App(bot_mode="inline", language="en")
     try:
-        seats = remembered_seats(app.settings.new_game)
+        seats = named_seats(app.settings.new_game.seats)
         assert [s.kind for s in seats] == ["human", "medium", "medium", "medium"]
         assert all(s.name for s in seats)
     finally:

@@ -158,7 +158,7 @@ def test_a_logs_folder_that_is_a_link_is_not_used(tmp_path, no_new_log_handlers)
     (home / "logs").symlink_to(outside, target_is_directory=True)
     assert setup_logging(home) is None
     logging.getLogger("craits.app").warning("a line that must not go through the link")
-    assert write_crash_log(home / "logs", RuntimeError("nor this")) is None
+    assert write_crash_log(home, RuntimeError("nor this")) is None
     assert list(outside.iterdir()) == []
 
 

@@ -154,7 +154,7 @@ def test_a_reopened_review_shows_the_kept_par_at_once(session, tmp_path):
     app.scenes.push(scene)
     until_known(scene)
     par = scene.par.par()
-    scene.par._store().flush(10)
+    scene.par.store.flush(10)
     InlineWork.made.clear()
     again = scene_for(App((960, 600)), Replay(session), tmp_path)
     again.update(0.03)

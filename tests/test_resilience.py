@@ -662,8 +662,8 @@ def test_an_unexpected_error_is_logged_saved_and_explained(apps, tmp_path, monke
 
 def test_every_error_keeps_its_own_log(apps):
     app = apps()
-    first = write_crash_log(app.home / "logs", Boom("first"))
-    second = write_crash_log(app.home / "logs", Boom("second"))
+    first = write_crash_log(app.home, Boom("first"))
+    second = write_crash_log(app.home, Boom("second"))
     assert first != second
     assert "first" in first.read_text("utf-8") and "second" in second.read_text("utf-8")
 
@@ -799,7 +799,7 @@ def test_everything_the_app_writes_stays_in_craits_home(apps, tmp_path, monkeypa
     assert app.home.resolve() == home
     for path in (app.saves.path, app.settings_store.path, app.stats_store.path):
         assert path.resolve().parent == home
-    crash_log = write_crash_log(app.home / "logs", Boom("where does this go"))
+    crash_log = write_crash_log(app.home, Boom("where does this go"))
     assert crash_log is not None and crash_log.resolve().is_relative_to(home)
     if sys.platform == "win32":
         return  # links need privileges on Windows

@@ -12,13 +12,12 @@ import sys
 import time
 from pathlib import Path
 
-import pygame
 import pytest
 from app_driver import make_app
 
 from craits.persistence import envelope
+from craits.ui.app_window import HEADLESS_MAX_SIZE, MIN_SIZE, fit_window, usable_size
 from craits.ui.startup import parse_size
-from craits.ui.window import HEADLESS_MAX_SIZE, MIN_SIZE, fit_window, usable_size
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,7 +48,7 @@ def test_a_huge_stored_window_size_is_shrunk(tmp_path, monkeypatch):
         json.dumps(envelope("craits-settings", 1, stored)), "utf-8")
     app = make_app(tmp_path, monkeypatch, size=None)
     try:
-        limit = usable_size(pygame)
+        limit = usable_size()
         assert app.size[0] <= limit[0] and app.size[1] <= limit[1]
         assert limit == HEADLESS_MAX_SIZE  # the dummy driver has no real display
     finally:

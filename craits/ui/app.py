@@ -41,7 +41,7 @@ from craits.ui.crash_log import BlankScene, RecentCrashes, write_crash_log
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.frame_times import FPS, IDLE_FPS, FramePacer, FrameTimes
 from craits.ui.match_questions import question_scene
-from craits.ui.matches import Matches, MatchOutcome, NoTable, OpenTable, StartRequest
+from craits.ui.matches import Matches, MatchOutcome, NoTable, OpenTable, StartRequest, game_text
 from craits.ui.memory import keep_large_blocks_returnable, release_free_memory
 from craits.ui.menus.title import TitleScene
 from craits.ui.notices import Notice, problem_notice
@@ -191,7 +191,7 @@ class App:
 
     def saved_game_text(self) -> str | None:
         """The saved game in a line (the title's Continue says which game it is)."""
-        return self.matches.saved_game_text()
+        return game_text(self.saves)
 
     def new_game(self, setup: MatchSetup | Sequence[Seat], rules: Rules | None = None,
                  seed: int | None = None, *, replace_ok: bool = False,
@@ -369,7 +369,7 @@ class App:
     def report_crash(self, exc: BaseException) -> Path | None:
         """Write the error to a log, save the game, and tell the player where the log is."""
         self._crashes.note(time.monotonic())
-        path = write_crash_log(self.home / "logs", exc)
+        path = write_crash_log(self.home, exc)
         table = self.current_table()
         if table is not None:
             try:

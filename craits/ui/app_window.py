@@ -1,21 +1,24 @@
 """The app's window: its surface, fullscreen or windowed, and the windowed size to come back
-to (and to remember when the player changed it). It never tells the scenes: the app does,
-with the size ``follow_resize`` returns. A start that asked for a window but where SDL found
-no display, and fell back to a window-less driver, is refused (``unasked_windowless``)."""
+to (and to remember when the player changed it), within the smallest the table is laid out for
+(``MIN_SIZE``) and what the display can show (``usable_size``). It never tells the scenes: the
+app does, with the size ``follow_resize`` returns. A start that asked for a window but where
+SDL found no display, and fell back to a window-less driver, is refused
+(``unasked_windowless``)."""
 
 from __future__ import annotations
 
 import logging
 import os
 import sys
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
 
 import pygame
 
 from craits import i18n
 from craits.resources import resource_path
-from craits.ui.window import MIN_SIZE, fit_window, usable_size
 
+MIN_SIZE = (960, 600)
+HEADLESS_MAX_SIZE = (3840, 2160)  # no real display (the dummy driver): at most this
 WINDOWLESS = ("dummy", "offscreen")  # SDL's video drivers that show nothing
 NO_WINDOW = "no window can be shown: no display was found ({why}). Start Craits from your " \
     "desktop, or run it with --headless to play without a window."
@@ -30,6 +33,25 @@ DISPLAY_HINTS = {
     "win32": {"SDL_WINDOWS_DPI_AWARENESS": "permonitorv2"},
     "darwin": {"SDL_VIDEO_MAC_FULLSCREEN_SPACES": "0"},
 }
+
+
+def usable_size() -> tuple[int, int]:
+    """The largest window the display can show (its desktop size)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+        driver = pygame.display.get_driver()
+    except pygame.error:
+        sizes, driver = [], "dummy"
+    if driver == "dummy" or not sizes or min(sizes[0]) <= 0:
+        return HEADLESS_MAX_SIZE
+    return max(MIN_SIZE[0], sizes[0][0]), max(MIN_SIZE[1], sizes[0][1])
+
+
+def fit_window(wanted: Sequence[int], usable: tuple[int, int]) -> tuple[int, int]:
+    """``wanted`` within the minimum and what the display can show."""
+    width, height = (max(low, min(high, int(value)))
+                     for value, low, high in zip(wanted, MIN_SIZE, usable, strict=True))
+    return width, height
 
 
 def start_display(environ: MutableMapping[str, str] = os.environ,
@@ -85,7 +107,7 @@ class AppWindow:
 
     def __init__(self, wanted: tuple[int, int], fullscreen: bool) -> None:
         start_display()
-        self.windowed_size = fit_window(wanted, usable_size(pygame))
+        self.windowed_size = fit_window(wanted, usable_size())
         self.fullscreen = False
         self.resized_by_player = False  # remembered for next time when so
         self._known_size = (0, 0)
@@ -127,7 +149,7 @@ class AppWindow:
         if fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            size = fit_window(size, usable_size(pygame))
+            size = fit_window(size, usable_size())
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.fullscreen = fullscreen
         self._known_size = screen.get_size()

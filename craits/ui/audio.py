@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import math
 from pathlib import Path
-from types import ModuleType
 
 import pygame
 
@@ -38,10 +37,8 @@ class Audio:
         sounds_dir: Path | None = None,
         volume: float = 0.8,
         muted: bool = False,
-        mixer: ModuleType = pygame.mixer,
         cue_volume: float = 0.8,
     ) -> None:
-        self._mixer = mixer
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._cues: dict[str, pygame.mixer.Sound] = {}
         self._warned: set[str] = set()
@@ -100,7 +97,7 @@ class Audio:
             self._warn_once(name, "no cue named %r", name)
             return False
         try:
-            channels = [self._mixer.Channel(i) for i in range(CUE_CHANNELS)]
+            channels = [pygame.mixer.Channel(i) for i in range(CUE_CHANNELS)]
             free = next((c for c in channels if not c.get_busy()), None)
             if free is None:
                 free = channels[self._next_cue_channel]
@@ -130,11 +127,11 @@ class Audio:
 
     def _init_mixer(self) -> bool:
         try:
-            if not self._mixer.get_init():
-                self._mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=2,
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=2,
                                  buffer=MIXER_BUFFER)
-            self._mixer.set_num_channels(MIXER_CHANNELS)
-            self._mixer.set_reserved(CUE_CHANNELS)
+            pygame.mixer.set_num_channels(MIXER_CHANNELS)
+            pygame.mixer.set_reserved(CUE_CHANNELS)
         except pygame.error as error:
             log.info("no audio device, sound is off: %s", error)
             return False
@@ -144,7 +141,7 @@ class Audio:
         for path in sorted(sounds_dir.glob("*.wav")):
             loaded = self._cues if path.stem.startswith(CUE_PREFIX) else self._sounds
             try:
-                loaded[path.stem] = self._mixer.Sound(path)
+                loaded[path.stem] = pygame.mixer.Sound(path)
             except (pygame.error, OSError) as error:
                 log.warning("could not load sound %s: %s", path, error)
         if not self._sounds:

@@ -34,10 +34,7 @@ _BINARY = getattr(os, "O_BINARY", 0)  # Windows: the text layer above translates
 
 def logs_folder(home: Path) -> Path | None:
     """``home/logs``, made if missing; None when it is a link or cannot be made."""
-    return _own_folder(home / LOGS)
-
-
-def _own_folder(folder: Path) -> Path | None:
+    folder = home / LOGS
     try:
         if folder.is_symlink():
             return None
@@ -56,12 +53,12 @@ def open_log_file(path: Path) -> TextIO:
     return os.fdopen(descriptor, "a", encoding="utf-8")
 
 
-def write_crash_log(folder: Path, exc: BaseException) -> Path | None:
-    """The error's traceback in ``folder`` (``crash-<time>.log``); None if it cannot be
-    written (it is in the app's log either way)."""
+def write_crash_log(home: Path, exc: BaseException) -> Path | None:
+    """The error's traceback in the logs of the player's folder ``home`` (``crash-<time>.log``);
+    None if it cannot be written (it is in the app's log either way)."""
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     log.error("unexpected error:\n%s", text)
-    own = _own_folder(folder)
+    own = logs_folder(home)
     if own is None:
         return None
     stamp = time.strftime("crash-%Y%m%d-%H%M%S")

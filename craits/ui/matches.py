@@ -14,7 +14,6 @@ import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from craits import i18n
 from craits.config import ConfigError, levels, load_rules
@@ -58,13 +57,12 @@ class OpenTable:
 @dataclass(frozen=True)
 class AskToReplace:
     """Starting would replace the saved game (``saved_game`` in a line, or empty): ask
-    first; on yes, start ``request`` with ``replace_ok``. The replaced game is kept at
-    ``kept_at``; the previous game (``previous_game`` in a line, None: there is none) can
+    first; on yes, start ``request`` with ``replace_ok``. The replaced game is kept as the
+    previous one; the previous game (``previous_game`` in a line, None: there is none) can
     then no longer be taken up: it stays among the past games."""
 
     request: StartRequest
     saved_game: str
-    kept_at: Path
     previous_game: str | None = None
 
 
@@ -147,9 +145,8 @@ class Matches:
         ``save.previous.json``."""
         seats = request.seats
         if not replace_ok and any(s.is_human for s in seats) and self.saves.exists():
-            previous = self.saves.previous()
-            return AskToReplace(request, self.saved_game_text() or "", previous.path,
-                                game_text(previous) if self.saves.has_previous() else None)
+            return AskToReplace(request, game_text(self.saves) or "", game_text(
+                self.saves.previous()) if self.saves.has_previous() else None)
         rules = request.rules
         if rules is None:
             try:
@@ -253,10 +250,6 @@ class Matches:
     def _set_aside(self, reason: str, problems: list[Problem]) -> tuple[NoTable, list[Problem]]:
         """Keep an unusable save aside (``save.bad.json``); the player is to be told."""
         return NoTable(), [*problems, self.saves.set_aside(reason)]
-
-    def saved_game_text(self) -> str | None:
-        """The saved game in a line: players, round, when it was saved (None: no summary)."""
-        return game_text(self.saves)
 
 
 def game_text(store: SaveStore) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import logging
 import sys
 
@@ -21,22 +22,16 @@ log = logging.getLogger(__name__)
 M_MMAP_THRESHOLD = -3  # from glibc's malloc.h
 MMAP_THRESHOLD_BYTES = 32 * 1024  # card images and larger: measured flattest (app_soak)
 
-_libc: ctypes.CDLL | None = None
-_looked = False
 
-
+@functools.cache  # looked for once a process
 def _glibc() -> ctypes.CDLL | None:
-    global _libc, _looked
-    if not _looked:
-        _looked = True
-        if sys.platform.startswith("linux"):
-            try:
-                libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-                if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim"):
-                    _libc = libc
-            except OSError:
-                _libc = None
-    return _libc
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+    return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
 
 
 def keep_large_blocks_returnable() -> bool:

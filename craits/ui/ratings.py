@@ -4,21 +4,14 @@ players' from their file (``craits.persistence.ratings``), written when they cha
 from __future__ import annotations
 
 import logging
-from typing import Protocol
 
 from craits.config import levels
 from craits.persistence.keeping import KeptMatch
-from craits.persistence.ratings import Ratings
+from craits.persistence.player_files import PlayerFiles
 from craits.rating import LevelRating
 from craits.ui.seat_names import named_seats
 
 log = logging.getLogger(__name__)
-
-
-class RatingFiles(Protocol):
-    ratings: Ratings
-
-    def save_ratings(self) -> None: ...
 
 
 def level_ratings(seats: int | None = None) -> dict[str, LevelRating]:
@@ -33,7 +26,7 @@ def level_ratings(seats: int | None = None) -> dict[str, LevelRating]:
         return {}
 
 
-def rate_game(files: RatingFiles, session: KeptMatch) -> list[str]:
+def rate_game(files: PlayerFiles, session: KeptMatch) -> list[str]:
     """Rate the human seats of ``session``'s finished match, once; the names rated (a seat
     without a name of its own is rated under the name the table shows for it)."""
     if not session.match.is_over():

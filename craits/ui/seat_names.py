@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from craits import i18n
-from craits.persistence import NewGameSetup
 from craits.seat import HUMAN, Seat
 
 BOT_NAMES = 6  # bot_names.n1 .. n6 in the catalogues
@@ -33,11 +32,6 @@ def named_seats(seats: Sequence[Seat]) -> tuple[Seat, ...]:
     defaults = default_seats([seat.kind for seat in seats])
     return tuple(Seat(seat.kind, seat.name or default.name)
                  for seat, default in zip(seats, defaults, strict=True))
-
-
-def remembered_seats(setup: NewGameSetup) -> tuple[Seat, ...]:
-    """The seats of the last new game (the setup screen remembers them in the settings)."""
-    return named_seats(setup.seats)
 
 
 def shown_names(seats: Sequence[Seat]) -> list[str]:

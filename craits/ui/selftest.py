@@ -1,8 +1,7 @@
 """``craits --selftest``: every asset loads, and a computer-only round plays through the table.
 
 The self test is given an app (``craits.ui.startup`` makes one whose files are in a scratch
-folder, so that nothing of the player's is read or written) and reads only what it needs of
-it, ``SelfTested``.
+folder, so that nothing of the player's is read or written).
 """
 
 from __future__ import annotations
@@ -10,48 +9,24 @@ from __future__ import annotations
 import logging
 import sys
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
 from craits import i18n, native
-from craits.engine import Rules
-from craits.seat import Seat
-from craits.ui.audio import Audio
-from craits.ui.cards.art import CARD_CODES, STYLES, CardArt
+from craits.ui.cards.art import CARD_CODES, STYLES
 from craits.ui.fonts import font_path
 from craits.ui.table.cue_part import Cue
 
-if TYPE_CHECKING:  # the table it watches (a type only: the self test makes no table)
-    from craits.ui.table.scene import TableScene
+if TYPE_CHECKING:  # the app it checks (a type only: the app imports none of this)
+    from craits.ui.app import App
 
 SOUNDS = ("deal", "play", "draw", "shuffle", "crank", "last_card", "idiot", "round_won",
           "round_lost", "click", "game_won")
 ROUND_TIME_LIMIT = 120.0  # seconds of real time for one computer-only round
 
 
-class SelfTested(Protocol):
-    """What the self test uses of the app (``craits.ui.app.App`` is one)."""
-
-    card_art: CardArt
-    audio: Audio
-    running: bool
-
-    @property
-    def crash_count(self) -> int: ...
-
-    def seats_for(self, kinds: Sequence[str]) -> list[Seat]: ...
-
-    def new_game(self, setup: Sequence[Seat], rules: Rules | None = None,
-                 seed: int | None = None) -> None: ...
-
-    def current_table(self) -> TableScene | None: ...
-
-    def step(self, dt: float) -> None: ...
-
-
-def asset_problems(app: SelfTested) -> list[str]:
+def asset_problems(app: App) -> list[str]:
     """Every card face and back, every sound, both font weights, every language."""
 
     problems: list[str] = []
@@ -87,7 +62,7 @@ def asset_problems(app: SelfTested) -> list[str]:
     return problems
 
 
-def round_problems(app: SelfTested) -> list[str]:
+def round_problems(app: App) -> list[str]:
     """Play one computer-only round through the table (at the speed the app was made with:
     instant, for the self test)."""
     problems: list[str] = []
@@ -107,7 +82,7 @@ def round_problems(app: SelfTested) -> list[str]:
     return problems
 
 
-def run_selftest(app: SelfTested) -> int:
+def run_selftest(app: App) -> int:
     """Check the assets and play a round; print each problem and a verdict; the exit code
     (1 for any problem, an error that stopped a check included: never a traceback)."""
     problems: list[str] = []

@@ -18,7 +18,6 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-import platformdirs
 import pygame
 
 from craits import i18n
@@ -26,18 +25,18 @@ from craits.config import ConfigError, load_rules
 from craits.config.errors import show_value
 from craits.config.levels import offered_levels
 from craits.daily.deal import check_number
+from craits.engine import Rules
 from craits.engine.notation import SEED_MAX, SEED_MIN
-from craits.paths import HOME_ENV, user_home
+from craits.paths import home_path, user_home
 from craits.persistence.home_lock import HomeInUse, lock_home
 from craits.persistence.save_health import FOLDER, describe
 from craits.resources import version
 from craits.ui.app import App
-from craits.ui.app_window import refuse_windowless, unasked_windowless
+from craits.ui.app_settings import use_language
+from craits.ui.app_window import MIN_SIZE, refuse_windowless, unasked_windowless
 from craits.ui.crash_log import logs_folder, open_log_file
 from craits.ui.menus.daily import start_deal
-from craits.ui.seat_names import remembered_seats
 from craits.ui.selftest import run_selftest
-from craits.ui.window import MIN_SIZE
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -73,7 +72,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def seconds(text: str) -> float:
     """``--max-seconds``: a finite number of seconds, 0 or more (``nan`` would never end)."""
-
     try:
         value = float(text)
     except ValueError:
@@ -112,30 +110,50 @@ def seed(text: str) -> int:
 
 def conflicts(args: argparse.Namespace) -> str | None:
     """Options that cannot all be honoured, in words (None: none)."""
-    if args.resume:
-        given = [name for name, value in (("--seats", args.seats), ("--autoplay", args.autoplay),
-                                          ("--rules", args.rules), ("--seed", args.seed))
-                 if value not in (None, False)]
-        if given:
-            return (f"--resume continues the saved game with its own players, rules and "
-                    f"seed; leave out {', '.join(given)}")
-    if args.deal is not None:  # a numbered deal fixes its players, rules and seed
-        given = [name for name, value in (("--seats", args.seats), ("--autoplay", args.autoplay),
-                                          ("--rules", args.rules), ("--seed", args.seed),
-                                          ("--resume", args.resume))
-                 if value not in (None, False)]
-        if given:
-            return f"--deal plays the deal's own players, rules and seed; leave out " \
-                   f"{', '.join(given)}"
+    given = [name for name, value in (("--seats", args.seats), ("--autoplay", args.autoplay),
+                                      ("--rules", args.rules), ("--seed", args.seed))
+             if value not in (None, False)]
+    if args.resume and given:
+        return (f"--resume continues the saved game with its own players, rules and "
+                f"seed; leave out {', '.join(given)}")
+    if args.deal is not None and (given or args.resume):  # it fixes players, rules and seed
+        return f"--deal plays the deal's own players, rules and seed; leave out " \
+               f"{', '.join(given or ['--resume'])}"
     for name, value in (("--rules", args.rules), ("--lang", args.lang), ("--size", args.size)):
         if value is not None and not value.strip():
             return f"{name} needs a value"
     return None
 
 
+def checked_options(args: argparse.Namespace
+                    ) -> tuple[Rules | None, list[str] | None, tuple[int, int] | None]:
+    """The rules, the seats' kinds and the window's size the options ask for (the language
+    set); raises ``ValueError`` (or ``ConfigError``) saying what cannot be honoured."""
+    problem = conflicts(args)
+    if problem:
+        raise ValueError(problem)
+    try:
+        rules = load_rules(args.rules) if args.rules else None
+    except OSError as exc:
+        raise ValueError(f"cannot read the rules file: {exc}") from None
+    kinds = parse_seat_kinds(args.seats) if args.seats is not None else None
+    size = parse_size(args.size)
+    if args.lang is not None:
+        try:
+            i18n.set_language(args.lang)
+        except ValueError:
+            raise ValueError(f"--lang: unknown language {show_value(args.lang)}; use one of "
+                             f"{', '.join(code for code, _ in i18n.available_languages())}"
+                             ) from None
+    if args.autoplay:
+        kinds = kinds or ["medium", "hard", "medium", "expert"]
+        if "human" in kinds:
+            raise ValueError("--autoplay plays computer seats only; leave 'human' out of --seats")
+    return rules, kinds, size
+
+
 def parse_seat_kinds(text: str) -> list[str]:
     """``human,hard,medium`` -> kinds, checked; raises ValueError with a readable message."""
-
     levels = offered_levels()
     kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
     if not 2 <= len(kinds) <= 5:
@@ -153,7 +171,6 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
         return None
     found = re.fullmatch(r"\s*([0-9]{1,5})\s*[xX×]\s*([0-9]{1,5})\s*", text)
     if found is None:
-
         raise ValueError(f"--size must look like 1280x800, not {show_value(text)}")
     w, h = int(found[1]), int(found[2])
     # The app shrinks it to what the display can show.
@@ -168,45 +185,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.headless or args.selftest:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    # Problems with the command line are reported before any window opens.
-    problem = conflicts(args)
-    if problem:
-        print(f"craits: {problem}", file=sys.stderr)
-        return 2
-    rules = None
-    if args.rules:
-
-        try:
-            rules = load_rules(args.rules)
-        except ConfigError as exc:
-            print(f"craits: {exc}", file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"craits: cannot read the rules file: {exc}", file=sys.stderr)
-            return 2
-
-    try:
-        kinds = parse_seat_kinds(args.seats) if args.seats is not None else None
-        size = parse_size(args.size)
-    except (ValueError, ConfigError) as exc:  # a ConfigError: the computer players' file
+    try:  # problems with the command line are reported before any window opens
+        rules, kinds, size = checked_options(args)
+    except (ValueError, ConfigError) as exc:  # a ConfigError: a rules or levels file
         print(f"craits: {exc}", file=sys.stderr)
         return 2
-    if args.lang is not None:
-
-        try:
-            i18n.set_language(args.lang)
-        except ValueError:
-            print(f"craits: --lang: unknown language {show_value(args.lang)}; use one of "
-                  f"{', '.join(code for code, _ in i18n.available_languages())}",
-                  file=sys.stderr)
-            return 2
-    if args.autoplay:
-        kinds = kinds or ["medium", "hard", "medium", "expert"]
-        if "human" in kinds:
-            print("craits: --autoplay plays computer seats only; leave 'human' out of --seats",
-                  file=sys.stderr)
-            return 2
-
     if args.selftest:
         setup_logging(data_home())
         return selftest(args.lang)
@@ -232,26 +215,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # the folder cannot be written: it is said once, in the game
         unlocked = exc
     setup_logging(home)
+    app: App | None = None
     try:
-        app = App(language=args.lang, size=size, speed=args.speed, home=home)
-    except KeyboardInterrupt:  # Ctrl+C in the terminal while the window opens: nothing to save
-        if home_lock is not None:
-            home_lock.release()
-        print(STOPPED, file=sys.stderr)
-        return 130
-    except (OSError, ValueError) as exc:  # the folder for saves and settings cannot be used
-        print(f"craits: cannot use the folder for saves and settings ({home}): {exc}",
-              file=sys.stderr)
-        _tell("notice.cannot_start", {"folder": str(home), "reason": describe(exc)}, args.lang,
-              args.headless)
-        if home_lock is not None:
-            home_lock.release()
-        return 1
-    if unlocked is not None:
-        logging.getLogger("craits.app").warning("%s cannot be locked (%s); playing on",
-                                                home, unlocked)
-        app.files.health.failed(FOLDER, unlocked)  # the window says it once
-    try:
+        try:
+            app = App(language=args.lang, size=size, speed=args.speed, home=home)
+        except (OSError, ValueError) as exc:  # the folder for saves and settings cannot be used
+            print(f"craits: cannot use the folder for saves and settings ({home}): {exc}",
+                  file=sys.stderr)
+            _tell("notice.cannot_start", {"folder": str(home), "reason": describe(exc)},
+                  args.lang, args.headless)
+            return 1
+        if unlocked is not None:
+            logging.getLogger("craits.app").warning("%s cannot be locked (%s); playing on",
+                                                    home, unlocked)
+            app.files.health.failed(FOLDER, unlocked)  # the window says it once
         try:  # the loop's safety net is not up yet: errors here get the same treatment
             if args.resume:
                 if not app.continue_game():
@@ -262,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 app.new_game(app.seats_for(kinds), rules, args.seed)
             elif rules is not None or args.seed is not None:
                 # Rules or a seed but no seats: the players of the last new game, remembered.
-                app.new_game(remembered_seats(app.settings.new_game), rules, args.seed)
+                app.new_game(app.settings.new_game.seats, rules, args.seed)
             else:
                 app.show_title()
         except Exception as exc:
@@ -275,11 +252,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"{logs_folder(home) or home}", file=sys.stderr)
                 return 1
         return app.exit_code
-    except KeyboardInterrupt:  # Ctrl+C in the terminal: one line; the game is saved below
-        print(STOPPED, file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl+C in the terminal, also while the window opens: one line
+        print(STOPPED, file=sys.stderr)  # the game is saved below (nothing to save before)
         return 130
     finally:
-        app.shutdown()
+        if app is not None:
+            app.shutdown()
         if home_lock is not None:
             home_lock.release()
 
@@ -314,11 +292,7 @@ def _tell(key: str, params: dict[str, str], language: str | None, headless: bool
     if headless or os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return
     try:
-        code = language or i18n.pick_language(pygame.system.get_pref_locales())
-        try:
-            i18n.set_language(code)
-        except ValueError:
-            i18n.set_language("en")
+        use_language(language or None)
         _plain_termination()
         pygame.display.message_box(i18n.t("app.title"), i18n.t(key, **params),
                                    message_type="warn")
@@ -345,14 +319,6 @@ def data_home() -> Path:
         return user_home()
     except OSError:
         return home_path()
-
-
-def home_path() -> Path:
-    """Where the player's files go (CRAITS_HOME or the platform folder), touching nothing."""
-    override = os.environ.get(HOME_ENV, "").strip()
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_path("Craits", appauthor=False))
 
 
 class _LogFile(logging.StreamHandler):  # type: ignore[type-arg]

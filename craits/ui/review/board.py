@@ -25,6 +25,7 @@ from craits.ui.tabletop.painter import SeatInfo, TablePainter
 from craits.ui.widgets.textcache import blit_text
 from craits.ui.widgets.theme import Color
 
+# The review's colours, its other parts' too.
 GOLD = (236, 196, 92)
 LINE_GOLD = (250, 218, 130)
 CREAM = (246, 238, 214)
@@ -32,11 +33,6 @@ DIM = (196, 204, 184)
 GREEN = (150, 226, 160)
 LOG_LINES = 12
 WINDOW = 4 * LOG_LINES  # steps fed to the log: more only when they say too little
-
-
-def seat_names(replay: Replay) -> list[str]:
-    """Each seat's name; an empty one (a record may leave it so) as the game names seats."""
-    return shown_names(replay.seats)
 
 
 def level_label(kind: str) -> str:
@@ -49,7 +45,7 @@ class ReviewBoard:
     def __init__(self, replay: Replay, seat: int, size: tuple[int, int], card_art: CardImages,
                  style: str = "classic", large_cards: bool = False) -> None:
         self.replay = replay
-        self.names = seat_names(replay)
+        self.names = shown_names(replay.seats)
         self.cards = CardPainter(card_art, style)
         self.painter = TablePainter(self.cards, style)
         self.model = TableModel(replay.n_players, size, seat, seat, large_cards=large_cards,
@@ -142,9 +138,8 @@ class ReviewBoard:
         step = replay.steps[number]
         if step.is_deal:
             return [(i18n.t("review.deal", n=step.round + 1), CREAM)]
-        before = replay.before(number)
-        action = step.action
-        if step.player != self.seat or not step.is_turn or before is None or action is None:
+        before, action = replay.before(number), self.choice(number)
+        if before is None or action is None:
             return []
         top = before.discard[-1] if before.discard else None
         try:

@@ -26,6 +26,7 @@ import pygame
 from craits import i18n
 from craits.review.analysis import RoundReview
 from craits.review.luck import Split, game_split, round_split
+from craits.ui.review.board import CREAM, DIM, LINE_GOLD
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.widgets import Button, Theme, draw_rounded
 from craits.ui.widgets.button_images import draw_button
@@ -35,9 +36,6 @@ LUCK = (104, 170, 236)
 COST = (236, 150, 70)
 OTHERS = (170, 170, 160)
 AXIS = (230, 224, 200)
-CREAM = (246, 238, 214)
-DIM = (196, 204, 184)
-GOLD = (250, 218, 130)
 PANEL = (8, 30, 20, 248)  # the table barely shows through: the numbers stay readable
 MIN_SCALE = 10.0  # points at the bar's end, at least: small numbers stay small bars
 
@@ -80,7 +78,7 @@ class LuckBars:
         draw_rounded(surface, rect, PANEL, px(12))
         inner = rect.inflate(-2 * px(14), -2 * px(10))
         head = px(26)
-        blit_text(surface, i18n.t("luck.title"), px(19), GOLD, bold=True,
+        blit_text(surface, i18n.t("luck.title"), px(19), LINE_GOLD, bold=True,
                   midleft=(inner.left, inner.top + head // 2), max_width=inner.width)
         blit_text(surface, i18n.t("luck.legend"), px(14), DIM,
                   midleft=(inner.left, inner.top + head + head // 2), max_width=inner.width)
@@ -101,13 +99,13 @@ class LuckBars:
         if picked is not None and 0 <= picked < lines:
             band = pygame.Rect(inner.left - px(6), top + picked * row_h, inner.width + px(12),
                                row_h)
-            draw_rounded(surface, band, (*GOLD, 60), px(6))
+            draw_rounded(surface, band, (*LINE_GOLD, 60), px(6))
         pygame.draw.line(surface, AXIS, (zero, top), (zero, axis_end), max(1, px(2)))
         for i, row in enumerate(rows):
             self._row(surface, i18n.t("luck.round", n=row.round + 1), row.split,
                       top + i * row_h, row_h, inner, label_w, bars, zero, scale, CREAM)
         self._row(surface, i18n.t("luck.game"), total, top + len(rows) * row_h, row_h, inner,
-                  label_w, bars, zero, scale, GOLD)
+                  label_w, bars, zero, scale, LINE_GOLD)
         if par is not None:
             self._par(surface, par, top + (len(rows) + 1) * row_h, row_h, inner, label_w)
 
@@ -117,7 +115,7 @@ class LuckBars:
         px = self.px
         size = max(10, min(px(15), round(h * 0.62)))
         mid = y + h // 2
-        blit_text(surface, i18n.t("par.label"), size, GOLD, bold=True,
+        blit_text(surface, i18n.t("par.label"), size, LINE_GOLD, bold=True,
                   midleft=(inner.left, mid), max_width=label_w - px(6))
         blit_text(surface, text, size, CREAM, midleft=(inner.left + label_w, mid),
                   max_width=inner.width - label_w)
@@ -166,15 +164,14 @@ def row_said(label: str, split: Split | None) -> str:
 
 class LuckPanel:
     """The review's part for the bars: a button (and the L key) shows and hides the panel over
-    the table; ``rows`` gives the rows as they are now (rounds fill in as they are judged);
+    the table; ``rows`` gives the rows as they are now (rounds fill in as they are judged), ``par`` the
+    par's line that closes them (None: not yet known);
     ``say`` speaks a line, interrupting (the panel's opening and the row the arrows reach)."""
 
-    def __init__(self, rows: Callable[[], Sequence[LuckRow]],
-                 par: Callable[[], str | None] | None = None,
+    def __init__(self, rows: Callable[[], Sequence[LuckRow]], par: Callable[[], str | None],
                  say: Callable[[str], object] = lambda text: None) -> None:
         self.rows = rows
-        self.has_par = par is not None
-        self.par = par or (lambda: None)
+        self.par = par
         self.say = say
         self.shown = False
         self.row: int | None = None  # the row the arrows are on (None: none yet)
@@ -190,16 +187,12 @@ class LuckPanel:
         self.button.set_theme(theme)
         self.bars = LuckBars(lay.px)
         w, h = lay.size
-        # The title, the legend, the game's row (and the par's).
-        count = len(self.rows()) + 3 + self.has_par
+        # The title, the legend, the game's row and the par's.
+        count = len(self.rows()) + 4
         width = min(lay.px(900), first.left - 2 * lay.px(16))
         height = min(h - 2 * lay.menu_button.bottom, lay.px(34) * count + lay.px(24))
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = ((first.left) // 2, h // 2)
-
-    def show_par(self, par: Callable[[], str | None]) -> None:
-        """Close the panel with the par's line (before ``layout``: it takes a row)."""
-        self.has_par, self.par = True, par
 
     def toggle(self) -> None:
         self.shown = not self.shown

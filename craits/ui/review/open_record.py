@@ -7,8 +7,9 @@ answering and shows its progress; Esc stops it. Returns the ``Replay`` (``dismis
 
 from __future__ import annotations
 
+import functools
 import os
-from contextlib import suppress
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -17,10 +18,11 @@ from craits import i18n
 from craits.paths import safe_child, user_home
 from craits.persistence.archive import GameArchive
 from craits.review import RecordError, Replay, read_record
+from craits.review.replay import Progress
 from craits.ui.dialogs.opening import Opening, draw_progress, long_file, opening_text, stops
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.review.path_field import PathInput
-from craits.ui.review.record_list import MAX_SCAN, Entry, RecordList
+from craits.ui.review.record_list import MAX_SCAN, Entry, RecordList, scan_records
 from craits.ui.review.record_rows import PROBLEM, RecordRows
 from craits.ui.review.scene import EXPORT_FOLDER
 from craits.ui.scene import SceneContext
@@ -33,20 +35,6 @@ LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pyg
              pygame.K_END, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def newest_record(folder: Path) -> Path | None:
-    """The newest ``.json`` file in ``folder`` (where the review exports records); a file
-    that goes away while the folder is read is passed over."""
-    found: list[tuple[int, str, Path]] = []
-    try:
-        for path in folder.iterdir():
-            with suppress(OSError):
-                if path.suffix == ".json" and path.is_file():
-                    found.append((path.stat().st_mtime_ns, path.name, path))
-    except OSError:
-        return None
-    return max(found)[2] if found else None
-
-
 def default_path() -> str:
     """The newest exported record, else the folder records are exported to ("" when the
     data folder itself cannot be made: the player types a path)."""
@@ -54,8 +42,8 @@ def default_path() -> str:
         folder = user_home() / EXPORT_FOLDER
     except OSError:
         return ""
-    newest = newest_record(folder)
-    return str(newest) if newest is not None else str(folder) + os.sep
+    newest, _more = scan_records(folder)
+    return str(newest[0].path) if newest else str(folder) + os.sep
 
 
 def typed_path(text: str) -> str:
@@ -151,30 +139,24 @@ class OpenRecordScene(OverlayScene):
             self.open_path()
 
     def open_path(self) -> None:
-        if self.opening is not None:
-            return
         path = typed_path(self.field.text)
-        if long_file(path):
-            self.error = ""
-            self.opening = Opening(lambda progress: Replay(read_record(path), progress))
-            return
-        try:
-            replay = Replay(read_record(path))
-        except RecordError as exc:
-            self.error = i18n.t("review.open_failed", error=str(exc))
-            return
-        self.dismiss(replay)
+        self._open(path, lambda progress: Replay(read_record(path), progress))
 
     def open_entry(self, entry: Entry) -> None:
+        self._open(entry.path, functools.partial(self.listing.open, entry))
+
+    def _open(self, path: str | Path, read: Callable[[Progress | None], Replay]) -> None:
+        """The record at ``path`` made a replay by ``read``: a long one on a thread, while the
+        dialog shows its progress; one that is not a usable record is refused with why."""
         if self.opening is not None:
             return
-        if long_file(entry.path):
+        if long_file(path):
             self.error = ""
-            self.opening = Opening(lambda progress: self.listing.open(entry, progress))
+            self.opening = Opening(read)
             return
         try:
-            replay = self.listing.open(entry)
-        except RecordError as exc:  # the row now says it cannot be read; the others open
+            replay = read(None)
+        except RecordError as exc:  # a listed row now says it cannot be read; the others open
             self.error = i18n.t("review.open_failed", error=str(exc))
             return
         self.dismiss(replay)

@@ -7,6 +7,7 @@ the seat's own points, or how far the replays are, or why there is none.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 
@@ -49,17 +50,14 @@ class ParPart:
         self.job: Job | None = None
         self._game = ""
         self._version = ""
-        self._kept: ParStore | None = None
-        self._store_read = False
         self.rounds = [i for i, r in enumerate(replay.rounds) if r.scores is not None]
 
     # ------------------------------------------------------------ working
 
-    def _store(self) -> ParStore | None:
+    @functools.cached_property
+    def store(self) -> ParStore | None:
         """The store, made once (one lock for every write of this review)."""
-        if not self._store_read:
-            self._kept, self._store_read = self._make_store(), True
-        return self._kept
+        return self._make_store()
 
     def update(self, seat: int) -> bool:
         """Start ``seat``'s par if it is new here; take what the workers found. True when
@@ -75,7 +73,7 @@ class ParPart:
             if done.error is None:
                 index, replay = done.unit
                 self.found.setdefault(index, {})[replay] = done.value
-        store = self._store()
+        store = self.store
         if found and store is not None:
             store.store_later(self._game, self._version, self.found)
         if job.failed:
@@ -95,7 +93,7 @@ class ParPart:
             return
         self._game = self.replay.game_key
         self._version = par_version(kinds, seat, self.level)
-        store = self._store()
+        store = self.store
         self.found = store.load(self._game, self._version) if store is not None else {}
         todo = units(self.rounds, self.replays, self.found)
         if not todo or self.make_work is None:

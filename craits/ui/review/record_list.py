@@ -76,11 +76,11 @@ class Entry:
         return file_name(self.path)
 
 
-def read_summary(path: Path, reader: Callable[[Path, int], bytes] | None = None) -> Summary:
+def read_summary(path: Path) -> Summary:
     """The row of a record (or save) file, never raising: what cannot be read is a problem."""
     name = file_name(path)
     try:
-        raw = (reader or read_limited)(path, LIST_BYTES)
+        raw = read_limited(path, LIST_BYTES)
     except FileRefused as exc:
         return Summary(problem=f"{name}: cannot be read ({exc})")
     except (OSError, ValueError) as exc:
@@ -158,13 +158,10 @@ def _local_time(ns: int) -> datetime:
 
 class RecordList:
     """The rows of *Open game record*: ``entries`` newest first; ``more`` when the records
-    folder held more than could be listed; ``reads`` counts the files read for rows."""
+    folder held more than could be listed."""
 
     def __init__(self, records: Path | None, archive: GameArchive | None = None, *,
-                 scan_limit: int = MAX_SCAN,
-                 reader: Callable[[Path, int], bytes] | None = None) -> None:
-        self.reader = reader
-        self.reads = 0
+                 scan_limit: int = MAX_SCAN) -> None:
         entries, self.more = scan_records(records, scan_limit)
         self.archive = archive
         if archive is not None:
@@ -180,47 +177,33 @@ class RecordList:
             return []
         rows = [Entry(game.path, game.finished, PAST_GAME, _past_summary(game), game)
                 for game in games]
-        folder = archive.folder
-        for problem in problems:
-            reason = problem.detail
-            rows.append(Entry(folder / (problem.kept_as or problem.file), datetime.min,
-                              PAST_GAME, Summary(problem=f"{problem.file}: {reason}")))
-        return rows
+        return rows + [Entry(archive.folder / (problem.kept_as or problem.file), datetime.min,
+                             PAST_GAME, Summary(problem=f"{problem.file}: {problem.detail}"))
+                       for problem in problems]
 
     def __len__(self) -> int:
         return len(self.entries)
 
     def unread(self, shown: range) -> list[Entry]:
         """The entries of ``shown`` not read yet, then those of the ``PREFETCH`` newest."""
-        wanted = [*shown, *range(min(PREFETCH, len(self.entries)))]
-        seen: set[int] = set()
-        out = []
-        for index in wanted:
-            if 0 <= index < len(self.entries) and index not in seen:
-                seen.add(index)
-                if self.entries[index].summary is None:
-                    out.append(self.entries[index])
-        return out
+        entries = self.entries
+        wanted = dict.fromkeys([*shown, *range(min(PREFETCH, len(entries)))])  # once each
+        return [entries[i] for i in wanted if 0 <= i < len(entries) and entries[i].summary is None]
 
     def read_some(self, shown: range, budget: float,
-                  clock: Callable[[], float] = time.perf_counter) -> int:
+                  clock: Callable[[], float] = time.perf_counter) -> None:
         """Read the rows of ``shown`` (then the newest) until ``budget`` seconds are spent:
-        at least one file when any is unread. The number read."""
+        at least one file when any is unread."""
         start = clock()
-        done = 0
-        for entry in self.unread(shown):
+        for done, entry in enumerate(self.unread(shown)):
             if done and clock() - start >= budget:
                 break
-            entry.summary = read_summary(entry.path, self.reader)
-            self.reads += 1
-            done += 1
-        return done
+            self.summary_now(entry)
 
     def summary_now(self, entry: Entry) -> Summary:
         """``entry``'s summary, read now if it was not yet (a row to be said at once)."""
         if entry.summary is None:
-            entry.summary = read_summary(entry.path, self.reader)
-            self.reads += 1
+            entry.summary = read_summary(entry.path)
         return entry.summary
 
     def open(self, entry: Entry, progress: Progress | None = None) -> Replay:

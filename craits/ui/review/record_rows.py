@@ -52,9 +52,7 @@ def spoken_row(entry: Entry, summary: Summary) -> str:
     if summary.problem:
         said = [i18n.t("open_record.unreadable", error=summary.problem)]
     elif summary.totals is None:
-        said = [summary.title, ", ".join(
-            name or i18n.t("setup.default_name", n=seat + 1)
-            for seat, name in enumerate(summary.names))]
+        said = [summary.title, players_text(summary)]  # the names
     else:
         said = [summary.title, spoken_scores(summary.names, summary.totals, summary.winners),
                 "" if summary.rounds is None else i18n.tn("review.rounds", summary.rounds),
@@ -151,14 +149,12 @@ class RecordRows(Widget):
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN or not len(self.listing):
             return False
-        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.page,
-                 pygame.K_PAGEDOWN: self.page}
-        if event.key in moves:
-            self.select(self.selected + moves[event.key])
-        elif event.key == pygame.K_HOME:
-            self.select(0)
-        elif event.key == pygame.K_END:
-            self.select(len(self.listing) - 1)
+        at = self.selected
+        targets = {pygame.K_UP: at - 1, pygame.K_DOWN: at + 1, pygame.K_PAGEUP: at - self.page,
+                   pygame.K_PAGEDOWN: at + self.page, pygame.K_HOME: 0,
+                   pygame.K_END: len(self.listing) - 1}
+        if event.key in targets:
+            self.select(targets[event.key])
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.open_selected()
         else:

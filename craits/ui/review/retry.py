@@ -7,9 +7,10 @@ arrows and Page Up / Down stay the review's (stepping away drops the retry, comi
 again until it is graded or skipped).
 
 The review scene owns one ``Retry`` at a time and asks it: ``handle`` (whether it took the
-event), ``update``, ``lines`` (what to say above the hand), ``draw`` (its buttons), ``done``
-(the answer is asked for) and ``grade``. Esc or "Show the answer" skips straight to the
-answer; once graded, the grade is said first and Enter (or Esc, or the button) shows it.
+event), ``update``, ``lines`` (what to say above the hand), ``draw`` (its buttons), ``skipped``
+(the answer is asked for, before or after the grade) and ``grade``. Esc or "Show the answer"
+skips straight to the answer; once graded, the grade is said first and Enter (or Esc, or the
+button) shows it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from craits.review import Replay, Verdict
 from craits.review.analysis import ReviewLevel
 from craits.review.puzzles import Grade, Spot, Weigh, worth_retrying
 from craits.ui.dialogs.suit_dialog import SuitDialog
-from craits.ui.review.board import ReviewBoard
+from craits.ui.review.board import DIM, GREEN, LINE_GOLD, ReviewBoard
 from craits.ui.scene import SceneContext
 from craits.ui.tabletop.hand_input import PLAY_KEYS, HandInput
 from craits.ui.tabletop.intents import Command, Intent, PlayCard
@@ -36,10 +37,7 @@ from craits.ui.widgets.theme import Color
 
 log = logging.getLogger(__name__)
 
-ASK = (250, 218, 130)
-DIM = (196, 204, 184)
-GRADE_COLOURS: dict[Grade, Color] = {Grade.AS_GOOD: (150, 226, 160),
-                                      Grade.BETTER: (250, 218, 130),
+GRADE_COLOURS: dict[Grade, Color] = {Grade.AS_GOOD: GREEN, Grade.BETTER: LINE_GOLD,
                                       Grade.NO_BETTER: (240, 150, 130)}
 
 REVIEW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
@@ -62,7 +60,6 @@ class Retry:
 
     def __init__(self, app: SceneContext, board: ReviewBoard, replay: Replay, number: int,
                  seat: int, level: ReviewLevel, verdict: Verdict | None = None, *,
-                 weigher: Weigher = Weigh.__call__, run: Runner = on_thread,
                  question: str | None = None) -> None:
         self.app = app
         self.board = board
@@ -72,8 +69,9 @@ class Retry:
         self.seat = seat
         self.level = level
         self.verdict = verdict
-        self.weigher = weigher
-        self.run = run
+        # How a choice is weighed, and where (a test weighs at once, by a rule of its own).
+        self.weigher: Weigher = Weigh.__call__
+        self.run: Runner = on_thread
         self.view: SeatView = replay.view_before(number, seat)
         self.choice: Action | None = None
         self.grade: Grade | None = None
@@ -119,11 +117,6 @@ class Retry:
     def choosing(self) -> bool:
         return self.choice is None and not self.skipped
 
-    @property
-    def done(self) -> bool:
-        """The answer is asked for: skipped, before or after the grade."""
-        return self.skipped
-
     def lines(self) -> list[tuple[str, Color]]:
         if self.grade is not None:  # said before the answer is shown
             return [(i18n.t(f"retry.{self.grade.value}"), GRADE_COLOURS[self.grade]),
@@ -131,10 +124,10 @@ class Retry:
         if self.choice is not None:
             return [(i18n.t("retry.weighing"), DIM)]
         if self.question:
-            return [(self.question.splitlines()[0], ASK), (i18n.t("retry.keys"), DIM)]
+            return [(self.question.splitlines()[0], LINE_GOLD), (i18n.t("retry.keys"), DIM)]
         cost = self.verdict.cost if self.verdict is not None else 0.0
         ask = i18n.tn("retry.ask", round(cost)) if cost >= 1 else i18n.t("retry.ask_puzzle")
-        return [(ask, ASK), (i18n.t("retry.keys"), DIM)]
+        return [(ask, LINE_GOLD), (i18n.t("retry.keys"), DIM)]
 
     # ------------------------------------------------------------ choosing
 
@@ -206,7 +199,7 @@ class Retry:
     # ------------------------------------------------------------ frame
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.done:
+        if self.skipped:
             return False
         for button in self.buttons if self.choosing else self.buttons[:1]:
             if button.handle(event):
@@ -245,16 +238,13 @@ class RetryPart:
 
     def __init__(self, app: SceneContext, board: ReviewBoard, replay: Replay,
                  level: Callable[[], ReviewLevel], puzzle: Spot | None = None,
-                 on_grade: Callable[[int, Grade | None], None] | None = None, *,
-                 weigher: Weigher = Weigh.__call__, run: Runner = on_thread) -> None:
+                 on_grade: Callable[[int, Grade | None], None] | None = None) -> None:
         self.app = app
         self.board = board
         self.replay = replay
         self.level = level
         self.puzzle = puzzle
         self.on_grade = on_grade
-        self.weigher = weigher
-        self.run = run
         self.retry: Retry | None = None
         self.grades: dict[int, Grade | None] = {}  # by step: tried (None: skipped)
         self._plain: tuple[int, int] | None = None  # the step shown last, without a retry
@@ -275,8 +265,7 @@ class RetryPart:
             return False
         self._plain = None
         self.retry = Retry(self.app, self.board, self.replay, number, seat, self.level(),
-                           verdict, weigher=self.weigher, run=self.run,
-                           question=self.replay.note if self.puzzle is not None else None)
+                           verdict, question=self.replay.note if self.puzzle else None)
         return True
 
     def update(self) -> bool:
@@ -289,7 +278,7 @@ class RetryPart:
             self.grades[retry.number] = retry.grade  # kept even if the answer is never asked
             if self.on_grade is not None:
                 self.on_grade(retry.number, retry.grade)
-        if not retry.done:
+        if not retry.skipped:
             return False
         self.retry = None
         self.grades.setdefault(retry.number, None)

@@ -21,7 +21,6 @@ import functools
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 
 import pygame
 
@@ -36,7 +35,7 @@ from craits.review.puzzles import Grade, Spot, record_spot
 from craits.review.record import os_reason, write_new_record
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review import keys_said
-from craits.ui.review.board import ReviewBoard
+from craits.ui.review.board import DIM, GOLD, LINE_GOLD, ReviewBoard
 from craits.ui.review.luck_bars import LuckPanel, LuckRow, luck_rows
 from craits.ui.review.par_part import MakeWork, ParPart
 from craits.ui.review.retry import RetryPart
@@ -55,15 +54,7 @@ from craits.work import Job, Lane
 
 log = logging.getLogger(__name__)
 
-DIM = (196, 204, 184)
-GOLD = (250, 218, 130)
 EXPORT_FOLDER = "records"
-
-
-def export_folder() -> Path:
-    folder = safe_child(EXPORT_FOLDER, user_home())
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 class ReviewScene(Scene):
@@ -99,8 +90,7 @@ class ReviewScene(Scene):
         self._game = ""  # the game's key in the cache
         self.clock = 0.0  # the board's pulses and ring; held still after ``SETTLE`` quiet
         self.quiet = 0.0
-        width, height = app.size
-        self.size = (width, height)
+        self.size = (app.size[0], app.size[1])
         settings = app.settings
         self.board = ReviewBoard(replay, self.seat, self.size, app.card_art,
                                  settings.card_style, settings.large_cards)
@@ -110,13 +100,12 @@ class ReviewScene(Scene):
             number = self._focus_step() if round_index is None else \
                 replay.rounds[round_index].first
         self.number = max(0, min(number, len(replay.steps) - 1))
-        self.luck = LuckPanel(self._luck_rows, say=self.say)
         # The par is worked out by the app's review (a caller with a runner of its own, a
         # test say, gives its own par work or none) and not for a puzzle.
         self.par = ParPart(replay, self._par_store, par_work if par_work is not None else (
             functools.partial(app.workbench.job, Lane.BACKGROUND)
             if analyse and puzzle is None and make_runner is None else None))
-        self.luck.show_par(self.par.line)
+        self.luck = LuckPanel(self._luck_rows, self.par.line, say=self.say)
         self.spoken = ReviewSpeech(getattr(app, "speech", None))  # a stand-in app may have none
         self._build()
         self.go(self.number)
@@ -169,13 +158,10 @@ class ReviewScene(Scene):
     def choice_by(self, delta: int) -> None:
         """To the reviewed player's next (``delta`` 1) or previous (-1) turn in the match."""
         steps = self.replay.steps
-        number = self.number + delta
-        while 0 <= number < len(steps):
-            step = steps[number]
-            if step.player == self.seat and step.is_turn:
-                self.go(number)
-                return
-            number += delta
+        ahead = range(self.number + 1, len(steps)) if delta > 0 else range(self.number - 1, -1, -1)
+        found = next((n for n in ahead if steps[n].player == self.seat and steps[n].is_turn), None)
+        if found is not None:
+            self.go(found)
 
     def round_by(self, delta: int) -> None:
         index = max(0, min(self.round + delta, len(self.replay.rounds) - 1))
@@ -215,28 +201,30 @@ class ReviewScene(Scene):
             self.runner = self.make_runner()
         return analysis
 
-    def _par_store(self) -> ParStore | None:
-        """The par's replays are kept beside the review's verdicts."""
+    def _cache(self) -> ReviewCache:
+        """The review's verdicts kept beside the past games (the given cache, if any)."""
         if self.cache is None:
             self.cache = ReviewCache.in_home(user_home())
-        return ParStore(self.cache.folder)
+        return self.cache
+
+    def _par_store(self) -> ParStore | None:
+        """The par's replays are kept beside the review's verdicts."""
+        return ParStore(self._cache().folder)
 
     def _kept_reviews(self, level: ReviewLevel) -> dict[tuple[int, int], RoundReview]:
         if self._kept is None:
-            if self.cache is None:
-                self.cache = ReviewCache.in_home(user_home())
             self._game = self.replay.game_key
-            self._kept = self.cache.load(self._game, level)
+            self._kept = self._cache().load(self._game, level)
         return self._kept
 
     def _keep(self, analysis: RoundAnalysis) -> None:
-        """A round's verdicts, judged here, kept for the next time."""
+        """A round's verdicts, judged here, kept for the next time (every analysis started
+        after the kept ones were read)."""
         result = analysis.result
-        if result is None or analysis.kept is not None or self.cache is None:
+        if result is None or analysis.kept is not None:
             return
-        assert self._kept is not None
-        self._kept[(result.seat, result.round)] = result
-        self.cache.store_later(self._game, analysis.level, result)
+        self._kept_reviews(analysis.level)[(result.seat, result.round)] = result
+        self._cache().store_later(self._game, analysis.level, result)
 
     def _drop_other_work(self) -> None:
         """Unfinished analyses of other rounds or seats give way (their answers are dropped;
@@ -286,23 +274,22 @@ class ReviewScene(Scene):
         if self.quiet < SETTLE:
             self.clock += dt
         analysis = self.analysis
-        shown = analysis is not None and not analysis.finished
+        shown = self.running
         if not shown and self.failed is None and self.runner is not None:
             analysis = self._background()
         if analysis is not None and not analysis.finished and self.runner is not None:
             judged = analysis.progress[0]
             analysis.poll(self.runner)
-            if shown and analysis.progress[0] != judged and analysis.error is None:
-                self.go(self.number)  # the verdict at this step may have come
             if analysis.error is not None:
                 log.warning("the review's analysis failed: %s", analysis.error)
                 if shown:  # a later round's failure waits until that round is shown
                     self.failed = analysis.error
                     self._stop_runner()
-            elif analysis.finished:
-                self._keep(analysis)
-                if shown:
-                    self.go(self.number)  # the verdict at this step, if any
+            else:
+                if analysis.finished:
+                    self._keep(analysis)
+                if shown and (analysis.finished or analysis.progress[0] != judged):
+                    self.go(self.number)  # the verdict at this step may have come
         if self.retries.update():
             self.go(self.number)  # graded or skipped: the answer
         self.par.update(self.seat)
@@ -334,8 +321,10 @@ class ReviewScene(Scene):
         try:
             record = export_record(self.replay.save, title=self.replay.title,
                                    note=self.replay.note, focus=focus)
+            folder = safe_child(EXPORT_FOLDER, user_home())
+            folder.mkdir(parents=True, exist_ok=True)
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            path = write_new_record(export_folder(), f"craits-game-{stamp}", record)
+            path = write_new_record(folder, f"craits-game-{stamp}", record)
         except OSError as exc:  # the records folder could not be made
             body = i18n.t("review.export_failed", error=f"{EXPORT_FOLDER}: {os_reason(exc)}")
         except ValueError as exc:  # RecordError: why, in the player's words
@@ -361,27 +350,25 @@ class ReviewScene(Scene):
 
         back, forward = pair(0)
         earlier, later = pair(1)
-        self.back_button = Button(back, "◀ " + i18n.t("review.previous"),
-                                  lambda: self.step_by(-1), style="secondary", text_size=size)
+        secondary = functools.partial(Button, style="secondary", text_size=size)
+        short = i18n.t("review.round_short")
+        self.back_button = secondary(back, "◀ " + i18n.t("review.previous"),
+                                     lambda: self.step_by(-1))
         self.next_button = Button(forward, i18n.t("review.next") + " ▶",
                                   lambda: self.step_by(1), text_size=size)
-        self.earlier_button = Button(earlier, "« " + i18n.t("review.round_short"),
-                                     lambda: self.round_by(-1), style="secondary",
-                                     text_size=size)
-        self.later_button = Button(later, i18n.t("review.round_short") + " »",
-                                   lambda: self.round_by(1), style="secondary", text_size=size)
-        self.analyse_button = Button(lay.button_rect(2, 4), i18n.t("review.analyse"),
-                                     self.analyse, style="secondary", text_size=size)
+        self.earlier_button = secondary(earlier, "« " + short, lambda: self.round_by(-1))
+        self.later_button = secondary(later, short + " »", lambda: self.round_by(1))
+        self.analyse_button = secondary(lay.button_rect(2, 4), i18n.t("review.analyse"),
+                                        self.analyse)
         self.cancel_button = Button(lay.button_rect(2, 4), i18n.t("review.cancel_analysis"),
                                     self.cancel, style="danger", text_size=size)
-        self.export_button = Button(lay.button_rect(3, 4), i18n.t("review.export_short"),
-                                    self.export, style="secondary", text_size=size)
-        self.close_button = Button(lay.menu_button, i18n.t("common.close"), self.close,
-                                   style="secondary", text_size=lay.tx(18))
+        self.export_button = secondary(lay.button_rect(3, 4), i18n.t("review.export_short"),
+                                       self.export)
+        self.close_button = secondary(lay.menu_button, i18n.t("common.close"), self.close,
+                                      text_size=lay.tx(18))
         seat_rect = pygame.Rect(lay.menu_button.left - lay.px(250), lay.menu_button.top,
                                 lay.px(240), lay.menu_button.height)
-        self.seat_button = Button(seat_rect, "", self.next_seat, style="secondary",
-                                  text_size=lay.tx(16))
+        self.seat_button = secondary(seat_rect, "", self.next_seat, text_size=lay.tx(16))
         self.buttons = [self.back_button, self.next_button, self.earlier_button,
                         self.later_button, self.analyse_button, self.cancel_button,
                         self.export_button, self.close_button, self.seat_button]
@@ -442,14 +429,13 @@ class ReviewScene(Scene):
         self.dismiss(None)
 
     def on_exit(self) -> None:
-        if self.app.scenes.top is not self and self not in list(self.app.scenes):
+        if self not in list(self.app.scenes):
             self.cancel()  # popped: its queued work goes
             self.par.stop()
 
     def on_enter(self) -> None:
-        width, height = self.app.size
-        if (width, height) != self.size:
-            self.on_resize((width, height))
+        if tuple(self.app.size) != self.size:
+            self.on_resize(self.app.size)
         elif self._language != i18n.get_language():
             self._build()
 
@@ -482,7 +468,7 @@ class ReviewScene(Scene):
         result = analysis.result
         assert result is not None
         return result.summary.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name,
-                                   player=self.board.names.__getitem__), GOLD
+                                   player=self.board.names.__getitem__), LINE_GOLD
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board
@@ -495,7 +481,7 @@ class ReviewScene(Scene):
             i18n.t("review.step", n=self.number - self.replay.rounds[self.round].first + 1,
                    total=len(self.replay.rounds[self.round].steps)),
         ))  # fmt: skip
-        blit_text(surface, heading, lay.tx(18), (236, 196, 92), bold=True,
+        blit_text(surface, heading, lay.tx(18), GOLD, bold=True,
                   midleft=(lay.round_label.left, lay.round_label.centery),
                   max_width=self.seat_button.rect.left - lay.round_label.left - lay.px(16)
                   if self.seat_button.visible else lay.menu_button.left - lay.px(32),
