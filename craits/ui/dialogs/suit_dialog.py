@@ -13,7 +13,7 @@ import pygame
 
 from craits import i18n
 from craits.engine.actions import ChooseSuit, Play
-from craits.engine.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, card_str
+from craits.engine.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS
 from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
@@ -205,7 +205,3 @@ class SuitDialog(OverlayScene):
         for b in (self.announce_button, self.cancel_button):
             if b.visible:
                 draw_button(b, surface)
-
-    @property
-    def card_code(self) -> str:
-        return card_str(self.card)
