@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 import pygame
 
 from craits.ui.fonts import get_font
-from craits.ui.widgets.text import drawable
+from craits.ui.widgets.text import drawable, truncate
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 Item = TypeVar("Item", bound=pygame.Surface | Sequence[pygame.Surface])  # what a cache holds
@@ -81,20 +81,7 @@ def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
     found = _ellipsis_cache.get(key)
     if found is not None:
         return found
-    font = get_font(max(1, size), bold)
-    out = drawable(text)
-    if len(out) > width + 1 or font.size(out)[0] > width:
-        # The longest start that fits with "…": a binary search on what could be seen (no
-        # glyph is narrower than a pixel), a few measurements however long the text.
-        out = out[: width + 1]
-        low, high = 0, len(out)
-        while low < high:
-            middle = (low + high + 1) // 2
-            if font.size(out[:middle].rstrip() + "…")[0] <= width:
-                low = middle
-            else:
-                high = middle - 1
-        out = out[:low].rstrip() + "…" if low else ""
+    out = truncate(drawable(text), get_font(max(1, size), bold), width, tidy=True)
     if len(_ellipsis_cache) > 4000:
         _ellipsis_cache.clear()
     _ellipsis_cache[key] = out
