@@ -15,11 +15,11 @@ import pygame
 from craits import i18n
 from craits.engine.rules import RuleValue
 from craits.ui.dialogs.menu_base import MenuScene
-from craits.ui.menus.new_game_form import NewGameForm, SeatDraft, load_rule_book
+from craits.ui.menus.new_game_form import NewGameForm, load_rule_book
 from craits.ui.menus.new_game_levels import level_note
 from craits.ui.menus.new_game_panels import PlayersPanel, RulesPanel
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Choice, TextInput, Widget, draw_text_fit
+from craits.ui.widgets import Button, Widget, draw_text_fit
 
 
 class NewGameScene(MenuScene):
@@ -32,43 +32,6 @@ class NewGameScene(MenuScene):
         self.form = NewGameForm(book, app.settings.new_game)
         self.error = ""
         super().__init__(app)
-
-    # ---------------------------------------------------------------- the form's state
-    @property
-    def count(self) -> int:
-        return self.form.count
-
-    @property
-    def seats(self) -> list[SeatDraft]:
-        return self.form.seats
-
-    @property
-    def values(self) -> dict[str, RuleValue]:
-        return self.form.values
-
-    def matching_preset(self) -> str:
-        return self.form.matching_preset()
-
-    # ---------------------------------------------------------------- the panels' controls
-    @property
-    def count_choice(self) -> Choice[int]:
-        return self.players_panel.count_choice
-
-    @property
-    def seat_rows(self) -> list[tuple[TextInput, Choice[str], Choice[str]]]:
-        return self.players_panel.seat_rows
-
-    @property
-    def preset_choice(self) -> Choice[str]:
-        return self.rules_panel.preset_choice
-
-    @property
-    def length_choice(self) -> Choice[RuleValue]:
-        return self.rules_panel.length_choice
-
-    @property
-    def variant_widgets(self) -> dict[str, Widget]:
-        return self.rules_panel.variant_widgets
 
     # ---------------------------------------------------------------- changes
     def set_count(self, count: int) -> None:
@@ -200,7 +163,7 @@ class NewGameScene(MenuScene):
         return level_note(level)
 
     def _pointed_level(self) -> str | None:
-        choosers = [level for _, _, level in self.seat_rows if level.visible]
+        choosers = [level for _, _, level in self.players_panel.seat_rows if level.visible]
         if self.focus.keyboard:
             focused = self.focus.focused
             return next((c.value for c in choosers if c is focused), None)
