@@ -25,7 +25,7 @@ from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
 from craits.ui.seat_names import default_seats
 from craits.ui.speech.screen import joined
-from craits.ui.widgets import Button, Panel, Widget, draw_text_fit
+from craits.ui.widgets import Widget, draw_text_fit
 
 
 class _Files(Protocol):
@@ -135,19 +135,12 @@ class DailyScene(MenuScene):
         return par_line(self.keeper, self.number) if self.keeper.par(self.number) else ""
 
     def layout(self) -> list[Widget]:
-        th = self.theme
-        body = self.body_rect()
-        width = min(th.px(900), body.width)
-        self.panel = Panel(pygame.Rect(body.centerx - width // 2, body.top, width, body.height))
-        self.panel.set_theme(th)
-        footer = self.footer_rect()
-        bw = self.footer_button_width()
-        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
-                                  i18n.t("common.back"), self.back, style="secondary")
+        self.panel = self.body_panel(900)
+        self.back_button = self.back_button_at()
         played = self.keeper.result(self.number) is not None
-        self.play_button = Button(pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
-                                  i18n.t("daily.play_again" if played else "daily.play"),
-                                  self.play, style="secondary" if played else "primary")
+        self.play_button = self.footer_button(
+            "right", i18n.t("daily.play_again" if played else "daily.play"), self.play,
+            style="secondary" if played else "primary")
         return [self.play_button, self.back_button]
 
     def draw_content(self, surface: pygame.Surface) -> None:

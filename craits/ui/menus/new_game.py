@@ -19,7 +19,7 @@ from craits.ui.menus.new_game_form import NewGameForm, load_rule_book
 from craits.ui.menus.new_game_levels import level_note
 from craits.ui.menus.new_game_panels import PlayersPanel, RulesPanel
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Widget, draw_text_fit
+from craits.ui.widgets import Widget, draw_text_fit
 
 
 class NewGameScene(MenuScene):
@@ -104,18 +104,9 @@ class NewGameScene(MenuScene):
         self.region = self.rules_panel.region
         footer = self.footer_rect()
         bw = self.footer_button_width()
-        self.back_button = Button(
-            pygame.Rect(footer.left, footer.top, bw, footer.height),
-            i18n.t("common.back"),
-            self.back,
-            style="secondary",
-        )
-        self.start_button = Button(
-            pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
-            i18n.t("setup.start"),
-            self.start,
-            enabled=not self.error,
-        )
+        self.back_button = self.back_button_at()
+        self.start_button = self.footer_button("right", i18n.t("setup.start"), self.start,
+                                               style="primary", enabled=not self.error)
         self.error_rect = pygame.Rect(
             footer.left + bw + th.px(20),
             footer.top,

@@ -22,7 +22,6 @@ from craits.ui.fonts import get_font
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import joined
 from craits.ui.widgets import (
-    Button,
     Panel,
     ScrollBar,
     Theme,
@@ -308,14 +307,7 @@ class RulesScene(MenuScene):
                 inner.left - th.px(6), inner.top + i * entry_h, inner.width + th.px(12), entry_h
             )
             self.entries.append(ContentsEntry(rect, section.title, partial(self.jump_to, i)))
-        footer = self.footer_rect()
-        bw = self.footer_button_width()
-        self.back_button = Button(
-            pygame.Rect(footer.left, footer.top, bw, footer.height),
-            i18n.t("common.back"),
-            self.back,
-            style="secondary",
-        )
+        self.back_button = self.back_button_at()
         self.scroll_to(self.offset)
         return [*self.entries, self.back_button, self.bar]
 

@@ -31,7 +31,7 @@ from craits.persistence.settings import (
 )
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Choice, Label, Panel, Slider, Toggle, Widget, draw_text_fit
+from craits.ui.widgets import Choice, Label, Panel, Slider, Toggle, Widget, draw_text_fit
 from craits.ui.widgets.rows import Column, split
 
 STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
@@ -158,11 +158,7 @@ class SettingsScene(MenuScene):
             control.set_theme(th)
             height = control.height_for(rows.width, th.row_height)
             self.region.add(control, rows.take(height, after=th.px(12)))
-        footer = self.footer_rect()
-        bw = self.footer_button_width()
-        self.back_button = Button(
-            pygame.Rect(footer.centerx - bw // 2, footer.top, bw, footer.height),
-            i18n.t("common.back"), self.back, style="secondary")
+        self.back_button = self.back_button_at("centre")
         return [*self.controls, self.back_button]
 
     def rows(self) -> list[Widget]:

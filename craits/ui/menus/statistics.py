@@ -23,7 +23,7 @@ from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.menus.rating_section import add_rating_section, ratings_of
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Label, Panel, ReadRow, Widget, fit_text
+from craits.ui.widgets import Button, Label, ReadRow, Widget, fit_text
 from craits.ui.widgets.rows import Column, grid, split
 from craits.ui.widgets.theme import Color
 
@@ -142,10 +142,8 @@ class StatisticsScene(MenuScene):
     def layout(self) -> list[Widget]:
         th = self.theme
         body = self.body_rect()
-        width = min(th.px(1100), body.width)
-        panel_rect = pygame.Rect(body.centerx - width // 2, body.top, width, body.height)
-        self.panel = Panel(panel_rect)
-        self.panel.set_theme(th)
+        self.panel = self.body_panel(1100)
+        panel_rect = self.panel.rect
         region = self.region = ScrollRegion(panel_rect.inflate(-th.px(40), -th.px(32)), th)
         content_w = region.viewport.width - th.px(20)
         row_h, pads = th.px(38), (th.px(8), th.px(4))
@@ -228,7 +226,6 @@ class StatisticsScene(MenuScene):
         height = min(body.height, y + th.px(32))
         panel_rect.height = height
         panel_rect.top = body.top + (body.height - height) // 2
-        self.panel.rect = panel_rect
         region.set_viewport(panel_rect.inflate(-th.px(40), -th.px(32)))
 
         # Back at the left, Reset at the right; Past games and Puzzles share the middle.
@@ -239,15 +236,13 @@ class StatisticsScene(MenuScene):
         middle = pygame.Rect(footer.centerx - gap // 2 - mw, footer.top, 2 * mw + gap,
                              footer.height)
         past, puzzles = split(middle, [mw, mw], gap)
-        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
-                                  i18n.t("common.back"), self.back, style="secondary")
+        self.back_button = self.back_button_at()
         self.past_button = Button(past, i18n.t("review.past_games"), self.open_past_games,
                                   style="secondary")
         self.puzzles_button = Button(puzzles, i18n.t("puzzle.menu"), self.open_puzzles,
                                      style="secondary")
-        self.reset_button = Button(pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
-                                   i18n.t("stats.reset"), self.ask_reset, style="danger",
-                                   enabled=not self.is_empty())
+        self.reset_button = self.footer_button("right", i18n.t("stats.reset"), self.ask_reset,
+                                               style="danger", enabled=not self.is_empty())
         self.table_width = content_w
         return [*region.widgets, self.back_button, self.past_button, self.puzzles_button,
                 self.reset_button]
