@@ -69,15 +69,11 @@ class StatisticsScene(MenuScene):
     # ---- what is shown
     def columns(self) -> list[tuple[str, str]]:
         """(bucket, header): overall, then each level; humans-only when such games exist."""
-        overall = (
-            i18n.t("stats.overall") if i18n.has_key("stats.overall") else i18n.t("score.total")
-        )
-        cols = [(OVERALL, overall)] + [(level, i18n.t(f"level.{level}")) for level in LEVELS]
+        cols = [(OVERALL, i18n.t("stats.overall"))] + [(level, i18n.t(f"level.{level}"))
+                                                       for level in LEVELS]
         humans = self.stats.games.get(HUMANS_ONLY)
         rounds = self.stats.rounds.get(HUMANS_ONLY)
-        if i18n.has_key("stats.humans_only") and (
-            (humans and humans.played) or (rounds and rounds.played)
-        ):
+        if (humans and humans.played) or (rounds and rounds.played):
             cols.append((HUMANS_ONLY, i18n.t("stats.humans_only")))
         return cols
 
@@ -107,9 +103,8 @@ class StatisticsScene(MenuScene):
             ("undo.won_without_help",
              [str(tally(s.games_without_hints, b).won) for b in buckets]),
             ("stats.rounds_played", [str(tally(s.rounds, b).played) for b in buckets]),
+            ("stats.rounds_won", [str(tally(s.rounds, b).won) for b in buckets]),
         ]
-        if i18n.has_key("stats.rounds_won"):
-            rows.append(("stats.rounds_won", [str(tally(s.rounds, b).won) for b in buckets]))
         return [(i18n.t(key), cells) for key, cells in rows]
 
     def score_rows(self) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -193,12 +188,11 @@ class StatisticsScene(MenuScene):
             cell(row, i18n.t("stats.none_yet"), color=th.text_dim)
         # Per-level table.
         heading(page.take(th.px(34), after=th.px(10)), i18n.t("stats.per_level"))
-        if i18n.has_key("stats.level_rule"):
-            rule = self.level_rule()
-            fitted = fit_text(rule, content_w - th.px(8), th.px(400), th.small_size, wrap=True)
-            rect = page.take(fitted.height + th.px(4), indent=th.px(8), after=th.px(10))
-            self.rule_label = cell(rect, rule, align="left", color=th.text_dim,
-                                   size=th.small_size, wrap=True)
+        rule = self.level_rule()
+        fitted = fit_text(rule, content_w - th.px(8), th.px(400), th.small_size, wrap=True)
+        rect = page.take(fitted.height + th.px(4), indent=th.px(8), after=th.px(10))
+        self.rule_label = cell(rect, rule, align="left", color=th.text_dim, size=th.small_size,
+                               wrap=True)
         cols = self.columns()
         self.row_tops = table(page, round(content_w * 0.30), [h for _, h in cols],
                               self.table_rows(), inset=4, first_bold=True)
@@ -208,8 +202,6 @@ class StatisticsScene(MenuScene):
         half = (content_w - th.px(30)) // 2
         left, right = split(page.take(th.px(34), after=th.px(10)), [half, half], th.px(30))
         heading(left, i18n.t("score.score"))
-        if i18n.has_key("stats.records"):
-            heading(right, i18n.t("stats.records"))
         scores, records = Column(0, page.y, half), Column(right.left, page.y, half)
         headers, rows = self.score_rows()
         table(scores, round(half * 0.5), headers, rows, inset=0)
