@@ -190,25 +190,19 @@ class FocusGroup:
             for w in self.widgets:
                 if isinstance(w, Button) and w.key is not None and w.handle(event):
                     return True
-        mods = getattr(event, "mod", 0)
-        if event.key == pygame.K_TAB:
-            self._show_ring()
-            self.move(-1 if mods & pygame.KMOD_SHIFT else 1)
-            return True
-        if event.key in NEXT_KEYS or (event.key == pygame.K_RIGHT and not typing):
-            self._show_ring()
-            self.move(1)
-            return True
-        if event.key in PREV_KEYS or (event.key == pygame.K_LEFT and not typing):
-            self._show_ring()
-            self.move(-1)
-            return True
-        if event.key in ACTIVATE_KEYS and focused is not None and typing:
-            # Enter in a text field moves on to the next control.
-            self._show_ring()
-            self.move(1)
-            return True
-        return False
+        key = event.key
+        if key == pygame.K_TAB:
+            step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+        elif key in NEXT_KEYS or (key == pygame.K_RIGHT and not typing) or (
+                key in ACTIVATE_KEYS and typing):  # Enter in a text field moves on
+            step = 1
+        elif key in PREV_KEYS or (key == pygame.K_LEFT and not typing):
+            step = -1
+        else:
+            return False
+        self._show_ring()
+        self.move(step)
+        return True
 
     def _show_ring(self) -> None:
         if not self.keyboard:
