@@ -147,20 +147,19 @@ class DailyScene(MenuScene):
         th = self.theme
         self.panel.draw(surface)
         box = self.panel.rect.inflate(-th.px(48), -th.px(40))
-        sizes = {"big": th.px(34), "gold": th.body_size, "text": th.body_size,
-                 "dim": th.small_size}
-        colors = {"big": th.gold_light, "gold": th.gold_light, "text": th.text,
-                  "dim": th.text_dim}
-        heights = {"big": 2.0, "gold": 1.6, "text": 1.6, "dim": 3.2}
+        # By style: type size, colour, and height in shares of the box.
+        looks = {"big": (th.px(34), th.gold_light, 2.0), "gold": (th.body_size, th.gold_light, 1.6),
+                 "text": (th.body_size, th.text, 1.6), "dim": (th.small_size, th.text_dim, 3.2)}
         lines = self.lines()
-        unit = box.height / sum(heights[style] for _, style in lines)
+        unit = box.height / sum(looks[style][2] for _, style in lines)
         y = float(box.top)
         for text, style in lines:
-            h = heights[style] * unit
-            draw_text_fit(surface, text, pygame.Rect(box.left, round(y), box.width, round(h)),
-                          sizes[style], color=colors[style], bold=style == "big",
-                          wrap=style in ("dim", "text"), min_size=th.px(10))
-            y += h
+            size, color, share = looks[style]
+            draw_text_fit(surface, text, pygame.Rect(box.left, round(y), box.width,
+                                                     round(share * unit)),
+                          size, color=color, bold=style == "big", wrap=style in ("dim", "text"),
+                          min_size=th.px(10))
+            y += share * unit
 
     def on_enter(self) -> None:
         if self.keeper.settle():  # the deal was just played

@@ -96,8 +96,7 @@ class NewGameScene(MenuScene):
         left, right = self.columns()
         self.players_panel = PlayersPanel(
             left, th, self.form, set_count=self.set_count, set_kind=self.set_kind,
-            set_level=self.set_level, set_name=self.set_name, set_undo=self.form.set_undo_agreed,
-        )  # fmt: skip
+            set_level=self.set_level, set_name=self.set_name)
         self.rules_panel = RulesPanel(
             right, th, self.form, set_preset=self.set_preset, set_rule=self.set_rule
         )
@@ -149,9 +148,7 @@ class NewGameScene(MenuScene):
         """The level under the pointer (or, when the keyboard is in use, the focused one),
         named and described; "" once the pointer or the focus has moved on."""
         level = self._pointed_level()
-        if level is None:
-            return ""
-        return level_note(level)
+        return "" if level is None else level_note(level)
 
     def _pointed_level(self) -> str | None:
         choosers = [level for _, _, level in self.players_panel.seat_rows if level.visible]

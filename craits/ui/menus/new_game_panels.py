@@ -70,14 +70,12 @@ class PlayersPanel:
         set_kind: Callable[[int, str], None],
         set_level: Callable[[int, str], None],
         set_name: Callable[[int, str], None],
-        set_undo: Callable[[bool], None] | None = None,
     ) -> None:
         self.theme = th
         self.form = form
         self.panel = titled_panel(rect, i18n.t("setup.players"), th)
         self.set_count, self.set_kind = set_count, set_kind
         self.set_level, self.set_name = set_level, set_name
-        self.set_undo = set_undo or form.set_undo_agreed
         self.widgets = self._layout(self.panel.content_rect())
 
     def _layout(self, area: pygame.Rect) -> list[Widget]:
@@ -133,7 +131,7 @@ class PlayersPanel:
         self.undo_toggle: Toggle | None = None
         if agreeing:
             self.undo_toggle = Toggle(column.take(row_h, after=gap), i18n.t("undo.setup_agree"),
-                                      form.undo_agreed, self.set_undo)
+                                      form.undo_agreed, form.set_undo_agreed)
             widgets.append(self.undo_toggle)
         column.space(th.px(8))
         self.preview_rect = column.take(area.bottom - column.y)
@@ -237,7 +235,7 @@ class RulesPanel:
         if key in SWITCH_ON:
             on_value, off_value = switch_values(key)
             return Toggle((0, 0, 1, 1), label, values[key] == on_value,
-                          self._switch_setter(key, on_value, off_value),
+                          partial(self._set_switch, key, on_value, off_value),
                           on_text=i18n.t("common.on"), off_text=i18n.t("common.off"))
         return Choice((0, 0, 1, 1), label,
                       [(n, i18n.tn("variant.idiot_penalty_value", n))
@@ -245,14 +243,9 @@ class RulesPanel:
                       values[key], partial(self.set_rule, key), wrap_around=False,
                       label_share=0.5, enabled=bool(values["announce_last_card"]))
 
-    def _switch_setter(self, key: str, on_value: RuleValue,
-                       off_value: RuleValue) -> Callable[[bool], None]:
+    def _set_switch(self, key: str, on_value: RuleValue, off_value: RuleValue, on: bool) -> None:
         """What a house rule's switch does: sets the rule to its on or off value."""
-
-        def set_switch(on: bool) -> None:
-            self.set_rule(key, on_value if on else off_value)
-
-        return set_switch
+        self.set_rule(key, on_value if on else off_value)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.draw(surface)
