@@ -189,13 +189,12 @@ def draw_edge_fades(
     *,
     top: bool,
     bottom: bool,
-    colour: tuple[int, int, int] | None = None,
 ) -> None:
     """Fade scrolled content out at the top and/or bottom edge of ``rect``: there is more."""
     h = min(theme.px(22), rect.height // 4)
     if h <= 0:
         return
-    base = tuple((colour or theme.panel)[:3])
+    base = tuple(theme.panel[:3])
     for at_top, show in ((True, top), (False, bottom)):
         if not show:
             continue

@@ -186,15 +186,12 @@ class PuzzlesScene(MenuScene):
         self.back_button = self.back_button_at()
         return [*self.region.widgets, self.back_button]
 
-    def _progress_text(self) -> str:
-        done, total = self.search.progress
-        return i18n.t("puzzle.finding", done=done, total=total)
-
     def draw_content(self, surface: pygame.Surface) -> None:
         th = self.theme
         self.panel.draw(surface)
         puzzles = self.shown()
-        text = self._progress_text() if not self._merged else i18n.t(
+        done, total = self.search.progress
+        text = i18n.t("puzzle.finding", done=done, total=total) if not self._merged else i18n.t(
             "puzzle.count", solved=sum(p.solved for p in puzzles), total=len(puzzles))
         blit_text(surface, text, th.px(18), th.text_dim, center=self.summary_rect.center,
                   max_width=self.summary_rect.width)

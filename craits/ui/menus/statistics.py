@@ -22,7 +22,6 @@ from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.menus.rating_section import add_rating_section, ratings_of
-from craits.ui.scene import SceneContext
 from craits.ui.widgets import Button, Label, ReadRow, Widget, fit_text
 from craits.ui.widgets.rows import Column, grid, split
 from craits.ui.widgets.theme import Color
@@ -58,9 +57,6 @@ def _average(record: ScoreRecord) -> float | None:
 
 class StatisticsScene(MenuScene):
     heading_key = "stats.title"
-
-    def __init__(self, app: SceneContext) -> None:
-        super().__init__(app)
 
     @property
     def stats(self) -> Statistics:
@@ -264,12 +260,8 @@ class StatisticsScene(MenuScene):
         fresh = Statistics()
         for f in dataclasses.fields(Statistics):
             setattr(self.stats, f.name, getattr(fresh, f.name))
-        self.save_statistics()
+        self.app.save_statistics()  # if it cannot now, the app writes them again later
         self.rebuild()
-
-    def save_statistics(self) -> None:
-        """Write the reset numbers (the app writes them again later if it cannot now)."""
-        self.app.save_statistics()
 
     # ---- drawing
     def draw_content(self, surface: pygame.Surface) -> None:

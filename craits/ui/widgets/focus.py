@@ -15,7 +15,6 @@ import pygame
 from craits.ui.widgets.base import ACTIVATE_KEYS, Widget
 from craits.ui.widgets.buttons import Button
 from craits.ui.widgets.text_input import TextInput
-from craits.ui.widgets.theme import Theme
 
 NEXT_KEYS = (pygame.K_TAB, pygame.K_DOWN)
 PREV_KEYS = (pygame.K_UP,)
@@ -213,10 +212,6 @@ class FocusGroup:
         for w in self.widgets:
             if isinstance(w, TextInput):
                 w.update(dt)
-
-    def set_theme(self, theme: Theme) -> None:
-        for w in self.widgets:
-            w.set_theme(theme)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every widget; the focused one last so its ring is on top."""

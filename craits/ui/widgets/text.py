@@ -24,10 +24,6 @@ class FittedText:
     height: int
     truncated: bool = False  # even the smallest size did not fit: lines were cut short
 
-    def fits(self, box: pygame.Rect | tuple[int, int, int, int]) -> bool:
-        r = pygame.Rect(box)
-        return self.width <= r.width and self.height <= r.height
-
 
 BALANCE_LINES = 4  # a paragraph of up to this many lines is balanced; a longer one, its end
 

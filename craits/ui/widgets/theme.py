@@ -96,12 +96,6 @@ def current_look() -> Look:
     return _look
 
 
-def text_scale() -> float:
-    """How much larger than designed type is drawn (large print), for sizes set outside
-    ``Theme``."""
-    return _look.print_scale
-
-
 @dataclass(frozen=True)
 class Theme:
     """Colours and sizes for a window size; build one with ``Theme.for_size(size)``."""
