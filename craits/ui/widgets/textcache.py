@@ -130,21 +130,17 @@ def blit_text(
         rect.midleft = midleft
     elif midright is not None:
         rect.midright = midright
-    if max_width is not None and rect.width > max_width:  # still too wide at the smallest size
+    area = None  # the part of the image shown: all of it, unless still too wide
+    if max_width is not None and rect.width > max_width:  # at the smallest size
         area = pygame.Rect(0, 0, max_width, rect.height)
+        rect.width = max_width
         if center is not None:
-            rect.width = max_width
             rect.center = center
         elif midright is not None:
-            rect.width = max_width
             rect.midright = midright
-        if shadow:
-            surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(1, 2), area)
-        surface.blit(image, rect, area)
-        return pygame.Rect(rect.topleft, area.size)
     if shadow:
-        surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(1, 2))
-    surface.blit(image, rect)
+        surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(1, 2), area)
+    surface.blit(image, rect, area)
     return rect
 
 
@@ -160,14 +156,10 @@ def text_in(
     shadow: bool = False,
 ) -> pygame.Rect:
     """One line of cached text inside ``rect`` (shrunk to its width), aligned left/center/right."""
-    if align == "left":
-        return blit_text(surface, text, size, color, bold=bold, midleft=rect.midleft,
-                         max_width=rect.width, shadow=shadow)
-    if align == "right":
-        return blit_text(surface, text, size, color, bold=bold, midright=rect.midright,
-                         max_width=rect.width, shadow=shadow)
-    return blit_text(surface, text, size, color, bold=bold, center=rect.center,
-                     max_width=rect.width, shadow=shadow)
+    return blit_text(surface, text, size, color, bold=bold, max_width=rect.width, shadow=shadow,
+                     center=rect.center if align not in ("left", "right") else None,
+                     midleft=rect.midleft if align == "left" else None,
+                     midright=rect.midright if align == "right" else None)
 
 
 def to_display(surface: pygame.Surface) -> pygame.Surface:
