@@ -13,7 +13,6 @@ import dataclasses
 import pygame
 
 from craits import i18n
-from craits.engine.rules import RuleValue
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.menus.new_game_form import NewGameForm, load_rule_book
 from craits.ui.menus.new_game_levels import level_note
@@ -34,31 +33,9 @@ class NewGameScene(MenuScene):
         super().__init__(app)
 
     # ---------------------------------------------------------------- changes
-    def set_count(self, count: int) -> None:
-        self.form.set_count(count)
-        self.refresh()
-
-    def set_kind(self, index: int, kind: str) -> None:
-        self.form.set_kind(index, kind)
-        self.refresh()
-
-    def set_level(self, index: int, level: str) -> None:
-        self.form.set_level(index, level)
-        self.refresh()
-
-    def set_name(self, index: int, name: str) -> None:
-        self.form.set_name(index, name)
+    def name_typed(self) -> None:
         self.error = self.form.validate()
-        self.players_panel.update_names()
         self.start_button.enabled = not self.error
-
-    def set_preset(self, name: str) -> None:
-        if self.form.set_preset(name):
-            self.refresh()
-
-    def set_rule(self, key: str, value: RuleValue) -> None:
-        self.form.set_rule(key, value)
-        self.refresh()
 
     def refresh(self) -> None:
         self.error = self.form.validate()
@@ -94,12 +71,9 @@ class NewGameScene(MenuScene):
     def layout(self) -> list[Widget]:
         th = self.theme
         left, right = self.columns()
-        self.players_panel = PlayersPanel(
-            left, th, self.form, set_count=self.set_count, set_kind=self.set_kind,
-            set_level=self.set_level, set_name=self.set_name)
-        self.rules_panel = RulesPanel(
-            right, th, self.form, set_preset=self.set_preset, set_rule=self.set_rule
-        )
+        self.players_panel = PlayersPanel(left, th, self.form, changed=self.refresh,
+                                          typed=self.name_typed)
+        self.rules_panel = RulesPanel(right, th, self.form, changed=self.refresh)
         self.region = self.rules_panel.region
         footer = self.footer_rect()
         bw = self.footer_button_width()
