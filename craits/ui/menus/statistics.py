@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -86,22 +86,18 @@ class StatisticsScene(MenuScene):
         s = self.stats
         buckets = [bucket for bucket, _ in self.columns()]
 
-        def tally(table: dict[str, Tally], bucket: str) -> Tally:
-            return table.get(bucket) or Tally()
+        def row(key: str, table: dict[str, Tally],
+                figure: Callable[[Tally], str]) -> tuple[str, list[str]]:
+            return i18n.t(key), [figure(table.get(b) or Tally()) for b in buckets]
 
-        rows = [
-            ("stats.games_played", [str(tally(s.games, b).played) for b in buckets]),
-            ("stats.games_won", [str(tally(s.games, b).won) for b in buckets]),
-            (
-                "stats.win_rate",
-                [percent(tally(s.games, b).won, tally(s.games, b).played) for b in buckets],
-            ),
-            ("undo.won_without_help",
-             [str(tally(s.games_without_hints, b).won) for b in buckets]),
-            ("stats.rounds_played", [str(tally(s.rounds, b).played) for b in buckets]),
-            ("stats.rounds_won", [str(tally(s.rounds, b).won) for b in buckets]),
+        return [
+            row("stats.games_played", s.games, lambda t: str(t.played)),
+            row("stats.games_won", s.games, lambda t: str(t.won)),
+            row("stats.win_rate", s.games, lambda t: percent(t.won, t.played)),
+            row("undo.won_without_help", s.games_without_hints, lambda t: str(t.won)),
+            row("stats.rounds_played", s.rounds, lambda t: str(t.played)),
+            row("stats.rounds_won", s.rounds, lambda t: str(t.won)),
         ]
-        return [(i18n.t(key), cells) for key, cells in rows]
 
     def score_rows(self) -> tuple[list[str], list[tuple[str, list[str]]]]:
         """Best and average final totals by game length (lower is better)."""
