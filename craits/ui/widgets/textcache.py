@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 import pygame
@@ -71,37 +72,20 @@ def text_surface(text: str, size: int, color: Color, bold: bool = False) -> pyga
     )
 
 
-_fit_cache: dict[tuple[str, int, int, bool, int], int] = {}
-_ellipsis_cache: dict[tuple[str, int, int, bool], str] = {}
-
-
+@lru_cache(maxsize=4096)
 def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut with "…" so that it is at most ``width`` wide at ``size`` (cached)."""
-    key = (text, size, width, bold)
-    found = _ellipsis_cache.get(key)
-    if found is not None:
-        return found
-    out = truncate(drawable(text), get_font(max(1, size), bold), width, tidy=True)
-    if len(_ellipsis_cache) > 4000:
-        _ellipsis_cache.clear()
-    _ellipsis_cache[key] = out
-    return out
+    return truncate(drawable(text), get_font(max(1, size), bold), width, tidy=True)
 
 
+@lru_cache(maxsize=4096)
 def fit_size(text: str, size: int, width: int, bold: bool = False, min_size: int = 9) -> int:
     """The largest font size <= ``size`` at which ``text`` is at most ``width`` wide (cached)."""
-    key = (text, size, width, bold, min_size)
-    found = _fit_cache.get(key)
-    if found is not None:
-        return found
     s = size
     if len(text) > width + 1:  # cannot fit at any size: the smallest
         s = min(size, min_size)
     while s > min_size and get_font(s, bold).size(text)[0] > width:
         s -= 1
-    if len(_fit_cache) > 4000:
-        _fit_cache.clear()
-    _fit_cache[key] = s
     return s
 
 
