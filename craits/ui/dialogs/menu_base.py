@@ -415,6 +415,5 @@ class MenuScene(Scene):
         from ``top`` pixels below the body's top to its bottom."""
         th, body = self.theme, self.body_rect()
         width = min(th.px(most), body.width)
-        panel = Panel((body.centerx - width // 2, body.top + top, width, body.height - top))
-        panel.set_theme(th)
-        return panel
+        return Panel((body.centerx - width // 2, body.top + top, width, body.height - top),
+                     theme=th)

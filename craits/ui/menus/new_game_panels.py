@@ -55,9 +55,7 @@ VARIANT_ORDER = (
 
 def titled_panel(rect: pygame.Rect, title: str, th: Theme) -> Panel:
     """A panel whose title is a subheading, so two panels and the page title fit."""
-    panel = Panel(rect, title=title, title_top=8, title_height=38)
-    panel.set_theme(th)
-    return panel
+    return Panel(rect, title=title, title_top=8, title_height=38, theme=th)
 
 
 class PlayersPanel:

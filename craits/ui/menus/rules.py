@@ -286,12 +286,10 @@ class RulesScene(MenuScene):
 
         self.page = layout_page(self.sections, viewport.width - th.px(16), th, card_ok)
         self._rendered.clear()
-        self.panel = Panel(self.text_panel_rect())
+        self.panel = Panel(self.text_panel_rect(), theme=th)
         # A smaller title than a page's.
         self.contents_panel = Panel(self.contents_rect(), title=i18n.t("rules.contents"),
-                                    title_top=10, title_height=40)
-        for p in (self.panel, self.contents_panel):
-            p.set_theme(th)
+                                    title_top=10, title_height=40, theme=th)
         bar_w = th.px(8)
         self.bar = ScrollBar(
             pygame.Rect(viewport.right + th.px(14), viewport.top, bar_w, viewport.height),

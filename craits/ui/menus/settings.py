@@ -140,8 +140,7 @@ class SettingsScene(MenuScene):
     def layout(self) -> list[Widget]:
         th = self.theme
         panel = self.panel_rect()
-        self.panel = Panel(panel)
-        self.panel.set_theme(th)
+        self.panel = Panel(panel, theme=th)
         # The rows take the most; the preview of the cards a quarter, beyond a rule.
         inside = panel.inflate(-2 * th.px(20), -2 * th.px(20))
         viewport, self.preview = split(inside, [None, round(panel.width * 0.24)], th.px(24))

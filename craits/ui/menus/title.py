@@ -142,9 +142,7 @@ class TitleScene(MenuScene):
                                                      rect.width, heights[key])
                 y += heights[key]
         self.menu_panel = Panel(
-            pygame.Rect(menu.left, y - total - gap - th.px(28), menu.width, total + th.px(56))
-        )
-        self.menu_panel.set_theme(th)
+            (menu.left, y - total - gap - th.px(28), menu.width, total + th.px(56)), theme=th)
         self.notice_close = None
         notice = self.current_notice()
         if notice is not None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-MIN_WINDOW = (960, 600)
 REFERENCE_WINDOW = (1280, 800)
 LARGE_TEXT_SCALE = 1.5  # large print's first step (an old "large print on")
 MAX_PRINT_SCALE = 2.0
