@@ -110,11 +110,8 @@ class SuitDialog(OverlayScene):
         tile_h = min(th.px(170), round(panel.height * 0.46))
         total = n * tile_w + (n - 1) * gap
         x = tiles_left + (tiles_w - total) // 2
-        self.tiles = []
-        for i in range(n):
-            tile = pygame.Rect(x + i * (tile_w + gap), 0, tile_w, tile_h)
-            tile.centery = self.card_rect.centery
-            self.tiles.append(tile)
+        top = self.card_rect.centery - tile_h // 2  # beside the card, centred on it
+        self.tiles = [pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h) for i in range(n)]
         bh = min(th.button_height, round(panel.height * 0.16))
         bottom = panel.bottom - th.px(18) - bh
         bw = min(th.px(250), (panel.width - 3 * pad) // 2)
