@@ -128,7 +128,7 @@ def test_card_images_are_bounded_in_bytes():
     for code in CARD_CODES[:20]:
         art.face(code, size)
     assert art.bytes <= 3_000_000 and 1 <= len(art) < 20
-    assert art.bytes == sum(s.get_pitch() * s.get_height() for s in art._cache.values())
+    assert art.bytes == sum(s.get_pitch() * s.get_height() for s in art._cache._items.values())
     newest = art.face(CARD_CODES[19], size)
     assert art.face(CARD_CODES[19], size) is newest  # the newest is kept
     art.clear()

@@ -80,7 +80,7 @@ def classic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Profil
 
 
 def _level_values(scene: NewGameScene, seat: int) -> list[str]:
-    return [value for value, _ in scene.seat_rows[seat][2].options]
+    return [value for value, _ in scene.players_panel.seat_rows[seat][2].options]
 
 
 def test_the_released_levels_file_offers_no_classic() -> None:
@@ -94,7 +94,7 @@ def test_a_kept_classic_is_offered_after_the_current_levels(classic) -> None:
     assert levels.classics() == {"hard": "hard-classic"}
     _, scene = open_scene(NewGameScene)
     assert _level_values(scene, 1) == [*LEVELS, "hard-classic"]
-    assert scene.seat_rows[1][2].options[-1] == ("hard-classic", "Hard (classic)")
+    assert scene.players_panel.seat_rows[1][2].options[-1] == ("hard-classic", "Hard (classic)")
 
 
 def test_a_levels_file_that_cannot_be_read_offers_the_current_levels(monkeypatch) -> None:
@@ -107,10 +107,10 @@ def test_a_levels_file_that_cannot_be_read_offers_the_current_levels(monkeypatch
 
 def test_the_classic_is_chosen_by_keyboard_and_described(classic) -> None:
     app, scene = open_scene(NewGameScene)
-    scene.focus.focus(scene.seat_rows[1][2])
+    scene.focus.focus(scene.players_panel.seat_rows[1][2])
     for _ in range(3):  # medium -> hard -> expert -> hard (classic)
         press(scene, pygame.K_RIGHT)
-    assert scene.seat_rows[1][2].value == "hard-classic"
+    assert scene.players_panel.seat_rows[1][2].value == "hard-classic"
     assert scene.status_text() == f"Hard (classic): {i18n.t('classic.note')}"
     click(scene, scene.start_button)
     kind, setup = app.calls[-1]
@@ -120,8 +120,8 @@ def test_the_classic_is_chosen_by_keyboard_and_described(classic) -> None:
 def test_the_classic_is_chosen_by_mouse(classic) -> None:
     app, scene = open_scene(NewGameScene)
     for _ in range(3):
-        click(scene, scene.seat_rows[2][2])
-    assert scene.seat_rows[2][2].value == "hard-classic"
+        click(scene, scene.players_panel.seat_rows[2][2])
+    assert scene.players_panel.seat_rows[2][2].value == "hard-classic"
     click(scene, scene.start_button)
     assert app.calls[-1][1].seats[2].kind == "hard-classic"
 
@@ -129,7 +129,7 @@ def test_the_classic_is_chosen_by_mouse(classic) -> None:
 def test_the_classic_survives_the_settings_and_the_saved_game(classic, monkeypatch) -> None:
     app, scene = open_scene(NewGameScene)
     for _ in range(3):
-        click(scene, scene.seat_rows[1][2])
+        click(scene, scene.players_panel.seat_rows[1][2])
     click(scene, scene.start_button)
     setup = app.calls[-1][1]
     stored = json.loads(json.dumps(app.settings.to_dict()))
@@ -139,7 +139,7 @@ def test_the_classic_survives_the_settings_and_the_saved_game(classic, monkeypat
     app2 = FakeApp()
     app2.settings = settings
     _, again = open_scene(NewGameScene, app2)
-    assert again.seat_rows[1][2].value == "hard-classic"
+    assert again.players_panel.seat_rows[1][2].value == "hard-classic"
     # The saved game goes on with the classic's own bot.
     session = Session(setup.seats, setup.rules, 5)
     saved = json.loads(json.dumps(session.to_save()))
@@ -151,7 +151,7 @@ def test_the_classic_survives_the_settings_and_the_saved_game(classic, monkeypat
     app3 = FakeApp()
     app3.settings = settings
     _, later = open_scene(NewGameScene, app3)
-    assert later.seat_rows[1][2].value == "hard"
+    assert later.players_panel.seat_rows[1][2].value == "hard"
 
 
 def test_the_classic_plays_exactly_as_its_parameters_say(classic) -> None:

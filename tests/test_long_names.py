@@ -16,7 +16,7 @@ from craits.engine.notation import SEAT_NAME_LENGTH
 from craits.persistence import SaveStore, SettingsStore, envelope
 from craits.session import Seat, Session
 from craits.ui.fonts import get_font
-from craits.ui.widgets.text import _truncate, fit_text
+from craits.ui.widgets.text import fit_text, truncate
 
 LONG = "W" * 50_000
 
@@ -76,7 +76,7 @@ def test_truncating_gives_the_longest_start_that_fits():
     for _ in range(300):
         line = "".join(rng.choice("aW iMl.é♠") for _ in range(rng.randint(0, 60)))
         width = rng.randint(1, 220)
-        assert _truncate(line, font, width) == longest(line, width)
+        assert truncate(line, font, width) == longest(line, width)
 
 
 def test_the_table_ellipsis_is_quick_and_unchanged():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from craits.ui.widgets.drawing import draw_focus_ring, felt_background
+from craits.ui.widgets.drawing import draw_focus_ring, draw_rounded, felt_background
 from craits.ui.widgets.theme import Theme, set_look
 
 
@@ -86,8 +86,12 @@ def test_the_felt_is_near_black_and_outlines_strong():
     surface = felt_background((320, 200), th)
     middle = surface.get_at((160, 100))
     assert luminance(middle) < 0.02
-    assert th.outline[:3] == (255, 255, 255) and th.panel_border[:3] == (255, 255, 255)
-    assert th.outline_width >= 2 and th.outline_width > plain.outline_width
+    assert th.panel_border[:3] == (255, 255, 255)
+    # A thin border (a panel's, a field's) is drawn white and three pixels strong.
+    edged = pygame.Surface((100, 60))
+    draw_rounded(edged, pygame.Rect(0, 0, 100, 60), (0, 0, 0), 4, border=plain.panel_border,
+                 border_width=1)
+    assert [edged.get_at((50, y))[:3] for y in range(4)] == [(255, 255, 255)] * 3 + [(0, 0, 0)]
 
 
 def _ring_pixels(theme: Theme, background) -> tuple[int, int]:

@@ -123,7 +123,7 @@ def test_the_settings_screen_sets_the_step_and_high_contrast(monkeypatch):
     scene.rebuild()
     assert current_look().print_scale == 2.0
     assert scene.theme.body_size > before
-    scene.set_high_contrast(True)
+    scene.change(high_contrast=True, relayout=True)
     use_look(app.settings, CardArt())
     scene.rebuild()
     assert scene.theme.high_contrast and scene.theme.felt == (12, 12, 12)

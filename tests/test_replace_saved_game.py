@@ -55,7 +55,7 @@ def test_the_menu_asks_before_replacing_and_keeps_the_old_game(tmp_path, app):
     old = game_in_progress(tmp_path)
     app.show_title()
     app.step(FRAME)
-    app.scenes.top.open_new_game()
+    app.scenes.top.open(NewGameScene)
     setup = app.scenes.top
     assert isinstance(setup, NewGameScene)
     setup.start()
@@ -123,7 +123,7 @@ def replace_with_a_new_game(app):
 
     app.show_title()
     app.step(FRAME)
-    app.scenes.top.open_new_game()
+    app.scenes.top.open(NewGameScene)
     setup = app.scenes.top
     assert isinstance(setup, NewGameScene)
     setup.start()

@@ -87,7 +87,7 @@ def test_the_title_new_game_and_settings_are_said_as_the_keyboard_walks_them(tit
     assert press(app, transcript, pygame.K_TAB) == ["Seat 1, Player, Human, 1 of 2"]
     assert press(app, transcript, pygame.K_TAB) == ["Seat 2, Name, edit text, Ada"]
     assert press(app, transcript, pygame.K_TAB) == ["Seat 2, Player, Computer, 2 of 2"]
-    level = app.scenes.top.seat_rows[1][2]
+    level = app.scenes.top.players_panel.seat_rows[1][2]
     assert press(app, transcript, pygame.K_TAB) == [  # then the level's note, not cut off
         f"Seat 2, Level, {level.text}, {level.index + 1} of {len(level.options)}",
         f"{level.text}: {i18n.level_description(level.value)}"]
@@ -169,7 +169,7 @@ def test_a_house_rule_is_explained_at_full_detail(title, transcript, detail):
     app.settings = dataclasses.replace(app.settings, speech_verbosity=detail)
     app.apply_settings()
     press(app, transcript, pygame.K_RETURN)
-    rule = app.scenes.top.variant_widgets["seven_skips"]
+    rule = app.scenes.top.rules_panel.variant_widgets["seven_skips"]
     said = tab_to(app, transcript, i18n.t("variant.seven_skips"))
     explained = f"{rule.spoken()}. {i18n.t('variant.seven_skips_desc')}"
     assert said == (explained if detail == "full" else rule.spoken())

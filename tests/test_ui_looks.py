@@ -174,7 +174,7 @@ def test_large_print_makes_menu_text_larger():
     plain = Theme.for_size(SMALL)
     set_look(large_print=True)
     large = Theme.for_size(SMALL)
-    for role in ("title_size", "heading_size", "subheading_size", "body_size", "small_size"):
+    for role in ("heading_size", "subheading_size", "body_size", "small_size"):
         assert getattr(large, role) > getattr(plain, role), role
     assert large.row_height > plain.row_height
 

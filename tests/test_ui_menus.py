@@ -213,16 +213,16 @@ def test_start_calls_new_game_with_the_default_seats_and_rules():
 
 def test_seat_count_kind_level_and_name_reach_the_setup():
     app, scene = open_scene(NewGameScene)
-    scene.focus.focus(scene.count_choice)
+    scene.focus.focus(scene.players_panel.count_choice)
     for _ in range(3):  # 4 -> 2 players with the Left key (stops at 2)
         press(scene, pygame.K_LEFT)
-    assert scene.count == 2
-    assert len(scene.seat_rows) == 2
-    name, kind, level = scene.seat_rows[1]
+    assert scene.form.count == 2
+    assert len(scene.players_panel.seat_rows) == 2
+    name, kind, level = scene.players_panel.seat_rows[1]
     click(scene, level)  # medium -> hard
-    name, kind, level = scene.seat_rows[1]
+    name, kind, level = scene.players_panel.seat_rows[1]
     assert level.value == "hard"
-    name_field = scene.seat_rows[0][0]
+    name_field = scene.players_panel.seat_rows[0][0]
     click(scene, name_field)
     type_text(scene, "Zoë")
     click(scene, scene.start_button)
@@ -241,15 +241,15 @@ def level_text(level):
 def test_a_level_is_described_while_the_pointer_is_on_its_chooser():
     _, scene = open_scene(NewGameScene)
     assert scene.status_text() == ""
-    _, _, level = scene.seat_rows[1]
+    _, _, level = scene.players_panel.seat_rows[1]
     hover(scene, level.rect.center)  # the default level, never changed
     assert scene.status_text() == level_text("medium")
     click(scene, level)  # medium -> hard: the note follows the new level
-    assert scene.seat_rows[1][2].value == "hard"
+    assert scene.players_panel.seat_rows[1][2].value == "hard"
     assert scene.status_text() == level_text("hard")
-    hover(scene, scene.seat_rows[1][0].rect.center)  # on to the name field
+    hover(scene, scene.players_panel.seat_rows[1][0].rect.center)  # on to the name field
     assert scene.status_text() == ""
-    hover(scene, scene.seat_rows[3][2].rect.center)
+    hover(scene, scene.players_panel.seat_rows[3][2].rect.center)
     assert scene.status_text() == level_text("medium")
     hover(scene, (2, 2))  # off every control
     assert scene.status_text() == ""
@@ -257,10 +257,10 @@ def test_a_level_is_described_while_the_pointer_is_on_its_chooser():
 
 def test_a_level_is_described_while_its_chooser_has_the_keyboard_focus():
     _, scene = open_scene(NewGameScene)
-    _, kind, level = scene.seat_rows[1]
+    _, kind, level = scene.players_panel.seat_rows[1]
     scene.focus.focus(kind)
     press(scene, pygame.K_TAB)  # kind -> level, by keyboard
-    assert scene.focus.focused is scene.seat_rows[1][2]
+    assert scene.focus.focused is scene.players_panel.seat_rows[1][2]
     assert scene.status_text() == level_text("medium")
     press(scene, pygame.K_RIGHT)  # the focused level changes: so does its note
     assert scene.status_text() == level_text("hard")
@@ -270,9 +270,9 @@ def test_a_level_is_described_while_its_chooser_has_the_keyboard_focus():
 
 def test_a_problem_with_the_seats_comes_before_the_level_note():
     _, scene = open_scene(NewGameScene)
-    _, kind, _ = scene.seat_rows[0]
+    _, kind, _ = scene.players_panel.seat_rows[0]
     click(scene, kind)  # nobody human
-    hover(scene, scene.seat_rows[1][2].rect.center)
+    hover(scene, scene.players_panel.seat_rows[1][2].rect.center)
     assert scene.status_text() == i18n.t("setup.need_human")
 
 
@@ -283,7 +283,7 @@ def test_a_seat_rows_choosers_share_one_size_at_full_size(language, size):
     font size, the body size: none is shrunk to fit its chooser."""
     i18n.set_language(language)
     _, scene = open_scene(NewGameScene, size=size)
-    for _, kind, level in scene.seat_rows:
+    for _, kind, level in scene.players_panel.seat_rows:
         for choice in (kind, level):
             size = choice.text_size or scene.theme.body_size  # what ``Choice.draw`` sets
             box = choice.text_box()
@@ -294,9 +294,9 @@ def test_a_seat_rows_choosers_share_one_size_at_full_size(language, size):
 
 def test_two_humans_get_numbered_default_names():
     app, scene = open_scene(NewGameScene)
-    _, kind, _ = scene.seat_rows[2]
+    _, kind, _ = scene.players_panel.seat_rows[2]
     click(scene, kind)  # computer -> human
-    assert scene.seats[2].is_human
+    assert scene.form.seats[2].is_human
     click(scene, scene.start_button)
     names = [s.name for s in started_setup(app).seats]
     assert names[0] == i18n.t("setup.default_name", n=1)
@@ -305,19 +305,19 @@ def test_two_humans_get_numbered_default_names():
 
 def test_no_human_or_duplicate_names_block_start_with_a_message():
     app, scene = open_scene(NewGameScene)
-    _, kind, _ = scene.seat_rows[0]
+    _, kind, _ = scene.players_panel.seat_rows[0]
     click(scene, kind)  # human -> computer: nobody human
     assert scene.error == i18n.t("setup.need_human")
     assert not scene.start_button.enabled
     click(scene, scene.start_button)
     assert not any(c[0] == "new_game" for c in app.calls if isinstance(c, tuple))
-    _, kind, _ = scene.seat_rows[0]
+    _, kind, _ = scene.players_panel.seat_rows[0]
     click(scene, kind)  # back to human
     assert scene.error == ""
-    click(scene, scene.seat_rows[0][0])
+    click(scene, scene.players_panel.seat_rows[0][0])
     type_text(scene, i18n.t("bot_names.n1").upper())
     assert scene.error == ""  # the computer seat then takes another name
-    click(scene, scene.seat_rows[1][0])
+    click(scene, scene.players_panel.seat_rows[1][0])
     type_text(scene, i18n.t("bot_names.n1"))
     assert scene.error == i18n.t("setup.name_taken")
     assert not scene.start_button.enabled
@@ -325,16 +325,16 @@ def test_no_human_or_duplicate_names_block_start_with_a_message():
 
 def test_preset_and_house_rules_change_the_rules():
     app, scene = open_scene(NewGameScene)
-    scene.preset_choice.set_value("uno_house")
-    assert scene.values["seven_skips"] is True
-    assert scene.matching_preset() == "uno_house"
-    toggle = scene.variant_widgets["seven_skips"]
+    scene.rules_panel.preset_choice.set_value("uno_house")
+    assert scene.form.values["seven_skips"] is True
+    assert scene.form.matching_preset() == "uno_house"
+    toggle = scene.rules_panel.variant_widgets["seven_skips"]
     click(scene, toggle)
-    assert scene.values["seven_skips"] is False
-    assert scene.matching_preset() == "custom"
-    assert scene.preset_choice.value == "custom"
-    scene.variant_widgets["idiot_penalty"].set_value(4)
-    scene.length_choice.set_value("short")
+    assert scene.form.values["seven_skips"] is False
+    assert scene.form.matching_preset() == "custom"
+    assert scene.rules_panel.preset_choice.value == "custom"
+    scene.rules_panel.variant_widgets["idiot_penalty"].set_value(4)
+    scene.rules_panel.length_choice.set_value("short")
     click(scene, scene.start_button)
     rules = started_setup(app).rules
     assert rules.seven_skips is False and rules.play_drawn_card is True
@@ -347,13 +347,13 @@ def test_preset_and_house_rules_change_the_rules():
 
 def test_idiot_penalty_is_disabled_without_last_card_calls():
     _, scene = open_scene(NewGameScene, size=(960, 600))
-    hidden = scene.variant_widgets["announce_last_card"]
+    hidden = scene.rules_panel.variant_widgets["announce_last_card"]
     click(scene, hidden)  # scrolled out of view: a click there does nothing
-    assert scene.values["announce_last_card"] is True
+    assert scene.form.values["announce_last_card"] is True
     scene.focus.focus(hidden)  # focusing scrolls it into view
-    click(scene, scene.variant_widgets["announce_last_card"])
-    assert scene.values["announce_last_card"] is False
-    assert not scene.variant_widgets["idiot_penalty"].enabled
+    click(scene, scene.rules_panel.variant_widgets["announce_last_card"])
+    assert scene.form.values["announce_last_card"] is False
+    assert not scene.rules_panel.variant_widgets["idiot_penalty"].enabled
 
 
 def test_remembered_setup_is_restored():
@@ -368,11 +368,12 @@ def test_remembered_setup_is_restored():
         ),
     )
     _, scene = open_scene(NewGameScene, app)
-    assert scene.count == 3
-    assert scene.seat_rows[0][0].text == "Kim"
-    assert scene.seat_rows[1][2].value == "expert"
-    assert scene.values["draw_when_able"] is True and scene.values["game_length"] == "short"
-    assert scene.preset_choice.value == "custom"
+    assert scene.form.count == 3
+    assert scene.players_panel.seat_rows[0][0].text == "Kim"
+    assert scene.players_panel.seat_rows[1][2].value == "expert"
+    values = scene.form.values
+    assert values["draw_when_able"] is True and values["game_length"] == "short"
+    assert scene.rules_panel.preset_choice.value == "custom"
 
 
 def test_back_remembers_changes_without_starting():
@@ -380,7 +381,7 @@ def test_back_remembers_changes_without_starting():
     title = TitleScene(app)
     app.scenes.replace(title)
     app.scenes.push(scene)
-    click(scene, scene.seat_rows[0][0])
+    click(scene, scene.players_panel.seat_rows[0][0])
     type_text(scene, "Ana")
     press(scene, pygame.K_ESCAPE)
     assert app.scenes.top is title
@@ -392,7 +393,7 @@ def test_rules_column_scrolls_focused_controls_into_view():
     _, scene = open_scene(NewGameScene, size=(960, 600))
     region = scene.region
     assert region.max_offset > 0
-    last = scene.variant_widgets["threes"]
+    last = scene.rules_panel.variant_widgets["threes"]
     scene.focus.focus(last)
     assert region.viewport.contains(last.rect)
     explanation = region.widgets[region.widgets.index(last) + 1]
@@ -675,13 +676,14 @@ def test_the_preset_picker_goes_through_every_preset_by_name_and_sets_its_length
     app, scene = open_scene(NewGameScene)
     names = list(scene.form.book.presets)
     assert names, "the rules file offers presets"
-    scene.preset_choice.set_value(names[0])
+    scene.rules_panel.preset_choice.set_value(names[0])
     seen = []
     for _ in range(len(names)):
-        seen.append(scene.preset_choice.value)
-        assert scene.matching_preset() == scene.preset_choice.value  # never "custom"
-        expected = scene.form.book.rules(scene.preset_choice.value)
+        seen.append(scene.rules_panel.preset_choice.value)
+        # never "custom"
+        assert scene.form.matching_preset() == scene.rules_panel.preset_choice.value
+        expected = scene.form.book.rules(scene.rules_panel.preset_choice.value)
         assert scene.form.rules() == expected  # every rule it names, the length included
-        scene.preset_choice.step(1)
+        scene.rules_panel.preset_choice.step(1)
     assert seen == names
-    assert scene.preset_choice.value == names[0]  # round again to the first
+    assert scene.rules_panel.preset_choice.value == names[0]  # round again to the first

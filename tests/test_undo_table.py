@@ -169,14 +169,14 @@ def test_the_setup_shows_the_agreement_only_with_two_humans(make_app):
     app = make_app()
     scene = NewGameScene(app)
     assert scene.players_panel.undo_toggle is None or scene.form.humans() > 1
-    scene.set_count(2)
-    scene.set_kind(0, "human")
-    scene.set_kind(1, "human")
+    scene.players_panel.count_choice.set_value(2)
+    scene.players_panel.seat_rows[0][1].set_value("human")
+    scene.players_panel.seat_rows[1][1].set_value("human")
     toggle = scene.players_panel.undo_toggle
     assert toggle is not None and not toggle.value
     toggle.set_value(True)
     assert scene.form.undo_agreed
-    scene.set_kind(1, "computer")
+    scene.players_panel.seat_rows[1][1].set_value("computer")
     assert scene.players_panel.undo_toggle is None
 
 

@@ -6,14 +6,13 @@ where a code is a rank (A 2 3 4 5 6 7 8 9 10 J Q K) followed by a suit (S H D C)
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pygame
 
 from craits.resources import resource_path
 from craits.ui.cards.contrast import high_contrast_face
+from craits.ui.widgets.textcache import LRU, to_display
 from craits.ui.widgets.theme import current_look
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -44,10 +43,7 @@ class CardArt:
         if max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         self._dir = Path(cards_dir) if cards_dir is not None else resource_path("assets", "cards")
-        self._max_entries = max_entries
-        self._max_bytes = max_bytes
-        self.bytes = 0  # pixels held by the cache
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._cache: LRU[pygame.Surface] = LRU(max_entries, max_bytes)
         # The back the player chose (the app sets it from the settings); painters made
         # without a back of their own draw this one.
         self.chosen_back = DEFAULT_BACK
@@ -77,15 +73,16 @@ class CardArt:
         high contrast, with a black edge and heavy indices."""
         size = _checked_size(size)
         if current_look().high_contrast and not plain:
-            return self._cached(("face-hc", code, size, style),
-                                lambda: high_contrast_face(self.face(code, size, style, plain=True),
-                                                           code, style))
-        return self._cached(("face", code, size, style), lambda: _render(self.face_path(code, style), size))
+            return self._cache.get(("face-hc", code, size, style),
+                                   lambda: high_contrast_face(self.face(code, size, style,
+                                                                        plain=True), code, style))
+        return self._cache.get(("face", code, size, style),
+                               lambda: _render(self.face_path(code, style), size))
 
     def back(self, size: tuple[int, int], name: str = "blue") -> pygame.Surface:
         """The back design `name` at exactly `size` pixels."""
         size = _checked_size(size)
-        return self._cached(("back", name, size), lambda: _render(self.back_path(name), size))
+        return self._cache.get(("back", name, size), lambda: _render(self.back_path(name), size))
 
     def shadow(self, size: tuple[int, int], blur: int | None = None) -> pygame.Surface:
         """A soft shadow for a card of `size`, `blur` pixels bigger on every side.
@@ -97,32 +94,19 @@ class CardArt:
             blur = max(2, size[0] // 14)
         if blur < 0:
             raise ValueError(f"shadow blur must not be negative, got {blur}")
-        return self._cached(("shadow", size, blur), lambda: _render_shadow(size, blur))
+        return self._cache.get(("shadow", size, blur), lambda: _render_shadow(size, blur))
 
     def clear(self) -> None:
         """Forget every rendered surface (e.g. after the display mode changed)."""
         self._cache.clear()
-        self.bytes = 0
+
+    @property
+    def bytes(self) -> int:
+        """Pixels held by the cache."""
+        return self._cache.bytes
 
     def __len__(self) -> int:
         return len(self._cache)
-
-    def _cached(self, key: Hashable, render: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is not None:
-            self._cache.move_to_end(key)
-            return surface
-        surface = render()
-        self._cache[key] = surface
-        self.bytes += _pixel_bytes(surface)
-        while len(self._cache) > 1 and (len(self._cache) > self._max_entries
-                                        or self.bytes > self._max_bytes):
-            self.bytes -= _pixel_bytes(self._cache.popitem(last=False)[1])
-        return surface
-
-
-def _pixel_bytes(surface: pygame.Surface) -> int:
-    return surface.get_pitch() * surface.get_height()
 
 
 def _checked_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -147,7 +131,7 @@ def _render(path: Path, size: tuple[int, int]) -> pygame.Surface:
         else:
             # A size that is not 5:7: the caller asked for it, so stretch rather than letterbox.
             image = pygame.transform.smoothscale(image, size)
-    return _display_format(image)
+    return to_display(image)
 
 
 def _render_shadow(size: tuple[int, int], blur: int) -> pygame.Surface:
@@ -157,11 +141,4 @@ def _render_shadow(size: tuple[int, int], blur: int) -> pygame.Surface:
     pygame.draw.rect(shadow, (0, 0, 0, 130), (blur, blur, width, height), border_radius=radius)
     if blur:
         shadow = pygame.transform.gaussian_blur(shadow, blur)
-    return _display_format(shadow)
-
-
-def _display_format(surface: pygame.Surface) -> pygame.Surface:
-    # convert_alpha needs a display surface; without one (tools, tests) keep the SVG's format.
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha()
-    return surface
+    return to_display(shadow)

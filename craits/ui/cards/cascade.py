@@ -97,9 +97,7 @@ class CardCascade:
 
     def _launch(self, dt: float) -> None:
         self._clock -= dt
-        if self._clock > 0:
-            return
-        if self.passes <= 0:
+        if self._clock > 0 or self.passes <= 0:
             return
         if self._next >= len(self._order):
             if self.falling:

@@ -8,6 +8,7 @@ install still plays; the problem is logged once.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -129,13 +130,16 @@ class CardPainter:
     ) -> pygame.Surface:
         """The card rotated by ``angle`` degrees, rounded to whole degrees and cached."""
         self._follow()
+        return self._turn((code, size, dim), angle, lambda: self.base(code, size, dim))
+
+    def _turn(self, key: tuple[object, ...], angle: float,
+              image: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """``image()`` turned by ``angle`` rounded to whole degrees, cached by ``key``."""
         a = round(angle) % 360
         if a == 0:
-            return self.base(code, size, dim)
-        key = (code, size, a, dim)
+            return image()
         return self._turned.get(
-            key, lambda: to_display(pygame.transform.rotozoom(self.base(code, size, dim), a, 1.0))
-        )
+            (*key, a), lambda: to_display(pygame.transform.rotozoom(image(), a, 1.0)))
 
     def with_shadow(
         self, code: int | None, size: tuple[int, int], angle: float, dim: bool = False
@@ -167,13 +171,7 @@ class CardPainter:
 
     def turned_glow(self, size: tuple[int, int], angle: float, color: Color = GOLD
                     ) -> pygame.Surface:
-        a = round(angle) % 360
-        if a == 0:
-            return self.glow(size, color)
-        return self._turned.get(
-            ("glow", size, a, color),
-            lambda: to_display(pygame.transform.rotozoom(self.glow(size, color), a, 1.0)),
-        )
+        return self._turn(("glow", size, color), angle, lambda: self.glow(size, color))
 
 
 def shadow_drop(size: tuple[int, int]) -> int:

@@ -47,8 +47,7 @@ class ConfirmScene(MenuScene):
     def layout(self) -> list[Widget]:
         th = self.theme
         box = self.box_rect()
-        self.panel = Panel(box)
-        self.panel.set_theme(th)
+        self.panel = Panel(box, theme=th)
         gap = th.px(20)
         bw = (box.width - 2 * th.px(32) - gap) // 2
         y = box.bottom - th.px(28) - th.button_height

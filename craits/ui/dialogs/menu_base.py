@@ -12,14 +12,18 @@ focus reaches it and each new value, interrupting what was being said.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from craits import i18n
+from craits.persistence.files import Problem
+from craits.ui.dialogs.message import MessageScene
+from craits.ui.notices import problem_notice
 from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.widgets import (
+    Button,
     FocusGroup,
     Label,
     Panel,
@@ -155,6 +159,29 @@ def fit_to_rows(panel: Panel, region: ScrollRegion, theme: Theme, least: int) ->
         region.set_viewport(rect.inflate(-theme.px(40), -theme.px(32)))
 
 
+def button_list(panel: Panel, theme: Theme, rows: Sequence[tuple[str, str, Callable[[], object]]],
+                empty: str, least: int) -> tuple[ScrollRegion, list[Button]]:
+    """A scrolled list in ``panel``, a button a row from (text, what speech says of it, what
+    it does); ``empty`` (unless "") stands alone when there is no row. The panel shrinks to
+    its rows, never below ``least`` pixels."""
+    th = theme
+    region = ScrollRegion(panel.rect.inflate(-th.px(40), -th.px(32)), th)
+    row_w = region.viewport.width - th.px(20)
+    row_h = th.row_height + th.px(6)
+    if not rows and empty:
+        region.add(Label((0, 0, row_w, th.px(40)), empty, color=th.text_dim, align="center"),
+                   (0, 0, row_w, th.px(40)))
+    buttons = []
+    for i, (text, said, action) in enumerate(rows):
+        button = Button((0, 0, row_w, row_h), text, action, style="secondary",
+                        text_size=th.tx(19))
+        button.speech_label = said
+        region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
+        buttons.append(button)
+    fit_to_rows(panel, region, th, least)
+    return region, buttons
+
+
 def draw_edge_fades(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -162,13 +189,12 @@ def draw_edge_fades(
     *,
     top: bool,
     bottom: bool,
-    colour: tuple[int, int, int] | None = None,
 ) -> None:
     """Fade scrolled content out at the top and/or bottom edge of ``rect``: there is more."""
     h = min(theme.px(22), rect.height // 4)
     if h <= 0:
         return
-    base = tuple((colour or theme.panel)[:3])
+    base = tuple(theme.panel[:3])
     for at_top, show in ((True, top), (False, bottom)):
         if not show:
             continue
@@ -298,6 +324,15 @@ class MenuScene(Scene):
         explanation = region.explanation(widget) if speaker and speaker.wants("full") else ""
         return f"{text}. {explanation}" if explanation else text
 
+    def tell_problems(self, problems: list[Problem], title: str) -> None:
+        """The files found wrong (``problems``, then emptied) told in a message over this
+        screen, once it is on top."""
+        if not problems or self.app.scenes.top is not self:
+            return
+        text = "\n".join(str(problem_notice(p)) for p in problems)
+        problems.clear()
+        self.app.scenes.push(MessageScene(self.app, title, text))
+
     def status_text(self) -> str:
         """A line the screen shows about its choices (what stops a game from starting, say),
         said as it changes; "" for none."""
@@ -361,3 +396,24 @@ class MenuScene(Scene):
 
     def footer_button_width(self) -> int:
         return min(self.theme.px(300), (self.size[0] - self.theme.px(120)) // 3)
+
+    def footer_button(self, place: str, label: str, action: Callable[[], object], *,
+                      style: str = "secondary", enabled: bool = True) -> Button:
+        """A button of the footer's width at its ``left``, ``right`` or ``centre``."""
+        footer, width = self.footer_rect(), self.footer_button_width()
+        left = {"left": footer.left, "right": footer.right - width,
+                "centre": footer.centerx - width // 2}[place]
+        return Button(pygame.Rect(left, footer.top, width, footer.height), label, action,
+                      style=style, enabled=enabled)
+
+    def back_button_at(self, place: str = "left") -> Button:
+        """Back, in the footer."""
+        return self.footer_button(place, i18n.t("common.back"), self.back)
+
+    def body_panel(self, most: int, *, top: int = 0) -> Panel:
+        """A panel centred in the body, at most ``most`` pixels wide (at the base scale),
+        from ``top`` pixels below the body's top to its bottom."""
+        th, body = self.theme, self.body_rect()
+        width = min(th.px(most), body.width)
+        return Panel((body.centerx - width // 2, body.top + top, width, body.height - top),
+                     theme=th)

@@ -13,7 +13,7 @@ import pygame
 
 from craits import i18n
 from craits.engine.actions import ChooseSuit, Play
-from craits.engine.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, card_str
+from craits.engine.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS
 from craits.ui.cards.painter import CardPainter
 from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
@@ -110,11 +110,8 @@ class SuitDialog(OverlayScene):
         tile_h = min(th.px(170), round(panel.height * 0.46))
         total = n * tile_w + (n - 1) * gap
         x = tiles_left + (tiles_w - total) // 2
-        self.tiles = []
-        for i in range(n):
-            tile = pygame.Rect(x + i * (tile_w + gap), 0, tile_w, tile_h)
-            tile.centery = self.card_rect.centery
-            self.tiles.append(tile)
+        top = self.card_rect.centery - tile_h // 2  # beside the card, centred on it
+        self.tiles = [pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h) for i in range(n)]
         bh = min(th.button_height, round(panel.height * 0.16))
         bottom = panel.bottom - th.px(18) - bh
         bw = min(th.px(250), (panel.width - 3 * pad) // 2)
@@ -205,7 +202,3 @@ class SuitDialog(OverlayScene):
         for b in (self.announce_button, self.cancel_button):
             if b.visible:
                 draw_button(b, surface)
-
-    @property
-    def card_code(self) -> str:
-        return card_str(self.card)

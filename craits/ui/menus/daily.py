@@ -25,7 +25,7 @@ from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
 from craits.ui.seat_names import default_seats
 from craits.ui.speech.screen import joined
-from craits.ui.widgets import Button, Panel, Widget, draw_text_fit
+from craits.ui.widgets import Widget, draw_text_fit
 
 
 class _Files(Protocol):
@@ -135,39 +135,31 @@ class DailyScene(MenuScene):
         return par_line(self.keeper, self.number) if self.keeper.par(self.number) else ""
 
     def layout(self) -> list[Widget]:
-        th = self.theme
-        body = self.body_rect()
-        width = min(th.px(900), body.width)
-        self.panel = Panel(pygame.Rect(body.centerx - width // 2, body.top, width, body.height))
-        self.panel.set_theme(th)
-        footer = self.footer_rect()
-        bw = self.footer_button_width()
-        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
-                                  i18n.t("common.back"), self.back, style="secondary")
+        self.panel = self.body_panel(900)
+        self.back_button = self.back_button_at()
         played = self.keeper.result(self.number) is not None
-        self.play_button = Button(pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
-                                  i18n.t("daily.play_again" if played else "daily.play"),
-                                  self.play, style="secondary" if played else "primary")
+        self.play_button = self.footer_button(
+            "right", i18n.t("daily.play_again" if played else "daily.play"), self.play,
+            style="secondary" if played else "primary")
         return [self.play_button, self.back_button]
 
     def draw_content(self, surface: pygame.Surface) -> None:
         th = self.theme
         self.panel.draw(surface)
         box = self.panel.rect.inflate(-th.px(48), -th.px(40))
-        sizes = {"big": th.px(34), "gold": th.body_size, "text": th.body_size,
-                 "dim": th.small_size}
-        colors = {"big": th.gold_light, "gold": th.gold_light, "text": th.text,
-                  "dim": th.text_dim}
-        heights = {"big": 2.0, "gold": 1.6, "text": 1.6, "dim": 3.2}
+        # By style: type size, colour, and height in shares of the box.
+        looks = {"big": (th.px(34), th.gold_light, 2.0), "gold": (th.body_size, th.gold_light, 1.6),
+                 "text": (th.body_size, th.text, 1.6), "dim": (th.small_size, th.text_dim, 3.2)}
         lines = self.lines()
-        unit = box.height / sum(heights[style] for _, style in lines)
+        unit = box.height / sum(looks[style][2] for _, style in lines)
         y = float(box.top)
         for text, style in lines:
-            h = heights[style] * unit
-            draw_text_fit(surface, text, pygame.Rect(box.left, round(y), box.width, round(h)),
-                          sizes[style], color=colors[style], bold=style == "big",
-                          wrap=style in ("dim", "text"), min_size=th.px(10))
-            y += h
+            size, color, share = looks[style]
+            draw_text_fit(surface, text, pygame.Rect(box.left, round(y), box.width,
+                                                     round(share * unit)),
+                          size, color=color, bold=style == "big", wrap=style in ("dim", "text"),
+                          min_size=th.px(10))
+            y += share * unit
 
     def on_enter(self) -> None:
         if self.keeper.settle():  # the deal was just played

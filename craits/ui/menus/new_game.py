@@ -13,13 +13,12 @@ import dataclasses
 import pygame
 
 from craits import i18n
-from craits.engine.rules import RuleValue
 from craits.ui.dialogs.menu_base import MenuScene
-from craits.ui.menus.new_game_form import NewGameForm, SeatDraft, load_rule_book
+from craits.ui.menus.new_game_form import NewGameForm, load_rule_book
 from craits.ui.menus.new_game_levels import level_note
 from craits.ui.menus.new_game_panels import PlayersPanel, RulesPanel
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Choice, TextInput, Widget, draw_text_fit
+from craits.ui.widgets import Widget, draw_text_fit
 
 
 class NewGameScene(MenuScene):
@@ -33,69 +32,10 @@ class NewGameScene(MenuScene):
         self.error = ""
         super().__init__(app)
 
-    # ---------------------------------------------------------------- the form's state
-    @property
-    def count(self) -> int:
-        return self.form.count
-
-    @property
-    def seats(self) -> list[SeatDraft]:
-        return self.form.seats
-
-    @property
-    def values(self) -> dict[str, RuleValue]:
-        return self.form.values
-
-    def matching_preset(self) -> str:
-        return self.form.matching_preset()
-
-    # ---------------------------------------------------------------- the panels' controls
-    @property
-    def count_choice(self) -> Choice[int]:
-        return self.players_panel.count_choice
-
-    @property
-    def seat_rows(self) -> list[tuple[TextInput, Choice[str], Choice[str]]]:
-        return self.players_panel.seat_rows
-
-    @property
-    def preset_choice(self) -> Choice[str]:
-        return self.rules_panel.preset_choice
-
-    @property
-    def length_choice(self) -> Choice[RuleValue]:
-        return self.rules_panel.length_choice
-
-    @property
-    def variant_widgets(self) -> dict[str, Widget]:
-        return self.rules_panel.variant_widgets
-
     # ---------------------------------------------------------------- changes
-    def set_count(self, count: int) -> None:
-        self.form.set_count(count)
-        self.refresh()
-
-    def set_kind(self, index: int, kind: str) -> None:
-        self.form.set_kind(index, kind)
-        self.refresh()
-
-    def set_level(self, index: int, level: str) -> None:
-        self.form.set_level(index, level)
-        self.refresh()
-
-    def set_name(self, index: int, name: str) -> None:
-        self.form.set_name(index, name)
+    def name_typed(self) -> None:
         self.error = self.form.validate()
-        self.players_panel.update_names()
         self.start_button.enabled = not self.error
-
-    def set_preset(self, name: str) -> None:
-        if self.form.set_preset(name):
-            self.refresh()
-
-    def set_rule(self, key: str, value: RuleValue) -> None:
-        self.form.set_rule(key, value)
-        self.refresh()
 
     def refresh(self) -> None:
         self.error = self.form.validate()
@@ -131,28 +71,15 @@ class NewGameScene(MenuScene):
     def layout(self) -> list[Widget]:
         th = self.theme
         left, right = self.columns()
-        self.players_panel = PlayersPanel(
-            left, th, self.form, set_count=self.set_count, set_kind=self.set_kind,
-            set_level=self.set_level, set_name=self.set_name, set_undo=self.form.set_undo_agreed,
-        )  # fmt: skip
-        self.rules_panel = RulesPanel(
-            right, th, self.form, set_preset=self.set_preset, set_rule=self.set_rule
-        )
+        self.players_panel = PlayersPanel(left, th, self.form, changed=self.refresh,
+                                          typed=self.name_typed)
+        self.rules_panel = RulesPanel(right, th, self.form, changed=self.refresh)
         self.region = self.rules_panel.region
         footer = self.footer_rect()
         bw = self.footer_button_width()
-        self.back_button = Button(
-            pygame.Rect(footer.left, footer.top, bw, footer.height),
-            i18n.t("common.back"),
-            self.back,
-            style="secondary",
-        )
-        self.start_button = Button(
-            pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
-            i18n.t("setup.start"),
-            self.start,
-            enabled=not self.error,
-        )
+        self.back_button = self.back_button_at()
+        self.start_button = self.footer_button("right", i18n.t("setup.start"), self.start,
+                                               style="primary", enabled=not self.error)
         self.error_rect = pygame.Rect(
             footer.left + bw + th.px(20),
             footer.top,
@@ -195,12 +122,10 @@ class NewGameScene(MenuScene):
         """The level under the pointer (or, when the keyboard is in use, the focused one),
         named and described; "" once the pointer or the focus has moved on."""
         level = self._pointed_level()
-        if level is None:
-            return ""
-        return level_note(level)
+        return "" if level is None else level_note(level)
 
     def _pointed_level(self) -> str | None:
-        choosers = [level for _, _, level in self.seat_rows if level.visible]
+        choosers = [level for _, _, level in self.players_panel.seat_rows if level.visible]
         if self.focus.keyboard:
             focused = self.focus.focused
             return next((c.value for c in choosers if c is focused), None)

@@ -183,9 +183,7 @@ class NewGameForm:
         return sum(s.is_human for s in self.seats)
 
     def preset_label(self, name: str) -> str:
-        key = f"setup.preset_{name}"
-        if name == CUSTOM:
-            return i18n.t("setup.preset_custom")
+        key = f"setup.preset_{name}"  # custom's too
         return i18n.t(key) if i18n.has_key(key) else name.replace("_", " ").capitalize()
 
     def preset_description(self, name: str) -> str:

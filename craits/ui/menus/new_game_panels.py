@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
+from typing import TypeVar
 
 import pygame
 
@@ -36,6 +37,8 @@ from craits.ui.widgets import (
 )
 from craits.ui.widgets.rows import Column, split
 
+V = TypeVar("V")  # a control's values
+
 # Display order of the house rules (idiot_penalty right after the announcement it punishes).
 VARIANT_ORDER = (
     "starter_card_effects",
@@ -52,9 +55,7 @@ VARIANT_ORDER = (
 
 def titled_panel(rect: pygame.Rect, title: str, th: Theme) -> Panel:
     """A panel whose title is a subheading, so two panels and the page title fit."""
-    panel = Panel(rect, title=title, title_top=8, title_height=38)
-    panel.set_theme(th)
-    return panel
+    return Panel(rect, title=title, title_top=8, title_height=38, theme=th)
 
 
 class PlayersPanel:
@@ -66,18 +67,15 @@ class PlayersPanel:
         th: Theme,
         form: NewGameForm,
         *,
-        set_count: Callable[[int], None],
-        set_kind: Callable[[int, str], None],
-        set_level: Callable[[int, str], None],
-        set_name: Callable[[int, str], None],
-        set_undo: Callable[[bool], None] | None = None,
+        changed: Callable[[], object],
+        typed: Callable[[], object],
     ) -> None:
+        """``changed``: the seats changed (the screen lays the panels out again); ``typed``: a
+        name changed (typing goes on in its field)."""
         self.theme = th
         self.form = form
         self.panel = titled_panel(rect, i18n.t("setup.players"), th)
-        self.set_count, self.set_kind = set_count, set_kind
-        self.set_level, self.set_name = set_level, set_name
-        self.set_undo = set_undo or form.set_undo_agreed
+        self.changed, self.typed = changed, typed
         self.widgets = self._layout(self.panel.content_rect())
 
     def _layout(self, area: pygame.Rect) -> list[Widget]:
@@ -90,7 +88,8 @@ class PlayersPanel:
         column = Column(area.left, area.top, area.width)
         self.count_choice = Choice(
             column.take(row_h, after=th.px(14)), i18n.t("setup.players_hint"),
-            [(n, str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)], form.count, self.set_count,
+            [(n, str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)], form.count,
+            then(form.set_count, self.changed),
             wrap_around=False, label_share=0.55)
         self.count_choice.speech_label = i18n.t("setup.players")  # "Players, 4, 2 to 5"
         widgets: list[Widget] = [self.count_choice]
@@ -117,10 +116,12 @@ class PlayersPanel:
             number_rect, name_rect, kind_rect, level_rect = seat_row(row_h)
             widgets.append(Label(number_rect, str(i + 1), size=th.body_size, color=th.text_dim,
                                  bold=True, align="center"))
-            name = TextInput(name_rect, seat.name, partial(self.set_name, i),
+            name = TextInput(name_rect, seat.name, then(partial(form.set_name, i), self._named),
                              max_length=NAME_MAX_LENGTH, placeholder=defaults[i])
-            kind = Choice(kind_rect, "", kind_options, seat.kind, partial(self.set_kind, i))
-            level = Choice(level_rect, "", level_options, seat.level, partial(self.set_level, i))
+            kind = Choice(kind_rect, "", kind_options, seat.kind,
+                          then(partial(form.set_kind, i), self.changed))
+            level = Choice(level_rect, "", level_options, seat.level,
+                           then(partial(form.set_level, i), self.changed))
             level.visible = not seat.is_human
             for field, heading in ((name, "setup.name"), (kind, "setup.kind"),
                                    (level, "setup.level")):  # said under their column's heading
@@ -133,18 +134,19 @@ class PlayersPanel:
         self.undo_toggle: Toggle | None = None
         if agreeing:
             self.undo_toggle = Toggle(column.take(row_h, after=gap), i18n.t("undo.setup_agree"),
-                                      form.undo_agreed, self.set_undo)
+                                      form.undo_agreed, form.set_undo_agreed)
             widgets.append(self.undo_toggle)
         column.space(th.px(8))
         self.preview_rect = column.take(area.bottom - column.y)
         return widgets
 
-    def update_names(self) -> None:
+    def _named(self) -> None:
         """Show each empty name field the default it now stands for (no new layout: typing
         goes on in the field)."""
         defaults = self.form.default_names()
         for field, default in zip(self.name_fields, defaults, strict=False):
             field.placeholder = default
+        self.typed()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, and the table preview when there is room for it."""
@@ -180,13 +182,13 @@ class RulesPanel:
         th: Theme,
         form: NewGameForm,
         *,
-        set_preset: Callable[[str], None],
-        set_rule: Callable[[str, RuleValue], None],
+        changed: Callable[[], object],
     ) -> None:
+        """``changed``: the rules changed (the screen lays the panels out again)."""
         self.theme = th
         self.form = form
         self.panel = titled_panel(rect, i18n.t("setup.rules"), th)
-        self.set_preset, self.set_rule = set_preset, set_rule
+        self.changed = changed
         self.widgets = self._layout(self.panel.content_rect())
 
     def _layout(self, area: pygame.Rect) -> list[Widget]:
@@ -209,7 +211,8 @@ class RulesPanel:
         if matched == CUSTOM:
             options.append((CUSTOM, i18n.t("setup.preset_custom")))
         # The panel's title already says "Rules": the preset picker spans the width unlabelled.
-        self.preset_choice = Choice((0, 0, 1, 1), "", options, matched, self.set_preset)
+        self.preset_choice = Choice((0, 0, 1, 1), "", options, matched,
+                                    then(form.set_preset, self.changed))
         self.preset_choice.speech_label = i18n.t("setup.rules")
         row(self.preset_choice)
         describe(form.preset_description(matched))
@@ -217,7 +220,7 @@ class RulesPanel:
         self.length_choice = Choice(
             (0, 0, 1, 1), i18n.t("setup.length"),
             [(v, i18n.t(f"setup.length_{v}")) for v in CHOICES["game_length"]], length,
-            lambda v: self.set_rule("game_length", v), label_share=0.42)
+            then(partial(form.set_rule, "game_length"), self.changed), label_share=0.42)
         row(self.length_choice)
         describe(i18n.t(f"setup.length_{length}_desc"), after=th.px(14))
         region.add(Label((0, 0, 1, 1), i18n.t("setup.house_rules"), size=th.subheading_size,
@@ -237,25 +240,32 @@ class RulesPanel:
         if key in SWITCH_ON:
             on_value, off_value = switch_values(key)
             return Toggle((0, 0, 1, 1), label, values[key] == on_value,
-                          self._switch_setter(key, on_value, off_value),
+                          partial(self._set_switch, key, on_value, off_value),
                           on_text=i18n.t("common.on"), off_text=i18n.t("common.off"))
         return Choice((0, 0, 1, 1), label,
                       [(n, i18n.tn("variant.idiot_penalty_value", n))
                        for n in sorted(n for n in CHOICES[key] if isinstance(n, int))],
-                      values[key], partial(self.set_rule, key), wrap_around=False,
+                      values[key], then(partial(self.form.set_rule, key), self.changed),
+                      wrap_around=False,
                       label_share=0.5, enabled=bool(values["announce_last_card"]))
 
-    def _switch_setter(self, key: str, on_value: RuleValue,
-                       off_value: RuleValue) -> Callable[[bool], None]:
+    def _set_switch(self, key: str, on_value: RuleValue, off_value: RuleValue, on: bool) -> None:
         """What a house rule's switch does: sets the rule to its on or off value."""
-
-        def set_switch(on: bool) -> None:
-            self.set_rule(key, on_value if on else off_value)
-
-        return set_switch
+        self.form.set_rule(key, on_value if on else off_value)
+        self.changed()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.draw(surface)
+
+
+def then(change: Callable[[V], object], after: Callable[[], object]) -> Callable[[V], None]:
+    """What a control does with a new value: ``change`` the form with it, then ``after()``."""
+
+    def both(value: V) -> None:
+        change(value)
+        after()
+
+    return both
 
 
 def seat_columns(

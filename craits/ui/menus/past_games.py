@@ -19,13 +19,11 @@ from craits.persistence.archive import GameArchive, PastGame
 from craits.persistence.files import Problem
 from craits.review import Replay
 from craits.review.replay import Progress
-from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion, fit_to_rows
-from craits.ui.dialogs.message import MessageScene
+from craits.ui.dialogs.menu_base import MenuScene, button_list
 from craits.ui.dialogs.opening import Opening, draw_progress, long_file, opening_text, stops
-from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
 from craits.ui.speech.rows import spoken_scores
-from craits.ui.widgets import Button, Label, Panel, Widget
+from craits.ui.widgets import Widget
 
 
 def game_line(game: PastGame) -> str:
@@ -36,21 +34,20 @@ def game_line(game: PastGame) -> str:
         f"{name or i18n.t('setup.default_name', n=seat + 1)} {total}"
         + (" ★" if seat in winners else "")
         for seat, (name, total) in enumerate(zip(game.names, game.totals, strict=True)))
-    parts = [game.finished.strftime("%Y-%m-%d %H:%M"), players,
-             i18n.tn("review.rounds", game.rounds)]
-    if not game.over:
-        parts.append(i18n.t("review.unfinished"))
-    return " · ".join(parts)
+    return " · ".join(_game_parts(game, players))
 
 
 def spoken_game_line(game: PastGame) -> str:
     """``game_line`` for the ear: the winners' totals said to be the best, not starred."""
     players = spoken_scores(game.names, game.totals, game.winners if game.over else ())
+    return ". ".join(_game_parts(game, players))
+
+
+def _game_parts(game: PastGame, players: str) -> list[str]:
+    """When the game ended, ``players`` (their totals), how long it went, if left unfinished."""
     parts = [game.finished.strftime("%Y-%m-%d %H:%M"), players,
              i18n.tn("review.rounds", game.rounds)]
-    if not game.over:
-        parts.append(i18n.t("review.unfinished"))
-    return ". ".join(parts)
+    return parts if game.over else [*parts, i18n.t("review.unfinished")]
 
 
 class PastGamesScene(MenuScene):
@@ -74,35 +71,14 @@ class PastGamesScene(MenuScene):
 
     def layout(self) -> list[Widget]:
         th = self.theme
-        body = self.body_rect()
-        width = min(th.px(1000), body.width)
-        panel = pygame.Rect(body.centerx - width // 2, body.top, width, body.height)
-        self.panel = Panel(panel)
-        self.panel.set_theme(th)
-        viewport = panel.inflate(-th.px(40), -th.px(32))
-        region = ScrollRegion(viewport, th)
-        self.region = region
-        row_w = viewport.width - th.px(20)
-        row_h = th.row_height + th.px(6)
-        self.rows: list[Button] = []
-        if not self.games:
-            region.add(Label((0, 0, row_w, th.px(40)), i18n.t("review.no_past_games"),
-                             color=th.text_dim, align="center"), (0, 0, row_w, th.px(40)))
-        for i, game in enumerate(self.games):
-            button = Button((0, 0, row_w, row_h), game_line(game),
-                            partial(self.open_game, game), style="secondary",
-                            text_size=th.tx(19))
-            button.speech_label = spoken_game_line(game)
-            region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
-            self.rows.append(button)
-        fit_to_rows(self.panel, region, th, th.px(160))
-        footer = self.footer_rect()
-        bw = self.footer_button_width()
-        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
-                                  i18n.t("common.back"), self.back, style="secondary")
-        self.open_button = Button(pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
-                                  i18n.t("review.open"), self.ask_file, style="secondary")
-        return [*region.widgets, self.back_button, self.open_button]
+        self.panel = self.body_panel(1000)
+        self.region, self.rows = button_list(
+            self.panel, th, [(game_line(game), spoken_game_line(game),
+                              partial(self.open_game, game)) for game in self.games],
+            i18n.t("review.no_past_games"), th.px(160))
+        self.back_button = self.back_button_at()
+        self.open_button = self.footer_button("right", i18n.t("review.open"), self.ask_file)
+        return [*self.region.widgets, self.back_button, self.open_button]
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.panel.draw(surface)
@@ -124,19 +100,12 @@ class PastGamesScene(MenuScene):
 
     def on_enter(self) -> None:
         super().on_enter()
-        self._tell_problems()
-
-    def _tell_problems(self) -> None:
-        if not self.problems or self.app.scenes.top is not self:
-            return
-        text = "\n".join(str(problem_notice(p)) for p in self.problems)
-        self.problems = []
-        self.app.scenes.push(MessageScene(self.app, i18n.t("review.past_games"), text))
+        self.tell_problems(self.problems, i18n.t("review.past_games"))
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self._poll_opening()
-        self._tell_problems()
+        self.tell_problems(self.problems, i18n.t("review.past_games"))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.opening is not None:  # the list waits while a game opens; Esc stops it

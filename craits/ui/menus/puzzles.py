@@ -30,12 +30,11 @@ from craits.review.analysis import ReviewLevel, RoundAnalysis, RoundReview, revi
 from craits.review.cache import ReviewCache, game_key
 from craits.review.puzzles import Grade, Spot, spots, step_at_focus
 from craits.review.record import os_reason
-from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion, fit_to_rows
+from craits.ui.dialogs.menu_base import MenuScene, button_list
 from craits.ui.dialogs.message import MessageScene
-from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
 from craits.ui.seat_names import shown_names
-from craits.ui.widgets import Button, Label, Panel, Widget
+from craits.ui.widgets import Widget
 from craits.ui.widgets.textcache import blit_text
 from craits.work import Job, Lane
 
@@ -176,47 +175,23 @@ class PuzzlesScene(MenuScene):
 
     def layout(self) -> list[Widget]:
         th = self.theme
-        body = self.body_rect()
-        width = min(th.px(1000), body.width)
-        top = body.top + th.px(40)
-        panel = pygame.Rect(body.centerx - width // 2, top, width, body.bottom - top)
-        self.panel = Panel(panel)
-        self.panel.set_theme(th)
-        self.summary_rect = pygame.Rect(panel.left, body.top, panel.width, th.px(32))
-        viewport = panel.inflate(-th.px(40), -th.px(32))
-        region = ScrollRegion(viewport, th)
-        self.region = region
-        row_w = viewport.width - th.px(20)
-        row_h = th.row_height + th.px(6)
-        self.rows: list[Button] = []
-        shown = self.shown()
-        if not shown and self._merged:  # while looking, the line above says how far
-            region.add(Label((0, 0, row_w, th.px(40)), i18n.t("puzzle.none"),
-                             color=th.text_dim, align="center"), (0, 0, row_w, th.px(40)))
-        for i, puzzle in enumerate(shown):
-            button = Button((0, 0, row_w, row_h), self.row_text(puzzle),
-                            partial(self.play, puzzle),
-                            style="secondary",
-                            text_size=th.tx(19))
-            button.speech_label = self.spoken_row(puzzle)
-            region.add(button, (0, i * (row_h + th.px(8)), row_w, row_h))
-            self.rows.append(button)
-        fit_to_rows(self.panel, region, th, th.px(120))
-        footer = self.footer_rect()
-        bw = self.footer_button_width()
-        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
-                                  i18n.t("common.back"), self.back, style="secondary")
-        return [*region.widgets, self.back_button]
-
-    def _progress_text(self) -> str:
-        done, total = self.search.progress
-        return i18n.t("puzzle.finding", done=done, total=total)
+        self.panel = self.body_panel(1000, top=th.px(40))
+        panel = self.panel.rect
+        self.summary_rect = pygame.Rect(panel.left, self.body_rect().top, panel.width, th.px(32))
+        # While looking, the line above says how far: no "none found" yet.
+        self.region, self.rows = button_list(
+            self.panel, th, [(self.row_text(puzzle), self.spoken_row(puzzle),
+                              partial(self.play, puzzle)) for puzzle in self.shown()],
+            i18n.t("puzzle.none") if self._merged else "", th.px(120))
+        self.back_button = self.back_button_at()
+        return [*self.region.widgets, self.back_button]
 
     def draw_content(self, surface: pygame.Surface) -> None:
         th = self.theme
         self.panel.draw(surface)
         puzzles = self.shown()
-        text = self._progress_text() if not self._merged else i18n.t(
+        done, total = self.search.progress
+        text = i18n.t("puzzle.finding", done=done, total=total) if not self._merged else i18n.t(
             "puzzle.count", solved=sum(p.solved for p in puzzles), total=len(puzzles))
         blit_text(surface, text, th.px(18), th.text_dim, center=self.summary_rect.center,
                   max_width=self.summary_rect.width)
@@ -237,7 +212,7 @@ class PuzzlesScene(MenuScene):
                 self.rebuild()
                 if self.rows and self.focus.focused is self.back_button:
                     self.focus.focus(self.rows[0])  # the first puzzles came: Enter plays
-        self._tell_problems()
+        self.tell_problems(self.problems, i18n.t("puzzle.menu"))
 
     def on_exit(self) -> None:
         super().on_exit()
@@ -250,13 +225,6 @@ class PuzzlesScene(MenuScene):
         except OSError as exc:
             self.app.scenes.push(MessageScene(self.app, i18n.t("puzzle.menu"),
                                               i18n.t("puzzle.not_saved", error=os_reason(exc))))
-
-    def _tell_problems(self) -> None:
-        if not self.problems or self.app.scenes.top is not self:
-            return
-        text = "\n".join(str(problem_notice(p)) for p in self.problems)
-        self.problems = []
-        self.app.scenes.push(MessageScene(self.app, i18n.t("puzzle.menu"), text))
 
     # ---- playing one
 

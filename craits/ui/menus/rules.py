@@ -22,7 +22,6 @@ from craits.ui.fonts import get_font
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import joined
 from craits.ui.widgets import (
-    Button,
     Panel,
     ScrollBar,
     Theme,
@@ -32,6 +31,7 @@ from craits.ui.widgets import (
     draw_text_fit,
 )
 from craits.ui.widgets.base import spoken_parts
+from craits.ui.widgets.text import fill_lines, truncate
 from craits.ui.widgets.theme import Color
 
 # ----------------------------------------------------------------------------- page layout
@@ -77,14 +77,10 @@ def layout_page(
 ) -> PageLayout:
     """Lay the sections out in a column ``width`` pixels wide (pure geometry, no drawing)."""
     th = theme
-    body_size = th.body_size
-    font = get_font(body_size)
-    bold_font = get_font(th.subheading_size + th.px(4), True)
-    line_h = font.get_linesize()
-    space = font.size(" ")[0]
-    card_h = round(line_h * 2.3)
-    card_w = round(card_h * 5 / 7)
-    pieces: list[Piece] = []
+    setter = _Typesetter(width, th, card_ok)
+    pieces = setter.pieces
+    title_size = th.subheading_size + th.px(4)
+    title_font = get_font(title_size, True)
     tops: list[int] = []
     block_tops: list[list[int]] = []
     y = 0
@@ -92,63 +88,87 @@ def layout_page(
         if tops:
             y += th.px(26)
         tops.append(y)
-        title_lines = _wrap_plain(section.title, bold_font, width)
-        for line in title_lines:
-            pieces.append(
-                Piece(
-                    "text",
-                    0,
-                    y,
-                    bold_font.size(line)[0],
-                    bold_font.get_linesize(),
-                    line,
-                    th.subheading_size + th.px(4),
-                    True,
-                    th.gold_light,
-                )
-            )
-            y += bold_font.get_linesize()
+        for line in fill_lines(section.title.split(), title_font, width):
+            pieces.append(Piece("text", 0, y, title_font.size(line)[0], title_font.get_linesize(),
+                                line, title_size, True, th.gold_light))
+            y += title_font.get_linesize()
         # a thin gold rule under the title
         pieces.append(Piece("rule", 0, y + th.px(4), min(width, th.px(240)), max(1, th.px(2))))
         y += th.px(16)
         block_tops.append([])
         for kind, text in i18n.rules_blocks(section.body):
             block_tops[-1].append(y)
-            indent = th.px(26) if kind == "bullet" else 0
+            bullet = kind == "bullet"
             first = len(pieces)
-            y = _flow(
-                pieces,
-                _words(text),
-                indent,
-                width,
-                y,
-                font,
-                body_size,
-                th,
-                card_w,
-                card_h,
-                space,
-                card_ok,
-            )
-            if kind == "bullet":
+            y = setter.flow(_words(text), th.px(26) if bullet else 0, y)
+            if bullet:
                 # the bullet sits on the first line of text, which a card may have pushed down
                 first_text = next((p for p in pieces[first:] if p.kind == "text"), None)
-                bullet_y = first_text.y if first_text is not None else y - line_h
-                pieces.append(
-                    Piece(
-                        "bullet",
-                        th.px(8),
-                        bullet_y,
-                        th.px(8),
-                        line_h,
-                        "•",
-                        body_size,
-                        False,
-                        th.gold,
-                    )
-                )
-            y += th.px(10) if kind == "bullet" else th.px(14)
+                bullet_y = first_text.y if first_text is not None else y - setter.line_h
+                pieces.append(Piece("bullet", th.px(8), bullet_y, th.px(8), setter.line_h, "•",
+                                    th.body_size, False, th.gold))
+            y += th.px(10) if bullet else th.px(14)
     return PageLayout(pieces, tops, block_tops, y + th.px(30), width)
+
+
+class _Typesetter:
+    """Sets paragraphs of words and little cards in a column ``width`` wide, in body type,
+    adding their pieces to ``pieces``."""
+
+    def __init__(self, width: int, theme: Theme, card_ok: Callable[[str], bool]) -> None:
+        self.width, self.theme, self.card_ok = width, theme, card_ok
+        self.font = get_font(theme.body_size)
+        self.line_h = self.font.get_linesize()
+        self.space = self.font.size(" ")[0]
+        self.card_h = round(self.line_h * 2.3)
+        self.card_w = round(self.card_h * 5 / 7)
+        self.pieces: list[Piece] = []
+
+    def flow(self, items: list[tuple[str, str]], indent: int, y: int) -> int:
+        """Place words and cards in lines from ``y``; where the next paragraph may start."""
+        line: list[tuple[str, str, int]] = []  # (kind, value, width)
+        x = indent
+        for kind, value in items:
+            if kind == "card" and not self.card_ok(value):
+                kind, value = "word", i18n.card_name(value) if _is_card(value) else value
+            w = self.card_w if kind == "card" else self.font.size(value)[0]
+            if line and x + w > self.width:
+                y = self._set_line(line, indent, y)
+                line, x = [], indent
+            if kind == "word" and w > self.width - indent:
+                value = truncate(value, self.font, self.width - indent)
+                w = self.font.size(value)[0]
+            line.append((kind, value, w))
+            x += w + self.space
+        return self._set_line(line, indent, y) if line else y
+
+    def _set_line(self, items: list[tuple[str, str, int]], indent: int, y: int) -> int:
+        """One line's pieces: runs of words, and cards; a line holding a card is as tall as
+        the card. Where the next line starts."""
+        has_card = any(kind == "card" for kind, _, _ in items)
+        height = self.card_h + self.theme.px(6) if has_card else self.line_h
+        text_y = y + (height - self.line_h) // 2
+        run: list[str] = []
+        x = run_x = indent
+        for kind, value, w in items:
+            if kind == "word":
+                if not run:
+                    run_x = x
+                run.append(value)
+            else:
+                self._add_run(run, run_x, text_y)
+                run = []
+                self.pieces.append(Piece("card", x, y + (height - self.card_h) // 2, self.card_w,
+                                         self.card_h, value))
+            x += w + self.space
+        self._add_run(run, run_x, text_y)
+        return y + height + self.theme.px(2)
+
+    def _add_run(self, words: list[str], x: int, y: int) -> None:
+        if words:
+            text = " ".join(words)
+            self.pieces.append(Piece("text", x, y, self.font.size(text)[0], self.line_h, text,
+                                     self.theme.body_size, False, self.theme.text))
 
 
 def paragraphs(section: i18n.RulesSection) -> list[str]:
@@ -160,84 +180,12 @@ def paragraphs(section: i18n.RulesSection) -> list[str]:
     return [joined((section.title, said[0])), *said[1:]] if said else [section.title]
 
 
-def _wrap_plain(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    lines, current = [], ""
-    for word in text.split():
-        candidate = f"{current} {word}".strip()
-        if current and font.size(candidate)[0] > width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    return [*lines, current] if current else lines
-
-
-def _flow(pieces: list[Piece], items: list[tuple[str, str]], indent: int, width: int, y: int,
-          font: pygame.font.Font, size: int, th: Theme, card_w: int, card_h: int, space: int,
-          card_ok: Callable[[str], bool]) -> int:
-    """Place words and cards in lines; a line holding a card is as tall as the card."""
-    line_h = font.get_linesize()
-    line: list[tuple[str, str, int]] = []  # (kind, value, width)
-    x = indent
-
-    def emit(line_items: list[tuple[str, str, int]], y: int) -> int:
-        has_card = any(kind == "card" for kind, _, _ in line_items)
-        height = card_h + th.px(6) if has_card else line_h
-        text_y = y + (height - line_h) // 2
-
-        def text_piece(words: list[str], x: int) -> Piece:
-            joined = " ".join(words)
-            return Piece("text", x, text_y, font.size(joined)[0], line_h, joined, size, False,
-                         th.text)
-
-        cx = indent
-        run: list[str] = []
-        run_x = cx
-        for kind, value, w in line_items:
-            if kind == "word":
-                if not run:
-                    run_x = cx
-                run.append(value)
-                cx += w + space
-            else:
-                if run:
-                    pieces.append(text_piece(run, run_x))
-                    run = []
-                pieces.append(Piece("card", cx, y + (height - card_h) // 2, card_w, card_h, value))
-                cx += w + space
-        if run:
-            pieces.append(text_piece(run, run_x))
-        return y + height + th.px(2)
-
-    for kind, value in items:
-        if kind == "card" and not card_ok(value):
-            kind, value = "word", i18n.card_name(value) if _is_card(value) else value
-        w = card_w if kind == "card" else font.size(value)[0]
-        if line and x + w > width:
-            y = emit(line, y)
-            line, x = [], indent
-        if kind == "word" and w > width - indent:
-            value = _clip_word(value, font, width - indent)
-            w = font.size(value)[0]
-        line.append((kind, value, w))
-        x += w + space
-    if line:
-        y = emit(line, y)
-    return y
-
-
 def _is_card(code: str) -> bool:
     try:
         i18n.parse_card(code)
     except ValueError:
         return False
     return True
-
-
-def _clip_word(word: str, font: pygame.font.Font, width: int) -> str:
-    while word and font.size(word + "…")[0] > width:
-        word = word[:-1]
-    return word + "…"
 
 
 # ----------------------------------------------------------------------------- contents entry
@@ -338,12 +286,10 @@ class RulesScene(MenuScene):
 
         self.page = layout_page(self.sections, viewport.width - th.px(16), th, card_ok)
         self._rendered.clear()
-        self.panel = Panel(self.text_panel_rect())
+        self.panel = Panel(self.text_panel_rect(), theme=th)
         # A smaller title than a page's.
         self.contents_panel = Panel(self.contents_rect(), title=i18n.t("rules.contents"),
-                                    title_top=10, title_height=40)
-        for p in (self.panel, self.contents_panel):
-            p.set_theme(th)
+                                    title_top=10, title_height=40, theme=th)
         bar_w = th.px(8)
         self.bar = ScrollBar(
             pygame.Rect(viewport.right + th.px(14), viewport.top, bar_w, viewport.height),
@@ -359,14 +305,7 @@ class RulesScene(MenuScene):
                 inner.left - th.px(6), inner.top + i * entry_h, inner.width + th.px(12), entry_h
             )
             self.entries.append(ContentsEntry(rect, section.title, partial(self.jump_to, i)))
-        footer = self.footer_rect()
-        bw = self.footer_button_width()
-        self.back_button = Button(
-            pygame.Rect(footer.left, footer.top, bw, footer.height),
-            i18n.t("common.back"),
-            self.back,
-            style="secondary",
-        )
+        self.back_button = self.back_button_at()
         self.scroll_to(self.offset)
         return [*self.entries, self.back_button, self.bar]
 

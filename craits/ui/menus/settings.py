@@ -31,7 +31,7 @@ from craits.persistence.settings import (
 )
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Choice, Label, Panel, Slider, Toggle, Widget, draw_text_fit
+from craits.ui.widgets import Choice, Label, Panel, Slider, Toggle, Widget, draw_text_fit
 from craits.ui.widgets.rows import Column, split
 
 STYLE_KEYS = {"classic": "settings.style_classic", "fourcolor": "settings.style_four_colour"}
@@ -83,13 +83,17 @@ class SettingsScene(MenuScene):
     def settings(self) -> Settings:
         return self.app.settings
 
-    def change(self, *, save: bool = True, **fields: Unpack[Changes]) -> None:
-        """Replace some fields of the app's settings and apply them now."""
+    def change(self, *, save: bool = True, relayout: bool = False,
+               **fields: Unpack[Changes]) -> None:
+        """Replace some fields of the app's settings and apply them now (``relayout``: lay the
+        screen out again, for a change every label, colour or size follows)."""
         self.app.settings = dataclasses.replace(self.app.settings, **fields)
         self.app.apply_settings()
         self.dirty = True
         if save:
             self.save()
+        if relayout:
+            self.rebuild()
 
     def save(self) -> None:
         if self.dirty:
@@ -98,8 +102,7 @@ class SettingsScene(MenuScene):
 
     def set_language(self, code: str) -> None:
         i18n.set_language(code)
-        self.change(language=code)
-        self.rebuild()  # every label changes
+        self.change(language=code, relayout=True)
 
     def set_coaching(self, on: bool) -> None:
         """Off stops the notes; on again starts them over, as for a new player."""
@@ -107,21 +110,12 @@ class SettingsScene(MenuScene):
             **self.settings.coach, "enabled": False}
         self.change(coaching=on, coach=coach)
 
-    def set_felt(self, felt: str) -> None:
-        self.change(felt=felt)
-        self.rebuild()  # panels and quiet buttons take the felt's tint
-
     def set_large_print(self, factor: float) -> None:
         """1.0 turns large print off; a step of ``PRINT_SCALES`` turns it on at that size."""
         if factor > 1.0:
-            self.change(large_cards=True, print_scale=factor)
+            self.change(large_cards=True, print_scale=factor, relayout=True)
         else:
-            self.change(large_cards=False)
-        self.rebuild()  # every text and row grows or shrinks
-
-    def set_high_contrast(self, on: bool) -> None:
-        self.change(high_contrast=on)
-        self.rebuild()  # every colour changes
+            self.change(large_cards=False, relayout=True)
 
     def on_exit(self) -> None:
         self.save()
@@ -146,8 +140,7 @@ class SettingsScene(MenuScene):
     def layout(self) -> list[Widget]:
         th = self.theme
         panel = self.panel_rect()
-        self.panel = Panel(panel)
-        self.panel.set_theme(th)
+        self.panel = Panel(panel, theme=th)
         # The rows take the most; the preview of the cards a quarter, beyond a rule.
         inside = panel.inflate(-2 * th.px(20), -2 * th.px(20))
         viewport, self.preview = split(inside, [None, round(panel.width * 0.24)], th.px(24))
@@ -158,11 +151,7 @@ class SettingsScene(MenuScene):
             control.set_theme(th)
             height = control.height_for(rows.width, th.row_height)
             self.region.add(control, rows.take(height, after=th.px(12)))
-        footer = self.footer_rect()
-        bw = self.footer_button_width()
-        self.back_button = Button(
-            pygame.Rect(footer.centerx - bw // 2, footer.top, bw, footer.height),
-            i18n.t("common.back"), self.back, style="secondary")
+        self.back_button = self.back_button_at("centre")
         return [*self.controls, self.back_button]
 
     def rows(self) -> list[Widget]:
@@ -197,11 +186,12 @@ class SettingsScene(MenuScene):
             choice("low_vision.print_size",
                    [(1.0, off_text), *((f, i18n.t(SCALE_KEYS[f])) for f in PRINT_SCALES)],
                    s.print_factor, self.set_large_print),
-            switch("low_vision.high_contrast", s.high_contrast, self.set_high_contrast),
+            switch("low_vision.high_contrast", s.high_contrast,
+                   lambda v: self.change(high_contrast=v, relayout=True)),  # every colour
             choice("settings.card_back", texts(CARD_BACKS, "settings.back_{}"), s.card_back,
                    lambda v: self.change(card_back=v)),
             choice("settings.felt", texts(FELT_COLOURS, "settings.felt_{}"), s.felt,
-                   self.set_felt),
+                   lambda v: self.change(felt=v, relayout=True)),  # panels take its tint
             switch("settings.coaching", s.coaching, self.set_coaching),
             choice("hand.order", texts(HAND_ORDERS, "hand.order_{}"), s.hand_order,
                    lambda v: self.change(hand_order=v)),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -22,8 +22,7 @@ from craits.ui.dialogs.confirm import ConfirmScene
 from craits.ui.dialogs.menu_base import MenuScene, ScrollRegion
 from craits.ui.menus.past_games import PastGamesScene
 from craits.ui.menus.rating_section import add_rating_section, ratings_of
-from craits.ui.scene import SceneContext
-from craits.ui.widgets import Button, Label, Panel, ReadRow, Widget, fit_text
+from craits.ui.widgets import Button, Label, ReadRow, Widget, fit_text
 from craits.ui.widgets.rows import Column, grid, split
 from craits.ui.widgets.theme import Color
 
@@ -59,9 +58,6 @@ def _average(record: ScoreRecord) -> float | None:
 class StatisticsScene(MenuScene):
     heading_key = "stats.title"
 
-    def __init__(self, app: SceneContext) -> None:
-        super().__init__(app)
-
     @property
     def stats(self) -> Statistics:
         return self.app.statistics
@@ -69,15 +65,11 @@ class StatisticsScene(MenuScene):
     # ---- what is shown
     def columns(self) -> list[tuple[str, str]]:
         """(bucket, header): overall, then each level; humans-only when such games exist."""
-        overall = (
-            i18n.t("stats.overall") if i18n.has_key("stats.overall") else i18n.t("score.total")
-        )
-        cols = [(OVERALL, overall)] + [(level, i18n.t(f"level.{level}")) for level in LEVELS]
+        cols = [(OVERALL, i18n.t("stats.overall"))] + [(level, i18n.t(f"level.{level}"))
+                                                       for level in LEVELS]
         humans = self.stats.games.get(HUMANS_ONLY)
         rounds = self.stats.rounds.get(HUMANS_ONLY)
-        if i18n.has_key("stats.humans_only") and (
-            (humans and humans.played) or (rounds and rounds.played)
-        ):
+        if (humans and humans.played) or (rounds and rounds.played):
             cols.append((HUMANS_ONLY, i18n.t("stats.humans_only")))
         return cols
 
@@ -94,23 +86,18 @@ class StatisticsScene(MenuScene):
         s = self.stats
         buckets = [bucket for bucket, _ in self.columns()]
 
-        def tally(table: dict[str, Tally], bucket: str) -> Tally:
-            return table.get(bucket) or Tally()
+        def row(key: str, table: dict[str, Tally],
+                figure: Callable[[Tally], str]) -> tuple[str, list[str]]:
+            return i18n.t(key), [figure(table.get(b) or Tally()) for b in buckets]
 
-        rows = [
-            ("stats.games_played", [str(tally(s.games, b).played) for b in buckets]),
-            ("stats.games_won", [str(tally(s.games, b).won) for b in buckets]),
-            (
-                "stats.win_rate",
-                [percent(tally(s.games, b).won, tally(s.games, b).played) for b in buckets],
-            ),
-            ("undo.won_without_help",
-             [str(tally(s.games_without_hints, b).won) for b in buckets]),
-            ("stats.rounds_played", [str(tally(s.rounds, b).played) for b in buckets]),
+        return [
+            row("stats.games_played", s.games, lambda t: str(t.played)),
+            row("stats.games_won", s.games, lambda t: str(t.won)),
+            row("stats.win_rate", s.games, lambda t: percent(t.won, t.played)),
+            row("undo.won_without_help", s.games_without_hints, lambda t: str(t.won)),
+            row("stats.rounds_played", s.rounds, lambda t: str(t.played)),
+            row("stats.rounds_won", s.rounds, lambda t: str(t.won)),
         ]
-        if i18n.has_key("stats.rounds_won"):
-            rows.append(("stats.rounds_won", [str(tally(s.rounds, b).won) for b in buckets]))
-        return [(i18n.t(key), cells) for key, cells in rows]
 
     def score_rows(self) -> tuple[list[str], list[tuple[str, list[str]]]]:
         """Best and average final totals by game length (lower is better)."""
@@ -142,10 +129,8 @@ class StatisticsScene(MenuScene):
     def layout(self) -> list[Widget]:
         th = self.theme
         body = self.body_rect()
-        width = min(th.px(1100), body.width)
-        panel_rect = pygame.Rect(body.centerx - width // 2, body.top, width, body.height)
-        self.panel = Panel(panel_rect)
-        self.panel.set_theme(th)
+        self.panel = self.body_panel(1100)
+        panel_rect = self.panel.rect
         region = self.region = ScrollRegion(panel_rect.inflate(-th.px(40), -th.px(32)), th)
         content_w = region.viewport.width - th.px(20)
         row_h, pads = th.px(38), (th.px(8), th.px(4))
@@ -195,12 +180,11 @@ class StatisticsScene(MenuScene):
             cell(row, i18n.t("stats.none_yet"), color=th.text_dim)
         # Per-level table.
         heading(page.take(th.px(34), after=th.px(10)), i18n.t("stats.per_level"))
-        if i18n.has_key("stats.level_rule"):
-            rule = self.level_rule()
-            fitted = fit_text(rule, content_w - th.px(8), th.px(400), th.small_size, wrap=True)
-            rect = page.take(fitted.height + th.px(4), indent=th.px(8), after=th.px(10))
-            self.rule_label = cell(rect, rule, align="left", color=th.text_dim,
-                                   size=th.small_size, wrap=True)
+        rule = self.level_rule()
+        fitted = fit_text(rule, content_w - th.px(8), th.px(400), th.small_size, wrap=True)
+        rect = page.take(fitted.height + th.px(4), indent=th.px(8), after=th.px(10))
+        self.rule_label = cell(rect, rule, align="left", color=th.text_dim, size=th.small_size,
+                               wrap=True)
         cols = self.columns()
         self.row_tops = table(page, round(content_w * 0.30), [h for _, h in cols],
                               self.table_rows(), inset=4, first_bold=True)
@@ -210,8 +194,6 @@ class StatisticsScene(MenuScene):
         half = (content_w - th.px(30)) // 2
         left, right = split(page.take(th.px(34), after=th.px(10)), [half, half], th.px(30))
         heading(left, i18n.t("score.score"))
-        if i18n.has_key("stats.records"):
-            heading(right, i18n.t("stats.records"))
         scores, records = Column(0, page.y, half), Column(right.left, page.y, half)
         headers, rows = self.score_rows()
         table(scores, round(half * 0.5), headers, rows, inset=0)
@@ -228,7 +210,6 @@ class StatisticsScene(MenuScene):
         height = min(body.height, y + th.px(32))
         panel_rect.height = height
         panel_rect.top = body.top + (body.height - height) // 2
-        self.panel.rect = panel_rect
         region.set_viewport(panel_rect.inflate(-th.px(40), -th.px(32)))
 
         # Back at the left, Reset at the right; Past games and Puzzles share the middle.
@@ -239,15 +220,13 @@ class StatisticsScene(MenuScene):
         middle = pygame.Rect(footer.centerx - gap // 2 - mw, footer.top, 2 * mw + gap,
                              footer.height)
         past, puzzles = split(middle, [mw, mw], gap)
-        self.back_button = Button(pygame.Rect(footer.left, footer.top, bw, footer.height),
-                                  i18n.t("common.back"), self.back, style="secondary")
+        self.back_button = self.back_button_at()
         self.past_button = Button(past, i18n.t("review.past_games"), self.open_past_games,
                                   style="secondary")
         self.puzzles_button = Button(puzzles, i18n.t("puzzle.menu"), self.open_puzzles,
                                      style="secondary")
-        self.reset_button = Button(pygame.Rect(footer.right - bw, footer.top, bw, footer.height),
-                                   i18n.t("stats.reset"), self.ask_reset, style="danger",
-                                   enabled=not self.is_empty())
+        self.reset_button = self.footer_button("right", i18n.t("stats.reset"), self.ask_reset,
+                                               style="danger", enabled=not self.is_empty())
         self.table_width = content_w
         return [*region.widgets, self.back_button, self.past_button, self.puzzles_button,
                 self.reset_button]
@@ -277,12 +256,8 @@ class StatisticsScene(MenuScene):
         fresh = Statistics()
         for f in dataclasses.fields(Statistics):
             setattr(self.stats, f.name, getattr(fresh, f.name))
-        self.save_statistics()
+        self.app.save_statistics()  # if it cannot now, the app writes them again later
         self.rebuild()
-
-    def save_statistics(self) -> None:
-        """Write the reset numbers (the app writes them again later if it cannot now)."""
-        self.app.save_statistics()
 
     # ---- drawing
     def draw_content(self, surface: pygame.Surface) -> None:

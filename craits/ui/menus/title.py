@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol, runtime_checkable
 
 import pygame
@@ -99,16 +100,17 @@ class TitleScene(MenuScene):
         th = self.theme
         entries: list[tuple[str, Callable[[], object], str]] = []
         if self.has_save():
-            entries.append(("menu.continue", self.continue_game, "primary"))
+            entries.append(("menu.continue", self.app.continue_game, "primary"))
         if self.has_previous():
             entries.append(("menu.continue_previous", self.continue_previous, "secondary"))
         entries += [
-            ("menu.new_game", self.open_new_game, "secondary" if entries else "primary"),
+            ("menu.new_game", partial(self.open, NewGameScene),
+             "secondary" if entries else "primary"),
             *([("daily.menu", self.open_daily, "secondary")] if keeper_for(self.app) else []),
-            ("menu.rules", self.open_rules, "secondary"),
-            ("menu.settings", self.open_settings, "secondary"),
-            ("menu.statistics", self.open_statistics, "secondary"),
-            ("menu.quit", self.quit, "secondary"),
+            ("menu.rules", partial(self.open, RulesScene), "secondary"),
+            ("menu.settings", partial(self.open, SettingsScene), "secondary"),
+            ("menu.statistics", partial(self.open, StatisticsScene), "secondary"),
+            ("menu.quit", self.app.quit, "secondary"),
         ]
         menu = self.menu_rect()
         gap = th.px(14)
@@ -117,7 +119,8 @@ class TitleScene(MenuScene):
         self.continue_detail = self.saved_game_text() if self.has_save() else None
         keeper = keeper_for(self.app)
         self.daily_detail = summary_line(keeper) if keeper is not None else None
-        details = {"menu.continue": self.continue_detail, "daily.menu": self.daily_detail}
+        details = self.details = {"menu.continue": self.continue_detail,
+                                  "daily.menu": self.daily_detail}
         # The deal's line wraps onto a second line when it is long (the par is its last part).
         heights = {"menu.continue": th.tx(24), "daily.menu": th.tx(40)}
         details_h = sum(heights[key] for key, text in details.items() if text)
@@ -139,27 +142,16 @@ class TitleScene(MenuScene):
                                                      rect.width, heights[key])
                 y += heights[key]
         self.menu_panel = Panel(
-            pygame.Rect(menu.left, y - total - gap - th.px(28), menu.width, total + th.px(56))
-        )
-        self.menu_panel.set_theme(th)
+            (menu.left, y - total - gap - th.px(28), menu.width, total + th.px(56)), theme=th)
         self.notice_close = None
         notice = self.current_notice()
         if notice is not None:
             box = self.notice_rect()
             close_w = min(th.px(150), box.width // 4)
-            close = Button(
-                pygame.Rect(
-                    box.right - close_w - th.px(14),
-                    box.centery - th.px(22),
-                    close_w,
-                    th.px(44),
-                ),
-                i18n.t("common.close"),
-                self.dismiss_notice,
-                style="secondary",
-            )
-            self.notice_close = close
-            widgets.insert(0, close)
+            self.notice_close = Button(
+                (box.right - close_w - th.px(14), box.centery - th.px(22), close_w, th.px(44)),
+                i18n.t("common.close"), self.dismiss_notice, style="secondary")
+            widgets.insert(0, self.notice_close)
         return widgets
 
     @property
@@ -200,9 +192,7 @@ class TitleScene(MenuScene):
         entries = list(self.buttons.items())
         for place, (key, button) in enumerate(entries, 1):
             if button is widget:
-                details = {"menu.continue": self.continue_detail,
-                           "daily.menu": self.daily_detail}
-                return spoken_parts(widget.spoken(), details.get(key) or "", i18n.t(
+                return spoken_parts(widget.spoken(), self.details.get(key) or "", i18n.t(
                     "speech_menu.position", position=place, count=len(entries)))
         return super()._spoken_of(widget)
 
@@ -215,36 +205,17 @@ class TitleScene(MenuScene):
         super().handle(event)
 
     # ---- actions
-    def continue_game(self) -> None:
-        self.app.continue_game()
-
     def continue_previous(self) -> None:
         if isinstance(self.app, _TakesUpPrevious):
             self.app.continue_previous()
 
-    def open_new_game(self) -> None:
-
-        self.app.scenes.push(NewGameScene(self.app))
+    def open(self, screen: Callable[[SceneContext], MenuScene]) -> None:
+        self.app.scenes.push(screen(self.app))
 
     def open_daily(self) -> None:
         keeper = keeper_for(self.app)
         if keeper is not None:
             self.app.scenes.push(DailyScene(self.app, keeper))
-
-    def open_rules(self) -> None:
-
-        self.app.scenes.push(RulesScene(self.app))
-
-    def open_settings(self) -> None:
-
-        self.app.scenes.push(SettingsScene(self.app))
-
-    def open_statistics(self) -> None:
-
-        self.app.scenes.push(StatisticsScene(self.app))
-
-    def quit(self) -> None:
-        self.app.quit()
 
     def back(self) -> None:
         # Esc closes the banner first; on the bare menu it moves the focus to Quit.
@@ -314,8 +285,7 @@ class TitleScene(MenuScene):
             align="left",
         )
         self.menu_panel.draw(surface)
-        for key, text in (("menu.continue", self.continue_detail),
-                          ("daily.menu", self.daily_detail)):
+        for key, text in self.details.items():
             if text and key in self.detail_rects:
                 draw_text_fit(surface, text, self.detail_rects[key], th.small_size,
                               color=th.text_dim, min_size=th.px(10), wrap=True)

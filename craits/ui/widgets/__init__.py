@@ -31,11 +31,10 @@ from craits.ui.widgets.focus import NEXT_KEYS, PREV_KEYS, FocusGroup
 from craits.ui.widgets.inputs import Choice, Slider, Toggle
 from craits.ui.widgets.text import FittedText, draw_text_fit, fit_text, wrap_words
 from craits.ui.widgets.text_input import TextInput
-from craits.ui.widgets.theme import MIN_WINDOW, REFERENCE_WINDOW, Color, Theme
+from craits.ui.widgets.theme import REFERENCE_WINDOW, Color, Theme
 
 __all__ = [
     "ACTIVATE_KEYS",
-    "MIN_WINDOW",
     "NEXT_KEYS",
     "PREV_KEYS",
     "REFERENCE_WINDOW",

@@ -9,7 +9,7 @@ import pygame
 from craits.ui.widgets.base import Widget
 from craits.ui.widgets.drawing import draw_rounded, draw_shadow
 from craits.ui.widgets.text import draw_text_fit
-from craits.ui.widgets.theme import Color
+from craits.ui.widgets.theme import Color, Theme
 
 
 class Panel(Widget):
@@ -29,8 +29,10 @@ class Panel(Widget):
         shadow: bool = True,
         title_top: int = 10,
         title_height: int = 48,
+        theme: Theme | None = None,
     ) -> None:
         super().__init__(rect)
+        self.theme = theme or self.theme
         self.title = title
         self.color = color
         self.shadow = shadow

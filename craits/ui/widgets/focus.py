@@ -15,7 +15,6 @@ import pygame
 from craits.ui.widgets.base import ACTIVATE_KEYS, Widget
 from craits.ui.widgets.buttons import Button
 from craits.ui.widgets.text_input import TextInput
-from craits.ui.widgets.theme import Theme
 
 NEXT_KEYS = (pygame.K_TAB, pygame.K_DOWN)
 PREV_KEYS = (pygame.K_UP,)
@@ -190,25 +189,19 @@ class FocusGroup:
             for w in self.widgets:
                 if isinstance(w, Button) and w.key is not None and w.handle(event):
                     return True
-        mods = getattr(event, "mod", 0)
-        if event.key == pygame.K_TAB:
-            self._show_ring()
-            self.move(-1 if mods & pygame.KMOD_SHIFT else 1)
-            return True
-        if event.key in NEXT_KEYS or (event.key == pygame.K_RIGHT and not typing):
-            self._show_ring()
-            self.move(1)
-            return True
-        if event.key in PREV_KEYS or (event.key == pygame.K_LEFT and not typing):
-            self._show_ring()
-            self.move(-1)
-            return True
-        if event.key in ACTIVATE_KEYS and focused is not None and typing:
-            # Enter in a text field moves on to the next control.
-            self._show_ring()
-            self.move(1)
-            return True
-        return False
+        key = event.key
+        if key == pygame.K_TAB:
+            step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+        elif key in NEXT_KEYS or (key == pygame.K_RIGHT and not typing) or (
+                key in ACTIVATE_KEYS and typing):  # Enter in a text field moves on
+            step = 1
+        elif key in PREV_KEYS or (key == pygame.K_LEFT and not typing):
+            step = -1
+        else:
+            return False
+        self._show_ring()
+        self.move(step)
+        return True
 
     def _show_ring(self) -> None:
         if not self.keyboard:
@@ -219,10 +212,6 @@ class FocusGroup:
         for w in self.widgets:
             if isinstance(w, TextInput):
                 w.update(dt)
-
-    def set_theme(self, theme: Theme) -> None:
-        for w in self.widgets:
-            w.set_theme(theme)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every widget; the focused one last so its ring is on top."""

@@ -24,10 +24,6 @@ class FittedText:
     height: int
     truncated: bool = False  # even the smallest size did not fit: lines were cut short
 
-    def fits(self, box: pygame.Rect | tuple[int, int, int, int]) -> bool:
-        r = pygame.Rect(box)
-        return self.width <= r.width and self.height <= r.height
-
 
 BALANCE_LINES = 4  # a paragraph of up to this many lines is balanced; a longer one, its end
 
@@ -40,7 +36,7 @@ def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return [line for paragraph in text.split("\n") for line in _balanced(paragraph, font, width)]
 
 
-def _greedy(words: list[str], font: pygame.font.Font, width: int) -> list[str]:
+def fill_lines(words: list[str], font: pygame.font.Font, width: int) -> list[str]:
     """As many words on each line as fit, line after line."""
     lines: list[str] = []
     current = ""
@@ -59,13 +55,13 @@ def _greedy_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """The greedy wrap of every paragraph: as many lines as the balanced wrap has."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        lines += _greedy(paragraph.split(" "), font, width)
+        lines += fill_lines(paragraph.split(" "), font, width)
     return lines
 
 
 def _balanced(paragraph: str, font: pygame.font.Font, width: int) -> list[str]:
     words = paragraph.split(" ")
-    lines = _greedy(words, font, width)
+    lines = fill_lines(words, font, width)
     if len(lines) < 2:
         return lines
     if len(lines) > BALANCE_LINES:
@@ -81,14 +77,14 @@ def _narrowest(words: list[str], font: pygame.font.Font, width: int, count: int)
     low = max(font.size(word)[0] for word in words)  # no line is narrower than its widest word
     high = width  # wraps in ``count`` lines
     if low >= high:
-        return _greedy(words, font, width)
+        return fill_lines(words, font, width)
     while low < high:
         middle = (low + high) // 2
-        if len(_greedy(words, font, middle)) <= count:
+        if len(fill_lines(words, font, middle)) <= count:
             high = middle
         else:
             low = middle + 1
-    return _greedy(words, font, high)
+    return fill_lines(words, font, high)
 
 
 def fit_text(
@@ -136,7 +132,7 @@ def fit_text(
     lines = list(fitted.lines[:max_lines])
     if len(fitted.lines) > max_lines:
         lines[-1] = lines[-1] + "…"
-    lines = [_truncate(line, font, width) for line in lines]
+    lines = [truncate(line, font, width) for line in lines]
     w = max((font.size(line)[0] for line in lines), default=0)
     return FittedText(
         fitted.size,
@@ -174,8 +170,9 @@ def drawable(text: str) -> str:
         return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
 
 
-def _truncate(line: str, font: pygame.font.Font, width: int) -> str:
-    """The longest start of ``line`` that fits ``width`` with an ellipsis after it.
+def truncate(line: str, font: pygame.font.Font, width: int, *, tidy: bool = False) -> str:
+    """``line`` if it fits ``width``, else its longest start that fits with an ellipsis after
+    it (``tidy``: the start's trailing spaces dropped before the ellipsis).
 
     A binary search over the length, on a line first cut to what could possibly be seen (no
     glyph is narrower than a pixel): a few measurements however long the line is.
@@ -183,14 +180,18 @@ def _truncate(line: str, font: pygame.font.Font, width: int) -> str:
     if font.size(line[: width + 1])[0] <= width and len(line) <= width + 1:
         return line
     line = line[: width + 1]
-    low, high = 0, len(line)  # line[:low] + "…" fits; line[:high + 1] + "…" does not
+
+    def start(length: int) -> str:
+        return line[:length].rstrip() if tidy else line[:length]
+
+    low, high = 0, len(line)  # start(low) + "…" fits; start(high + 1) + "…" does not
     while low < high:
         middle = (low + high + 1) // 2
-        if font.size(line[:middle] + "…")[0] <= width:
+        if font.size(start(middle) + "…")[0] <= width:
             low = middle
         else:
             high = middle - 1
-    return line[:low] + "…" if low else ""
+    return start(low) + "…" if low else ""
 
 
 def wrapped_height(text: str, width: int, size: int, bold: bool = False) -> int:

@@ -93,17 +93,10 @@ class TextInput(Widget):
             if self.cursor < len(self.text):
                 self.set_text(self.text[: self.cursor] + self.text[self.cursor + 1 :])
             return True
-        if key == pygame.K_LEFT:
-            self.cursor = max(0, self.cursor - 1)
-            return True
-        if key == pygame.K_RIGHT:
-            self.cursor = min(len(self.text), self.cursor + 1)
-            return True
-        if key == pygame.K_HOME:
-            self.cursor = 0
-            return True
-        if key == pygame.K_END:
-            self.cursor = len(self.text)
+        moves = {pygame.K_LEFT: self.cursor - 1, pygame.K_RIGHT: self.cursor + 1,
+                 pygame.K_HOME: 0, pygame.K_END: len(self.text)}
+        if key in moves:
+            self.cursor = max(0, min(len(self.text), moves[key]))
             return True
         # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so shortcuts do not fire.
         if event.unicode and event.unicode.isprintable() and key not in (pygame.K_RETURN,):

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 import pygame
 
 from craits.ui.fonts import get_font
-from craits.ui.widgets.text import drawable
+from craits.ui.widgets.text import drawable, truncate
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 Item = TypeVar("Item", bound=pygame.Surface | Sequence[pygame.Surface])  # what a cache holds
@@ -71,50 +72,20 @@ def text_surface(text: str, size: int, color: Color, bold: bool = False) -> pyga
     )
 
 
-_fit_cache: dict[tuple[str, int, int, bool, int], int] = {}
-_ellipsis_cache: dict[tuple[str, int, int, bool], str] = {}
-
-
+@lru_cache(maxsize=4096)
 def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut with "…" so that it is at most ``width`` wide at ``size`` (cached)."""
-    key = (text, size, width, bold)
-    found = _ellipsis_cache.get(key)
-    if found is not None:
-        return found
-    font = get_font(max(1, size), bold)
-    out = drawable(text)
-    if len(out) > width + 1 or font.size(out)[0] > width:
-        # The longest start that fits with "…": a binary search on what could be seen (no
-        # glyph is narrower than a pixel), a few measurements however long the text.
-        out = out[: width + 1]
-        low, high = 0, len(out)
-        while low < high:
-            middle = (low + high + 1) // 2
-            if font.size(out[:middle].rstrip() + "…")[0] <= width:
-                low = middle
-            else:
-                high = middle - 1
-        out = out[:low].rstrip() + "…" if low else ""
-    if len(_ellipsis_cache) > 4000:
-        _ellipsis_cache.clear()
-    _ellipsis_cache[key] = out
-    return out
+    return truncate(drawable(text), get_font(max(1, size), bold), width, tidy=True)
 
 
+@lru_cache(maxsize=4096)
 def fit_size(text: str, size: int, width: int, bold: bool = False, min_size: int = 9) -> int:
     """The largest font size <= ``size`` at which ``text`` is at most ``width`` wide (cached)."""
-    key = (text, size, width, bold, min_size)
-    found = _fit_cache.get(key)
-    if found is not None:
-        return found
     s = size
     if len(text) > width + 1:  # cannot fit at any size: the smallest
         s = min(size, min_size)
     while s > min_size and get_font(s, bold).size(text)[0] > width:
         s -= 1
-    if len(_fit_cache) > 4000:
-        _fit_cache.clear()
-    _fit_cache[key] = s
     return s
 
 
@@ -143,21 +114,17 @@ def blit_text(
         rect.midleft = midleft
     elif midright is not None:
         rect.midright = midright
-    if max_width is not None and rect.width > max_width:  # still too wide at the smallest size
+    area = None  # the part of the image shown: all of it, unless still too wide
+    if max_width is not None and rect.width > max_width:  # at the smallest size
         area = pygame.Rect(0, 0, max_width, rect.height)
+        rect.width = max_width
         if center is not None:
-            rect.width = max_width
             rect.center = center
         elif midright is not None:
-            rect.width = max_width
             rect.midright = midright
-        if shadow:
-            surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(1, 2), area)
-        surface.blit(image, rect, area)
-        return pygame.Rect(rect.topleft, area.size)
     if shadow:
-        surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(1, 2))
-    surface.blit(image, rect)
+        surface.blit(text_surface(text, size, (0, 0, 0), bold), rect.move(1, 2), area)
+    surface.blit(image, rect, area)
     return rect
 
 
@@ -173,14 +140,10 @@ def text_in(
     shadow: bool = False,
 ) -> pygame.Rect:
     """One line of cached text inside ``rect`` (shrunk to its width), aligned left/center/right."""
-    if align == "left":
-        return blit_text(surface, text, size, color, bold=bold, midleft=rect.midleft,
-                         max_width=rect.width, shadow=shadow)
-    if align == "right":
-        return blit_text(surface, text, size, color, bold=bold, midright=rect.midright,
-                         max_width=rect.width, shadow=shadow)
-    return blit_text(surface, text, size, color, bold=bold, center=rect.center,
-                     max_width=rect.width, shadow=shadow)
+    return blit_text(surface, text, size, color, bold=bold, max_width=rect.width, shadow=shadow,
+                     center=rect.center if align not in ("left", "right") else None,
+                     midleft=rect.midleft if align == "left" else None,
+                     midright=rect.midright if align == "right" else None)
 
 
 def to_display(surface: pygame.Surface) -> pygame.Surface:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-MIN_WINDOW = (960, 600)
 REFERENCE_WINDOW = (1280, 800)
 LARGE_TEXT_SCALE = 1.5  # large print's first step (an old "large print on")
 MAX_PRINT_SCALE = 2.0
@@ -43,7 +42,6 @@ FELTS: dict[str, Felt] = {
     "charcoal": Felt((52, 58, 62), (22, 25, 28), (74, 82, 88), (14, 16, 18, 205),
                      (66, 72, 78), (24, 28, 30), (126, 138, 146)),
 }  # fmt: skip
-FELT_NAMES = tuple(FELTS)
 
 
 # High contrast: near-black felt, white text, strong outlines (text pairs >= 7:1).
@@ -97,12 +95,6 @@ def current_look() -> Look:
     return _look
 
 
-def text_scale() -> float:
-    """How much larger than designed type is drawn (large print), for sizes set outside
-    ``Theme``."""
-    return _look.print_scale
-
-
 @dataclass(frozen=True)
 class Theme:
     """Colours and sizes for a window size; build one with ``Theme.for_size(size)``."""
@@ -122,7 +114,6 @@ class Theme:
     gold_dark: Color = (160, 120, 40)
     panel: Color = (8, 30, 20, 200)
     panel_border: Color = (226, 184, 84, 110)
-    shadow: Color = (0, 0, 0, 90)
     primary: Color = (226, 184, 84)
     primary_text: Color = (40, 30, 12)
     secondary: Color = (40, 74, 56)
@@ -136,7 +127,6 @@ class Theme:
     ring: Color = (64, 146, 98)
     text_scale: float = 1.0  # type sizes (and the rows holding them) grow with large print
     high_contrast: bool = False
-    outline: Color = (226, 184, 84, 110)  # the edge of plates, panels and quiet buttons
 
     @classmethod
     def for_size(cls, size: tuple[int, int], look: Look | None = None) -> Theme:
@@ -151,12 +141,7 @@ class Theme:
             return dataclasses.replace(HIGH_CONTRAST, size=(w, h), scale=scale,
                                        text_scale=text_scale)
         felt = FELTS.get(look.felt, FELTS["green"])
-        return cls(
-            size=(w, h), scale=scale, felt=felt.felt,
-            felt_dark=felt.felt_dark, felt_light=felt.felt_light, panel=felt.panel,
-            secondary=felt.secondary, track=felt.track, ring=felt.ring,
-            text_scale=text_scale,
-        )  # fmt: skip
+        return cls(size=(w, h), scale=scale, text_scale=text_scale, **dataclasses.asdict(felt))
 
     def px(self, value: float) -> int:
         """A length designed for 1280x800, scaled to this window (at least 1 pixel)."""
@@ -167,10 +152,6 @@ class Theme:
         return max(1, round(value * self.scale * self.text_scale))
 
     # Type sizes (pixels) by role.
-    @property
-    def title_size(self) -> int:
-        return self.tx(88)
-
     @property
     def heading_size(self) -> int:
         return self.tx(40)
@@ -196,11 +177,6 @@ class Theme:
         return self.px(46 * (1 + (self.text_scale - 1) * 0.8))
 
     @property
-    def outline_width(self) -> int:
-        """Edges of buttons and panels: strong in high contrast."""
-        return max(2, self.px(3)) if self.high_contrast else 1
-
-    @property
     def focus_width(self) -> int:
         """The focus ring's thickness: thick in high contrast, never under 3 pixels."""
         return max(4, self.px(5)) if self.high_contrast else max(3, self.px(3))
@@ -218,13 +194,10 @@ class Theme:
 # The high-contrast theme's colours (``Theme.for_size`` with ``Look.high_contrast``): every
 # text over its background at least 7:1 (tests/test_low_vision_contrast.py).
 HIGH_CONTRAST = Theme(
-    felt=CONTRAST_FELT.felt, felt_dark=CONTRAST_FELT.felt_dark,
-    felt_light=CONTRAST_FELT.felt_light, panel=CONTRAST_FELT.panel,
-    secondary=CONTRAST_FELT.secondary, track=CONTRAST_FELT.track, ring=CONTRAST_FELT.ring,
+    **dataclasses.asdict(CONTRAST_FELT),
     text=(255, 255, 255), text_dim=(236, 236, 236), text_dark=(0, 0, 0),
     gold=(255, 214, 10), gold_light=(255, 236, 140), gold_dark=(255, 196, 0),
-    panel_border=(255, 255, 255), outline=(255, 255, 255), shadow=(0, 0, 0, 0),
-    primary=(255, 214, 10), primary_text=(0, 0, 0), secondary_text=(255, 255, 255),
+    panel_border=(255, 255, 255), primary=(255, 214, 10), primary_text=(0, 0, 0), secondary_text=(255, 255, 255),
     danger=(150, 0, 0), danger_text=(255, 255, 255), disabled=(40, 40, 40),
     disabled_text=(200, 200, 200), focus=(0, 230, 255), high_contrast=True,
 )  # fmt: skip
