@@ -6,7 +6,6 @@ file damaged in one field is kept once, not once per start."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from app_driver import make_app, raise_errors
@@ -84,12 +83,10 @@ def test_thousands_of_past_games_open_at_once_and_are_pruned(tmp_path, monkeypat
         return real(path, limit)
 
     monkeypatch.setattr("craits.persistence.files.read_limited", counting)
-    started = time.perf_counter()
     games, problems = archive.games()
-    elapsed = time.perf_counter() - started
+    # Only the kept games are read (before: every file, 4.5 s for these 2,000).
     assert problems == [] and len(games) == KEEP and len(reads) == KEEP
     assert games[0].path.name == "game-20260101-003319-7cf.json"  # the newest by its name
-    assert elapsed < 1.0, elapsed  # before: every file read, 4.5 s
     assert len(list(archive.folder.glob("game-*.json"))) == KEEP  # and the rest let go
 
 
