@@ -75,13 +75,6 @@ def _checked(pos: Position | RoundState, action: Action, player: int | None) -> 
     return normalized(pos, action)  # a 9 switched to its own suit: the keep
 
 
-def why_illegal(pos: Position | RoundState, action: Action) -> str:
-    """The rule that ``action`` breaks in ``pos``, in words that name cards by code (the
-    English of ``refusal``'s typed reason; empty if it breaks none)."""
-    refused = refusal(pos, action, pos.hands[pos.turn], legal_of(pos))
-    return "" if refused is None else refused.message()
-
-
 def settle(state: RoundState) -> tuple[RoundState, tuple[ev.Event, ...]]:
     """A given position that is already blocked ends at once (RULES.md 9)."""
     pos = Position.from_state(state, record=True)
