@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from craits.persistence.game_record import RECORD_FORMAT
 
-    from .analysis import RoundAnalysis, Verdict, analyse_round
+    from .analysis import RoundAnalysis, analyse_round
     from .coaching import CoachState, Note
     from .hint import Hint, hint_job
+    from .judging import Verdict
     from .messages import move_message
     from .record import RecordError, export_record, load_record, read_record
     from .replay import Replay, Step
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
 # its way to ``judging`` and needs only the judging, not the records, settings and files (~0.1 s).
 _HOMES = {
     "RECORD_FORMAT": "craits.persistence.game_record",
-    **dict.fromkeys(("RoundAnalysis", "Verdict", "analyse_round"), "craits.review.analysis"),
+    **dict.fromkeys(("RoundAnalysis", "analyse_round"), "craits.review.analysis"),
+    "Verdict": "craits.review.judging",
     **dict.fromkeys(("CoachState", "Note"), "craits.review.coaching"),
     **dict.fromkeys(("Hint", "hint_job"), "craits.review.hint"),
     "move_message": "craits.review.messages",

@@ -25,7 +25,9 @@ from craits.persistence.files import whole
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
 from craits.persistence.store import WRITER, GameCache
 
-from .analysis import Jump, ReviewLevel, RoundReview, Verdict
+from .analysis import ReviewLevel, RoundReview
+from .chance import Jump
+from .judging import Verdict
 
 log = logging.getLogger(__name__)
 
