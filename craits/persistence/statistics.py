@@ -14,7 +14,7 @@ hint can be told apart.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from craits.config.schema import Field, Integer, Nullable
@@ -47,9 +47,6 @@ class Tally:
     played: int = 0
     won: int = 0
 
-    def to_dict(self) -> dict[str, int]:
-        return {"played": self.played, "won": self.won}
-
 
 @dataclass
 class ScoreRecord:
@@ -67,9 +64,6 @@ class ScoreRecord:
         self.best = score if self.best is None else min(self.best, score)
         self.total = max(-MAX_TOTAL, min(MAX_TOTAL, self.total + score))
         self.count = _more(self.count)
-
-    def to_dict(self) -> dict[str, int | None]:
-        return {"best": self.best, "total": self.total, "count": self.count}
 
 
 def _tallies() -> dict[str, Tally]:
@@ -166,20 +160,10 @@ class Statistics:
         return self.hints_by_match.get(match_id, 0)
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "games": {name: tally.to_dict() for name, tally in self.games.items()},
-            "rounds": {name: tally.to_dict() for name, tally in self.rounds.items()},
-            "game_scores": {name: rec.to_dict() for name, rec in self.game_scores.items()},
-            "best_round_score": self.best_round_score,
-            "longest_crank": self.longest_crank,
-            "idiots_caught_by_you": self.idiots_caught_by_you,
-            "idiots_caught_of_you": self.idiots_caught_of_you,
-            "hints_used": self.hints_used,
-            "games_without_hints": {name: tally.to_dict()
-                                    for name, tally in self.games_without_hints.items()},
-            "hints_by_match": dict(self.hints_by_match),
-            "undos_used": self.undos_used,
-        }
+        """The figures as plain JSON values (what is counted is stored beside them: ``_stored``)."""
+        figures = asdict(self)
+        del figures["counted"]
+        return figures
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Statistics, list[str]]:
