@@ -177,7 +177,8 @@ def _catalogue(language: str) -> dict[str, Value]:
 # ----------------------------------------------------------------------------- languages
 
 
-def _normalise(locale: str) -> str:
+def language_code(locale: str) -> str:
+    """The language of a locale name (``"fil_PH"`` -> ``"tl"``), known or not."""
     base = re.split(r"[-_.@]", locale.strip().lower(), maxsplit=1)[0]
     return ALIASES.get(base, base)
 
@@ -185,7 +186,7 @@ def _normalise(locale: str) -> str:
 def set_language(code: str) -> None:
     """Make ``code`` (one of ``LANGUAGES``, or an alias such as ``fil``) the current language."""
     global _current
-    normal = _normalise(code)
+    normal = language_code(code)
     if normal not in LANGUAGES:
         raise ValueError(
             f"unknown language {code!r}; available: {', '.join(LANGUAGES)}"
@@ -217,7 +218,7 @@ def pick_language(preferred_locales: Iterable[str | Mapping[str, object]]) -> st
         locale = (entry.get("language") or "") if isinstance(entry, Mapping) else entry
         if not isinstance(locale, str) or not locale.strip():
             continue
-        code = _normalise(locale)
+        code = language_code(locale)
         if code in LANGUAGES:
             return code
     return FALLBACK

@@ -306,9 +306,7 @@ def po_language(path: Path, catalog: Catalog) -> str:
     for name, value in catalog.mime_headers:
         if name.lower() == "language":
             language = value.strip()
-    code = language or Path(path).stem
-    base = re.split(r"[-_.@]", code.strip().lower(), maxsplit=1)[0]
-    return i18n.ALIASES.get(base, base)
+    return i18n.language_code(language or Path(path).stem)
 
 
 def po_to_catalogue(
