@@ -75,16 +75,10 @@ class CatalogueError(ValueError):
 # ----------------------------------------------------------------------------- plural rules
 
 
-def _integer_and_fraction(n: int | float) -> tuple[int, bool]:
-    """CLDR operands: the integer part i, and whether visible fraction digits exist (v != 0)."""
-    if isinstance(n, float) and not n.is_integer():
-        return int(abs(n)), True
-    return int(abs(n)), False
-
-
 def plural_category(language: str, n: int | float) -> str:
     """The CLDR cardinal plural category of ``n`` in ``language`` (unknown languages: English)."""
-    i, has_fraction = _integer_and_fraction(n)
+    # CLDR's operands: the integer part i, and whether visible fraction digits exist (v != 0).
+    i, has_fraction = int(abs(n)), isinstance(n, float) and not n.is_integer()
     code = ALIASES.get(language, language)
     if code == "cs":
         if has_fraction:

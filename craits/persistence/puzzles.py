@@ -11,7 +11,7 @@ file as it was kept aside once; a file not in this form is set aside whole.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,9 +59,8 @@ class PuzzleBook:
 
     def mark(self, key: tuple[str, int, int], solved: bool) -> None:
         """Solved stays solved: a later miss does not undo it."""
-        self.puzzles = [
-            Puzzle(p.file, p.game, p.seat, p.focus, p.cost, p.solved or solved)
-            if p.key == key else p for p in self.puzzles]
+        self.puzzles = [replace(p, solved=p.solved or solved) if p.key == key else p
+                        for p in self.puzzles]
 
 
 def _puzzle(raw: Any, where: str) -> Puzzle:
@@ -99,8 +98,7 @@ def read_book(data: JsonObject) -> tuple[PuzzleBook, list[str]]:
 
 
 def write_book(book: PuzzleBook) -> dict[str, object]:
-    return {"puzzles": [{"file": p.file, "game": p.game, "seat": p.seat, "focus": p.focus,
-                         "cost": p.cost, "solved": p.solved} for p in book.puzzles]}
+    return {"puzzles": [asdict(p) for p in book.puzzles]}
 
 
 class PuzzleStore(JsonStore[PuzzleBook]):
