@@ -23,7 +23,7 @@ from .core import (
     settle,
     start_round,
 )
-from .errors import CraitsError, IllegalActionError, InvalidPositionError
+from .errors import CraitsError, IllegalActionError
 from .events import Event, redact
 from .legality import playable
 from .match import Match, apply_action, new_match, next_round
@@ -50,7 +50,7 @@ __all__ = [
     "read_suit", "write_action", "write_card", "write_position", "write_suit",
     "apply", "callable_targets", "can_announce", "can_call", "is_playable", "legal_actions",
     "new_round", "settle", "start_round", "Position", "playable",
-    "CraitsError", "IllegalActionError", "InvalidPositionError", "Event", "redact",
+    "CraitsError", "IllegalActionError", "Event", "redact",
     "Match", "apply_action", "new_match", "next_round", "Rules", "HandScore", "score_hand",
     "CHOOSE_SUIT", "DRAWN", "OVER", "PLAY", "RoundState", "SeatView", "seat_view",
 ]  # fmt: skip
