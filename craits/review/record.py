@@ -6,7 +6,7 @@ note, focus and the result it reached, which loading checks. It is the save's ac
 scenario action shape, so a bug report or a puzzle can carry a whole game.
 
     record = export_record(session)            # or a save's data, or a save file's envelope
-    write_record(path, record); session = open_record(path)
+    write_record(path, record); session = load_record(read_record(path))
     session = load_record(json.loads(text))    # RecordError (a ValueError) says what is wrong
 
 The record is written by ``craits.persistence.game_record`` (the past games use it too);
@@ -290,13 +290,6 @@ def parse_record_text(raw: bytes | str, name: str = "record") -> dict[str, Any]:
     if not isinstance(document, dict):
         raise RecordError(f"{name}: a game record is a JSON object")
     return document
-
-
-def open_record(
-    path: str | os.PathLike[str], bot_factory: Callable[[str], Bot] | None = None
-) -> Session:
-    """``load_record(read_record(path))``."""
-    return load_record(read_record(path), bot_factory)
 
 
 def file_name(path: str | os.PathLike[str]) -> str:
