@@ -163,24 +163,12 @@ class _Seats(Field):
         return tuple(Seat(**seat) for seat in seats)
 
 
-class _RuleOverrides(Field):
-    def check(self, value: object) -> dict[str, RuleValue]:
-        overrides: dict[str, RuleValue] = Struct(RULE_FIELDS).check(value)
-        return overrides
-
-
-class _CoachProgress(Field):
-    """The coaching notes shown (short ids), games finished, and whether coaching is on."""
-
-    _SPEC = Struct({
-        "shown": ListOf(Text(r"[a-z][a-z0-9_]*", max_length=40), max_items=100),
-        "games": Integer(0, 1_000_000),
-        "enabled": Boolean(),
-    })  # fmt: skip
-
-    def check(self, value: object) -> dict[str, object]:
-        progress: dict[str, object] = self._SPEC.check(value)
-        return dict(progress)
+# The coaching notes shown (short ids), games finished, and whether coaching is on.
+_COACH_PROGRESS = Struct({
+    "shown": ListOf(Text(r"[a-z][a-z0-9_]*", max_length=40), max_items=100),
+    "games": Integer(0, 1_000_000),
+    "enabled": Boolean(),
+})  # fmt: skip
 
 
 class _WindowSize(Field):
@@ -208,7 +196,7 @@ _Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
 _SETUP_SPEC: _Spec = {
     "seats": (_Seats(), _default("seats", NewGameSetup)),
     "preset": (Text(r"[a-z][a-z0-9_]*", max_length=40), _default("preset", NewGameSetup)),
-    "rule_overrides": (_RuleOverrides(), _default("rule_overrides", NewGameSetup)),
+    "rule_overrides": (Struct(RULE_FIELDS), _default("rule_overrides", NewGameSetup)),
     "length": (OneOf(*GAME_LENGTHS), _default("length", NewGameSetup)),
 }
 _SETTINGS_SPEC: _Spec = {
@@ -236,7 +224,7 @@ _SETTINGS_SPEC: _Spec = {
     # On for a new player; a file from before the setting keeps the play its player knew.
     "forced_moves": (Boolean(), lambda: False),
     "hand_order": (OneOf(*HAND_ORDERS), _default("hand_order")),
-    "coach": (_CoachProgress(), _default("coach")),
+    "coach": (_COACH_PROGRESS, _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),
 }
 
