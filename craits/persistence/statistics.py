@@ -213,16 +213,11 @@ _Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
 _COUNT, _SCORE = Integer(0, MAX_COUNT), Nullable(Integer(-MAX_SCORE, MAX_SCORE))
 
 
-def _tally_entries() -> Entries:
-    spec: _Spec = {"played": (_COUNT, lambda: 0), "won": (_COUNT, lambda: 0)}
-    return Entries(BUCKETS, Group(spec, Tally))
-
-
-def _score_entries() -> Entries:
-    spec: _Spec = {"best": (_SCORE, lambda: None),
-                   "total": (Integer(-MAX_TOTAL, MAX_TOTAL), lambda: 0),
-                   "count": (_COUNT, lambda: 0)}
-    return Entries(GAME_LENGTHS, Group(spec, ScoreRecord))
+_TALLIES = Entries(BUCKETS, Group({"played": (_COUNT, lambda: 0), "won": (_COUNT, lambda: 0)},
+                                  Tally))
+_SCORE_RECORDS = Entries(GAME_LENGTHS, Group({
+    "best": (_SCORE, lambda: None), "total": (Integer(-MAX_TOTAL, MAX_TOTAL), lambda: 0),
+    "count": (_COUNT, lambda: 0)}, ScoreRecord))
 
 
 def _consistent(stats: Statistics) -> list[str]:
@@ -246,15 +241,15 @@ def _consistent(stats: Statistics) -> list[str]:
 
 
 _STATS_SPEC: _Spec = {
-    "games": (_tally_entries(), _tallies),
-    "rounds": (_tally_entries(), _tallies),
-    "game_scores": (_score_entries(), _score_records),
+    "games": (_TALLIES, _tallies),
+    "rounds": (_TALLIES, _tallies),
+    "game_scores": (_SCORE_RECORDS, _score_records),
     "best_round_score": (_SCORE, lambda: None),
     "longest_crank": (_COUNT, lambda: 0),
     "idiots_caught_by_you": (_COUNT, lambda: 0),
     "idiots_caught_of_you": (_COUNT, lambda: 0),
     "hints_used": (_COUNT, lambda: 0),
-    "games_without_hints": (_tally_entries(), _tallies),
+    "games_without_hints": (_TALLIES, _tallies),
     "hints_by_match": (ByMatch(lambda count: whole(count, 0, MAX_MATCH_HINTS),
                                MAX_HINT_MATCHES), dict),
     "undos_used": (_COUNT, lambda: 0),
