@@ -470,19 +470,11 @@ class RulesSection:
     body: str
 
 
-def rules_section_ids(catalogue: Mapping[str, Value] | None = None) -> list[str]:
-    """Section ids (``"s01"``...) in order, taken from the English catalogue by default."""
-    keys = _catalogue(FALLBACK) if catalogue is None else catalogue
-    ids = {k.split(".")[1] for k in keys if re.fullmatch(r"rules\.s\d+\.title", k)}
-    return sorted(ids)
-
-
 def rules_sections() -> list[RulesSection]:
-    """The rules screen in the current language, as titled sections."""
-    return [
-        RulesSection(t(f"rules.{sid}.title"), t(f"rules.{sid}.body"))
-        for sid in rules_section_ids()
-    ]
+    """The rules screen in the current language, as titled sections (in the order of their
+    ids, ``s01``..., which the English catalogue holds)."""
+    ids = {k.split(".")[1] for k in _catalogue(FALLBACK) if re.fullmatch(r"rules\.s\d+\.title", k)}
+    return [RulesSection(t(f"rules.{sid}.title"), t(f"rules.{sid}.body")) for sid in sorted(ids)]
 
 
 def rules_blocks(body: str) -> list[tuple[str, str]]:
