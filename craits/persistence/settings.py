@@ -66,14 +66,6 @@ class NewGameSetup:
     rule_overrides: dict[str, RuleValue] = field(default_factory=dict)
     length: str = "full"
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "seats": [seat.to_dict() for seat in self.seats],
-            "preset": self.preset,
-            "rule_overrides": dict(self.rule_overrides),
-            "length": self.length,
-        }
-
 
 @dataclass(frozen=True)
 class Settings:
@@ -115,10 +107,9 @@ class Settings:
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
 
     def to_dict(self) -> dict[str, object]:
-        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        data = dataclasses.asdict(self)  # a copy all through: the seats too are dicts
         data["window_size"] = list(self.window_size)
-        data["new_game"] = self.new_game.to_dict()
-        data["coach"] = dict(self.coach)
+        data["new_game"]["seats"] = list(data["new_game"]["seats"])
         return data
 
     @property
