@@ -280,13 +280,10 @@ def _english_names(key: str) -> set[str] | None:
     if value is None:
         return None
     try:
-        return set().union(*(placeholders(t) for t in _forms_of(value)))
+        forms = value.values() if isinstance(value, dict) else [value]
+        return set().union(*(placeholders(t) for t in forms))
     except ValueError:
         return None
-
-
-def _forms_of(value: Value) -> list[str]:
-    return list(value.values()) if isinstance(value, dict) else [value]
 
 
 def _unfit(language: str, key: str, text: str) -> str | None:

@@ -73,8 +73,9 @@ class Refusal:
     def message(self) -> str:
         """The engine's English for it, naming cards by code."""
         eight = self.top is not None and RANK_OF[self.top] == 8
+        suit = "?" if self.suit is None else suit_str(self.suit)
         return _WORDS[self.why].format(
-            player=self.player, mover=self.mover, card=_code(self.card), suit=_suit(self.suit),
+            player=self.player, mover=self.mover, card=_code(self.card), suit=suit,
             top=_code(self.top), crank=self.crank, turned="8" if eight else "9")
 
 
@@ -113,10 +114,6 @@ _WORDS = {  # each refusal's English, its fields filled in by ``message``
 
 def _code(card: int | None) -> str:
     return "?" if card is None else card_str(card)
-
-
-def _suit(suit: int | None) -> str:
-    return "?" if suit is None else suit_str(suit)
 
 
 class Table(Protocol):

@@ -46,10 +46,6 @@ HAND_ORDERS = ("suit", "rank", "points", "manual")
 NAME_MAX_LENGTH = SEAT_NAME_LENGTH  # as a name typed in the new-game screen
 
 
-def _default_seats() -> tuple[Seat, ...]:
-    return (Seat("human"), Seat("medium"), Seat("medium"), Seat("medium"))
-
-
 COSTLY_THRESHOLDS = (0, 5, 10, 20)  # points; 0 is off
 PRINT_SCALES = (1.5, 1.75, 2.0)  # large print's steps (off is 1x)
 CALL_TIMES = (0.0, 1.5, 3.0, 5.0)  # seconds to call "Last card!"; 0: chosen by speech
@@ -61,7 +57,7 @@ SPOKEN_CALL_GRACE = 3.0  # long enough to hear a whole announcement first
 class NewGameSetup:
     """What the new-game screen showed last: seats, preset, rule changes, game length."""
 
-    seats: tuple[Seat, ...] = field(default_factory=_default_seats)
+    seats: tuple[Seat, ...] = (Seat("human"), Seat("medium"), Seat("medium"), Seat("medium"))
     preset: str = "standard"
     rule_overrides: dict[str, RuleValue] = field(default_factory=dict)
     length: str = "full"
