@@ -127,7 +127,7 @@ def test_rounds_group_the_steps_deal_first():
     session = Session.from_save(data, bot_factory=lambda kind: make_bot("easy"))
     assert len(replay.rounds) == len(session.match.history) == 8
     for index, round_ in enumerate(replay.rounds):
-        assert round_.index == index and round_.finished
+        assert round_.index == index and round_.scores is not None
         assert round_.steps[0].is_deal and not any(s.is_deal for s in round_.steps[1:])
         assert round_.scores == session.match.history[index]
         assert round_.hand_size == Rules(game_length="short").deals[index]
@@ -192,7 +192,7 @@ def test_an_unfinished_game_replays_up_to_where_it_stopped():
         session.act(rng.choice(session.view(session.state.turn).legal))
     replay = Replay(session.to_save())
     assert replay.steps[-1].state == session.state and len(replay.rounds) == 1
-    assert not replay.rounds[0].finished and replay.rounds[0].scores is None
+    assert replay.rounds[0].scores is None
 
 
 def test_a_save_that_does_not_replay_names_the_action():

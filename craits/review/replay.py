@@ -80,12 +80,8 @@ class RoundReplay:
     steps: tuple[Step, ...]
 
     @property
-    def finished(self) -> bool:
-        return self.steps[-1].state.is_over()
-
-    @property
     def scores(self) -> tuple[int, ...] | None:
-        """Each seat's score for the round once it is over."""
+        """Each seat's score for the round once it is over (None: not finished)."""
         return self.steps[-1].state.scores
 
     @property
