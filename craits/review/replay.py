@@ -281,8 +281,3 @@ class Replay:
         if state is None:
             raise ValueError(f"step {number} is a deal: nothing was seen before it")
         return seat_view(state, seat)
-
-    def log(self, number: int) -> list[Event]:
-        """The round's events up to and including step ``number``: the log beside the table."""
-        round_ = self.round_of(number)
-        return [e for step in round_.steps if step.number <= number for e in step.events]
