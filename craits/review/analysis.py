@@ -246,11 +246,6 @@ class RoundAnalysis:
             self.scan.run(SLICE)
 
     @property
-    def choices(self) -> list[Choice]:
-        """The choices found so far (all of them once the round is looked through)."""
-        return self.scan.found
-
-    @property
     def progress(self) -> tuple[int, int]:
         """(choices judged and chance events valued, those found so far: all once the whole
         round is looked at)."""
