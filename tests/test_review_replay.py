@@ -87,7 +87,7 @@ def hidden_dealt_otherwise(state, seat: int, rng: random.Random):
 def test_the_replay_reproduces_the_saved_game_exactly(seed):
     session = play(seed)
     replay = Replay(json.loads(json.dumps(session.to_save())))
-    assert replay.events == session.events
+    assert replay.session.events == session.events
     assert replay.steps[-1].state == session.state
     assert replay.session.match == session.match
     assert replay.steps[-1].totals == session.match.totals
@@ -177,7 +177,7 @@ def test_the_replay_reads_a_save_a_session_a_record_and_an_envelope_alike():
     sources = [data, session, export_record(data),
                {"format": "craits-save", "version": 1, "data": data}]
     replays = [Replay(source) for source in sources]
-    assert all(r.events == replays[0].events for r in replays)
+    assert all(r.session.events == replays[0].session.events for r in replays)
     assert data == kept  # reviewing changes nothing
 
 

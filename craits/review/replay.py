@@ -244,11 +244,6 @@ class Replay:
     def n_players(self) -> int:
         return len(self.seats)
 
-    @property
-    def events(self) -> list[Event]:
-        """Every event of the match, in order, hidden cards included."""
-        return [e for step in self.steps for e in step.events]
-
     def round_of(self, number: int) -> RoundReplay:
         """The round holding step ``number``."""
         return self.rounds[self.steps[number].round]
