@@ -16,18 +16,13 @@ from .errors import IllegalActionError
 from .legality import callable_targets as callable_targets
 from .legality import can_announce as can_announce
 from .legality import can_call as can_call
-from .legality import legal_of, playable
+from .legality import legal_of
 from .position import Position
 from .refusal import Refusal, Why, normalized, refusal, refusal_of_claim
 from .rules import Rules
 from .state import RoundState
 
 # ---------------------------------------------------------------- queries
-
-
-def is_playable(state: RoundState, card: int) -> bool:
-    """Whether ``card`` may be played now by the player to act (crank included)."""
-    return playable(card, state.suit, state.discard[-1], state.crank)
 
 
 def legal_actions(state: RoundState) -> tuple[Action, ...]:
