@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from craits.engine.notation import MAX_ACTIONS
+from craits.engine.notation import MAX_ACTIONS, MAX_PLAYERS
 
 from .files import JsonObject
 from .store import JsonStore
@@ -24,7 +24,6 @@ FILE = "puzzles.json"
 FORMAT = "craits-puzzles"
 VERSION = 1
 MAX_PUZZLES = 200
-MAX_SEATS = 5  # a game's seats, as a save holds them
 MAX_COST = 10_000.0  # points; a round's points are some hundreds at most
 _GAME_FILE = re.compile(r"[A-Za-z0-9._-]{1,120}\.json")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
@@ -74,7 +73,7 @@ def _puzzle(raw: Any, where: str) -> Puzzle:
             raise ValueError(f"{where}: {name} is not {_KINDS[kind]}")
     if not _GAME_FILE.fullmatch(raw["file"]) or not _DIGEST.fullmatch(raw["game"]):
         raise ValueError(f"{where} names no game")
-    if not 0 <= raw["seat"] < MAX_SEATS:
+    if not 0 <= raw["seat"] < MAX_PLAYERS:  # a seat a save may hold
         raise ValueError(f"{where} names a seat no game has")
     if not 0 <= raw["focus"] <= MAX_ACTIONS or raw["cost"] < 0:
         raise ValueError(f"{where} is out of range")

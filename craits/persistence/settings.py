@@ -20,7 +20,7 @@ from craits.config.schema import (
     Struct,
     Text,
 )
-from craits.engine.notation import SEAT_NAME_LENGTH, NotationError, read_seat_name
+from craits.engine.notation import NotationError, read_seat_name
 from craits.engine.rules import RuleValue
 from craits.paths import safe_child, user_home
 from craits.persistence.fieldwise import Entries, Group, read_fields
@@ -43,7 +43,6 @@ SPEECH_VERBOSITY = ("full", "brief", "minimal")  # craits.ui.speech.VERBOSITY
 # How the player's hand is ordered: by suit then rank, by rank, by the points a card scores if
 # kept, or as the player arranges it (drag, or Shift + arrows).
 HAND_ORDERS = ("suit", "rank", "points", "manual")
-NAME_MAX_LENGTH = SEAT_NAME_LENGTH  # as a name typed in the new-game screen
 
 
 COSTLY_THRESHOLDS = (0, 5, 10, 20)  # points; 0 is off
