@@ -359,7 +359,6 @@ def level_description(level: str, own: str = "") -> str:
 # ----------------------------------------------------------------------------- cards
 
 # Suit order and card numbering are the engine's (craits.engine.cards).
-SUIT_LETTERS = SUITS
 SUIT_SYMBOLS = dict(zip(SUITS, ENGINE_SUIT_SYMBOLS, strict=True))
 SUIT_KEYS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -379,9 +378,9 @@ def parse_card(code: object) -> tuple[str, str]:
 
 def _suit_letter(suit: int | str) -> str:
     if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < 4:
-        return SUIT_LETTERS[suit]
+        return suit_str(suit)
     try:
-        return SUIT_LETTERS[read_suit(suit)]
+        return suit_str(read_suit(suit))
     except ValueError:
         raise ValueError(f"not a suit: {suit!r} (0..3, S, H, D, C or a suit symbol)") from None
 
