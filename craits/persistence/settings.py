@@ -23,7 +23,7 @@ from craits.config.schema import (
 from craits.engine.notation import NotationError, read_seat_name
 from craits.engine.rules import RuleValue
 from craits.paths import safe_child, user_home
-from craits.persistence.fieldwise import Entries, Group, read_fields
+from craits.persistence.fieldwise import Group, Spec, read_fields
 from craits.persistence.store import JsonStore
 from craits.seat import Seat
 
@@ -178,14 +178,13 @@ def _default(name: str, owner: type[Settings | NewGameSetup] = Settings
 
 _LANGUAGE = Text(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*", max_length=35,
                  explain="a language code such as en or es")
-_Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
-_SETUP_SPEC: _Spec = {
+_SETUP_SPEC: Spec = {
     "seats": (_Seats(), _default("seats", NewGameSetup)),
     "preset": (Text(r"[a-z][a-z0-9_]*", max_length=40), _default("preset", NewGameSetup)),
     "rule_overrides": (Struct(RULE_FIELDS), _default("rule_overrides", NewGameSetup)),
     "length": (OneOf(*GAME_LENGTHS), _default("length", NewGameSetup)),
 }
-_SETTINGS_SPEC: _Spec = {
+_SETTINGS_SPEC: Spec = {
     "language": (Nullable(_LANGUAGE), _default("language")),
     "volume": (Number(0, 1), _default("volume")),
     "muted": (Boolean(), _default("muted")),

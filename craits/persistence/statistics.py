@@ -13,14 +13,14 @@ hint can be told apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from craits.config.schema import Field, Integer, Nullable
+from craits.config.schema import Integer, Nullable
 from craits.paths import safe_child, user_home
 from craits.persistence.counted import ByMatch, Counted, CountedField
-from craits.persistence.fieldwise import Entries, Group, read_fields
+from craits.persistence.fieldwise import Entries, Group, Spec, read_fields
 from craits.persistence.files import whole
 from craits.persistence.settings import GAME_LENGTHS, LEVELS
 from craits.persistence.store import JsonStore
@@ -207,9 +207,6 @@ def _more(count: int, by: int = 1) -> int:
     return min(MAX_COUNT, count + by)
 
 
-_Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
-
-
 _COUNT, _SCORE = Integer(0, MAX_COUNT), Nullable(Integer(-MAX_SCORE, MAX_SCORE))
 
 
@@ -240,7 +237,7 @@ def _consistent(stats: Statistics) -> list[str]:
     return notes
 
 
-_STATS_SPEC: _Spec = {
+_STATS_SPEC: Spec = {
     "games": (_TALLIES, _tallies),
     "rounds": (_TALLIES, _tallies),
     "game_scores": (_SCORE_RECORDS, _score_records),
