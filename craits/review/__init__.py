@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .hint import Hint, hint_job
     from .judging import Verdict
     from .messages import move_message
-    from .record import RecordError, export_record, load_record, read_record
+    from .record import RecordError, export_record, load_record, read_record, write_record
     from .replay import Replay, Step
 
 # Each name's module, imported on first use: a worker process imports this package on
@@ -37,8 +37,8 @@ _HOMES = {
     **dict.fromkeys(("CoachState", "Note"), "craits.review.coaching"),
     **dict.fromkeys(("Hint", "hint_job"), "craits.review.hint"),
     "move_message": "craits.review.messages",
-    **dict.fromkeys(("RecordError", "export_record", "load_record", "read_record"),
-                    "craits.review.record"),
+    **dict.fromkeys(("RecordError", "export_record", "load_record", "read_record",
+                     "write_record"), "craits.review.record"),
     **dict.fromkeys(("Replay", "Step"), "craits.review.replay"),
 }
 
@@ -54,5 +54,5 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "RoundAnalysis", "Verdict", "analyse_round", "CoachState", "Note", "Hint", "hint_job",
     "move_message", "RECORD_FORMAT", "RecordError", "export_record", "load_record",
-    "read_record", "Replay", "Step",
+    "read_record", "write_record", "Replay", "Step",
 ]  # fmt: skip
