@@ -75,16 +75,10 @@ class CatalogueError(ValueError):
 # ----------------------------------------------------------------------------- plural rules
 
 
-def _integer_and_fraction(n: int | float) -> tuple[int, bool]:
-    """CLDR operands: the integer part i, and whether visible fraction digits exist (v != 0)."""
-    if isinstance(n, float) and not n.is_integer():
-        return int(abs(n)), True
-    return int(abs(n)), False
-
-
 def plural_category(language: str, n: int | float) -> str:
     """The CLDR cardinal plural category of ``n`` in ``language`` (unknown languages: English)."""
-    i, has_fraction = _integer_and_fraction(n)
+    # CLDR's operands: the integer part i, and whether visible fraction digits exist (v != 0).
+    i, has_fraction = int(abs(n)), isinstance(n, float) and not n.is_integer()
     code = ALIASES.get(language, language)
     if code == "cs":
         if has_fraction:
@@ -177,7 +171,8 @@ def _catalogue(language: str) -> dict[str, Value]:
 # ----------------------------------------------------------------------------- languages
 
 
-def _normalise(locale: str) -> str:
+def language_code(locale: str) -> str:
+    """The language of a locale name (``"fil_PH"`` -> ``"tl"``), known or not."""
     base = re.split(r"[-_.@]", locale.strip().lower(), maxsplit=1)[0]
     return ALIASES.get(base, base)
 
@@ -185,7 +180,7 @@ def _normalise(locale: str) -> str:
 def set_language(code: str) -> None:
     """Make ``code`` (one of ``LANGUAGES``, or an alias such as ``fil``) the current language."""
     global _current
-    normal = _normalise(code)
+    normal = language_code(code)
     if normal not in LANGUAGES:
         raise ValueError(
             f"unknown language {code!r}; available: {', '.join(LANGUAGES)}"
@@ -217,7 +212,7 @@ def pick_language(preferred_locales: Iterable[str | Mapping[str, object]]) -> st
         locale = (entry.get("language") or "") if isinstance(entry, Mapping) else entry
         if not isinstance(locale, str) or not locale.strip():
             continue
-        code = _normalise(locale)
+        code = language_code(locale)
         if code in LANGUAGES:
             return code
     return FALLBACK
@@ -285,13 +280,10 @@ def _english_names(key: str) -> set[str] | None:
     if value is None:
         return None
     try:
-        return set().union(*(placeholders(t) for t in _forms_of(value)))
+        forms = value.values() if isinstance(value, dict) else [value]
+        return set().union(*(placeholders(t) for t in forms))
     except ValueError:
         return None
-
-
-def _forms_of(value: Value) -> list[str]:
-    return list(value.values()) if isinstance(value, dict) else [value]
 
 
 def _unfit(language: str, key: str, text: str) -> str | None:
@@ -367,7 +359,6 @@ def level_description(level: str, own: str = "") -> str:
 # ----------------------------------------------------------------------------- cards
 
 # Suit order and card numbering are the engine's (craits.engine.cards).
-SUIT_LETTERS = SUITS
 SUIT_SYMBOLS = dict(zip(SUITS, ENGINE_SUIT_SYMBOLS, strict=True))
 SUIT_KEYS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -387,9 +378,9 @@ def parse_card(code: object) -> tuple[str, str]:
 
 def _suit_letter(suit: int | str) -> str:
     if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < 4:
-        return SUIT_LETTERS[suit]
+        return suit_str(suit)
     try:
-        return SUIT_LETTERS[read_suit(suit)]
+        return suit_str(read_suit(suit))
     except ValueError:
         raise ValueError(f"not a suit: {suit!r} (0..3, S, H, D, C or a suit symbol)") from None
 
@@ -475,19 +466,11 @@ class RulesSection:
     body: str
 
 
-def rules_section_ids(catalogue: Mapping[str, Value] | None = None) -> list[str]:
-    """Section ids (``"s01"``...) in order, taken from the English catalogue by default."""
-    keys = _catalogue(FALLBACK) if catalogue is None else catalogue
-    ids = {k.split(".")[1] for k in keys if re.fullmatch(r"rules\.s\d+\.title", k)}
-    return sorted(ids)
-
-
 def rules_sections() -> list[RulesSection]:
-    """The rules screen in the current language, as titled sections."""
-    return [
-        RulesSection(t(f"rules.{sid}.title"), t(f"rules.{sid}.body"))
-        for sid in rules_section_ids()
-    ]
+    """The rules screen in the current language, as titled sections (in the order of their
+    ids, ``s01``..., which the English catalogue holds)."""
+    ids = {k.split(".")[1] for k in _catalogue(FALLBACK) if re.fullmatch(r"rules\.s\d+\.title", k)}
+    return [RulesSection(t(f"rules.{sid}.title"), t(f"rules.{sid}.body")) for sid in sorted(ids)]
 
 
 def rules_blocks(body: str) -> list[tuple[str, str]]:

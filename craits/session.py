@@ -44,8 +44,6 @@ from craits.engine.notation import (
 from craits.persistence.game_record import read_save
 from craits.seat import Seat
 
-SAVE_VERSION = 1
-
 
 @dataclass(frozen=True)
 class BotJob:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import pickle
 import re
 from pathlib import Path
@@ -18,11 +17,9 @@ from craits.config import (
     Number,
     OneOf,
     Struct,
-    list_presets,
     load_rules,
     load_yaml_file,
     parse_yaml,
-    rules_from_mapping,
     validate,
 )
 from craits.engine.rules import RULE_KEYS, Rules
@@ -60,9 +57,10 @@ def test_bundled_defaults_list_every_key_with_a_comment():
 
 
 def test_presets_are_listed_with_descriptions():
-    presets = list_presets()
+    presets = rules_module.read_rule_book().presets
     assert {"standard", "quick", "uno_house"} <= set(presets)
-    assert all(isinstance(text, str) and len(text) > 10 for text in presets.values())
+    assert all(isinstance(p["description"], str) and len(p["description"]) > 10
+               for p in presets.values())
 
 
 def test_every_preset_loads_and_differs_only_where_it_says():
@@ -230,8 +228,8 @@ def test_structured_user_file_adds_presets_and_defaults(tmp_path):
     kitchen = load_rules(path, preset="kitchen")
     assert (kitchen.idiot_penalty, kitchen.threes) == (1, "bonus_only_if_all_threes")
     assert load_rules(path, preset="quick").idiot_penalty == 1  # a preset on top of defaults
-    presets = list_presets(path)
-    assert presets["kitchen"] == "Our table." and "standard" in presets
+    presets = rules_module.read_rule_book(path).presets
+    assert presets["kitchen"]["description"] == "Our table." and "standard" in presets
 
 
 def test_structured_user_file_error_has_dotted_key_and_line(tmp_path):
@@ -239,27 +237,6 @@ def test_structured_user_file_error_has_dotted_key_and_line(tmp_path):
     error = error_of(load_rules, write(tmp_path, text))
     assert (error.line, error.key) == (5, "presets.kitchen.rules.seven_skip")
     assert "did you mean 'seven_skips'?" in error.message
-
-
-# ---------------------------------------------------------------- mappings without a file
-
-
-def test_scenario_rules_mapping():
-    assert rules_from_mapping({"seven_skips": True}) == dataclasses.replace(
-        Rules(), seven_skips=True)
-    assert rules_from_mapping({}) == Rules()
-    base = Rules(game_length="short")
-    assert rules_from_mapping({"idiot_penalty": 0}, base=base) == Rules(
-        game_length="short", idiot_penalty=0)
-
-
-def test_scenario_rules_errors_name_the_key_without_line():
-    error = error_of(rules_from_mapping, {"seven_skip": True})
-    assert (error.path, error.line, error.key) == ("scenario", None, "seven_skip")
-    assert str(error) == "scenario, key 'seven_skip': unknown key; did you mean 'seven_skips'?"
-    error = error_of(rules_from_mapping, {"idiot_penalty": 2.5}, source="test.json")
-    assert str(error).startswith("test.json, key 'idiot_penalty': bad value 2.5")
-    assert "expected a mapping" in error_of(rules_from_mapping, ["seven_skips"]).message
 
 
 # ---------------------------------------------------------------- the reusable schema

@@ -213,6 +213,5 @@ def test_a_folder_told_unwritable_at_start_is_told_again_only_after_a_write_work
     health.failed("the saved game", denied())  # the same run of failures: not told again
     assert health.take_notice() is None
     health.succeeded("the saved game")  # a write went through: the folder can be written
-    assert not health.failing
     health.failed("the saved game", OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     assert health.take_notice() == os.strerror(errno.ENOSPC)  # a new run, told again

@@ -11,7 +11,7 @@ import sys
 import pytest
 from test_review_replay import game
 
-from craits.persistence.par_store import KEEP, ParStore
+from craits.persistence.par_store import ParStore
 from craits.review.cache import game_key
 from craits.review.par import PAR_LEVEL, kept_par, par_version
 
@@ -80,14 +80,14 @@ def test_a_link_is_never_followed(tmp_path):
 
 def test_only_the_newest_files_are_kept(tmp_path):
     store = ParStore(tmp_path)
-    for i in range(KEEP + 3):
+    for i in range(ParStore.KEEP + 3):
         store.store(f"{i:032x}", VERSION, {0: {0: i}})
         path = store.path(f"{i:032x}", VERSION)
         assert path is not None
         os.utime(path, (1000 + i, 1000 + i))
     store.prune()
     kept = sorted(p.name for p in tmp_path.iterdir())
-    assert len(kept) == KEEP
+    assert len(kept) == ParStore.KEEP
     assert store.path(f"{0:032x}", VERSION).name not in kept  # type: ignore[union-attr]
 
 

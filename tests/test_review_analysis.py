@@ -166,7 +166,7 @@ def test_the_analysis_runs_a_job_at_a_time_with_progress(replay):
     analysis = RoundAnalysis(replay, 0, index, QUICK)
     pool = inline_job()
     # Each choice to judge and each chance event (the deal, every draw) to value.
-    total = len(analysis.choices) + len(analysis.scan.chances)
+    total = len(analysis.scan.found) + len(analysis.scan.chances)
     assert len(analysis.scan.chances) > 1
     seen = [analysis.progress]
     while not analysis.finished:

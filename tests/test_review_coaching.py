@@ -47,7 +47,7 @@ def where_shown(events) -> dict[str, int]:
 
 @pytest.mark.parametrize("seed, kinds, length", GAMES)
 def test_each_first_is_found_once_at_its_first_occurrence(seed, kinds, length):
-    events = Replay(game(seed, kinds, length)).events
+    events = Replay(game(seed, kinds, length)).session.events
     found = firsts(events)
     ids = [note.id for note in found]
     assert len(ids) == len(set(ids)) and set(ids) <= set(NOTES)
@@ -59,7 +59,7 @@ def test_each_first_is_found_once_at_its_first_occurrence(seed, kinds, length):
 
 
 def test_the_sixes_and_the_starter_are_found_when_they_show():
-    events = Replay(game(3, ("easy", "easy", "easy"), "short")).events
+    events = Replay(game(3, ("easy", "easy", "easy"), "short")).session.events
     shown = where_shown(events)
     six = None
     for i, e in enumerate(events):
@@ -90,7 +90,7 @@ def test_a_three_at_scoring_is_noted_the_first_time_one_is_left_in_a_hand():
             expected = Note("threes_scored", holders[0])
             break
     assert expected is not None
-    assert expected in firsts(replay.events)
+    assert expected in firsts(replay.session.events)
 
 
 def test_suits_named_by_an_8_and_switched_by_a_9_are_told_apart():
@@ -123,7 +123,7 @@ def test_house_rules_show_their_own_notes():
 
 
 def test_notes_are_shown_once_ever_and_only_in_the_first_games():
-    events = Replay(game()).events
+    events = Replay(game()).session.events
     coach = CoachState()
     half = len(events) // 2
     first_half = coach.notes(events[:half])

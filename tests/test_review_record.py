@@ -18,7 +18,6 @@ from craits.review.record import (
     RecordError,
     export_record,
     load_record,
-    open_record,
     parse_record_text,
     read_record,
     write_record,
@@ -47,7 +46,7 @@ def test_a_record_round_trips_through_a_file(tmp_path):
     write_record(path, export_record(session, title="A close one", note="Round 3:\nlook"))
     text = path.read_text(encoding="utf-8")
     assert text.startswith('{\n  "format": "craits-game"')
-    same_match(session, open_record(path))
+    same_match(session, load_record(read_record(path)))
     assert read_record(path)["title"] == "A close one"
 
 

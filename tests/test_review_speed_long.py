@@ -93,7 +93,7 @@ def test_a_long_round_is_looked_through_a_slice_per_poll(counted):
     assert polls > 20
     assert most_views <= SLICE  # never the whole round at once
     assert most_redacted <= SLICE * EVENTS_A_STEP * 2
-    assert len(analysis.choices) > 100 and analysis.submitted <= len(analysis.choices)
+    assert len(analysis.scan.found) > 100 and analysis.submitted <= len(analysis.scan.found)
     analysis.cancel()
 
 
@@ -144,7 +144,7 @@ def test_a_worker_is_sent_each_piece_of_a_log_once():
     urgent = bench._workers[0]
     urgent.conn, urgent.process = Pipe(), "running"  # stands in for a started worker
     log = replay.seat_log(0, 0)
-    for choice in analysis.choices:
+    for choice in analysis.scan.found:
         job.submit(judge_in_log, (analysis.level, choice), Shared(analysis.key, log, choice.end))
     for item in bench._queues[Lane.REVIEW]:
         bench._send(urgent, item)
@@ -156,7 +156,7 @@ def test_a_worker_is_sent_each_piece_of_a_log_once():
         elif kind == "run":
             verdicts.append(worker.run(body, held)[1])
     sent = sum(len(body) for kind, _, _, body in urgent.conn.sent if kind == "extend")
-    assert sent == analysis.choices[-1].end  # each event once, not a history per choice
+    assert sent == analysis.scan.found[-1].end  # each event once, not a history per choice
     assert tuple(verdicts) == analyse_round(replay, 0, index, QUICK).verdicts
     urgent.conn = urgent.process = None
 

@@ -64,15 +64,13 @@ def english_words(text: str) -> list[str]:
     return list(dict.fromkeys(w for w in words if w.casefold() in ENGLISH_WORDS))
 
 
-def _fields(text: str) -> set[str] | str:
-    """Placeholder names, or an error message if the text is not a valid format string."""
+def _fields(text: str) -> set[str] | None:
+    """Placeholder names; None when one is malformed or unnamed (``text_problems`` says so)."""
     try:
         names = i18n.placeholders(text)
-    except ValueError as exc:
-        return f"malformed placeholder ({exc})"
-    if "" in names or any(name.isdigit() for name in names):
-        return "placeholders must be named, e.g. {player}"
-    return names
+    except ValueError:
+        return None
+    return None if "" in names or any(name.isdigit() for name in names) else names
 
 
 def _forms(value: i18n.Value) -> dict[str, str]:
@@ -105,9 +103,7 @@ def _expected_fields(value: i18n.Value) -> tuple[set[str], set[str]]:
     """(names every form must have, names a form may have). ``count`` may be spelt out."""
     union: set[str] = set()
     for text in _forms(value).values():
-        fields = _fields(text)
-        if isinstance(fields, set):
-            union |= fields
+        union |= _fields(text) or set()
     required = union - {"count"} if isinstance(value, dict) else union
     return required, union
 
@@ -151,7 +147,7 @@ def check_language(
             fields = _fields(text)
             if unfit:
                 problems.extend(f"{where}: {problem}" for problem in unfit)
-            elif isinstance(fields, set) and not required <= fields:
+            elif fields is not None and not required <= fields:
                 problems.append(
                     f"{where}: placeholders {{{', '.join(sorted(fields))}}} differ from English "
                     f"{{{', '.join(sorted(allowed))}}}"

@@ -89,23 +89,22 @@ def header_comment(path: Path) -> list[str]:
     return lines
 
 
+_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t"}
+
+
+def _escaped(ch: str, raw: str = "") -> str:
+    """One character in a TOML basic string; those in ``raw`` (a multi-line string's line
+    breaks and tabs) as they are."""
+    if ch in raw:
+        return ch
+    if ch in _SHORT_ESCAPES:
+        return _SHORT_ESCAPES[ch]
+    return f"\\u{ord(ch):04X}" if ord(ch) < 0x20 or ord(ch) == 0x7F else ch
+
+
 def _basic(text: str) -> str:
     """A TOML basic string: ``"..."`` with the escapes it needs."""
-    out = []
-    for ch in text:
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch == '"':
-            out.append('\\"')
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    return '"' + "".join(map(_escaped, text)) + '"'
 
 
 def _multiline(text: str) -> str:
@@ -118,16 +117,9 @@ def _multiline(text: str) -> str:
             # never three quotes in a row: that would close the string
             out.append('\\"' if quotes == 3 else '"')
             quotes %= 3
-            continue
-        quotes = 0
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch in "\n\t":
-            out.append(ch)
-        elif ch == "\r" or ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
         else:
-            out.append(ch)
+            quotes = 0
+            out.append(_escaped(ch, "\n\t"))
     body = "".join(out)
     if body.endswith('"') and not body.endswith('\\"'):
         body = body[:-1] + '\\"'  # a quote just before the closing delimiter
@@ -306,9 +298,7 @@ def po_language(path: Path, catalog: Catalog) -> str:
     for name, value in catalog.mime_headers:
         if name.lower() == "language":
             language = value.strip()
-    code = language or Path(path).stem
-    base = re.split(r"[-_.@]", code.strip().lower(), maxsplit=1)[0]
-    return i18n.ALIASES.get(base, base)
+    return i18n.language_code(language or Path(path).stem)
 
 
 def po_to_catalogue(

@@ -16,27 +16,24 @@ import re
 import stat
 from pathlib import Path
 
+from craits.config.reading import FileRefused, read_limited
 from craits.persistence.files import atomic_write
 
 # A catalogue is a few hundred KB at most; anything much larger is not one.
-MAX_BYTES = 4 << 20
+MAX_BYTES = 4_000_000
 _CHARSET = re.compile(rb'^\s*"Content-Type:[^"\n]*?charset=([A-Za-z0-9_.:-]+)', re.M | re.I)
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _KEYWORD = re.compile(r"(msgid|msgid_plural|msgctxt|msgstr|msgstr\[\d{1,3}\])(?:\s+(.*))?")
 
 
 def read_bounded(path: Path) -> bytes:
-    """The bytes of ``path`` if it is a regular file of at most ``MAX_BYTES``; ``OSError`` if
-    it cannot be read, ``ValueError`` if it is not such a file."""
-    # O_NONBLOCK: opening a pipe must not wait for a writer; the check below then refuses it.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise ValueError(f"{path}: not a regular file, so not a .po file")
-        data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"{path}: larger than {MAX_BYTES >> 20} MB, so not a translation file")
-    return data
+    """The bytes of ``path`` if it is a regular file of at most ``MAX_BYTES``
+    (``read_limited``); ``OSError`` if it cannot be read, ``ValueError`` if it is not such a
+    file."""
+    try:
+        return read_limited(path, MAX_BYTES)
+    except FileRefused as exc:
+        raise ValueError(f"{path}: {exc}, so not a translation file") from None
 
 
 def _line_of(data: bytes, offset: int) -> int:

@@ -9,16 +9,16 @@ own (the FEN of it): a bug report or a puzzle can carry "this position" as text.
 from __future__ import annotations
 
 import json
-import os
-import stat
 import sys
 
+from craits.config.reading import read_limited
 from craits.engine.notation import write_position
 from craits.engine.scenario import ScenarioError, play_scenario, state_to_output
+from craits.persistence.files import Damaged, parse_json
 
 USAGE = ("usage: python -m craits scenario [--position] FILE.json   (or - for standard input)")
 # A scenario is a few hundred bytes; anything past this is not one (and /dev/zero never ends).
-MAX_BYTES = 1 << 20
+MAX_BYTES = 1_000_000
 
 
 def _error(message: str, action: int | None = None) -> int:
@@ -29,14 +29,11 @@ def _error(message: str, action: int | None = None) -> int:
 
 
 def _read(path: str) -> bytes:
-    """At most MAX_BYTES + 1 bytes of the file (or standard input); only regular files, so a
-    pipe or a device given by name cannot block or run forever."""
+    """At most MAX_BYTES + 1 bytes of standard input, or the file if it is a regular one of at
+    most MAX_BYTES (``read_limited``: a pipe or a device given by name cannot block)."""
     if path == "-":
         return sys.stdin.buffer.read(MAX_BYTES + 1)
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise OSError(0, "not a regular file")
-    with open(path, "rb") as f:
-        return f.read(MAX_BYTES + 1)
+    return read_limited(path, MAX_BYTES)
 
 
 def main(argv: list[str]) -> int:
@@ -54,19 +51,11 @@ def main(argv: list[str]) -> int:
     except OSError as exc:
         return _error(f"cannot read {path}: {exc.strerror or exc}")
     if len(data) > MAX_BYTES:
-        return _error(f"{path}: larger than {MAX_BYTES // 1024} KB: not a scenario")
+        return _error(f"{path}: larger than {MAX_BYTES // 1000} kB: not a scenario")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return _error(f"{path}: not UTF-8 text (byte {exc.start})")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return _error(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
-    except RecursionError:
-        return _error(f"{path}: nested too deeply to be a scenario")
-    except ValueError as exc:  # e.g. an integer of thousands of digits
-        return _error(f"{path}: not a usable JSON document: {exc}")
+        doc = parse_json(data)  # refusing what no scenario is, in a few words
+    except Damaged as exc:
+        return _error(f"{path}: {exc}")
     try:
         state, events = play_scenario(doc)
         result = write_position(state) if position else state_to_output(state, events)

@@ -13,8 +13,7 @@ import sys
 import time
 from dataclasses import replace
 
-from craits.config import ConfigError
-from craits.config import load_rules as load_from_yaml
+from craits.config import ConfigError, load_rules
 from craits.config.levels import make_bot
 from craits.director import play_match
 from craits.engine.playout import PlayoutStats, random_match
@@ -34,20 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def load_rules(path: str | None) -> Rules:
-    if path is None:
-        return Rules()
-
-    return load_from_yaml(path)
-
-
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.games < 1:
         print("craits simulate: --games must be at least 1", file=sys.stderr)
         return 2
     try:
-        rules = load_rules(args.rules)
+        rules = load_rules(args.rules) if args.rules else Rules()
     except Exception as exc:  # a ConfigError names file, line and key
         print(f"craits simulate: {exc}", file=sys.stderr)
         return 2
@@ -84,7 +76,6 @@ def main(argv: list[str]) -> int:
 
 def _match_mode(args: argparse.Namespace, rules: Rules) -> int:
     """Matches between computer levels on the match director (the game's own loop)."""
-
     levels = [part.strip() for part in args.seats.split(",")]
     if not 2 <= len(levels) <= 5 or not all(levels):
         print("craits simulate: --seats needs 2 to 5 computer levels, e.g. easy,medium",

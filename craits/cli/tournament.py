@@ -232,10 +232,7 @@ def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     try:
         profiles = load_profiles(args.ai)
-        rules = Rules()
-        if args.rules:
-
-            rules = load_rules(args.rules)
+        rules = load_rules(args.rules) if args.rules else Rules()
     except ConfigError as exc:
         print(f"craits tournament: {exc}", file=sys.stderr)
         return 2

@@ -101,12 +101,8 @@ def _pieces(value: object, depth: int, limit: int) -> Iterator[str]:
 
 def _whole_number(value: int) -> str:
     if value.bit_length() > 256:  # str() of a number of thousands of digits is refused
-        return f"a number of {_digits(value)} digits"
+        return f"a number of {max(1, int(abs(value).bit_length() * 0.30103) + 1)} digits"
     return str(value)
-
-
-def _digits(value: int) -> int:
-    return max(1, int(abs(value).bit_length() * 0.30103) + 1)
 
 
 def _printable(text: str) -> str:

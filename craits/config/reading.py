@@ -36,7 +36,8 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            raise FileRefused("not a regular file" + _what(mode))
+            kind = kind_of_file(mode)
+            raise FileRefused("not a regular file" + (f" but {kind}" if kind else ""))
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(descriptor, min(1 << 16, limit + 1 - size))
@@ -51,12 +52,14 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
         os.close(descriptor)
 
 
-def _what(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"),
-                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-                       (stat.S_ISSOCK, "a socket")):
+def kind_of_file(mode: int) -> str:
+    """What a file of ``mode`` (``os.stat``'s or ``os.lstat``'s) is when it is not a regular
+    one, in a few words ("a folder", "a pipe"...); empty when it is none of those."""
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISLNK, "a link"),
+                       (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
         if test(mode):
-            return f" but {name}"
+            return name
     return ""
 
 

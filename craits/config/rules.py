@@ -6,7 +6,6 @@ a user file's plain keys. The format of a user file is documented in ``config/ru
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,12 +13,12 @@ from typing import Any
 
 from craits.config.errors import ConfigError, did_you_mean
 from craits.config.schema import Field, MapOf, OneOf, Struct, Text, validate
-from craits.config.yamlfile import Source, load_yaml_file
+from craits.config.yamlfile import load_yaml_file
 from craits.engine.rules import CHOICES, RULE_KEYS, Rules
 from craits.resources import resource_path
 
 RULE_FIELDS: dict[str, Field] = {key: OneOf(*CHOICES[key]) for key in RULE_KEYS}
-"""One field per variant key; reusable wherever rule overrides are read (scenarios, settings)."""
+"""One field per variant key; reusable wherever rule overrides are read (settings)."""
 
 _PRESET_NAME = Text(r"[a-z][a-z0-9_]*", max_length=40,
                     explain="a preset name uses a-z, 0-9 and _, starting with a letter")
@@ -85,17 +84,3 @@ def load_rules(path: str | os.PathLike[str] | None = None, preset: str | None = 
     """
     return read_rule_book(path).rules(preset)
 
-
-def list_presets(path: str | os.PathLike[str] | None = None) -> dict[str, str]:
-    """Preset names and their descriptions, in file order (a user file's new ones last)."""
-    return {name: preset["description"] for name, preset in read_rule_book(path).presets.items()}
-
-
-def rules_from_mapping(data: object, source: str = "scenario", base: Rules | None = None) -> Rules:
-    """Rules from a mapping of variant keys (a scenario's ``rules`` object, saved overrides).
-
-    Absent keys keep ``base`` (default: the standard rules of ``Rules()``, not the YAML file, so
-    a scenario means the same thing on every machine). Errors name ``source`` and the key.
-    """
-    checked = validate(data, _USER_PLAIN_SCHEMA, Source(source))
-    return dataclasses.replace(base or Rules(), **checked)

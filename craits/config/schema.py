@@ -44,21 +44,16 @@ class Invalid(Exception):
         super().__init__("; ".join(text for _, text in self.problems))
 
 
+_KINDS: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (type(None), "nothing (null)"), (bool, "a boolean"), ((int, float), "a number"),
+    (str, "text"), (list, "a list"), (dict, "a mapping"),
+)  # a boolean is an int to Python: it is asked first
+
+
 def kind_of(value: object) -> str:
     """What a value is, in a reader's words."""
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
+    return next((words for kind, words in _KINDS if isinstance(value, kind)),
+                type(value).__name__)
 
 
 class Field:

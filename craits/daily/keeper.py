@@ -35,7 +35,6 @@ class DailyKeeper:
         self.archive = archive
         self.record, problem = self.store.load()
         self.problems: list[Problem] = [problem] if problem is not None else []
-        self.unsaved = False
         # A played deal's game as the par needs it (read once: a replay of the record).
         self._games: dict[str, tuple[SaveData, list[list[int]]] | None] = {}
 
@@ -107,7 +106,5 @@ class DailyKeeper:
     def _save(self) -> None:
         try:
             self.store.save(self.record)
-            self.unsaved = False
-        except (OSError, ValueError) as exc:
-            self.unsaved = True
+        except (OSError, ValueError) as exc:  # the whole record is written at the next change
             log.warning("the deals of the day could not be written: %s", exc)

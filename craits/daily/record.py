@@ -23,6 +23,7 @@ from typing import Any
 
 from craits.daily.deal import FIRST_DEAL, LAST_DEAL, deal, place, streak
 from craits.engine.notation import GameRecord
+from craits.persistence.archive import GAME_FILE
 from craits.persistence.files import whole
 from craits.persistence.store import JsonStore
 
@@ -35,7 +36,6 @@ MAX_SCORE = 10**6
 _STAMP = "%Y%m%d-%H%M%S"
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _GAME_ID = re.compile(r"[0-9a-f]{1,16}")
-_FILE_ID = re.compile(r"game-\d{8}-\d{6}-([0-9a-f]{1,16})\.json")
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,8 @@ class Started:
         the game it names, else (an older note) one finished after it began."""
         if self.game is None:
             return when >= self.at
-        found = _FILE_ID.fullmatch(name)
-        return found is not None and found[1] == self.game
+        found = GAME_FILE.fullmatch(name)
+        return found is not None and found[2] == self.game
 
 
 def game_id(match_id: str) -> str | None:

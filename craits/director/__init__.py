@@ -3,20 +3,10 @@
 Layers: engine <- ai <- session <- director <- ui and cli. No pygame here.
 """
 
-from .director import (
-    FixedPace,
-    Hooks,
-    InlineRunner,
-    MatchDirector,
-    Pace,
-    Runner,
-    TablePace,
-    Wait,
-    Waiting,
-)
+from .director import FixedPace, Hooks, InlineRunner, MatchDirector, Runner, TablePace, Wait
 from .headless import TURN_SECONDS, MatchRecord, play_headless, play_match
 
 __all__ = [
-    "FixedPace", "Hooks", "InlineRunner", "MatchDirector", "Pace", "Runner",
-    "TablePace", "Wait", "Waiting", "TURN_SECONDS", "MatchRecord", "play_headless", "play_match",
+    "FixedPace", "Hooks", "InlineRunner", "MatchDirector", "Runner", "TablePace", "Wait",
+    "TURN_SECONDS", "MatchRecord", "play_headless", "play_match",
 ]  # fmt: skip

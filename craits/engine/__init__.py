@@ -17,13 +17,12 @@ from .core import (
     callable_targets,
     can_announce,
     can_call,
-    is_playable,
     legal_actions,
     new_round,
     settle,
     start_round,
 )
-from .errors import CraitsError, IllegalActionError, InvalidPositionError
+from .errors import CraitsError, IllegalActionError
 from .events import Event, redact
 from .legality import playable
 from .match import Match, apply_action, new_match, next_round
@@ -48,9 +47,9 @@ __all__ = [
     "Action", "Announce", "Call", "ChooseSuit", "Draw", "Pass", "Play",
     "card_str", "suit_str", "NotationError", "read_action", "read_card", "read_position",
     "read_suit", "write_action", "write_card", "write_position", "write_suit",
-    "apply", "callable_targets", "can_announce", "can_call", "is_playable", "legal_actions",
+    "apply", "callable_targets", "can_announce", "can_call", "legal_actions",
     "new_round", "settle", "start_round", "Position", "playable",
-    "CraitsError", "IllegalActionError", "InvalidPositionError", "Event", "redact",
+    "CraitsError", "IllegalActionError", "Event", "redact",
     "Match", "apply_action", "new_match", "next_round", "Rules", "HandScore", "score_hand",
     "CHOOSE_SUIT", "DRAWN", "OVER", "PLAY", "RoundState", "SeatView", "seat_view",
 ]  # fmt: skip

@@ -72,7 +72,6 @@ class Call:
         return f"player {self.caller} calls player {self.target} an idiot"
 
 
-TurnAction = Play | Draw | Pass | ChooseSuit
 Action = Play | Draw | Pass | ChooseSuit | Announce | Call
 
 DRAW = Draw()

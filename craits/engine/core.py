@@ -16,18 +16,13 @@ from .errors import IllegalActionError
 from .legality import callable_targets as callable_targets
 from .legality import can_announce as can_announce
 from .legality import can_call as can_call
-from .legality import legal_of, playable
+from .legality import legal_of
 from .position import Position
 from .refusal import Refusal, Why, normalized, refusal, refusal_of_claim
 from .rules import Rules
 from .state import RoundState
 
 # ---------------------------------------------------------------- queries
-
-
-def is_playable(state: RoundState, card: int) -> bool:
-    """Whether ``card`` may be played now by the player to act (crank included)."""
-    return playable(card, state.suit, state.discard[-1], state.crank)
 
 
 def legal_actions(state: RoundState) -> tuple[Action, ...]:
@@ -73,13 +68,6 @@ def _checked(pos: Position | RoundState, action: Action, player: int | None) -> 
     if refused is not None:
         raise IllegalActionError(action, refused.message(), refused)
     return normalized(pos, action)  # a 9 switched to its own suit: the keep
-
-
-def why_illegal(pos: Position | RoundState, action: Action) -> str:
-    """The rule that ``action`` breaks in ``pos``, in words that name cards by code (the
-    English of ``refusal``'s typed reason; empty if it breaks none)."""
-    refused = refusal(pos, action, pos.hands[pos.turn], legal_of(pos))
-    return "" if refused is None else refused.message()
 
 
 def settle(state: RoundState) -> tuple[RoundState, tuple[ev.Event, ...]]:

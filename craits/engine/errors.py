@@ -25,7 +25,3 @@ class IllegalActionError(CraitsError, ValueError):
         self.action = action
         self.reason = reason
         self.refusal = refusal
-
-
-class InvalidPositionError(CraitsError, ValueError):
-    """A position (e.g. from a scenario file) that breaks the rules of the game."""

@@ -54,7 +54,7 @@ class Event(tuple[Any, ...]):
 
     @property
     def type(self) -> str:
-        return _snake(type(self).__name__)
+        return re.sub(r"(?<!^)(?=[A-Z])", "_", type(self).__name__).lower()  # card_played
 
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and tuple.__eq__(self, other)
@@ -81,10 +81,6 @@ class Event(tuple[Any, ...]):
                 value = list(value)
             out[name] = value
         return out
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 Cards = tuple[int, ...]

@@ -25,6 +25,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict, TypeGuard
 
@@ -48,14 +49,18 @@ class NotationError(CraitsError, ValueError):
         self.action = action
 
 
-def shown(value: object, limit: int = 60) -> str:
-    """A short repr of input for an error message: huge input is never echoed in full."""
+def shown(value: object, as_json: bool = False) -> str:
+    """A short repr of input for an error message (``as_json``: as JSON writes it, ``"2"``,
+    ``false``, ``null``): huge input is never echoed in full."""
     if isinstance(value, (list, dict)):
         return f"a {'list' if isinstance(value, list) else 'object'} of {len(value)} items"
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
         return "a number far out of range"
     text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if as_json:
+        with suppress(TypeError, ValueError):
+            text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 # ---------------------------------------------------------------- cards and suits
@@ -606,16 +611,17 @@ def read_game_record(data: object, refuse_kind: Callable[[str], str | None] | No
     With ``actions`` False its action log is checked as a list only (``entries`` is empty):
     a list of many past games reads each quickly."""
     if not isinstance(data, dict):
-        raise NotationError(f"a game record is a JSON object, not {_written(data)}")
+        raise NotationError(f"a game record is a JSON object, not {shown(data, as_json=True)}")
     for key in data:
         if key not in RECORD_KEYS:
-            raise NotationError(f"unknown field {_written(key)}"
+            raise NotationError(f"unknown field {shown(key, as_json=True)}"
                                 f"{_suggest(str(key)[:40], RECORD_KEYS)}")
     version = data.get("version")
     if version is None:
         raise NotationError(f"version: missing (this game reads version {RECORD_VERSION})")
     if type(version) is not int or version < 1:
-        raise NotationError(f"version: expected a whole number from 1, not {_written(version)}")
+        raise NotationError("version: expected a whole number from 1, not "
+                            f"{shown(version, as_json=True)}")
     if version > RECORD_VERSION:
         raise NotationError(f"the record comes from a newer version of Craits (record version "
                             f"{version}; this game reads up to {RECORD_VERSION})")
@@ -639,7 +645,7 @@ def read_game_record(data: object, refuse_kind: Callable[[str], str | None] | No
         focus, most = data["focus"], len(save["actions"])
         if type(focus) is not int or not 0 <= focus <= most:
             raise NotationError(f"focus: expected a number of actions from 0 to {most}, not "
-                                f"{_written(focus)}")
+                                f"{shown(focus, as_json=True)}")
         record["focus"] = focus
     if "result" in data:
         record["result"] = _read_result(data["result"], len(save["seats"]))
@@ -649,7 +655,7 @@ def read_game_record(data: object, refuse_kind: Callable[[str], str | None] | No
 def _read_text(value: object, key: str, limit: int) -> str:
     """A title (one line) or a note (lines: their breaks made ``\\n``)."""
     if not isinstance(value, str):
-        raise NotationError(f"{key}: expected text, not {_written(value)}")
+        raise NotationError(f"{key}: expected text, not {shown(value, as_json=True)}")
     breaks = "\n" if key == "note" else ""
     if breaks:
         value = normal_line_breaks(value)
@@ -672,15 +678,5 @@ def _read_result(value: object, seats: int) -> MatchResult:
                 and all(type(t) is int and abs(t) <= MAX_TOTAL for t in totals)):
             return {"finished_rounds": rounds, "totals": list(totals), "over": over}
     raise NotationError(f"result: expected finished_rounds, totals (one whole number a seat) "
-                        f"and over, not {_written(value)}")
+                        f"and over, not {shown(value, as_json=True)}")
 
-
-def _written(value: object) -> str:
-    """A value as JSON writes it (``"2"``, ``false``, ``null``), never at length."""
-    if isinstance(value, (list, dict)) or isinstance(value, int) and abs(value) > 10**12:
-        return shown(value)
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:59] + "…"

@@ -72,31 +72,23 @@ class Refusal:
 
     def message(self) -> str:
         """The engine's English for it, naming cards by code."""
-        w, W = self.why, Why
-        if w is W.NOT_YOUR_TURN:
-            return f"it is player {self.player}'s turn, not player {self.mover}'s"
-        if w is W.NOT_HELD:
-            return f"player {self.player} does not hold {_code(self.card)}"
-        if w is W.SUIT_FIRST:
-            what = "8" if self.top is not None and RANK_OF[self.top] == 8 else "9"
-            return f"the dealer must first settle the suit of the turned-up {what}"
-        if w is W.ONLY_DRAWN:
-            return f"only the card just drawn ({_code(self.card)}) may be played, or pass"
-        if w is W.CRANK:
-            return f"a crank of {self.crank} runs: only an Ace or a 2 may answer it"
-        if w is W.NO_MATCH:
-            return (f"{_code(self.card)} matches neither the suit in force "
-                    f"({_suit(self.suit)}) nor the rank of {_code(self.top)}")
-        if w is W.NINE_SWITCH:
-            return f"a 9 may only switch to the other suit of its colour, not {_suit(self.suit)}"
-        if w is W.NOT_ONE_CARD:
-            return f"player {self.player} does not hold exactly one card"
-        if w is W.NOT_CATCHABLE:
-            return f"player {self.player} cannot be caught now"
-        return _FIXED[w]
+        eight = self.top is not None and RANK_OF[self.top] == 8
+        suit = "?" if self.suit is None else suit_str(self.suit)
+        return _WORDS[self.why].format(
+            player=self.player, mover=self.mover, card=_code(self.card), suit=suit,
+            top=_code(self.top), crank=self.crank, turned="8" if eight else "9")
 
 
-_FIXED = {
+_WORDS = {  # each refusal's English, its fields filled in by ``message``
+    Why.NOT_YOUR_TURN: "it is player {player}'s turn, not player {mover}'s",
+    Why.NOT_HELD: "player {player} does not hold {card}",
+    Why.SUIT_FIRST: "the dealer must first settle the suit of the turned-up {turned}",
+    Why.ONLY_DRAWN: "only the card just drawn ({card}) may be played, or pass",
+    Why.CRANK: "a crank of {crank} runs: only an Ace or a 2 may answer it",
+    Why.NO_MATCH: "{card} matches neither the suit in force ({suit}) nor the rank of {top}",
+    Why.NINE_SWITCH: "a 9 may only switch to the other suit of its colour, not {suit}",
+    Why.NOT_ONE_CARD: "player {player} does not hold exactly one card",
+    Why.NOT_CATCHABLE: "player {player} cannot be caught now",
     Why.NOT_AN_ACTION: "not an action",
     Why.ROUND_OVER: "the round is over",
     Why.NO_SUCH_SUIT: "no such suit",
@@ -122,10 +114,6 @@ _FIXED = {
 
 def _code(card: int | None) -> str:
     return "?" if card is None else card_str(card)
-
-
-def _suit(suit: int | None) -> str:
-    return "?" if suit is None else suit_str(suit)
 
 
 class Table(Protocol):

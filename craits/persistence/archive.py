@@ -38,7 +38,7 @@ from craits.persistence.game_record import (
 
 FOLDER = "games"
 KEEP = 20
-_NAME = re.compile(r"game-(\d{8}-\d{6})-([0-9a-f]{1,16})\.json")
+GAME_FILE = re.compile(r"game-(\d{8}-\d{6})-([0-9a-f]{1,16})\.json")  # its time, its match id
 _STAMP = "%Y%m%d-%H%M%S"
 
 
@@ -175,7 +175,7 @@ class GameArchive:
         if self.refused is not None:
             return []
         try:
-            found = [p for p in self.folder.iterdir() if _NAME.fullmatch(p.name)]
+            found = [p for p in self.folder.iterdir() if GAME_FILE.fullmatch(p.name)]
         except OSError:
             return []
         return sorted(found, key=lambda p: (_parts(p)[0], p.name), reverse=True)
@@ -229,7 +229,7 @@ class GameArchive:
 
 def _parts(path: Path) -> tuple[str, str]:
     """(time stamp, match id) of a kept game's file name."""
-    found = _NAME.fullmatch(path.name)
+    found = GAME_FILE.fullmatch(path.name)
     return (found[1], found[2]) if found else ("", "")
 
 

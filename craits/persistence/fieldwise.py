@@ -13,10 +13,7 @@ class Group:
     """A nested object read field by field too (rather than accepted or refused as a whole);
     ``build`` makes the value from the checked fields, e.g. a dataclass."""
 
-    def __init__(
-        self, spec: Mapping[str, tuple[Field | Group | Entries, Callable[[], object]]],
-        build: Callable[..., object] = dict,
-    ) -> None:
+    def __init__(self, spec: Spec, build: Callable[..., object] = dict) -> None:
         self.spec = spec
         self.build = build
 
@@ -31,11 +28,11 @@ class Entries:
         self.group = group
 
 
-def read_fields(
-    data: object,
-    spec: Mapping[str, tuple[Field | Group | Entries, Callable[[], object]]],
-    where: str = "",
-) -> tuple[dict[str, Any], list[str]]:
+Spec = Mapping[str, tuple[Field | Group | Entries, Callable[[], object]]]
+"""Each field's checker (a ``Group`` or ``Entries`` is read field by field too) and default."""
+
+
+def read_fields(data: object, spec: Spec, where: str = "") -> tuple[dict[str, Any], list[str]]:
     """Check each field of ``data`` with its own ``Field``; a missing field takes its default
     silently, a bad one takes it with a note, an unknown one is dropped with a note.
 

@@ -52,10 +52,7 @@ def lock_home(home: Path) -> HomeLock:
     descriptor = _open(path)
     try:
         _lock(descriptor)
-    except BlockingIOError:
-        os.close(descriptor)
-        raise HomeInUse(home) from None
-    except OSError as exc:
+    except OSError as exc:  # a lock held elsewhere is a BlockingIOError (EAGAIN) on POSIX
         os.close(descriptor)
         if _busy(exc):
             raise HomeInUse(home) from None

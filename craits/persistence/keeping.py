@@ -45,7 +45,8 @@ class Writer(Protocol):
 
 
 class Saves(Protocol):
-    def clear(self) -> None: ...
+    def clear(self) -> None:
+        """Remove the save (a failure is logged, never raised)."""
 
 
 class KeptMatch(Protocol):
@@ -158,12 +159,8 @@ class MatchKeeper:
         to be written among the past games)."""
         self._count_game(session)
         self.writer.flush()
-        if not self._keep_game(session):
-            return
-        try:
+        if self._keep_game(session):
             self.saves.clear()
-        except OSError as exc:
-            log.warning("could not remove the finished game's save: %s", exc)
 
     def _count_game(self, session: KeptMatch) -> None:
         kinds = [s.kind for s in session.seats]

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from craits.persistence.files import whole
 from craits.persistence.store import WRITER, GameCache
 
-KEEP = 40  # files, as many as the review's verdicts kept
 MAX_SCORE = 10_000  # a round's points are some hundreds at most
 
 Found = dict[int, dict[int, int]]  # round -> replay -> the seat's score
@@ -26,7 +25,7 @@ Found = dict[int, dict[int, int]]  # round -> replay -> the seat's score
 class ParStore(GameCache):
     """Replays kept in ``folder`` (None: nothing is kept)."""
 
-    PREFIX, FORMAT, TAG, KEEP, MAX_BYTES = "par", "craits-par", "par", KEEP, 2_000_000
+    PREFIX, FORMAT, TAG, MAX_BYTES = "par", "craits-par", "par", 2_000_000  # KEEP: the store's
 
     def load(self, game: str, version: str) -> Found:
         """The replays kept for ``game`` and ``version``; empty when there are none or the file

@@ -103,10 +103,7 @@ class PlayerFiles:
         for match_id in self.archive.write_pending():
             log.info("the finished game %s is kept among the past games", match_id)
             if self.saves.holds(match_id):
-                try:
-                    self.saves.clear()
-                except OSError as exc:
-                    log.warning("could not remove the finished game's save: %s", exc)
+                self.saves.clear()
 
     def close(self) -> None:
         """The last save and any statistics not yet written, then the writer stops."""

@@ -11,11 +11,11 @@ file as it was kept aside once; a file not in this form is set aside whole.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from craits.engine.notation import MAX_ACTIONS
+from craits.engine.notation import MAX_ACTIONS, MAX_PLAYERS
 
 from .files import JsonObject
 from .store import JsonStore
@@ -24,7 +24,6 @@ FILE = "puzzles.json"
 FORMAT = "craits-puzzles"
 VERSION = 1
 MAX_PUZZLES = 200
-MAX_SEATS = 5  # a game's seats, as a save holds them
 MAX_COST = 10_000.0  # points; a round's points are some hundreds at most
 _GAME_FILE = re.compile(r"[A-Za-z0-9._-]{1,120}\.json")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
@@ -59,9 +58,8 @@ class PuzzleBook:
 
     def mark(self, key: tuple[str, int, int], solved: bool) -> None:
         """Solved stays solved: a later miss does not undo it."""
-        self.puzzles = [
-            Puzzle(p.file, p.game, p.seat, p.focus, p.cost, p.solved or solved)
-            if p.key == key else p for p in self.puzzles]
+        self.puzzles = [replace(p, solved=p.solved or solved) if p.key == key else p
+                        for p in self.puzzles]
 
 
 def _puzzle(raw: Any, where: str) -> Puzzle:
@@ -75,7 +73,7 @@ def _puzzle(raw: Any, where: str) -> Puzzle:
             raise ValueError(f"{where}: {name} is not {_KINDS[kind]}")
     if not _GAME_FILE.fullmatch(raw["file"]) or not _DIGEST.fullmatch(raw["game"]):
         raise ValueError(f"{where} names no game")
-    if not 0 <= raw["seat"] < MAX_SEATS:
+    if not 0 <= raw["seat"] < MAX_PLAYERS:  # a seat a save may hold
         raise ValueError(f"{where} names a seat no game has")
     if not 0 <= raw["focus"] <= MAX_ACTIONS or raw["cost"] < 0:
         raise ValueError(f"{where} is out of range")
@@ -99,8 +97,7 @@ def read_book(data: JsonObject) -> tuple[PuzzleBook, list[str]]:
 
 
 def write_book(book: PuzzleBook) -> dict[str, object]:
-    return {"puzzles": [{"file": p.file, "game": p.game, "seat": p.seat, "focus": p.focus,
-                         "cost": p.cost, "solved": p.solved} for p in book.puzzles]}
+    return {"puzzles": [asdict(p) for p in book.puzzles]}
 
 
 class PuzzleStore(JsonStore[PuzzleBook]):

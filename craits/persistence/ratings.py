@@ -144,13 +144,8 @@ class Ratings:
         return ratings, notes
 
 
-class _Hex(Text):
-    def __init__(self) -> None:
-        super().__init__(r"[0-9a-f]{1,64}", max_length=64, explain="a match id is short "
-                         "hexadecimal text")
-
-
-_POINT = Struct({"match": _Hex(), "rating": _RATING,
+_MATCH_ID = Text(r"[0-9a-f]{1,64}", max_length=64, explain="a match id is short hexadecimal text")
+_POINT = Struct({"match": _MATCH_ID, "rating": _RATING,
                  "deviation": Number(0, MAX_DEVIATION)}, required=True)
 _PLAYER = Struct({
     "name": Text(max_length=SEAT_NAME_LENGTH),

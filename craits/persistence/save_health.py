@@ -22,11 +22,6 @@ class SaveHealth:
         self._told = False
         self.failures = 0  # writes that failed, in all
 
-    @property
-    def failing(self) -> bool:
-        with self._lock:
-            return bool(self._failing)
-
     def failed(self, what: str, error: BaseException) -> None:
         reason = describe(error)
         with self._lock:

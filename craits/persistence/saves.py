@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from craits.persistence.files import (
     replace,
 )
 from craits.persistence.store import JsonStore
+
+log = logging.getLogger(__name__)
 
 SAVE_FORMAT = "craits-save"
 SAVE_VERSION = 1
@@ -131,8 +134,12 @@ class SaveStore(JsonStore[Mapping[str, object] | None]):
         return swap
 
     def clear(self) -> None:
-        """Forget the save (the match ended or was abandoned)."""
-        self.path.unlink(missing_ok=True)
+        """Forget the save (the match ended): one that cannot be removed is only logged (the
+        finished game is kept among the past games whatever its save does)."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("could not remove the finished game's save: %s", exc)
 
     def set_aside(self, reason: str) -> Problem:
         """Keep a save the session could not replay as ``save.bad.json``; a message for the

@@ -20,10 +20,10 @@ from craits.config.schema import (
     Struct,
     Text,
 )
-from craits.engine.notation import SEAT_NAME_LENGTH, NotationError, read_seat_name
+from craits.engine.notation import NotationError, read_seat_name
 from craits.engine.rules import RuleValue
 from craits.paths import safe_child, user_home
-from craits.persistence.fieldwise import Entries, Group, read_fields
+from craits.persistence.fieldwise import Group, Spec, read_fields
 from craits.persistence.store import JsonStore
 from craits.seat import Seat
 
@@ -43,11 +43,6 @@ SPEECH_VERBOSITY = ("full", "brief", "minimal")  # craits.ui.speech.VERBOSITY
 # How the player's hand is ordered: by suit then rank, by rank, by the points a card scores if
 # kept, or as the player arranges it (drag, or Shift + arrows).
 HAND_ORDERS = ("suit", "rank", "points", "manual")
-NAME_MAX_LENGTH = SEAT_NAME_LENGTH  # as a name typed in the new-game screen
-
-
-def _default_seats() -> tuple[Seat, ...]:
-    return (Seat("human"), Seat("medium"), Seat("medium"), Seat("medium"))
 
 
 COSTLY_THRESHOLDS = (0, 5, 10, 20)  # points; 0 is off
@@ -61,18 +56,10 @@ SPOKEN_CALL_GRACE = 3.0  # long enough to hear a whole announcement first
 class NewGameSetup:
     """What the new-game screen showed last: seats, preset, rule changes, game length."""
 
-    seats: tuple[Seat, ...] = field(default_factory=_default_seats)
+    seats: tuple[Seat, ...] = (Seat("human"), Seat("medium"), Seat("medium"), Seat("medium"))
     preset: str = "standard"
     rule_overrides: dict[str, RuleValue] = field(default_factory=dict)
     length: str = "full"
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "seats": [seat.to_dict() for seat in self.seats],
-            "preset": self.preset,
-            "rule_overrides": dict(self.rule_overrides),
-            "length": self.length,
-        }
 
 
 @dataclass(frozen=True)
@@ -115,10 +102,9 @@ class Settings:
     new_game: NewGameSetup = field(default_factory=NewGameSetup)
 
     def to_dict(self) -> dict[str, object]:
-        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        data = dataclasses.asdict(self)  # a copy all through: the seats too are dicts
         data["window_size"] = list(self.window_size)
-        data["new_game"] = self.new_game.to_dict()
-        data["coach"] = dict(self.coach)
+        data["new_game"]["seats"] = list(data["new_game"]["seats"])
         return data
 
     @property
@@ -163,24 +149,12 @@ class _Seats(Field):
         return tuple(Seat(**seat) for seat in seats)
 
 
-class _RuleOverrides(Field):
-    def check(self, value: object) -> dict[str, RuleValue]:
-        overrides: dict[str, RuleValue] = Struct(RULE_FIELDS).check(value)
-        return overrides
-
-
-class _CoachProgress(Field):
-    """The coaching notes shown (short ids), games finished, and whether coaching is on."""
-
-    _SPEC = Struct({
-        "shown": ListOf(Text(r"[a-z][a-z0-9_]*", max_length=40), max_items=100),
-        "games": Integer(0, 1_000_000),
-        "enabled": Boolean(),
-    })  # fmt: skip
-
-    def check(self, value: object) -> dict[str, object]:
-        progress: dict[str, object] = self._SPEC.check(value)
-        return dict(progress)
+# The coaching notes shown (short ids), games finished, and whether coaching is on.
+_COACH_PROGRESS = Struct({
+    "shown": ListOf(Text(r"[a-z][a-z0-9_]*", max_length=40), max_items=100),
+    "games": Integer(0, 1_000_000),
+    "enabled": Boolean(),
+})  # fmt: skip
 
 
 class _WindowSize(Field):
@@ -204,14 +178,13 @@ def _default(name: str, owner: type[Settings | NewGameSetup] = Settings
 
 _LANGUAGE = Text(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*", max_length=35,
                  explain="a language code such as en or es")
-_Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
-_SETUP_SPEC: _Spec = {
+_SETUP_SPEC: Spec = {
     "seats": (_Seats(), _default("seats", NewGameSetup)),
     "preset": (Text(r"[a-z][a-z0-9_]*", max_length=40), _default("preset", NewGameSetup)),
-    "rule_overrides": (_RuleOverrides(), _default("rule_overrides", NewGameSetup)),
+    "rule_overrides": (Struct(RULE_FIELDS), _default("rule_overrides", NewGameSetup)),
     "length": (OneOf(*GAME_LENGTHS), _default("length", NewGameSetup)),
 }
-_SETTINGS_SPEC: _Spec = {
+_SETTINGS_SPEC: Spec = {
     "language": (Nullable(_LANGUAGE), _default("language")),
     "volume": (Number(0, 1), _default("volume")),
     "muted": (Boolean(), _default("muted")),
@@ -236,7 +209,7 @@ _SETTINGS_SPEC: _Spec = {
     # On for a new player; a file from before the setting keeps the play its player knew.
     "forced_moves": (Boolean(), lambda: False),
     "hand_order": (OneOf(*HAND_ORDERS), _default("hand_order")),
-    "coach": (_CoachProgress(), _default("coach")),
+    "coach": (_COACH_PROGRESS, _default("coach")),
     "new_game": (Group(_SETUP_SPEC, NewGameSetup), _default("new_game")),
 }
 

@@ -13,14 +13,14 @@ hint can be told apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from craits.config.schema import Field, Integer, Nullable
+from craits.config.schema import Integer, Nullable
 from craits.paths import safe_child, user_home
 from craits.persistence.counted import ByMatch, Counted, CountedField
-from craits.persistence.fieldwise import Entries, Group, read_fields
+from craits.persistence.fieldwise import Entries, Group, Spec, read_fields
 from craits.persistence.files import whole
 from craits.persistence.settings import GAME_LENGTHS, LEVELS
 from craits.persistence.store import JsonStore
@@ -47,9 +47,6 @@ class Tally:
     played: int = 0
     won: int = 0
 
-    def to_dict(self) -> dict[str, int]:
-        return {"played": self.played, "won": self.won}
-
 
 @dataclass
 class ScoreRecord:
@@ -67,9 +64,6 @@ class ScoreRecord:
         self.best = score if self.best is None else min(self.best, score)
         self.total = max(-MAX_TOTAL, min(MAX_TOTAL, self.total + score))
         self.count = _more(self.count)
-
-    def to_dict(self) -> dict[str, int | None]:
-        return {"best": self.best, "total": self.total, "count": self.count}
 
 
 def _tallies() -> dict[str, Tally]:
@@ -166,20 +160,10 @@ class Statistics:
         return self.hints_by_match.get(match_id, 0)
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "games": {name: tally.to_dict() for name, tally in self.games.items()},
-            "rounds": {name: tally.to_dict() for name, tally in self.rounds.items()},
-            "game_scores": {name: rec.to_dict() for name, rec in self.game_scores.items()},
-            "best_round_score": self.best_round_score,
-            "longest_crank": self.longest_crank,
-            "idiots_caught_by_you": self.idiots_caught_by_you,
-            "idiots_caught_of_you": self.idiots_caught_of_you,
-            "hints_used": self.hints_used,
-            "games_without_hints": {name: tally.to_dict()
-                                    for name, tally in self.games_without_hints.items()},
-            "hints_by_match": dict(self.hints_by_match),
-            "undos_used": self.undos_used,
-        }
+        """The figures as plain JSON values (what is counted is stored beside them: ``_stored``)."""
+        figures = asdict(self)
+        del figures["counted"]
+        return figures
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Statistics, list[str]]:
@@ -223,22 +207,14 @@ def _more(count: int, by: int = 1) -> int:
     return min(MAX_COUNT, count + by)
 
 
-_Spec = dict[str, tuple[Field | Group | Entries, Callable[[], object]]]
-
-
 _COUNT, _SCORE = Integer(0, MAX_COUNT), Nullable(Integer(-MAX_SCORE, MAX_SCORE))
 
 
-def _tally_entries() -> Entries:
-    spec: _Spec = {"played": (_COUNT, lambda: 0), "won": (_COUNT, lambda: 0)}
-    return Entries(BUCKETS, Group(spec, Tally))
-
-
-def _score_entries() -> Entries:
-    spec: _Spec = {"best": (_SCORE, lambda: None),
-                   "total": (Integer(-MAX_TOTAL, MAX_TOTAL), lambda: 0),
-                   "count": (_COUNT, lambda: 0)}
-    return Entries(GAME_LENGTHS, Group(spec, ScoreRecord))
+_TALLIES = Entries(BUCKETS, Group({"played": (_COUNT, lambda: 0), "won": (_COUNT, lambda: 0)},
+                                  Tally))
+_SCORE_RECORDS = Entries(GAME_LENGTHS, Group({
+    "best": (_SCORE, lambda: None), "total": (Integer(-MAX_TOTAL, MAX_TOTAL), lambda: 0),
+    "count": (_COUNT, lambda: 0)}, ScoreRecord))
 
 
 def _consistent(stats: Statistics) -> list[str]:
@@ -261,16 +237,16 @@ def _consistent(stats: Statistics) -> list[str]:
     return notes
 
 
-_STATS_SPEC: _Spec = {
-    "games": (_tally_entries(), _tallies),
-    "rounds": (_tally_entries(), _tallies),
-    "game_scores": (_score_entries(), _score_records),
+_STATS_SPEC: Spec = {
+    "games": (_TALLIES, _tallies),
+    "rounds": (_TALLIES, _tallies),
+    "game_scores": (_SCORE_RECORDS, _score_records),
     "best_round_score": (_SCORE, lambda: None),
     "longest_crank": (_COUNT, lambda: 0),
     "idiots_caught_by_you": (_COUNT, lambda: 0),
     "idiots_caught_of_you": (_COUNT, lambda: 0),
     "hints_used": (_COUNT, lambda: 0),
-    "games_without_hints": (_tally_entries(), _tallies),
+    "games_without_hints": (_TALLIES, _tallies),
     "hints_by_match": (ByMatch(lambda count: whole(count, 0, MAX_MATCH_HINTS),
                                MAX_HINT_MATCHES), dict),
     "undos_used": (_COUNT, lambda: 0),

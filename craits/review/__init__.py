@@ -18,41 +18,28 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from craits.persistence.game_record import RECORD_FORMAT, RECORD_VERSION
+    from craits.persistence.game_record import RECORD_FORMAT
 
-    from .analysis import (
-        ChoiceJob,
-        RoundAnalysis,
-        RoundReview,
-        Verdict,
-        analyse_round,
-        choice_jobs,
-    )
-    from .coaching import NOTES, CoachState, Note, firsts
-    from .hint import Hint, HintJob, hint, hint_job
-    from .messages import Message, move_message
-    from .record import (
-        RecordError,
-        export_record,
-        load_record,
-        open_record,
-        read_record,
-        write_record,
-    )
-    from .replay import Replay, RoundReplay, Step
+    from .analysis import RoundAnalysis, analyse_round
+    from .coaching import CoachState, Note
+    from .hint import Hint, hint_job
+    from .judging import Verdict
+    from .messages import move_message
+    from .record import RecordError, export_record, load_record, read_record, write_record
+    from .replay import Replay, Step
 
 # Each name's module, imported on first use: a worker process imports this package on
 # its way to ``judging`` and needs only the judging, not the records, settings and files (~0.1 s).
 _HOMES = {
-    **dict.fromkeys(("RECORD_FORMAT", "RECORD_VERSION"), "craits.persistence.game_record"),
-    **dict.fromkeys(("ChoiceJob", "RoundAnalysis", "RoundReview", "Verdict", "analyse_round",
-                     "choice_jobs"), "craits.review.analysis"),
-    **dict.fromkeys(("NOTES", "CoachState", "Note", "firsts"), "craits.review.coaching"),
-    **dict.fromkeys(("Hint", "HintJob", "hint", "hint_job"), "craits.review.hint"),
-    **dict.fromkeys(("Message", "move_message"), "craits.review.messages"),
-    **dict.fromkeys(("RecordError", "export_record", "load_record", "open_record",
-                     "read_record", "write_record"), "craits.review.record"),
-    **dict.fromkeys(("Replay", "RoundReplay", "Step"), "craits.review.replay"),
+    "RECORD_FORMAT": "craits.persistence.game_record",
+    **dict.fromkeys(("RoundAnalysis", "analyse_round"), "craits.review.analysis"),
+    "Verdict": "craits.review.judging",
+    **dict.fromkeys(("CoachState", "Note"), "craits.review.coaching"),
+    **dict.fromkeys(("Hint", "hint_job"), "craits.review.hint"),
+    "move_message": "craits.review.messages",
+    **dict.fromkeys(("RecordError", "export_record", "load_record", "read_record",
+                     "write_record"), "craits.review.record"),
+    **dict.fromkeys(("Replay", "Step"), "craits.review.replay"),
 }
 
 
@@ -65,8 +52,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 __all__ = [
-    "ChoiceJob", "RoundAnalysis", "RoundReview", "Verdict", "analyse_round", "choice_jobs",
-    "NOTES", "CoachState", "Note", "firsts", "Hint", "HintJob", "hint", "hint_job", "Message",
-    "move_message", "RECORD_FORMAT", "RECORD_VERSION", "RecordError", "export_record",
-    "load_record", "open_record", "read_record", "write_record", "Replay", "RoundReplay", "Step",
+    "RoundAnalysis", "Verdict", "analyse_round", "CoachState", "Note", "Hint", "hint_job",
+    "move_message", "RECORD_FORMAT", "RecordError", "export_record", "load_record",
+    "read_record", "write_record", "Replay", "Step",
 ]  # fmt: skip

@@ -25,49 +25,14 @@ from craits.engine.refusal import normalized
 from craits.work import Job, Shared, inline_job
 
 from .chance import Chance, Jump, value_in_log
-from .judging import (
-    ANALYSIS_VERSION,
-    COMPARE_SHARE,
-    REVIEW_ITERATIONS,
-    REVIEW_LEVEL,
-    Choice,
-    ChoiceJob,
-    ReviewLevel,
-    Verdict,
-    as_level,
-    judge,
-    judge_in_log,
-    review_level,
-)
+from .judging import REVIEW_LEVEL as REVIEW_LEVEL
+from .judging import Choice, ChoiceJob, Verdict, judge_in_log
+from .judging import ReviewLevel as ReviewLevel
+from .judging import as_level as as_level
+from .judging import judge as judge
+from .judging import review_level as review_level
 from .messages import Message, declare
 from .replay import Replay
-
-__all__ = [  # with the judging of one choice (``judging``) and the valuing of one chance
-    # event (``chance``), which the workers use too
-    "ANALYSIS_VERSION",
-    "COMPARE_SHARE",
-    "REVIEW_ITERATIONS",
-    "REVIEW_LEVEL",
-    "Chance",
-    "Choice",
-    "ChoiceJob",
-    "Jump",
-    "ReviewLevel",
-    "Verdict",
-    "as_level",
-    "judge",
-    "review_level",
-    "SLICE",
-    "EVENTS_A_STEP",
-    "FIRST_SLICES",
-    "RoundReview",
-    "choices",
-    "ChoiceScan",
-    "choice_jobs",
-    "analyse_round",
-    "analyse_rounds",
-    "RoundAnalysis",
-]
 
 SLICE = 256  # steps looked through per poll
 # Events of earlier rounds' log made in a slice, per step a slice looks at: redacting an event
@@ -279,11 +244,6 @@ class RoundAnalysis:
             if self.scan.done:
                 break
             self.scan.run(SLICE)
-
-    @property
-    def choices(self) -> list[Choice]:
-        """The choices found so far (all of them once the round is looked through)."""
-        return self.scan.found
 
     @property
     def progress(self) -> tuple[int, int]:

@@ -25,19 +25,18 @@ from craits.persistence.files import whole
 from craits.persistence.game_record import game_key as game_key  # where the review finds it
 from craits.persistence.store import WRITER, GameCache
 
-from .analysis import Jump, ReviewLevel, RoundReview, Verdict
+from .analysis import ReviewLevel, RoundReview
+from .chance import Jump
+from .judging import Verdict
 
 log = logging.getLogger(__name__)
-
-CACHE_FORMAT = "craits-review"
-KEEP = 40  # files: twice the past games kept, for reviews of records from elsewhere
 
 
 class ReviewCache(GameCache):
     """Verdicts kept in ``folder`` (None: nothing is kept, every review computes); the files
     are the store helper's (``persistence.store.GameCache``), the verdicts' form is here."""
 
-    PREFIX, FORMAT, TAG, KEEP = "review", CACHE_FORMAT, "level", KEEP
+    PREFIX, FORMAT, TAG = "review", "craits-review", "level"  # and the store's KEEP
 
     def store_later(self, game: str, level: ReviewLevel, review: RoundReview) -> None:
         """``store`` on the background writer: a frame never waits for the disk."""

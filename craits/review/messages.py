@@ -23,18 +23,14 @@ from craits.engine.cards import PARTNER_SUIT, RANK_OF, SUIT_OF, card_str, suit_s
 Translate = Callable[..., str]
 
 
-def _same(value: Any) -> str:
-    return str(value)
-
-
 @dataclass(frozen=True, slots=True)
 class Message:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def text(self, t: Translate, *, card: Callable[[str], str] = _same,
-             suit: Callable[[str], str] = _same,
-             player: Callable[[int], str] = _same) -> str:
+    def text(self, t: Translate, *, card: Callable[[str], str] = str,
+             suit: Callable[[str], str] = str,
+             player: Callable[[int], str] = str) -> str:
         """The message in the caller's language: ``t(key, **params)`` with cards, suits and
         players named by the given functions."""
         shown: dict[str, Any] = {}

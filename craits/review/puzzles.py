@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from craits.ai.search import choice_key
 from craits.engine import Action, Event, SeatView
 
-from .analysis import ReviewLevel, RoundReview, Verdict
+from .analysis import ReviewLevel, RoundReview
+from .judging import Verdict
 from .replay import Replay
 from .thinking import compare
 

@@ -6,7 +6,7 @@ note, focus and the result it reached, which loading checks. It is the save's ac
 scenario action shape, so a bug report or a puzzle can carry a whole game.
 
     record = export_record(session)            # or a save's data, or a save file's envelope
-    write_record(path, record); session = open_record(path)
+    write_record(path, record); session = load_record(read_record(path))
     session = load_record(json.loads(text))    # RecordError (a ValueError) says what is wrong
 
 The record is written by ``craits.persistence.game_record`` (the past games use it too);
@@ -27,7 +27,7 @@ from typing import Any
 from craits.ai import Bot
 from craits.config.errors import ConfigError, show_value
 from craits.config.levels import make_bot
-from craits.config.reading import FileRefused, read_limited
+from craits.config.reading import FileRefused, kind_of_file, read_limited
 from craits.engine import Action
 from craits.engine.notation import (
     GameRecord,
@@ -219,8 +219,8 @@ def write_record(path: str | os.PathLike[str], record: Mapping[str, Any]) -> Non
     except (OSError, ValueError) as exc:
         raise RecordError(f"cannot write {name}: {os_reason(exc)}") from None
     if mode is not None and not stat.S_ISREG(mode):
-        raise RecordError(f"cannot write {name}: {_kind_of_file(mode)}, not a file a record "
-                          "may replace")
+        kind = kind_of_file(mode) or "not a regular file"
+        raise RecordError(f"cannot write {name}: it is {kind}, not a file a record may replace")
     try:
         atomic_write_json(path, dict(record), sort_keys=False)
     except OSError as exc:
@@ -292,13 +292,6 @@ def parse_record_text(raw: bytes | str, name: str = "record") -> dict[str, Any]:
     return document
 
 
-def open_record(
-    path: str | os.PathLike[str], bot_factory: Callable[[str], Bot] | None = None
-) -> Session:
-    """``load_record(read_record(path))``."""
-    return load_record(read_record(path), bot_factory)
-
-
 def file_name(path: str | os.PathLike[str]) -> str:
     """The last part of ``path`` as a message can show it: at most 80 characters, anything
     that cannot be shown as ``?``."""
@@ -345,11 +338,3 @@ def os_reason(exc: BaseException) -> str:
         return "the path holds a character no file name can hold"
     return "the system refused it"
 
-
-def _kind_of_file(mode: int) -> str:
-    for test, words in ((stat.S_ISDIR, "it is a folder"), (stat.S_ISLNK, "it is a link"),
-                        (stat.S_ISFIFO, "it is a pipe"), (stat.S_ISCHR, "it is a device"),
-                        (stat.S_ISBLK, "it is a device"), (stat.S_ISSOCK, "it is a socket")):
-        if test(mode):
-            return words
-    return "it is not a regular file"

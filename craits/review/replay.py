@@ -80,12 +80,8 @@ class RoundReplay:
     steps: tuple[Step, ...]
 
     @property
-    def finished(self) -> bool:
-        return self.steps[-1].state.is_over()
-
-    @property
     def scores(self) -> tuple[int, ...] | None:
-        """Each seat's score for the round once it is over."""
+        """Each seat's score for the round once it is over (None: not finished)."""
         return self.steps[-1].state.scores
 
     @property
@@ -248,11 +244,6 @@ class Replay:
     def n_players(self) -> int:
         return len(self.seats)
 
-    @property
-    def events(self) -> list[Event]:
-        """Every event of the match, in order, hidden cards included."""
-        return [e for step in self.steps for e in step.events]
-
     def round_of(self, number: int) -> RoundReplay:
         """The round holding step ``number``."""
         return self.rounds[self.steps[number].round]
@@ -285,8 +276,3 @@ class Replay:
         if state is None:
             raise ValueError(f"step {number} is a deal: nothing was seen before it")
         return seat_view(state, seat)
-
-    def log(self, number: int) -> list[Event]:
-        """The round's events up to and including step ``number``: the log beside the table."""
-        round_ = self.round_of(number)
-        return [e for step in round_.steps if step.number <= number for e in step.events]
