@@ -25,7 +25,7 @@ HOLD = 1.8  # how long the result stays before going on
 SPOKEN_PACE = 0.07  # seconds a character of speech takes at a usual rate: the cut waits
 
 
-def cut_rows(cuts: Sequence[ev.CardCut], n_players: int) -> list[list[ev.CardCut]]:
+def cut_rows(cuts: Sequence[ev.CardCut]) -> list[list[ev.CardCut]]:
     """Group the cuts into rounds of cutting: a new row starts when a player cuts again."""
     rows: list[list[ev.CardCut]] = []
     seen: set[int] = set()
@@ -47,7 +47,7 @@ class CutScene(OverlayScene):
         super().__init__(app)
         self.viewer = viewer
         self.names = list(names)
-        self.rows = cut_rows(cuts, len(names))
+        self.rows = cut_rows(cuts)
         self.dealer = dealer
         factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
         self.step = FLIP_STEP * factor

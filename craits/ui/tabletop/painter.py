@@ -28,7 +28,6 @@ DIM = (190, 204, 186)
 GOLD = (236, 196, 92)
 GOLD_LIGHT = (250, 218, 130)
 RED = (200, 52, 46)
-RING = (64, 146, 98)  # on the green felt; each felt has its own (``ring_colour``)
 PLATE = (8, 30, 20, 190)
 # Seconds of quiet (no input, nothing moving) after which a scene stops the clock its pulses
 # and turning ring are drawn by: an unchanged screen lets the app's loop rest.
@@ -135,7 +134,7 @@ class TablePainter:
             surface.blit(glow, glow.get_rect(center=(round(top.x), round(top.y))))
         for i in range(layers):
             offset = round((layers - 1 - i) * lay.px(2) * min(1.0, count / 40))
-            x, y = rect.centerx + (layers - 1) * 0 - offset, rect.centery - offset
+            x, y = rect.centerx - offset, rect.centery - offset
             image = self.cards.with_shadow(None, size, 0) if i == 0 else self.cards.base(None, size)
             surface.blit(image, image.get_rect(center=(x, y)))
         # The count sits on the pile's foot, half below it (the ring keeps clear of it).
@@ -163,8 +162,6 @@ class TablePainter:
             if abs(scale - 1.0) > 0.01:
                 image = pygame.transform.rotozoom(image, 0, scale)
             x = lay.discard.right + lay.px(14) + image.get_width() // 2
-            if scale == 1.0:
-                x = lay.discard.right + lay.px(14) + image.get_width() // 2
             surface.blit(image, image.get_rect(center=(x, lay.discard.centery)))
 
     def draw_plate(

@@ -13,7 +13,7 @@ import pygame
 
 from craits.ui.cards.painter import FOCUS, GOLD, CardPainter
 from craits.ui.tabletop.layout import Slot
-from craits.ui.tabletop.tween import Easing, Tween, ease_out_back, ease_out_cubic, lerp_angle
+from craits.ui.tabletop.tween import Easing, Tween, ease_out_back, ease_out_cubic, lerp_angle, linear
 from craits.ui.widgets.textcache import Color, text_surface
 
 
@@ -37,7 +37,7 @@ class CardSprite:
 
     __slots__ = (
         "code", "face_up", "x", "y", "angle", "w", "h", "motion", "flip_tween", "flip_to_face",
-        "lift", "lift_target", "dim", "highlight", "focus", "jitter", "owner", "drag",
+        "lift", "lift_target", "dim", "highlight", "focus", "owner", "drag",
     )  # fmt: skip
 
     def __init__(
@@ -56,7 +56,6 @@ class CardSprite:
         self.dim = False
         self.highlight = False
         self.focus = False
-        self.jitter = 0.0
         self.owner: int | None = None  # the seat whose hand holds it, if any
         self.drag: tuple[float, float] | None = None  # pointer position while dragged
 
@@ -110,7 +109,7 @@ class CardSprite:
             self.face_up = face_up
             self.flip_tween = None
             return
-        self.flip_tween = Tween(0.0, 1.0, duration, lambda t: t, delay)
+        self.flip_tween = Tween(0.0, 1.0, duration, linear, delay)
 
     def update(self, dt: float) -> None:
         if self.motion is not None:

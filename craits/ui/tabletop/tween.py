@@ -24,10 +24,6 @@ def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-def ease_in_out_cubic(t: float) -> float:
-    return 4 * t**3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
-
-
 def ease_out_back(t: float) -> float:
     """Overshoots a little and settles: for banners and badges that pop in."""
     c1 = 1.70158
