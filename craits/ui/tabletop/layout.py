@@ -595,7 +595,7 @@ def seat_fan_slots(layout: TableLayout, seat: int, count: int,
 FACE_FAN_ROOM = 1.5  # a face-up fan's width, in plate widths (a backs' fan: one)
 
 
-def discard_slot(layout: TableLayout, index_from_top: int, jitter: float = 0.0) -> Slot:
+def discard_slot(layout: TableLayout, jitter: float = 0.0) -> Slot:
     """Cards on the discard pile lie slightly askew; ``jitter`` in -1..1 comes from the card."""
     x, y = layout.discard.center
     return Slot(x + jitter * layout.px(5), y + jitter * layout.px(3), jitter * 9.0)

@@ -136,8 +136,9 @@ class TableModel:
     def pile_slot(self) -> Slot:
         return draw_pile_slot(self.layout, self.draw_count)
 
-    def discard_target(self, sprite: CardSprite) -> Slot:
-        return discard_slot(self.layout, 0, card_jitter(sprite.code, self.discard_total))
+    def discard_target(self, code: int | None, salt: int) -> Slot:
+        """Where ``code`` lies on the discard pile, the ``salt``-th card put there."""
+        return discard_slot(self.layout, card_jitter(code, salt))
 
     @property
     def top_code(self) -> int | None:
@@ -161,13 +162,9 @@ class TableModel:
         for sprite, slot in zip(hand, self.slots_for(seat), strict=True):
             if sprite.drag is not None:
                 continue
-            target = sprite.target()
-            if target is not None and _close(target, slot) and sprite.size == size:
-                continue
-            if target is None and _close((sprite.x, sprite.y, sprite.angle), slot) \
-                    and sprite.size == size:
-                continue
-            sprite.move_to(slot, size, duration)
+            target = sprite.target() or (sprite.x, sprite.y, sprite.angle)
+            if not (_close(target, slot) and sprite.size == size):
+                sprite.move_to(slot, size, duration)
 
     def add_to_hand(self, seat: int, sprite: CardSprite, duration: float) -> None:
         hand = self.hands[seat]
@@ -272,7 +269,8 @@ class TableModel:
         for old in self.discard:
             old.highlight = False
         sprite.highlight = True
-        sprite.move_to(self.discard_target(sprite), self.layout.pile_card, duration, delay)
+        sprite.move_to(self.discard_target(sprite.code, self.discard_total),
+                       self.layout.pile_card, duration, delay)
         self.discard.append(sprite)
         del self.discard[:-DISCARD_SHOWN]
 
@@ -299,12 +297,7 @@ class TableModel:
         self.crank_pop = Tween(1.5, 1.0, 0.35, ease_out_back)
 
     def all_sprites(self) -> list[CardSprite]:
-        out: list[CardSprite] = []
-        for hand in self.hands:
-            out.extend(hand)
-        out.extend(self.discard)
-        out.extend(self.loose)
-        return out
+        return [*(sprite for hand in self.hands for sprite in hand), *self.discard, *self.loose]
 
     def update(self, dt: float) -> None:
         for sprite in self.all_sprites():
@@ -330,12 +323,10 @@ class TableModel:
             size = self.card_size_for(seat)
             for sprite, slot in zip(self.hands[seat], self.slots_for(seat), strict=True):
                 sprite.place(slot, size)
-                sprite.flip_tween = None
-                sprite.face_up = sprite.flip_to_face
         for i, sprite in enumerate(self.discard):
             salt = self.discard_total - len(self.discard) + i + 1
-            slot = discard_slot(self.layout, 0, card_jitter(sprite.code, salt))
-            sprite.place(slot, self.layout.pile_card)
+            sprite.place(self.discard_target(sprite.code, salt), self.layout.pile_card)
+        for sprite in self.all_sprites():
             sprite.flip_tween = None
             sprite.face_up = sprite.flip_to_face
         self.loose.clear()
@@ -373,11 +364,10 @@ class TableModel:
                 codes, face = list(view.hand), True
             else:
                 codes, face = [None] * view.hand_counts[seat], False
-            if seat == self.bottom and face and reveal is None:
+            if seat == self.bottom and face:
                 codes.sort(key=hand_sort_key)  # cards new to an arrangement join it so
-                codes.sort(key=lambda c: self.hand_key(c or 0))
-            elif seat == self.bottom and face:
-                codes.sort(key=hand_sort_key)
+                if reveal is None:
+                    codes.sort(key=lambda c: self.hand_key(c or 0))
             size = self.card_size_for(seat)
             hand = []
             for code, slot in zip(codes, self.slots_for(seat, len(codes)), strict=True):
@@ -390,8 +380,8 @@ class TableModel:
         self.discard = []
         for i, code in enumerate(shown):
             salt = self.discard_total - len(shown) + i + 1
-            slot = discard_slot(self.layout, 0, card_jitter(code, salt))
-            self.discard.append(CardSprite(code, slot, self.layout.pile_card, face_up=True))
+            self.discard.append(CardSprite(code, self.discard_target(code, salt),
+                                           self.layout.pile_card, face_up=True))
         if self.discard:
             self.discard[-1].highlight = True
 
