@@ -13,7 +13,14 @@ import pygame
 
 from craits.ui.cards.painter import FOCUS, GOLD, CardPainter
 from craits.ui.tabletop.layout import Slot
-from craits.ui.tabletop.tween import Easing, Tween, ease_out_back, ease_out_cubic, lerp_angle, linear
+from craits.ui.tabletop.tween import (
+    Easing,
+    Tween,
+    ease_out_back,
+    ease_out_cubic,
+    lerp_angle,
+    linear,
+)
 from craits.ui.widgets.textcache import Color, text_surface
 
 
