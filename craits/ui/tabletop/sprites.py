@@ -13,14 +13,7 @@ import pygame
 
 from craits.ui.cards.painter import FOCUS, GOLD, CardPainter
 from craits.ui.tabletop.layout import Slot
-from craits.ui.tabletop.tween import (
-    Easing,
-    Tween,
-    ease_out_back,
-    ease_out_cubic,
-    lerp_angle,
-    linear,
-)
+from craits.ui.tabletop.tween import Easing, Tween, ease_out_back, ease_out_cubic, lerp_angle
 from craits.ui.widgets.textcache import Color, text_surface
 
 
@@ -116,7 +109,7 @@ class CardSprite:
             self.face_up = face_up
             self.flip_tween = None
             return
-        self.flip_tween = Tween(0.0, 1.0, duration, linear, delay)
+        self.flip_tween = Tween(0.0, 1.0, duration, lambda t: t, delay)
 
     def update(self, dt: float) -> None:
         if self.motion is not None:
