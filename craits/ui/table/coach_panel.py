@@ -24,7 +24,7 @@ from craits.engine import events as ev
 from craits.review import CoachState, Note
 from craits.ui.tabletop.clearance import find_free, fixed_overlays, note_anchor, place_box
 from craits.ui.tabletop.intents import Command, Intent
-from craits.ui.tabletop.layout import TableLayout
+from craits.ui.tabletop.layout import TableLayout, print_steps
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_shadow, draw_text_fit, fit_text
 from craits.ui.widgets.textcache import blit_text, text_surface
 
@@ -45,18 +45,6 @@ def note_top(lay: TableLayout, print_scale: float = 1.0) -> int:
     return lay.px(42 * print_scale)
 
 
-def print_steps(lay: TableLayout) -> list[float]:
-    """The print scales a note tries: the layout's, then a quarter less at a time."""
-    steps = [lay.text_scale]
-    while steps[-1] > 1.0:
-        steps.append(max(1.0, round(steps[-1] - 0.25, 2)))
-    return steps
-
-
-def note_box(lay: TableLayout, text: str, seat: int | None) -> pygame.Rect:
-    return note_place(lay, text, seat)[0]
-
-
 def note_place(lay: TableLayout, text: str, seat: int | None) -> tuple[pygame.Rect, float]:
     """A note's box and its print scale: at the layout's print the widest of ``NOTE_WIDTHS``
     (wider in large print) that finds room near the seat where it happened while covering
@@ -66,7 +54,7 @@ def note_place(lay: TableLayout, text: str, seat: int | None) -> tuple[pygame.Re
     anchor = note_anchor(lay, seat)
     avoid = list(fixed_overlays(lay).values())
     size = (0, 0)
-    for k in print_steps(lay):
+    for k in print_steps(lay.text_scale):
         # Large print's wider boxes first, then normal print's (its type in more lines).
         widths = sorted({min(lay.px(w * f), lay.size[0] - lay.px(12)) for w in NOTE_WIDTHS
                          for f in {k, 1.0}}, reverse=True)

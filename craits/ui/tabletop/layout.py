@@ -216,12 +216,11 @@ def ring_head(scale: float) -> int:
 def _ring_clearing_piles(pile: tuple[int, int], gap: int, rx: int, clearance: int) -> int:
     """The least vertical radius at which the ring passes ``clearance`` outside both piles'
     outer corners (cards lying askew reach a little further)."""
-    x = min(0.95 * rx, pile[0] + gap / 2 + clearance)
-    y = pile[1] / 2 + clearance + pile[1] * 0.05
-    return math.ceil(y / math.sqrt(1.0 - (x / rx) ** 2))
+    return _ring_clearing_point(min(0.95 * rx, pile[0] + gap / 2 + clearance),
+                                pile[1] / 2 + clearance + pile[1] * 0.05, rx)
 
 
-def _ring_clearing_point(x: int, y: int, rx: int) -> int:
+def _ring_clearing_point(x: float, y: float, rx: int) -> int:
     """The least vertical radius at which the ring passes outside the point (``x``, ``y``)
     from its centre (any height where ``x`` is beyond the ring's width)."""
     if x >= rx:
@@ -324,7 +323,7 @@ def _chosen_print(size: tuple[int, int], n_players: int, bottom_seat: int, wante
         while True:
             for compact in (False, True) if text > 1.0 and compact_seats else (False,):
                 # The banners (brief) give up their print before the cards do.
-                for banner in _banner_steps(text):
+                for banner in print_steps(text):
                     _, fits = _layout_at(size, n_players, bottom_seat, text, cards, compact,
                                          banner)
                     if fits or text <= 1.0 and cards <= 1.0:
@@ -335,9 +334,9 @@ def _chosen_print(size: tuple[int, int], n_players: int, bottom_seat: int, wante
         text = max(1.0, round(text - PRINT_STEP, 2))
 
 
-def _banner_steps(text: float) -> list[float]:
-    """The banners' print scales to try at print scale ``text``: its own, then a quarter
-    less at a time, down to normal print."""
+def print_steps(text: float) -> list[float]:
+    """The print scales to try at print scale ``text`` (the banners', a coaching note's):
+    its own, then a quarter less at a time, down to normal print."""
     steps = [text]
     while steps[-1] > 1.0:
         steps.append(max(1.0, round(steps[-1] - 0.25, 2)))
