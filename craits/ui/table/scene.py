@@ -96,7 +96,7 @@ class TableScene(Scene):
         self.forced = ForcedMoves(lambda: self.app.settings.forced_moves)
         self.analysis = AnalysisPart(session, app.game_analysis,
                                      lambda: self.app.settings.analyse_while_playing)
-        self.flow = TableFlow(app, self.match, self.hand, self.suit_chosen,
+        self.flow = TableFlow(app, self.match, self.hand, self.commit,
                               lambda: self.analysis.analysis)
         self.levels = [level_label(s.kind) for s in session.seats]
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
@@ -197,12 +197,7 @@ class TableScene(Scene):
         if isinstance(action, Play) and position is not None and self.cost.wants(
                 position, action) and self.cost.start(position, action, announce):
             return True
-        played = self.match.act(action)
-        if played:
-            if announce:
-                self.announce()
-            self.announce_if_armed()
-        return played
+        return self.commit_unchecked(action, announce)
 
     def _weighed(self, outcome: Go | Ask) -> None:
         if isinstance(outcome, Go):
@@ -221,11 +216,14 @@ class TableScene(Scene):
 
         self.flow.ask_costly(outcome, answer)
 
-    def commit_unchecked(self, action: Action, announce: bool) -> None:
-        if self.match.act(action):
-            if announce:
-                self.announce()
-            self.announce_if_armed()
+    def commit_unchecked(self, action: Action, announce: bool) -> bool:
+        """Carry out the viewer's play as it is; True if the engine took it. "Last card!"
+        goes with it (Shift held, or armed) if it left one card."""
+        played = self.match.act(action)
+        if played and (announce or self.buttons.last_armed):
+            self.announce()
+            self.buttons.last_armed = False
+        return played
 
     def refuse_card(self, code: int) -> None:
         reason = refusal_reason(self.match.view(), code, self.match.my_turn(),
@@ -240,23 +238,11 @@ class TableScene(Scene):
         return bool(view is not None and view.can_announce
                     and self.match.act(Announce(view.seat)))
 
-    def suit_chosen(self, action: Action, announce: bool) -> None:
-        """The suit dialog's answer for the viewer's 8 or 9 (or the turned-up card)."""
-        self.commit(action, announce)
-
-    def announce_if_armed(self) -> None:
-        """After a play: an armed "Last card!" is said at once if the play left one card."""
-        if self.buttons.last_armed:
-            view = self.match.view()
-            if view is not None and view.can_announce:
-                self.announce()
-            self.buttons.last_armed = False
-
     def ask_hint(self) -> bool:
-        viewer = self.match.viewer
-        if not self.match.my_turn() or viewer is None:
+        position = self._position()
+        if not self.match.my_turn() or position is None:
             return False
-        if self.hint.ask((self.session.version, viewer)):
+        if self.hint.ask(position):
             self.app.statistics.note_hint(self.session.match_id)
             self.app.save_statistics()
         return True
@@ -354,7 +340,7 @@ class TableScene(Scene):
                  and lay.log_marker.collidepoint(event.pos))
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_END
                     and getattr(event, "mod", 0) & pygame.KMOD_CTRL)):
-            self.chor.log.jump_to_now()
+            self.chor.log.back = 0  # back to the newest lines
         elif not self.buttons.handle(event):
             self.hand.handle(event)
 
@@ -379,8 +365,8 @@ class TableScene(Scene):
         match, s = self.match, self.session
         view, mine = match.view(), match.my_turn()
         self.buttons.refresh(view, mine, self.chor.busy)
-        self.hand.update({p.card for p in match.legal_plays()}, mine, (s.version, match.viewer))
-        position = (s.version, match.viewer) if match.viewer is not None else None
+        position = self._position()
+        self.hand.update({p.card for p in match.legal_plays()}, mine, position)
         self.hint.update(position, view, match.director.thinking is not None)
         forced = self.forced.update(dt, position, view, mine and on_top,
                                     FORCED_PAUSE * SPEED_FACTORS.get(self.speed, 1.0),
