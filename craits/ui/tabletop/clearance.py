@@ -52,10 +52,6 @@ def must_see(lay: TableLayout) -> dict[str, list[pygame.Rect]]:
     }
 
 
-def ring_points(lay: TableLayout) -> tuple[tuple[float, float], ...]:
-    return _ring_points(lay.centre, lay.ring)
-
-
 @functools.lru_cache(maxsize=64)  # asked for each place a tip might take
 def _ring_points(centre: tuple[int, int], ring: tuple[int, int]
                  ) -> tuple[tuple[float, float], ...]:
@@ -68,9 +64,9 @@ def _ring_points(centre: tuple[int, int], ring: tuple[int, int]
 def ring_hits(lay: TableLayout, rect: pygame.Rect) -> bool:
     """Whether the direction ring's arrows (drawn anywhere on the ring, heads at their
     largest) reach into ``rect``."""
-    near = rect.inflate(2 * (ring_head(lay.scale) + lay.px(3)), 2 * (ring_head(lay.scale)
-                                                                     + lay.px(3)))
-    return any(near.collidepoint(x, y) for x, y in ring_points(lay))
+    reach = 2 * (ring_head(lay.scale) + lay.px(3))
+    near = rect.inflate(reach, reach)
+    return any(near.collidepoint(x, y) for x, y in _ring_points(lay.centre, lay.ring))
 
 
 def ring_box(lay: TableLayout) -> pygame.Rect:
@@ -130,14 +126,10 @@ def place_box(lay: TableLayout, size: tuple[int, int], near: tuple[int, int],
     # Nothing is free: the place that covers least, nearest among those.
     def covered(p: tuple[int, int]) -> int:
         rect = pygame.Rect(p[0], p[1], *size)
-        return sum(_area(rect.clip(t)) for t in taken)
+        return sum(part.width * part.height for part in (rect.clip(t) for t in taken))
 
     x, y = min(spots[: 4000], key=covered)
     return pygame.Rect(x, y, *size)
-
-
-def _area(rect: pygame.Rect) -> int:
-    return rect.width * rect.height
 
 
 def note_anchor(lay: TableLayout, seat: int | None) -> tuple[int, int]:
@@ -194,12 +186,6 @@ def controls_tip_box(lay: TableLayout) -> pygame.Rect:
 def own_banner_box(lay: TableLayout) -> pygame.Rect:
     """Banners by the viewer's seat (and refusals), above the line over the hand."""
     return banner_box(lay, lay.banner_for(lay.bottom_seat), lay.hand_area.width)
-
-
-def own_banner_room(lay: TableLayout) -> tuple[int, int]:
-    """How wide a banner by the viewer's seat may be: the hand's width (its type shrinks to
-    fit a long refusal)."""
-    return (lay.hand_area.width, lay.size[1])
 
 
 def seat_banner_place(lay: TableLayout, seat: int) -> tuple[tuple[int, int], int, str]:
