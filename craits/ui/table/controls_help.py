@@ -19,6 +19,7 @@ from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.speech.symbols import in_words, keys_in_words
+from craits.ui.tabletop.hand_input import is_controls_key
 from craits.ui.widgets import Button, draw_text_fit, fit_text
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
@@ -120,9 +121,8 @@ class ControlsScene(OverlayScene):
         if event.key in steps:
             self.step_to(steps[event.key])
             return
-        if event.key in (pygame.K_F1, pygame.K_QUESTION, pygame.K_ESCAPE, pygame.K_RETURN,
-                         pygame.K_KP_ENTER, pygame.K_SPACE) \
-                or getattr(event, "unicode", "") == "?":
+        if is_controls_key(event) or event.key in (pygame.K_ESCAPE, pygame.K_RETURN,
+                                                   pygame.K_KP_ENTER, pygame.K_SPACE):
             self.close()
 
     def row_plan(self, rows: list[tuple[str, str]], columns: int, keys_w: int, text_w: int,

@@ -117,13 +117,8 @@ class HintPanel:
 
     def ringed(self, draw: Button, pass_: Button) -> Button | None:
         """The Draw or Pass button when that is the hinted move."""
-        if self.hint is None:
-            return None
-        if isinstance(self.hint.action, Draw):
-            return draw
-        if isinstance(self.hint.action, Pass):
-            return pass_
-        return None
+        action = self.hint.action if self.hint is not None else None
+        return draw if isinstance(action, Draw) else pass_ if isinstance(action, Pass) else None
 
     def draw_ring(self, surface: pygame.Surface, button: Button | None,
                   layout: TableLayout) -> None:
