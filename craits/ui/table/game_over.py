@@ -27,6 +27,7 @@ from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.rows import spoken_among
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.table.celebration import Celebration
+from craits.ui.tabletop.choreographer import win_text
 from craits.ui.tabletop.hand_input import is_controls_key
 from craits.ui.widgets import (
     Button,
@@ -60,14 +61,9 @@ def places(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
 
 def winners_text(session: Session) -> str:
     winners = list(session.match.winners())
-    names = [session.seats[p].name for p in winners]
-    humans = session.human_seats()
-    if len(winners) == 1:
-        if len(humans) == 1 and winners[0] == humans[0]:
-            return i18n.t("event.you_win")
-        return i18n.t("event.player_wins", player=names[0])
-    joined = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
-    return i18n.t("event.shared_win", players=joined)
+    if len(winners) == 1 and winners == session.human_seats():
+        return i18n.t("event.you_win")
+    return win_text([session.seats[p].name for p in winners])
 
 
 def luck_of(session: Session, cache: ReviewCache | None = None) -> Split | None:
@@ -320,21 +316,15 @@ class GameOverScene(Scene):
         else:
             self._draw_landing(surface, *motion)
         self._draw_table(surface, self.table_rect)
-        if self.par is not None:  # the expert's par in the same seat, once worked out
-            above = th.px(40) if self.luck is not None else th.px(16)
-            blit_text(surface, par_line(self.par), th.px(17), CREAM,
-                      center=(w // 2, self.again_button.rect.top - above),
-                      max_width=w - th.px(80))
-        if self.luck is not None:  # the whole game's luck and choices, once reviewed
-            blit_text(surface, game_line(self.luck), th.px(17), CREAM,
-                      center=(w // 2, self.again_button.rect.top - th.px(16)),
-                      max_width=w - th.px(80))
-        working = self.analysing_line()
-        if working and (self.par is None or self.luck is None):  # what is still to come
-            lines = (self.par is not None) + (self.luck is not None)
-            blit_text(surface, working, th.px(16), DIM,
-                      center=(w // 2, self.again_button.rect.top - th.px(16 + 24 * lines)),
-                      max_width=w - th.px(80))
+        # Above the buttons, from the bottom up: the whole game's luck and choices once
+        # reviewed, the expert's par in the same seat once worked out, what is still to come.
+        working = self.analysing_line() if self.par is None or self.luck is None else ""
+        lines = [(game_line(self.luck), 17, CREAM) if self.luck is not None else None,
+                 (par_line(self.par), 17, CREAM) if self.par is not None else None,
+                 (working, 16, DIM) if working else None]
+        for i, (text, size, colour) in enumerate(line for line in lines if line is not None):
+            blit_text(surface, text, th.px(size), colour, max_width=w - th.px(80),
+                      center=(w // 2, self.again_button.rect.top - th.px(16 + 24 * i)))
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)
         for row in self.rows:
@@ -411,9 +401,7 @@ class GameOverScene(Scene):
         for i, (place, p) in enumerate(places(match.totals)):
             cy = inner.top + row_h * (i + 1) + row_h // 2
             if place == 1:
-                band = pygame.Rect(inner.left - th.px(6), cy - row_h // 2 + th.px(2),
-                                   inner.width + th.px(12), row_h - th.px(4))
-                draw_rounded(surface, band, (226, 184, 84, 40), th.px(8))
+                draw_rounded(surface, self.rows[i].rect, (226, 184, 84, 40), th.px(8))
             colour = GOLD if place == 1 else CREAM
             blit_text(surface, str(place), th.tx(22), colour, bold=True,
                       center=(inner.left + place_w // 2, cy))

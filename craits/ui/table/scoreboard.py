@@ -28,7 +28,7 @@ from craits.ui.speech.rows import spoken_among
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.speech.words import cards_list
 from craits.ui.table.pause import PauseScene
-from craits.ui.tabletop.choreographer import SPEED_FACTORS
+from craits.ui.tabletop.choreographer import SPEED_FACTORS, names_and
 from craits.ui.tabletop.hand_input import is_controls_key
 from craits.ui.widgets import (
     Button,
@@ -98,29 +98,22 @@ class ScoreboardScene(OverlayScene):
         self.panel = panel
         last = self.session.match.is_over()
         label = i18n.t("score.final_results" if last else "score.next_round")
-        bw = min(th.tx(300), panel.width // 3)
-        self.next_button = Button(
-            pygame.Rect(panel.right - th.px(24) - bw, panel.bottom - th.px(20) - th.button_height,
-                        bw, th.button_height),
-            f"{label}  ⏎", self.next, key=pygame.K_RETURN, text_size=th.tx(22),
-        )
-        self.next_button.set_theme(th)
-        rw = min(th.tx(240), panel.width // 4)
-        self.review_button = Button(
-            pygame.Rect(self.next_button.rect.left - th.px(16) - rw, self.next_button.rect.top,
-                        rw, self.next_button.rect.height),
-            i18n.t("review.button"), self.review, key=pygame.K_r, style="secondary",
-            text_size=th.tx(20),
-        )
-        self.review_button.set_theme(th)
-        mw = min(th.tx(180), panel.width // 6)
-        self.menu_button = Button(
-            pygame.Rect(self.review_button.rect.left - th.px(16) - mw, self.next_button.rect.top,
-                        mw, self.next_button.rect.height),
-            i18n.t("table.menu"), self.menu, key=pygame.K_ESCAPE, style="secondary",
-            text_size=th.tx(20),
-        )
-        self.menu_button.set_theme(th)
+        # Next round at the bottom right, Review and Menu to its left.
+        right, top = panel.right - th.px(24), panel.bottom - th.px(20) - th.button_height
+        buttons: list[Button] = []
+        for text, action, key, width, size in (
+                (f"{label}  ⏎", self.next, pygame.K_RETURN, min(th.tx(300), panel.width // 3), 22),
+                (i18n.t("review.button"), self.review, pygame.K_r,
+                 min(th.tx(240), panel.width // 4), 20),
+                (i18n.t("table.menu"), self.menu, pygame.K_ESCAPE,
+                 min(th.tx(180), panel.width // 6), 20)):
+            button = Button(pygame.Rect(right - width, top, width, th.button_height), text,
+                            action, key=key, style="secondary" if buttons else "primary",
+                            text_size=th.tx(size))
+            button.set_theme(th)
+            buttons.append(button)
+            right -= width + th.px(16)
+        self.next_button, self.review_button, self.menu_button = buttons
         self.next_button.speech_label = label  # without the sign of the Enter key
         self.rows = [ReadRow(band, self.spoken_row(p))
                      for p, band in enumerate(self.row_bands()[2])]
@@ -245,8 +238,7 @@ class ScoreboardScene(OverlayScene):
             return i18n.t("speech_board.leader_you", total=points)  # never "You leads"
         if len(names) == 1:
             return i18n.t("speech_board.leader", player=names[0], total=points)
-        players = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
-        return i18n.t("speech_board.leaders", players=players, total=points)
+        return i18n.t("speech_board.leaders", players=names_and(names), total=points)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme

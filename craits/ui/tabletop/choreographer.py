@@ -149,7 +149,6 @@ class Choreographer:
         for sprite in gathered:
             sprite.focus = sprite.dim = False
             sprite.lift = sprite.lift_target = 0.0
-            sprite.owner = None
         self._gather(gathered, 0.15, 0.3, 0.008)
         for hand in m.hands:
             hand.clear()
@@ -319,10 +318,8 @@ class Choreographer:
 
     def _on_pile_reshuffled(self, event: ev.PileReshuffled, new_line: bool) -> float:
         m = self.model
-        keep = m.discard[-1:]
-        gone = m.discard[:-1]
-        m.discard = keep
-        m.discard_total = len(keep)
+        gone, m.discard = m.discard[:-1], m.discard[-1:]
+        m.discard_total = len(m.discard)
         self._gather(gone[-4:], 0.2, 0.35, 0.05)
         # The engine reshuffles in the middle of a draw, once the pile runs out: the draw that
         # follows takes what was left of the old pile first, so the count shown keeps those.
@@ -406,12 +403,20 @@ class Choreographer:
                 sprite.flip(True, self.t(0.25), i * self.t(0.03))
 
     def _on_match_ended(self, event: ev.MatchEnded, new_line: bool) -> float:
-        names = [self.name(p) for p in event.winners]
-        if len(names) == 1:
-            self.say(i18n.t("event.player_wins", player=names[0]), True,
-                     {event.winners[0]: i18n.t("event.you_win")})  # never "You wins!"
-        else:
-            joined = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
-            self.say(i18n.t("event.shared_win", players=joined), True)
+        winners = event.winners
+        mine = {winners[0]: i18n.t("event.you_win")} if len(winners) == 1 else {}
+        self.say(win_text([self.name(p) for p in winners]), True, mine)  # never "You wins!"
         return 0.0
+
+
+def names_and(names: Sequence[str]) -> str:
+    """Names one after another: "Ada, Ben and Clara"."""
+    return i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
+
+
+def win_text(names: Sequence[str]) -> str:
+    """"Ada wins!", or who share the win."""
+    if len(names) == 1:
+        return i18n.t("event.player_wins", player=names[0])
+    return i18n.t("event.shared_win", players=names_and(names))
 

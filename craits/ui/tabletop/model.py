@@ -168,7 +168,6 @@ class TableModel:
 
     def add_to_hand(self, seat: int, sprite: CardSprite, duration: float) -> None:
         hand = self.hands[seat]
-        sprite.owner = seat
         if seat == self.bottom and sprite.code is not None:
             key = self.hand_key(sprite.code)
             index = next((i for i, s in enumerate(hand)
@@ -257,7 +256,6 @@ class TableModel:
             sprite = CardSprite(code, self.seat_point(seat), self.card_size_for(seat))
         else:
             sprite = hand.pop(index)
-        sprite.owner = None
         sprite.focus = sprite.dim = False
         sprite.lift = sprite.lift_target = 0.0
         if code is not None:
@@ -369,12 +367,8 @@ class TableModel:
                 if reveal is None:
                     codes.sort(key=lambda c: self.hand_key(c or 0))
             size = self.card_size_for(seat)
-            hand = []
-            for code, slot in zip(codes, self.slots_for(seat, len(codes)), strict=True):
-                sprite = CardSprite(code, slot, size, face_up=face)
-                sprite.owner = seat
-                hand.append(sprite)
-            self.hands[seat] = hand
+            self.hands[seat] = [CardSprite(code, slot, size, face_up=face) for code, slot
+                                in zip(codes, self.slots_for(seat, len(codes)), strict=True)]
         shown = view.discard[-DISCARD_SHOWN:]
         self.discard_total = len(view.discard)
         self.discard = []

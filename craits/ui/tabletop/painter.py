@@ -17,7 +17,7 @@ from craits.ui.fonts import get_font
 from craits.ui.tabletop.avatars import avatar, level_of
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.tabletop.model import TableModel
-from craits.ui.tabletop.sprites import CardSprite, RestKey, rounded_panel
+from craits.ui.tabletop.sprites import CardSprite, RestKey
 from craits.ui.tabletop.tween import wave
 from craits.ui.widgets import felt_background
 from craits.ui.widgets.textcache import LRU, blit_text, text_surface, to_display
@@ -28,7 +28,7 @@ DIM = (190, 204, 186)
 GOLD = (236, 196, 92)
 GOLD_LIGHT = (250, 218, 130)
 RED = (200, 52, 46)
-PLATE = (8, 30, 20, 190)
+PLATE_ALPHA = 190  # a plate over the felt: the colour is the felt's own panel colour
 # Seconds of quiet (no input, nothing moving) after which a scene stops the clock its pulses
 # and turning ring are drawn by: an unchanged screen lets the app's loop rest.
 SETTLE = 4.0
@@ -73,7 +73,7 @@ class TablePainter:
             border: Color = (255, 255, 255)
             width = max(3, radius // 4)
         else:
-            fill = (*FELTS.get(look.felt, FELTS["green"]).panel[:3], PLATE[3])
+            fill = (*FELTS.get(look.felt, FELTS["green"]).panel[:3], PLATE_ALPHA)
             border, width = PLATE_BORDER, max(1, radius // 8)
         key = (size, radius, glow, fill, border, width)
         return self._panels.get(key, lambda: _plate(size, radius, glow, fill, border, width))
@@ -355,15 +355,19 @@ def _turn_marker(image: pygame.Surface, rect: pygame.Rect, margin: int) -> None:
     pygame.draw.polygon(image, (0, 0, 0), points, 1)
 
 
-def _plate(size: tuple[int, int], radius: int, glow: bool, fill: Color = PLATE,
-           border: Color = PLATE_BORDER, width: int = 0) -> pygame.Surface:
+def _plate(size: tuple[int, int], radius: int, glow: bool, fill: Color, border: Color,
+           width: int) -> pygame.Surface:
+    """A translucent rounded box with its edge, or (``glow``) a soft gold glow to put under
+    one."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
     if glow:
-        image = pygame.Surface(size, pygame.SRCALPHA)
         pad = max(2, radius // 2)
         pygame.draw.rect(image, (*GOLD, 200), image.get_rect().inflate(-pad, -pad),
                          border_radius=radius)
         return pygame.transform.gaussian_blur(image, max(2, pad // 2))
-    return rounded_panel(size, fill, radius, border, width or max(1, radius // 8))
+    pygame.draw.rect(image, fill, image.get_rect(), border_radius=radius)
+    pygame.draw.rect(image, border, image.get_rect(), width, border_radius=radius)
+    return image
 
 
 def _suit_badge(suit: int, r: int, style: str) -> pygame.Surface:
