@@ -236,9 +236,7 @@ def _centre_height(cy: int, ceiling: int, floor: int, ry: int, least_ry: int) ->
     ry = max(ry, least_ry)
     if floor - ceiling < 2 * ry:
         ry = max(least_ry, (floor - ceiling) // 2)
-    cy = max(cy, ceiling + ry)
-    cy = min(cy, floor - ry)
-    return cy, ry
+    return min(max(cy, ceiling + ry), floor - ry), ry
 
 
 def opponent_angles(count: int) -> list[float]:
@@ -445,8 +443,7 @@ def _layout_at(
         fan = pygame.Rect(0, 0, plate_w, small[1] + px(6))
         fan.center = (fx, fy)
         side = "top" if 60 <= angle <= 120 else ("left" if angle > 90 else "right")
-        banner = (fx, fy)
-        seats[seat] = SeatSpot(seat, (fx, fy), fan, plate, banner, side)
+        seats[seat] = SeatSpot(seat, (fx, fy), fan, plate, (fx, fy), side)
 
     left_seats = [spot.block.bottom for spot in seats.values()
                   if spot.block.left < log.right + px(8)]
@@ -508,15 +505,13 @@ def _layout_at(
     draw_pile.center = (cx - shift - pile[0] // 2 - gap // 2, cy)
     discard = pygame.Rect(0, 0, *pile)
     discard.center = (cx - shift + pile[0] // 2 + gap // 2, cy)
-    badge_radius = badge
-    badge_centre = (discard.right + px(22) + badge_radius, cy)
-    ring = (ring_rx, ring_ry)
     layout = TableLayout(
         size=(w, h), scale=scale, bottom_seat=bottom_seat, card=card, small_card=small,
         pile_card=pile, top_bar=top_bar, menu_button=menu_button, round_label=round_label,
         hand_area=hand_area, hand_y=hand_y, hint=hint, own_plate=own_plate, log=log,
         buttons=buttons, centre=(cx, cy), draw_pile=draw_pile, discard=discard,
-        badge_centre=badge_centre, badge_radius=badge_radius, ring=ring, seats=seats,
+        badge_centre=(discard.right + px(22) + badge, cy), badge_radius=badge,
+        ring=(ring_rx, ring_ry), seats=seats,
         text_scale=text, compact=compact, fan_tilt=tilt, arc_drop=drop, banner_scale=banner_scale,
     )  # fmt: skip
     return layout, _fits(layout, ring_fits)
