@@ -25,14 +25,13 @@ from craits.review import CoachState, Note
 from craits.ui.tabletop.clearance import find_free, fixed_overlays, note_anchor, place_box
 from craits.ui.tabletop.intents import Command, Intent
 from craits.ui.tabletop.layout import TableLayout, print_steps
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_shadow, draw_text_fit, fit_text
 from craits.ui.widgets.textcache import blit_text, text_surface
 
 NOTE_SECONDS = 14.0  # a note goes by itself after this long
 NOTE_SHORT_SECONDS = 6.0  # or after this long when another note is waiting
 NOTE_HOLD_SECONDS = 3.0  # the computers wait this long once a note shows (or until dismissed)
-GOLD = (250, 218, 130)
-CREAM = (246, 238, 214)
 
 
 NOTE_WIDTHS = (380, 330, 290, 250, 220)  # the widest that finds room (1280x800 pixels)
@@ -207,7 +206,7 @@ class CoachPanel:
         draw_rounded(layer, inner, (12, 44, 30, 240), lay.px(14), border=(236, 196, 92, 200),
                      border_width=max(1, lay.px(2)))
         pad = lay.px(14)
-        blit_text(layer, i18n.t("coach.title"), lay.px(16 * k), GOLD, bold=True,
+        blit_text(layer, i18n.t("coach.title"), lay.px(16 * k), GOLD_LIGHT, bold=True,
                   midleft=(inner.left + pad, inner.top + lay.px(21 * k)),
                   max_width=inner.width - 2 * pad - self.button.rect.width)
         top = note_top(lay, k)

@@ -20,12 +20,10 @@ from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.speech.symbols import in_words, keys_in_words
 from craits.ui.tabletop.hand_input import is_controls_key
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.widgets import Button, draw_text_fit, fit_text
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
-
-GOLD = (250, 218, 130)
-CREAM = (246, 238, 214)
 
 
 class ControlsScene(OverlayScene):
@@ -193,7 +191,7 @@ class ControlsScene(OverlayScene):
         draw_text_fit(surface, i18n.t(self.title_key),
                       pygame.Rect(panel.left + pad, panel.top + th.px(14), panel.width - 2 * pad,
                                   th.px(44)),
-                      th.px(30), color=GOLD, bold=True, shadow=(0, 0, 0))
+                      th.px(30), color=GOLD_LIGHT, bold=True, shadow=(0, 0, 0))
         size, boxes = self.row_boxes()
         area, clip = self.list_area(), surface.get_clip()
         surface.set_clip(area.clip(clip))
@@ -203,9 +201,9 @@ class ControlsScene(OverlayScene):
                 continue
             if i == self.row or self._striped(i, boxes):
                 shade = pygame.Surface(band.size, pygame.SRCALPHA)
-                shade.fill((*GOLD, 70) if i == self.row else (255, 255, 255, 12))
+                shade.fill((*GOLD_LIGHT, 70) if i == self.row else (255, 255, 255, 12))
                 surface.blit(shade, band.topleft)
-            draw_text_fit(surface, keys, keys_box, size, color=GOLD, bold=True, align="left",
+            draw_text_fit(surface, keys, keys_box, size, color=GOLD_LIGHT, bold=True, align="left",
                           wrap=True, min_size=size)
             draw_text_fit(surface, does, does_box, size, color=CREAM, align="left", wrap=True,
                           min_size=size)

@@ -29,6 +29,7 @@ from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.table.celebration import Celebration
 from craits.ui.tabletop.choreographer import win_text
 from craits.ui.tabletop.hand_input import is_controls_key
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.widgets import (
     Button,
     FocusGroup,
@@ -42,9 +43,7 @@ from craits.ui.widgets import (
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text, text_surface
 
-CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
-GOLD = (250, 218, 130)
 CONFETTI_FALLS = 1  # times each piece crosses the screen (the slowest in 23 s); then it rests
 SKIP_KEY = pygame.K_SPACE  # while the celebration plays, it only ends it (as in solitaire games)
 
@@ -171,7 +170,7 @@ class GameOverScene(Scene):
                                       w - th.px(120), height)
         # The heading sits on a panel of its own, kept clear of the celebration as well.
         widest = max(text_surface(i18n.t("event.game_over"), th.px(30), DIM, True).get_width(),
-                     text_surface(winners_text(self.session), th.px(56), GOLD, True).get_width())
+                     text_surface(winners_text(self.session), th.px(56), GOLD_LIGHT, True).get_width())
         head_w = min(w - th.px(60), widest + th.px(56))
         self.heading_rect = pygame.Rect((w - head_w) // 2, th.px(16), head_w, th.px(132))
         # The lines under the table (par, luck, the analysis) and the buttons too: what is read.
@@ -339,7 +338,7 @@ class GameOverScene(Scene):
                       color=DIM, bold=True)
         draw_text_fit(surface, winners_text(self.session),
                       pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
-                      color=GOLD, bold=True, shadow=(0, 0, 0))
+                      color=GOLD_LIGHT, bold=True, shadow=(0, 0, 0))
 
     def _draw_landing(self, surface: pygame.Surface, above: int, scale: float) -> None:
         """The heading on its way down (``above`` its place), then squashed as it lands."""
@@ -402,7 +401,7 @@ class GameOverScene(Scene):
             cy = inner.top + row_h * (i + 1) + row_h // 2
             if place == 1:
                 draw_rounded(surface, self.rows[i].rect, (226, 184, 84, 40), th.px(8))
-            colour = GOLD if place == 1 else CREAM
+            colour = GOLD_LIGHT if place == 1 else CREAM
             blit_text(surface, str(place), th.tx(22), colour, bold=True,
                       center=(inner.left + place_w // 2, cy))
             blit_text(surface, self.session.seats[p].name, th.tx(21), colour, bold=True,

@@ -43,13 +43,13 @@ from craits.ui.table.match import TableMatch
 from craits.ui.table.pause import PauseScene
 from craits.ui.table.scoreboard import ScoreboardScene
 from craits.ui.table.speech_part import table_speech
-from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
+from craits.ui.table.view import LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.tabletop.controls_tip import ControlsTip
 from craits.ui.tabletop.hand_input import TOLD_FILL, HandInput
 from craits.ui.tabletop.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.tabletop.model import TableModel
-from craits.ui.tabletop.painter import SETTLE, TablePainter
+from craits.ui.tabletop.painter import CREAM, SETTLE, TablePainter
 
 # Seconds a human always has to say "Last card!" or to call a computer player an idiot, from
 # when the card is seen (RULES.md section 6; computers' delays start after it).

@@ -30,6 +30,7 @@ from craits.ui.speech.words import cards_list
 from craits.ui.table.pause import PauseScene
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, names_and
 from craits.ui.tabletop.hand_input import is_controls_key
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.widgets import (
     Button,
     FocusGroup,
@@ -44,9 +45,7 @@ from craits.ui.widgets.textcache import blit_text
 
 AUTOPLAY_WAIT = 4.0
 SETTLE = 1.0  # seconds before any key or click counts: long enough to see the scores
-CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
-GOLD = (250, 218, 130)
 ROW_MAX = 140  # a player's row at most (at the theme's scale): cards at full size, a note
 
 
@@ -251,7 +250,7 @@ class ScoreboardScene(OverlayScene):
         title = i18n.t("score.round_results", n=match.round_index + 1)
         draw_text_fit(surface, title, pygame.Rect(panel.left + pad, panel.top + th.px(12),
                                                   panel.width - 2 * pad, th.px(48)),
-                      th.tx(34), color=GOLD, bold=True, shadow=(0, 0, 0))
+                      th.tx(34), color=GOLD_LIGHT, bold=True, shadow=(0, 0, 0))
         top, row_h, bands = self.row_bands()
         if ended.blocked:
             draw_text_fit(surface, i18n.t("score.blocked"),
@@ -266,16 +265,13 @@ class ScoreboardScene(OverlayScene):
         score_x = hand_left + hand_w + num_w // 2
         total_x = score_x + num_w
         head_y = top + th.px(12)
-        for text, x, align in ((i18n.t("score.player"), panel.left + pad, "left"),
-                               (i18n.t("score.hand"), hand_left, "left"),
-                               (i18n.t("score.score"), score_x, "center"),
-                               (i18n.t("score.total"), total_x, "center")):
-            if align == "left":
-                blit_text(surface, text, th.tx(17), DIM, bold=True, midleft=(x, head_y),
-                          max_width=name_w if x == panel.left + pad else hand_w)
-            else:
-                blit_text(surface, text, th.tx(17), DIM, bold=True, center=(x, head_y),
-                          max_width=num_w - th.px(6))
+        for key, x, width in (("score.player", panel.left + pad, name_w),
+                              ("score.hand", hand_left, hand_w)):
+            blit_text(surface, i18n.t(key), th.tx(17), DIM, bold=True, midleft=(x, head_y),
+                      max_width=width)
+        for key, x in (("score.score", score_x), ("score.total", total_x)):
+            blit_text(surface, i18n.t(key), th.tx(17), DIM, bold=True, center=(x, head_y),
+                      max_width=num_w - th.px(6))
         card_h = min(round(row_h * 0.62), th.px(84))
         size = (round(card_h * 5 / 7), card_h)
         best = min(match.totals)
@@ -294,14 +290,14 @@ class ScoreboardScene(OverlayScene):
                           max_width=name_w - th.px(8))
             score = ended.scores[p]
             if ended.winner == p:
-                blit_text(surface, i18n.t("score.out"), th.tx(24), GOLD, bold=True,
+                blit_text(surface, i18n.t("score.out"), th.tx(24), GOLD_LIGHT, bold=True,
                           midleft=(hand_left, cy), max_width=hand_w)
             else:
                 self._draw_hand(surface, ended.hands[p], hand_left, cy, hand_w, size,
                                 row_h)
             blit_text(surface, str(score), th.tx(22), CREAM, bold=True, center=(score_x, cy),
                       max_width=num_w)
-            colour = GOLD if match.totals[p] == best else CREAM
+            colour = GOLD_LIGHT if match.totals[p] == best else CREAM
             blit_text(surface, str(match.totals[p]), th.tx(24), colour, bold=True,
                       center=(total_x, cy), max_width=num_w)
         round_text = i18n.t("table.round_of", n=match.round_index + 1, total=match.rounds)
@@ -354,5 +350,5 @@ class ScoreboardScene(OverlayScene):
         for three in leftover:
             card(three)
         if notes:
-            blit_text(surface, " · ".join(notes), th.px(15), GOLD if bonus else DIM,
+            blit_text(surface, " · ".join(notes), th.px(15), GOLD_LIGHT if bonus else DIM,
                       midleft=(left, top + size[1] + note_h // 2 + th.px(2)), max_width=width)
