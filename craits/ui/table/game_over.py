@@ -35,7 +35,6 @@ from craits.ui.widgets import (
     FocusGroup,
     ReadRow,
     Theme,
-    Widget,
     draw_rounded,
     draw_text_fit,
     felt_background,
@@ -139,7 +138,8 @@ class GameOverScene(Scene):
         self.focus = FocusGroup()
         self.rows: list[ReadRow] = []  # the table's rows, read by ear
         self.speech = ScreenSpeech(self, self.spoken, self.focus)
-        self.focus.describe = self.spoken_control
+        # A row of the table with its place among the rows, a button by its name.
+        self.focus.describe = lambda widget: spoken_among(widget, self.rows)
         self.layout()
         app.audio.play("game_won" if self.won else "round_lost")
 
@@ -222,10 +222,6 @@ class GameOverScene(Scene):
             return said
         scores = ", ".join(str(scores[seat]) for scores in match.history)
         return f"{said}. {i18n.t('speech_board.by_round', scores=scores)}"
-
-    def spoken_control(self, widget: Widget) -> str:
-        """A row of the table with its place among the rows, a button by its name."""
-        return spoken_among(widget, self.rows)
 
     def spoken(self) -> str:
         """"Game over. Ada wins. Place 1: Ada, 23 points. ...", and the lines under the

@@ -35,7 +35,6 @@ from craits.ui.widgets import (
     Button,
     FocusGroup,
     ReadRow,
-    Widget,
     draw_rounded,
     draw_text_fit,
 )
@@ -76,7 +75,8 @@ class ScoreboardScene(OverlayScene):
         self.rows: list[ReadRow] = []
         self.focus = FocusGroup()
         self.speech = ScreenSpeech(self, self.spoken_title, self.focus)
-        self.focus.describe = self.spoken_control
+        # A row with its place ("2 of 4"), a button by its name.
+        self.focus.describe = lambda widget: spoken_among(widget, self.rows)
         self.told = False  # the whole board was said once; coming back says only where it is
         self.layout()
 
@@ -104,8 +104,9 @@ class ScoreboardScene(OverlayScene):
                 (f"{label}  ⏎", self.next, pygame.K_RETURN, min(th.tx(300), panel.width // 3), 22),
                 (i18n.t("review.button"), self.review, pygame.K_r,
                  min(th.tx(240), panel.width // 4), 20),
-                (i18n.t("table.menu"), self.menu, pygame.K_ESCAPE,
-                 min(th.tx(180), panel.width // 6), 20)):
+                # The table's menu over the board: resume, rules, settings or the title.
+                (i18n.t("table.menu"), lambda: self.app.scenes.push(PauseScene(self.app)),
+                 pygame.K_ESCAPE, min(th.tx(180), panel.width // 6), 20)):
             button = Button(pygame.Rect(right - width, top, width, th.button_height), text,
                             action, key=key, style="secondary" if buttons else "primary",
                             text_size=th.tx(size))
@@ -136,10 +137,6 @@ class ScoreboardScene(OverlayScene):
         bands = [pygame.Rect(panel.left + th.px(12), rows_top + p * row_h + th.px(2),
                              panel.width - th.px(24), row_h - th.px(4)) for p in range(n)]
         return top, row_h, bands
-
-    def menu(self) -> None:
-        """The table's menu over the board: resume, rules, settings or the title (saved)."""
-        self.app.scenes.push(PauseScene(self.app))
 
     def next(self) -> None:
         self.dismiss("next")
@@ -184,10 +181,6 @@ class ScoreboardScene(OverlayScene):
     def speak_screen(self) -> None:
         self.told = False
         self.speech.again()
-
-    def spoken_control(self, widget: Widget) -> str:
-        """A row with its place ("2 of 4"), a button by its name."""
-        return spoken_among(widget, self.rows)
 
     def spoken_title(self) -> str:
         """The whole board the first time: the round, each row, the leader, the rounds to go
