@@ -267,12 +267,9 @@ class Choreographer:
         m.suit_named = True
         m.pop_badge()
         top = m.top_code
-        suit = i18n.suit_name(event.suit)
-        if top is not None and RANK_OF[top] == 9:
-            key = "suit_switched" if event.switched else "suit_kept"
-        else:
-            key = "suit_chosen"
-        self.say_about(event.player, key, new_line, suit=suit)
+        nine = top is not None and RANK_OF[top] == 9
+        key = ("suit_switched" if event.switched else "suit_kept") if nine else "suit_chosen"
+        self.say_about(event.player, key, new_line, suit=i18n.suit_name(event.suit))
         return self.t(0.35)
 
     def _on_crank_started(self, event: ev.CrankStarted, new_line: bool) -> float:
@@ -383,10 +380,9 @@ class Choreographer:
         if event.hands:
             self._reveal(event.hands)
             self.sound("flip")
-        viewer = self.viewer
-        won = event.winner is not None and event.winner == viewer
-        self.play_sound("round_won" if won or (viewer is None and event.winner is not None)
-                        else "round_lost")
+        # Won by the viewer, or by anyone at a table with no viewer.
+        won = event.winner is not None and self.viewer in (None, event.winner)
+        self.play_sound("round_won" if won else "round_lost")
         return self.t(1.4)
 
     def _reveal(self, hands: Sequence[Sequence[int]]) -> None:
