@@ -139,10 +139,8 @@ class CutScene(OverlayScene):
                         pygame.Rect(panel.right - pad - th.px(200), y, th.px(200), th.px(30)),
                         th.px(17), (236, 196, 92), align="right")
         if self.age >= self.finish_at:
-            if self.dealer == self.viewer:
-                result = i18n.t("event_you.deals_first")
-            else:
-                result = i18n.t("cut.deals_first", player=self.names[self.dealer])
+            result = i18n.t("event_you.deals_first") if self.dealer == self.viewer \
+                else i18n.t("cut.deals_first", player=self.names[self.dealer])
             text_in(surface, result,
                     pygame.Rect(panel.left + pad, panel.bottom - th.px(62),
                                 panel.width - 2 * pad, th.px(44)),

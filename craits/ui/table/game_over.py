@@ -241,17 +241,14 @@ class GameOverScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Any key or a click beside the buttons ends the celebration while it plays; Space
         does only that, the other keys do what they do here too (Enter plays again...)."""
-        playing = self.celebration is not None and not self.celebration.finished
-        if playing and event.type == pygame.KEYDOWN:
-            assert self.celebration is not None
-            self.celebration.skip()
-            if event.key == SKIP_KEY:
-                return
-        elif playing and event.type == pygame.MOUSEBUTTONDOWN and not any(
-                b.rect.collidepoint(event.pos) for b in (self.again_button, self.menu_button)):
-            assert self.celebration is not None
-            self.celebration.skip()
-            return
+        celebration = self.celebration
+        if celebration is not None and not celebration.finished:
+            beside = event.type == pygame.MOUSEBUTTONDOWN and not any(
+                b.rect.collidepoint(event.pos) for b in (self.again_button, self.menu_button))
+            if event.type == pygame.KEYDOWN or beside:
+                celebration.skip()
+                if beside or event.key == SKIP_KEY:
+                    return
         if event.type == pygame.KEYDOWN and is_controls_key(event):
             self.app.scenes.push(self.app.screens.controls())  # F1 here too, as at the table
             return
@@ -267,12 +264,10 @@ class GameOverScene(Scene):
             return False
         self._found = found
         history = self.session.match.history
-        luck, par = analysis.split(history), analysis.par(history)
-        changed = (luck is not None and luck != self.luck) or \
-            (par is not None and par != self.par)
-        self.luck = luck if luck is not None else self.luck
-        self.par = par if par is not None else self.par
-        return changed
+        before = (self.luck, self.par)
+        self.luck = analysis.split(history) or self.luck
+        self.par = analysis.par(history) or self.par
+        return (self.luck, self.par) != before
 
     def analysing_line(self) -> str:
         """"Your game is being analysed ...: 40 %" while it is (none once done or failed)."""

@@ -260,12 +260,11 @@ class TableScene(Scene):
         self._relayout()
 
     def _relayout(self) -> None:
-        lay = self.model.layout
         # Banners stand where the old layout had room; the controls tip moves with the line it
         # ends (it would sit on the piles), the rest are short and go.
         self.model.banners = [self._moved_tip(b) for b in self.model.banners
                               if isinstance(b, ControlsTip)]
-        self.buttons.layout(lay)
+        self.buttons.layout(self.model.layout)
         self.coach.place(self.model.layout, self.buttons.theme)
         self._warm = CardWarmUp(self.cards, self.model)
 
@@ -287,10 +286,10 @@ class TableScene(Scene):
             self._keep_arrangement()  # by hand now: as it was shown
         self.cards.configure(settings.card_style, self.cards.back_name)
         self.painter.style = settings.card_style
-        large = settings.large_cards
         language = self.buttons.language != i18n.get_language()
-        if tuple(self.app.size) != self.model.layout.size or large != self.model.large_cards:
-            self.model.resize(self.app.size, large)
+        if tuple(self.app.size) != self.model.layout.size \
+                or settings.large_cards != self.model.large_cards:
+            self.model.resize(self.app.size, settings.large_cards)
             self._relayout()
         elif language:
             self._relayout()

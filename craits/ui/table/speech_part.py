@@ -209,11 +209,9 @@ class SpeechPart:
         for seat in self._one_card:
             if seat < len(counts) and counts[seat] == 1:
                 announced = seat < len(self.model.announced) and self.model.announced[seat]
-                if seat == viewer:
-                    if not announced:  # else the log has just said "You: Last card!"
-                        self.policy.add(i18n.t("speech.one_card_you"), Kind.ALERT, "minimal")
-                else:
-                    key = "speech.one_card_announced" if announced else "speech.one_card"
+                key = "speech.one_card_you" if seat == viewer else \
+                    "speech.one_card_announced" if announced else "speech.one_card"
+                if seat != viewer or not announced:  # else the log just said "You: Last card!"
                     self.policy.add(i18n.t(key, player=self._name(seat)), Kind.ALERT, "minimal")
         self._one_card = []
 
