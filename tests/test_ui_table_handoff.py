@@ -18,13 +18,16 @@ C = parse_card
 
 
 @pytest.fixture
-def drawn_faces(monkeypatch):
-    """Every card sprite drawn: (face code or None, the sprite)."""
-    seen: list[tuple[int | None, CardSprite]] = []
+def drawn_faces(monkeypatch, app):
+    """Every card sprite drawn: (face code or None, the seat whose hand holds it)."""
+    seen: list[tuple[int | None, int | None]] = []
     original = CardSprite.draw
 
     def spy(self, surface, painter):
-        seen.append((self.code if self.face_up or self.flip_tween else None, self))
+        table = app.current_table()
+        hands = table.model.hands if table is not None else []
+        owner = next((seat for seat, hand in enumerate(hands) if self in hand), None)
+        seen.append((self.code if self.face_up or self.flip_tween else None, owner))
         return original(self, surface, painter)
 
     monkeypatch.setattr(CardSprite, "draw", spy)
@@ -63,11 +66,8 @@ def test_hand_off_between_humans_hides_every_hand(app, drawn_faces):
         assert table.session.to_act() == viewer
         drawn_faces.clear()
         step(app, 3)
-        hands = table.model.hands  # the seat whose hand holds each card drawn, if any
-        owners = [(code, next((seat for seat, hand in enumerate(hands) if sprite in hand), None))
-                  for code, sprite in drawn_faces]
-        assert any(code is not None and owner == viewer for code, owner in owners)
-        for code, owner in owners:
+        assert any(code is not None and owner == viewer for code, owner in drawn_faces)
+        for code, owner in drawn_faces:
             if owner is not None:
                 assert owner == viewer or code is None, f"seat {owner}'s {code} shown to {viewer}"
         others = [s for seat in (0, 1) if seat != viewer for s in table.model.hands[seat]]
