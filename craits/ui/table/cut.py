@@ -122,8 +122,7 @@ class CutScene(OverlayScene):
                 cx = x0 + slot_w * i + slot_w // 2
                 face = self.age >= self.step * (shown + 1)
                 shown += 1
-                rect = pygame.Rect(0, 0, *size)
-                rect.midtop = (cx, y)
+                rect = pygame.Rect(0, 0, *size).move_to(midtop=(cx, y))
                 shadowed = self.cards.with_shadow(cut.card if face else None, size, 0)
                 surface.blit(shadowed, shadowed.get_rect(center=rect.center))
                 lowest = face and RANK_OF[cut.card] == low and self.age >= self.finish_at

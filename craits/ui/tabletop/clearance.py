@@ -24,9 +24,7 @@ def banner_box(lay: TableLayout, pos: tuple[int, int], width: int) -> pygame.Rec
     """Where a banner of ``width`` pixels centred at ``pos`` can reach (it pops in from a
     little lower, ``Banner.draw``)."""
     height = banner_height(lay.scale, lay.banner_scale)
-    rect = pygame.Rect(0, 0, width, height)
-    rect.center = (pos[0], pos[1] - 4)
-    return rect
+    return pygame.Rect(0, 0, width, height).move_to(center=(pos[0], pos[1] - 4))
 
 
 def piles(lay: TableLayout) -> list[pygame.Rect]:
@@ -72,9 +70,7 @@ def ring_hits(lay: TableLayout, rect: pygame.Rect) -> bool:
 def ring_box(lay: TableLayout) -> pygame.Rect:
     reach = ring_head(lay.scale) + lay.px(3)
     rx, ry = lay.ring
-    rect = pygame.Rect(0, 0, 2 * (rx + reach), 2 * (ry + reach))
-    rect.center = lay.centre
-    return rect
+    return pygame.Rect(0, 0, 2 * (rx + reach), 2 * (ry + reach)).move_to(center=lay.centre)
 
 
 def _spots(lay: TableLayout, size: tuple[int, int],
@@ -120,8 +116,7 @@ def place_box(lay: TableLayout, size: tuple[int, int], near: tuple[int, int],
     taken = _taken(lay, avoid)
     bounds, spots = _spots(lay, size, near)
     if not spots:
-        rect = pygame.Rect(0, 0, *size)
-        rect.center = near
+        rect = pygame.Rect(0, 0, *size).move_to(center=near)
         return rect.clamp(bounds)
     # Nothing is free: the place that covers least, nearest among those.
     def covered(p: tuple[int, int]) -> int:
@@ -164,9 +159,7 @@ def table_banner_box(lay: TableLayout) -> pygame.Rect:
             _banner_spots.clear()
         kept = (lay, rect.center)
         _banner_spots[id(lay)] = kept
-    rect = pygame.Rect((0, 0), size)
-    rect.center = kept[1]
-    return rect
+    return pygame.Rect((0, 0), size).move_to(center=kept[1])
 
 
 def table_banner_spot(lay: TableLayout) -> tuple[int, int]:
@@ -178,9 +171,7 @@ def controls_tip_box(lay: TableLayout) -> pygame.Rect:
     """The "F1: controls" pill at the end of the line above the hand."""
     x = (lay.hint.right + lay.size[0]) // 2
     width = lay.size[0] - lay.hint.right - lay.px(8)
-    rect = pygame.Rect(0, 0, width, lay.hint.height)
-    rect.center = (x, lay.hint.centery)
-    return rect
+    return pygame.Rect(0, 0, width, lay.hint.height).move_to(center=(x, lay.hint.centery))
 
 
 def own_banner_box(lay: TableLayout) -> pygame.Rect:

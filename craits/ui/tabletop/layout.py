@@ -107,9 +107,8 @@ class TableLayout:
     def count_chip(self) -> pygame.Rect:
         """The draw pile's count (up to two digits): a chip on the pile's outer edge, away
         from the discard (as the crank's count is beside the discard), hiding little of it."""
-        chip = pygame.Rect(0, 0, *count_chip_size(self.tx(COUNT_TEXT)))
-        chip.center = self.draw_pile.midleft
-        return chip
+        return pygame.Rect(0, 0, *count_chip_size(self.tx(COUNT_TEXT))).move_to(
+            center=self.draw_pile.midleft)
 
     @property
     def lift(self) -> int:
@@ -438,10 +437,8 @@ def _layout_at(
             fy = top_y
         # Side seats come down towards the table's middle, but never into the hand area.
         fy = min(fy, hint.top - block_h - px(12) + small[1] // 2)
-        plate = pygame.Rect(0, 0, plate_w, plate_h)
-        plate.midtop = (fx, fy + small[1] // 2 + px(4))
-        fan = pygame.Rect(0, 0, plate_w, small[1] + px(6))
-        fan.center = (fx, fy)
+        plate = pygame.Rect(0, 0, plate_w, plate_h).move_to(midtop=(fx, fy + small[1] // 2 + px(4)))
+        fan = pygame.Rect(0, 0, plate_w, small[1] + px(6)).move_to(center=(fx, fy))
         side = "top" if 60 <= angle <= 120 else ("left" if angle > 90 else "right")
         seats[seat] = SeatSpot(seat, (fx, fy), fan, plate, (fx, fy), side)
 
@@ -501,10 +498,8 @@ def _layout_at(
         if ring_fits:
             break
     cy, ring_ry = _centre_height(cy, ceiling, floor, round(pile[1] * 0.78), least_ry)
-    draw_pile = pygame.Rect(0, 0, *pile)
-    draw_pile.center = (cx - shift - pile[0] // 2 - gap // 2, cy)
-    discard = pygame.Rect(0, 0, *pile)
-    discard.center = (cx - shift + pile[0] // 2 + gap // 2, cy)
+    draw_pile = pygame.Rect(0, 0, *pile).move_to(center=(cx - shift - pile[0] // 2 - gap // 2, cy))
+    discard = pygame.Rect(0, 0, *pile).move_to(center=(cx - shift + pile[0] // 2 + gap // 2, cy))
     layout = TableLayout(
         size=(w, h), scale=scale, bottom_seat=bottom_seat, card=card, small_card=small,
         pile_card=pile, top_bar=top_bar, menu_button=menu_button, round_label=round_label,

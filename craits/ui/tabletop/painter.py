@@ -222,8 +222,8 @@ class TablePainter:
             count = text_surface(str(info.cards), lay.tx(16), CREAM, True)
             count_rect = count.get_rect(midright=(rect.right - pad, round(line2)))
             image.blit(count, count_rect)
-            icon = pygame.Rect(0, 0, lay.px(11), lay.px(15))
-            icon.midright = (count_rect.left - lay.px(5), round(line2))
+            icon = pygame.Rect(0, 0, lay.px(11), lay.px(15)).move_to(
+                midright=(count_rect.left - lay.px(5), round(line2)))
             pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
             pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
         chips: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
@@ -250,8 +250,8 @@ class TablePainter:
         count = text_surface(str(info.cards), lay.tx(19), CREAM, True)
         count_rect = count.get_rect(midright=(score_rect.left - lay.tx(10), mid))
         image.blit(count, count_rect)
-        icon = pygame.Rect(0, 0, lay.tx(9), lay.tx(13))
-        icon.midright = (count_rect.left - lay.px(5), mid)
+        icon = pygame.Rect(0, 0, lay.tx(9), lay.tx(13)).move_to(
+            midright=(count_rect.left - lay.px(5), mid))
         pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
         pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
         blit_text(image, info.name + "." * dots, lay.tx(19), GOLD if dots else CREAM, bold=True,
