@@ -547,14 +547,12 @@ def hand_slots(layout: TableLayout, count: int) -> list[Slot]:
     spacing = min(widest, room / (count - 1)) if count > 1 else 0.0
     # Degrees between neighbours: at most the layout's ``fan_tilt`` at the end.
     tilt = min(2.5, 20.0 / count) * layout.fan_tilt / MAX_TILT
-    out = []
-    for i in range(count):
-        u = i - (count - 1) / 2
-        dx = u * spacing
-        # The arc: edges sit lower, as if held in a hand.
-        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * layout.arc_drop
-        out.append(Slot(layout.hand_area.centerx + dx, layout.hand_y + dy, -u * tilt))
-    return out
+    half = max(1.0, layout.hand_area.width / 2)
+    # The arc: edges sit lower, as if held in a hand.
+    return [Slot(layout.hand_area.centerx + u * spacing,
+                 layout.hand_y + (u * spacing / half) ** 2 * layout.card[1] * layout.arc_drop,
+                 -u * tilt)
+            for u in (i - (count - 1) / 2 for i in range(count))]
 
 
 def seat_fan_slots(layout: TableLayout, seat: int, count: int,
@@ -572,13 +570,8 @@ def seat_fan_slots(layout: TableLayout, seat: int, count: int,
     spacing = min(widest, room / (count - 1)) if count > 1 else 0.0
     tilt = min(4.0, 30.0 / count)
     cx, cy = spot.fan_centre
-    out = []
-    for i in range(count):
-        u = i - (count - 1) / 2
-        dx = u * spacing
-        dy = abs(u) * spacing * 0.12
-        out.append(Slot(cx + dx, cy + dy, -u * tilt))
-    return out
+    return [Slot(cx + u * spacing, cy + abs(u) * spacing * 0.12, -u * tilt)
+            for u in (i - (count - 1) / 2 for i in range(count))]
 
 
 FACE_FAN_ROOM = 1.5  # a face-up fan's width, in plate widths (a backs' fan: one)

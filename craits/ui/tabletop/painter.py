@@ -134,9 +134,9 @@ class TablePainter:
             surface.blit(glow, glow.get_rect(center=(round(top.x), round(top.y))))
         for i in range(layers):
             offset = round((layers - 1 - i) * lay.px(2) * min(1.0, count / 40))
-            x, y = rect.centerx - offset, rect.centery - offset
             image = self.cards.with_shadow(None, size, 0) if i == 0 else self.cards.base(None, size)
-            surface.blit(image, image.get_rect(center=(x, y)))
+            surface.blit(image, image.get_rect(center=(rect.centerx - offset,
+                                                       rect.centery - offset)))
         # The count sits on the pile's foot, half below it (the ring keeps clear of it).
         chip = self._panels.get(("count", str(count), lay.tx(15)),
                                 lambda: _chip(str(count), lay.tx(15), (8, 30, 20, 215), DIM))
@@ -155,8 +155,7 @@ class TablePainter:
             surface.blit(image, image.get_rect(center=lay.badge_centre))
         if model.crank:
             scale = model.crank_pop.value
-            grow = 1.0 + 0.07 * min(model.crank, 12)
-            size = round(lay.tx(20) * grow)
+            size = round(lay.tx(20) * (1.0 + 0.07 * min(model.crank, 12)))  # grows with it
             image = self._panels.get(("crank", crank_text, size),
                                      lambda: _crank_pill(crank_text, size))
             if abs(scale - 1.0) > 0.01:

@@ -121,16 +121,14 @@ class Cues:
         self._now += dt
         ran = 0
         while self._items and self._items[0][0] <= self._now + 1e-9:
-            _, _, callback = self._items.pop(0)
-            callback()
+            self._items.pop(0)[2]()  # the callback
             ran += 1
         return ran
 
     def flush(self) -> None:
         """Run everything still pending, now (skipping ahead)."""
         while self._items:
-            _, _, callback = self._items.pop(0)
-            callback()
+            self._items.pop(0)[2]()
 
 
 def wave(t: float, period: float) -> float:
