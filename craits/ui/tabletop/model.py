@@ -130,8 +130,7 @@ class TableModel:
         """Where a card leaving or reaching an empty hand starts or ends."""
         if seat == self.bottom:
             return Slot(self.layout.hand_area.centerx, self.layout.hand_y, 0.0)
-        x, y = self.layout.seats[seat].fan_centre
-        return Slot(x, y, 0.0)
+        return Slot(*self.layout.seats[seat].fan_centre, 0.0)
 
     def pile_slot(self) -> Slot:
         return draw_pile_slot(self.layout, self.draw_count)
@@ -371,11 +370,10 @@ class TableModel:
                                 in zip(codes, self.slots_for(seat, len(codes)), strict=True)]
         shown = view.discard[-DISCARD_SHOWN:]
         self.discard_total = len(view.discard)
-        self.discard = []
-        for i, code in enumerate(shown):
-            salt = self.discard_total - len(shown) + i + 1
-            self.discard.append(CardSprite(code, self.discard_target(code, salt),
-                                           self.layout.pile_card, face_up=True))
+        first = self.discard_total - len(shown) + 1  # the first card shown: the pile's nth
+        self.discard = [CardSprite(code, self.discard_target(code, first + i),
+                                   self.layout.pile_card, face_up=True)
+                        for i, code in enumerate(shown)]
         if self.discard:
             self.discard[-1].highlight = True
 
