@@ -355,10 +355,8 @@ def _fits(layout: TableLayout, ring_fits: bool) -> bool:
     if layout.log.height < rows * round(layout.tx(15) * 1.3):
         return False
     blocks.append(layout.log)
-    for i, rect in enumerate(blocks):
-        if rect.collidelist(blocks[i + 1:]) >= 0:
-            return False
-    return ring_fits
+    return ring_fits and all(rect.collidelist(blocks[i + 1:]) < 0
+                             for i, rect in enumerate(blocks))
 
 
 def _layout_at(
