@@ -257,10 +257,7 @@ class GameOverScene(Scene):
     def _take_analysis(self) -> bool:
         """The lines the analysis has found since the last look; True when they changed."""
         analysis = self.analysis
-        if analysis is None:
-            return False
-        found = analysis.progress()[0]
-        if found == self._found:
+        if analysis is None or (found := analysis.progress()[0]) == self._found:
             return False
         self._found = found
         history = self.session.match.history

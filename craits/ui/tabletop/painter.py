@@ -217,14 +217,8 @@ class TablePainter:
             elif info.detail:
                 blit_text(image, info.detail, lay.tx(15), DIM,
                           midleft=(text_left, round(line2)), max_width=inner_w - lay.px(46))
-            # Cards in hand: a small card and the number (the same in every language).
-            count = text_surface(str(info.cards), lay.tx(16), CREAM, True)
-            count_rect = count.get_rect(midright=(rect.right - pad, round(line2)))
-            image.blit(count, count_rect)
-            icon = pygame.Rect(0, 0, lay.px(11), lay.px(15)).move_to(
-                midright=(count_rect.left - lay.px(5), round(line2)))
-            pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
-            pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
+            _cards_in_hand(image, lay, info.cards, lay.tx(16), (lay.px(11), lay.px(15)),
+                           (rect.right - pad, round(line2)))
         chips: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
         if info.dealer:
             chips.append((texts["dealer"], (60, 70, 64), CREAM))
@@ -246,13 +240,8 @@ class TablePainter:
         score = text_surface(str(info.score), lay.tx(22), GOLD_LIGHT, True)
         score_rect = score.get_rect(midright=(rect.right - pad, mid))
         image.blit(score, score_rect)
-        count = text_surface(str(info.cards), lay.tx(19), CREAM, True)
-        count_rect = count.get_rect(midright=(score_rect.left - lay.tx(10), mid))
-        image.blit(count, count_rect)
-        icon = pygame.Rect(0, 0, lay.tx(9), lay.tx(13)).move_to(
-            midright=(count_rect.left - lay.px(5), mid))
-        pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
-        pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
+        icon = _cards_in_hand(image, lay, info.cards, lay.tx(19), (lay.tx(9), lay.tx(13)),
+                              (score_rect.left - lay.tx(10), mid))
         blit_text(image, info.name + "." * dots, lay.tx(19), GOLD if dots else CREAM, bold=True,
                   midleft=(text_left, mid), max_width=icon.left - lay.px(6) - text_left)
 
@@ -341,6 +330,19 @@ def ring_colour() -> Color:
     if look.high_contrast:
         return CONTRAST_FELT.ring
     return FELTS.get(look.felt, FELTS["green"]).ring
+
+
+def _cards_in_hand(image: pygame.Surface, lay: TableLayout, cards: int, size: int,
+                   icon: tuple[int, int], midright: tuple[int, int]) -> pygame.Rect:
+    """The number of cards in hand ending at ``midright``, a small card of ``icon`` size
+    before it (the same in every language); returns the small card's box."""
+    count = text_surface(str(cards), size, CREAM, True)
+    count_rect = count.get_rect(midright=midright)
+    image.blit(count, count_rect)
+    box = pygame.Rect((0, 0), icon).move_to(midright=(count_rect.left - lay.px(5), midright[1]))
+    pygame.draw.rect(image, (44, 98, 168), box, border_radius=max(1, lay.px(2)))
+    pygame.draw.rect(image, CREAM, box, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
+    return box
 
 
 def _turn_marker(image: pygame.Surface, rect: pygame.Rect, margin: int) -> None:
