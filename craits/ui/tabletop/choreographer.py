@@ -150,19 +150,7 @@ class Choreographer:
             sprite.focus = sprite.dim = False
             sprite.lift = sprite.lift_target = 0.0
         self._gather(gathered, 0.15, 0.3, 0.008)
-        for hand in m.hands:
-            hand.clear()
-        m.discard.clear()
-        m.discard_total = 0
-        m.draw_count = 52
-        m.suit = None
-        m.crank = 0
-        m.direction = 1
-        m.turn = None
-        m.dealer = event.dealer
-        m.round_index = event.round
-        m.announced = [False] * m.n
-        m.revealed = False
+        m.new_round(event.dealer, event.round)
         self.say_about(event.dealer, "round_started", True, event.hand_size, n=event.round + 1)
         self.play_sound("shuffle")
         return self.t(0.45)

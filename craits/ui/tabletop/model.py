@@ -78,30 +78,36 @@ class TableModel:
         self.compact_seats = compact_seats
         self.layout: TableLayout = compute_layout(size, n_players, bottom_seat, large_cards,
                                                   compact_seats)
-        self.hands: list[list[CardSprite]] = [[] for _ in range(n_players)]
-        self.discard: list[CardSprite] = []
-        self.discard_total = 0
-        self.loose: list[CardSprite] = []  # cards flying between piles (a reshuffle)
+        self.new_round(None, 0)  # the dealer is unknown until the first deal (after the cut)
         self.draw_count = 0
-        self.suit: int | None = None
+        self.loose: list[CardSprite] = []  # cards flying between piles (a reshuffle)
         self.suit_named = False  # the suit of an 8 or 9 on top has been named (or kept)
-        self.crank = 0
-        self.direction = 1
-        self.turn: int | None = None
-        self.dealer: int | None = None  # unknown until the first deal (after the cut)
-        self.announced = [False] * n_players
         self.totals = [0] * n_players
-        self.round_index = 0
         self.banners: list[Banner] = []
         self.badge_pop = Tween(1.0, 1.0, 0.0)
         self.crank_pop = Tween(1.0, 1.0, 0.0)
         self.ring_turn = Tween(0.0, 0.0, 0.0)  # extra spin of the ring when play reverses
         self.shakes: dict[int, Tween[float]] = {}
-        self.revealed = False  # the round is over and every hand is shown
         self.hand_order = "suit"  # how the viewer's hand is ordered (``order_key``)
         # Each seat's own arrangement ("manual"): the round it is of, and its cards left to
         # right (pass-and-play: each player's own; Continue: read back from the save).
         self.arrangements: dict[int, tuple[int, list[int]]] = {}
+
+    def new_round(self, dealer: int | None, round_index: int) -> None:
+        """A round about to be dealt: no cards in the hands nor on the discard, the whole
+        deck in the pile, nothing in force, play going clockwise."""
+        self.hands: list[list[CardSprite]] = [[] for _ in range(self.n)]
+        self.discard: list[CardSprite] = []
+        self.discard_total = 0
+        self.draw_count = 52
+        self.suit: int | None = None
+        self.crank = 0
+        self.direction = 1
+        self.turn: int | None = None
+        self.dealer = dealer
+        self.round_index = round_index
+        self.announced = [False] * self.n
+        self.revealed = False  # the round is over and every hand is shown
 
     # ------------------------------------------------------------ geometry
 
