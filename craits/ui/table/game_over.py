@@ -170,7 +170,8 @@ class GameOverScene(Scene):
                                       w - th.px(120), height)
         # The heading sits on a panel of its own, kept clear of the celebration as well.
         widest = max(text_surface(i18n.t("event.game_over"), th.px(30), DIM, True).get_width(),
-                     text_surface(winners_text(self.session), th.px(56), GOLD_LIGHT, True).get_width())
+                     text_surface(winners_text(self.session), th.px(56), GOLD_LIGHT,
+                                  True).get_width())
         head_w = min(w - th.px(60), widest + th.px(56))
         self.heading_rect = pygame.Rect((w - head_w) // 2, th.px(16), head_w, th.px(132))
         # The lines under the table (par, luck, the analysis) and the buttons too: what is read.

@@ -59,10 +59,8 @@ class HandoffScene(Scene):
         self.theme = th = Theme.for_size(self.size)
         w, h = self.size
         bw = min(th.px(380), w - th.px(80))
-        self.announce_button = Button(
-            pygame.Rect((w - bw) // 2, round(h * 0.78), bw, th.px(56)),
-            f"{i18n.t('table.last_card')}  (L)", self.announce, style="primary",
-        )
+        self.announce_button = Button(pygame.Rect((w - bw) // 2, round(h * 0.78), bw, th.px(56)),
+                                      f"{i18n.t('table.last_card')}  (L)", self.announce)
         self.announce_button.set_theme(th)
         self.announce_button.visible = self.on_announce is not None
 

@@ -101,7 +101,8 @@ class ScoreboardScene(OverlayScene):
         right, top = panel.right - th.px(24), panel.bottom - th.px(20) - th.button_height
         buttons: list[Button] = []
         for text, action, key, width, size in (
-                (f"{label}  ⏎", self.next, pygame.K_RETURN, min(th.tx(300), panel.width // 3), 22),
+                (f"{label}  ⏎", self.next, pygame.K_RETURN,
+                 min(th.tx(300), panel.width // 3), 22),
                 (i18n.t("review.button"), self.review, pygame.K_r,
                  min(th.tx(240), panel.width // 4), 20),
                 # The table's menu over the board: resume, rules, settings or the title.
@@ -324,8 +325,7 @@ class ScoreboardScene(OverlayScene):
 
         def card(code: int, dim: bool = False) -> None:
             nonlocal x
-            image = self.cards.base(code, size, dim)
-            surface.blit(image, (x, top))
+            surface.blit(self.cards.base(code, size, dim), (x, top))
             x += step
 
         for code in counted:

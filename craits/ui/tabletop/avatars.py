@@ -35,9 +35,7 @@ def initials(name: str) -> str:
     words = [w for w in words if w]
     if not words:
         return "?"
-    if len(words) == 1:
-        return words[0][0].upper()
-    return (words[0][0] + words[-1][0]).upper()
+    return (words[0][0] + (words[-1][0] if len(words) > 1 else "")).upper()
 
 
 def disc_colour(name: str) -> tuple[int, int, int]:

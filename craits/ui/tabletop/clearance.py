@@ -188,11 +188,9 @@ def seat_banner_place(lay: TableLayout, seat: int) -> tuple[tuple[int, int], int
         return lay.banner_for(seat), lay.size[0] - 2 * lay.px(6), "centre"
     band = banner_box(lay, spot.banner, 0)
     band.width, band.right = spot.banner[0], spot.banner[0]
-    left = lay.px(6)
-    for group in must_see(lay).values():
-        for rect in group:
-            if rect.left < band.right and rect.top < band.bottom and rect.bottom > band.top:
-                left = max(left, rect.right + lay.px(6))
+    left = max([lay.px(6)] + [rect.right + lay.px(6) for rect in _taken(lay, ())
+                              if rect.left < band.right and band.top < rect.bottom
+                              and rect.top < band.bottom])
     return spot.banner, max(1, spot.banner[0] - left), "right"
 
 
