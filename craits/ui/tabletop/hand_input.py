@@ -168,9 +168,7 @@ class HandInput:
         passes, or a click, that came before the new round's hand was seen (the keys that
         only look, move the focus or open the menu always count)."""
         guard = self.guard
-        if guard is None:
-            return True
-        if event.type == pygame.KEYDOWN and event.key not in ACTING_KEYS:
+        if guard is None or (event.type == pygame.KEYDOWN and event.key not in ACTING_KEYS):
             return True
         taken = guard.accepts(event)
         if guard.settled and not guard.held:
@@ -208,10 +206,8 @@ class HandInput:
     def card_at(self, pos: tuple[int, int]) -> int | None:
         hand = self.hand()
         slots = self.model.slots_for(self.model.bottom)
-        for i in range(len(hand) - 1, -1, -1):
-            if i < len(slots) and card_hit(slots[i], self.model.layout.card, pos, hand[i].lift):
-                return i
-        return None
+        return next((i for i in reversed(range(min(len(hand), len(slots))))  # the top card first
+                     if card_hit(slots[i], self.model.layout.card, pos, hand[i].lift)), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

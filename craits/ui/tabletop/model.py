@@ -257,10 +257,9 @@ class TableModel:
                 index = unknown[len(unknown) // 2]
             elif hand:
                 index = len(hand) // 2
-        if index is None:  # out of step with the engine: conjure the card at the seat
-            sprite = CardSprite(code, self.seat_point(seat), self.card_size_for(seat))
-        else:
-            sprite = hand.pop(index)
+        # None: out of step with the engine; the card is conjured at the seat.
+        sprite = CardSprite(code, self.seat_point(seat), self.card_size_for(seat)) \
+            if index is None else hand.pop(index)
         sprite.focus = sprite.dim = False
         sprite.lift = sprite.lift_target = 0.0
         if code is not None:
