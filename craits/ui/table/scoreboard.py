@@ -69,8 +69,8 @@ class ScoreboardScene(OverlayScene):
         self.ended = ended  # the hands, the scores and how the round ended
         self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.autoplay = not session.human_seats()
-        factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
-        self.auto_after = AUTOPLAY_WAIT * max(0.25, factor)
+        self.auto_after = AUTOPLAY_WAIT * max(0.25, SPEED_FACTORS.get(
+            app.settings.animation_speed, 1.0))
         self.input = FreshInput(app.keys_down, SETTLE)
         self.rows: list[ReadRow] = []
         self.focus = FocusGroup()

@@ -269,10 +269,9 @@ class TablePainter:
                 break  # only whole entries
             rows = list(wrapped[:room]) + rows  # a lone long entry: its start
         shown = rows[-room:]
-        y = rect.bottom - line_h * len(shown)
-        for image in shown:
-            surface.blit(image, (rect.left, y + (line_h - image.get_height()) // 2))
-            y += line_h
+        top = rect.bottom - line_h * len(shown)
+        for i, image in enumerate(shown):
+            surface.blit(image, (rect.left, top + i * line_h + (line_h - image.get_height()) // 2))
 
     def draw_sprites(self, surface: pygame.Surface, sprites: Sequence[CardSprite]) -> None:
         for sprite in sprites:
@@ -291,8 +290,7 @@ class TablePainter:
             self._groups[key] = group
             if len(self._groups) > 24:
                 self._groups.pop(next(iter(self._groups)))
-        image, topleft = group
-        surface.blit(image, topleft)
+        surface.blit(*group)  # the image, and where it goes
 
     def _render_group(self, sprites: Sequence[CardSprite]
                       ) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -327,9 +325,7 @@ class _Shifted:
 def ring_colour() -> Color:
     """The direction arrows' colour on the felt in use (white in high contrast)."""
     look = current_look()
-    if look.high_contrast:
-        return CONTRAST_FELT.ring
-    return FELTS.get(look.felt, FELTS["green"]).ring
+    return CONTRAST_FELT.ring if look.high_contrast else FELTS.get(look.felt, FELTS["green"]).ring
 
 
 def _cards_in_hand(image: pygame.Surface, lay: TableLayout, cards: int, size: int,
