@@ -194,8 +194,8 @@ class TableScene(Scene):
         """Carry out the viewer's play, unless it is to be weighed first ("confirm costly
         moves": ``cost_check``); True if it was played or is being weighed."""
         position = self._position()
-        if isinstance(action, Play) and position is not None and self.cost.wants(
-                position, action) and self.cost.start(position, action, announce):
+        if isinstance(action, Play) and position is not None \
+                and self.cost.start(position, action, announce):
             return True
         return self.commit_unchecked(action, announce)
 
@@ -207,7 +207,7 @@ class TableScene(Scene):
 
         def answer(play: bool) -> None:
             if position is not None:
-                self.cost.confirm(position, outcome.action)  # asked once: chosen again, it goes
+                self.cost.confirmed.add((position, outcome.action))  # chosen again, it goes
             if play and position is not None and position == self._position():
                 self.commit_unchecked(outcome.action, outcome.announce)
             else:
