@@ -295,10 +295,8 @@ def compute_layout(
     says which). ``compact_seats`` False keeps the opponents' fans (their hands shown)."""
     if not 2 <= n_players <= 5:
         raise ValueError(f"a table seats 2 to 5 players, not {n_players}")
-    if large_cards is True and current_look().large_print:
-        wanted = current_look().print_scale
-    else:
-        wanted = print_scale_of(large_cards)
+    wanted = current_look().print_scale if large_cards is True and current_look().large_print \
+        else print_scale_of(large_cards)
     size = (int(size[0]), int(size[1]))
     text, cards, compact, banner = _chosen_print(size, n_players, bottom_seat, wanted,
                                                  compact_seats)
