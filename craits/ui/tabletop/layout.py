@@ -21,7 +21,6 @@ import pygame
 
 from craits.ui.widgets.theme import current_look, print_scale_of
 
-MIN_SIZE = (960, 600)
 REFERENCE = (1280, 800)
 CARD_ASPECT = 5 / 7
 

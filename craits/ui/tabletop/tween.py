@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 Easing = Callable[[float], float]
-Value = float | tuple[float, ...]
 V = TypeVar("V", float, tuple[float, ...])  # what a tween moves: a float, or a tuple of them
 
 
