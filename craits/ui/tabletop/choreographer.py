@@ -166,17 +166,12 @@ class Choreographer:
             if e.player == self.viewer and e.cards is not None:
                 self.model.dealt(e.cards)
         step, flight = self.t(DEAL_STEP), self.t(FLIGHT)
-        rounds = max(e.count for e in batch)
-        k = 0
-        for i in range(rounds):
-            for e in batch:
-                if i >= e.count:
-                    continue
-                code = e.cards[i] if e.cards is not None else None
-                sound = "deal" if k % 2 == 0 else ""
-                self.later(k * step, self._from_pile(e.player, code, flight, 0.5, sound))
-                k += 1
-        return max(0.0, (k - 1) * step) + flight
+        dealt = [(e, i) for i in range(max(e.count for e in batch)) for e in batch if i < e.count]
+        for k, (e, i) in enumerate(dealt):
+            code = e.cards[i] if e.cards is not None else None
+            sound = "deal" if k % 2 == 0 else ""
+            self.later(k * step, self._from_pile(e.player, code, flight, 0.5, sound))
+        return max(0.0, (len(dealt) - 1) * step) + flight
 
     def _from_pile(self, seat: int, code: int | None, flight: float, turn_at: float,
                    sound: str) -> Callable[[], None]:
