@@ -171,13 +171,12 @@ class CoachPanel:
         self.layout, self.theme = lay, theme
         if self.note is None:
             return
-        rect, k = note_place(lay, self.note.message.text(i18n.t), self.note.player)
-        self.rect, self.print_scale = rect, k
-        width = rect.width
+        rect, k = self.rect, self.print_scale = note_place(lay, self.note.message.text(i18n.t),
+                                                           self.note.player)
         label = i18n.t("coach.dismiss")
         # As wide as its words need ("Naintindihan ko"), up to half the note.
         needed = text_surface(label, lay.px(16 * k), (0, 0, 0), bold=True).get_width()
-        bw = min(max(lay.px(120 * k), needed + lay.px(24 * k)), width // 2)
+        bw = min(max(lay.px(120 * k), needed + lay.px(24 * k)), rect.width // 2)
         self.button = Button(  # in the title row: the note keeps to a small box
             pygame.Rect(rect.right - lay.px(8) - bw, rect.top + lay.px(6 * k), bw,
                         lay.px(30 * k)),

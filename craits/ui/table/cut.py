@@ -96,14 +96,15 @@ class CutScene(OverlayScene):
         panel = self.panel_rect()
         self.draw_backdrop(surface, panel)
         pad = th.px(24)
-        text_in(surface, i18n.t("cut.title"),
-                pygame.Rect(panel.left + pad, panel.top + th.px(14), panel.width - 2 * pad,
-                            th.px(46)),
-                th.px(34), (250, 218, 130), bold=True, shadow=True)
-        text_in(surface, i18n.t("cut.explain"),
-                pygame.Rect(panel.left + pad, panel.top + th.px(62), panel.width - 2 * pad,
-                            th.px(28)),
-                th.px(19), (196, 204, 184))
+
+        def across(top: int, height: int) -> pygame.Rect:
+            """A line across the panel, inside its padding."""
+            return pygame.Rect(panel.left + pad, top, panel.width - 2 * pad, th.px(height))
+
+        text_in(surface, i18n.t("cut.title"), across(panel.top + th.px(14), 46), th.px(34),
+                (250, 218, 130), bold=True, shadow=True)
+        text_in(surface, i18n.t("cut.explain"), across(panel.top + th.px(62), 28), th.px(19),
+                (196, 204, 184))
         top = panel.top + th.px(100)
         bottom = panel.bottom - th.px(70)
         rows = len(self.rows)
@@ -140,7 +141,5 @@ class CutScene(OverlayScene):
         if self.age >= self.finish_at:
             result = i18n.t("event_you.deals_first") if self.dealer == self.viewer \
                 else i18n.t("cut.deals_first", player=self.names[self.dealer])
-            text_in(surface, result,
-                    pygame.Rect(panel.left + pad, panel.bottom - th.px(62),
-                                panel.width - 2 * pad, th.px(44)),
-                    th.px(28), (250, 218, 130), bold=True, shadow=True)
+            text_in(surface, result, across(panel.bottom - th.px(62), 44), th.px(28),
+                    (250, 218, 130), bold=True, shadow=True)
