@@ -419,7 +419,7 @@ def _log_words(text: str) -> list[str]:
     for word in text.split(" "):
         if number:
             word, number = f"{number} {word}", ""
-        elif _is_number(word):
+        elif word.lstrip("+-").isdigit():
             number = word
             continue
         if words and (glue or len(word) <= 2 and word != "—" and " " not in word):
@@ -433,10 +433,6 @@ def _log_words(text: str) -> list[str]:
         else:
             words.append(number)
     return words
-
-
-def _is_number(word: str) -> bool:
-    return word.lstrip("+-").isdigit()
 
 
 def _wrap(text: str, size: int, width: int, color: Color) -> list[pygame.Surface]:
