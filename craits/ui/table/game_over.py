@@ -361,8 +361,6 @@ class GameOverScene(Scene):
     def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         th = self.theme
         match = self.session.match
-        history = match.history
-        n = len(self.session.seats)
         draw_rounded(surface, box, th.panel, th.radius * 2,
                      border=(226, 184, 84, 110), border_width=max(1, th.px(2)))
         pad = th.px(18)
@@ -375,7 +373,7 @@ class GameOverScene(Scene):
         grid_w = inner.width - place_w - name_w - total_w
         rounds = max(1, match.rounds)
         col = grid_w / rounds
-        row_h = min(self.row_height(), inner.height // (n + 1))
+        row_h = min(self.row_height(), inner.height // (len(self.session.seats) + 1))
         head = inner.top + row_h // 2
         blit_text(surface, i18n.t("score.place"), th.tx(15), DIM, bold=True,
                   center=(inner.left + place_w // 2, head), max_width=place_w)
@@ -395,7 +393,7 @@ class GameOverScene(Scene):
                       center=(inner.left + place_w // 2, cy))
             blit_text(surface, self.session.seats[p].name, th.tx(21), colour, bold=True,
                       midleft=(inner.left + place_w, cy), max_width=name_w - th.px(8))
-            for r, scores in enumerate(history):
+            for r, scores in enumerate(match.history):
                 blit_text(surface, str(scores[p]), th.tx(14), CREAM if scores[p] else DIM,
                           center=(round(grid_left + col * (r + 0.5)), cy),
                           max_width=max(8, round(col) - 2))

@@ -282,14 +282,13 @@ class ScoreboardScene(OverlayScene):
                 blit_text(surface, level, th.tx(15), DIM, midleft=(panel.left + pad,
                                                                    cy + th.tx(13)),
                           max_width=name_w - th.px(8))
-            score = ended.scores[p]
             if ended.winner == p:
                 blit_text(surface, i18n.t("score.out"), th.tx(24), GOLD_LIGHT, bold=True,
                           midleft=(hand_left, cy), max_width=hand_w)
             else:
                 self._draw_hand(surface, ended.hands[p], hand_left, cy, hand_w, size,
                                 row_h)
-            blit_text(surface, str(score), th.tx(22), CREAM, bold=True, center=(score_x, cy),
+            blit_text(surface, str(ended.scores[p]), th.tx(22), CREAM, bold=True, center=(score_x, cy),
                       max_width=num_w)
             colour = GOLD_LIGHT if match.totals[p] == best else CREAM
             blit_text(surface, str(match.totals[p]), th.tx(24), colour, bold=True,
