@@ -288,8 +288,8 @@ class ScoreboardScene(OverlayScene):
             else:
                 self._draw_hand(surface, ended.hands[p], hand_left, cy, hand_w, size,
                                 row_h)
-            blit_text(surface, str(ended.scores[p]), th.tx(22), CREAM, bold=True, center=(score_x, cy),
-                      max_width=num_w)
+            blit_text(surface, str(ended.scores[p]), th.tx(22), CREAM, bold=True,
+                      center=(score_x, cy), max_width=num_w)
             colour = GOLD_LIGHT if match.totals[p] == best else CREAM
             blit_text(surface, str(match.totals[p]), th.tx(24), colour, bold=True,
                       center=(total_x, cy), max_width=num_w)
