@@ -179,9 +179,7 @@ class Choreographer:
         it is the viewer's."""
         def run() -> None:
             m = self.model
-            m.draw_count = max(0, m.draw_count - 1)
-            sprite = m.new_from_pile()
-            sprite.code = code
+            sprite = m.new_from_pile(code)
             m.add_to_hand(seat, sprite, flight)
             if code is not None and seat == self.viewer:
                 sprite.flip(True, self.t(0.2), self.t(FLIGHT * turn_at))
@@ -204,9 +202,7 @@ class Choreographer:
 
     def _on_starter_turned(self, event: ev.StarterTurned, new_line: bool) -> float:
         m = self.model
-        m.draw_count = max(0, m.draw_count - 1)
-        sprite = m.new_from_pile()
-        sprite.code = event.card
+        sprite = m.new_from_pile(event.card)
         sprite.flip(True, self.t(0.25), 0.0)
         m.push_discard(sprite, self.t(FLIGHT))
         m.suit = SUIT_OF[event.card]

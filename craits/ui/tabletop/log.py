@@ -91,8 +91,7 @@ class EventLog:
         """The ``count`` lines ``viewer`` may read, ending ``back`` lines before the newest
         (default: where the reader scrolled to, ``self.back``)."""
         back = self.back if back is None else back
-        out = [(line.serial, line.text_for(viewer)) for line in self.lines]
-        shown = [item for item in out if item[1]]
+        shown = [(line.serial, text) for line in self.lines if (text := line.text_for(viewer))]
         end = len(shown) - max(0, min(back, len(shown) - 1))
         return shown[max(0, end - count):end]
 

@@ -276,8 +276,11 @@ class TableModel:
         self.discard.append(sprite)
         del self.discard[:-DISCARD_SHOWN]
 
-    def new_from_pile(self) -> CardSprite:
-        return CardSprite(None, self.pile_slot(), self.layout.pile_card)
+    def new_from_pile(self, code: int | None) -> CardSprite:
+        """The draw pile's top card, taken off it (face down; ``code``: which it is, if the
+        viewer may know)."""
+        self.draw_count = max(0, self.draw_count - 1)
+        return CardSprite(code, self.pile_slot(), self.layout.pile_card)
 
     def pop_banner(self, text: str, seat: int | None, fill: Color, duration: float = 1.4) -> None:
         lay = self.layout
