@@ -312,8 +312,7 @@ class SpeechPart:
             shown = sorted(view.hand, key=lambda c: (SUIT_OF[c], RANK_OF[c]))
         if self.model.hand_order != "suit":
             return " ".join([*parts, ", ".join(i18n.spoken_card(c) for c in shown) + "."])
-        suits = list(dict.fromkeys(SUIT_OF[c] for c in shown))
-        for suit in suits:
+        for suit in dict.fromkeys(SUIT_OF[c] for c in shown):  # in the order they lie
             ranks = [RANK_OF[c] for c in shown if SUIT_OF[c] == suit]
             parts.append(i18n.tn("speech.hand_suit", len(ranks), suit=i18n.suit_name(suit),
                                  cards=", ".join(i18n.rank_name(r) for r in ranks)) + ".")
