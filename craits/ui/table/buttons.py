@@ -42,7 +42,8 @@ class TableButtons:
 
     def layout(self, lay: TableLayout) -> None:
         """The buttons for this layout and the current language."""
-        self.theme = theme = Theme.for_size(lay.size)
+        theme = Theme.for_size(lay.size)
+        self.theme = theme
         text = lay.tx(22)
 
         def button(rect: pygame.Rect, key: str, command: Command, style: str,

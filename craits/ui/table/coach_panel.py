@@ -171,8 +171,8 @@ class CoachPanel:
         self.layout, self.theme = lay, theme
         if self.note is None:
             return
-        rect, k = self.rect, self.print_scale = note_place(lay, self.note.message.text(i18n.t),
-                                                           self.note.player)
+        rect, k = note_place(lay, self.note.message.text(i18n.t), self.note.player)
+        self.rect, self.print_scale = rect, k
         label = i18n.t("coach.dismiss")
         # As wide as its words need ("Naintindihan ko"), up to half the note.
         needed = text_surface(label, lay.px(16 * k), (0, 0, 0), bold=True).get_width()
