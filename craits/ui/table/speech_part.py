@@ -182,9 +182,7 @@ class SpeechPart:
     def _say_banners(self, banners: Sequence[object]) -> None:
         """A refusal (one without its card: "Nothing to take back") and the controls tip."""
         now = {id(b) for b in banners}
-        for banner in banners:
-            if id(banner) in self._banners:
-                continue
+        for banner in (b for b in banners if id(b) not in self._banners):  # new ones only
             if isinstance(banner, Refusal) and banner.text != self._refused:
                 self.policy.add(spoken(banner.text), Kind.ANSWER, "minimal")
             elif isinstance(banner, ControlsTip):
