@@ -115,14 +115,11 @@ class Cues:
         self._order += 1
         self._items.sort(key=lambda item: (item[0], item[1]))
 
-    def update(self, dt: float) -> int:
-        """Advance time and run what fell due, in order; returns how many ran."""
+    def update(self, dt: float) -> None:
+        """Advance time and run what fell due, in order."""
         self._now += dt
-        ran = 0
         while self._items and self._items[0][0] <= self._now + 1e-9:
             self._items.pop(0)[2]()  # the callback
-            ran += 1
-        return ran
 
     def flush(self) -> None:
         """Run everything still pending, now (skipping ahead)."""
