@@ -131,9 +131,7 @@ def note_anchor(lay: TableLayout, seat: int | None) -> tuple[int, int]:
     """Where a note about ``seat`` would rather be: by its plate, or by the viewer's plate
     for the viewer and the whole table."""
     spot = lay.seats.get(seat) if seat is not None else None
-    if spot is not None:
-        return spot.plate.midbottom
-    return lay.own_plate.midtop
+    return spot.plate.midbottom if spot is not None else lay.own_plate.midtop
 
 
 TABLE_BANNER_WIDTH = 300  # room kept for a banner about the whole table ("Reversed!")
