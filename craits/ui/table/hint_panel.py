@@ -105,11 +105,10 @@ class HintPanel:
         """The line above the hand while a hint is asked for or shown."""
         if self.position is None:
             return None
-        label = i18n.t("hint.button")
         if self.hint is not None:
             reason = self.hint.message.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name,
                                             player=self.names.__getitem__)
-            return f"{label}: {reason}", GOLD_LIGHT
+            return f"{i18n.t('hint.button')}: {reason}", GOLD_LIGHT
         if self.failed:
             return i18n.t("hint.unavailable"), CREAM
         return i18n.t("hint.thinking"), CREAM

@@ -227,10 +227,9 @@ class Choreographer:
         if was_crank and event.crank:
             self.say(i18n.t("table.crank", count=event.crank), False)
         self.sound("crank" if event.crank else "play")
-        rank = RANK_OF[event.card]
         # A 6 gives another turn, unless it was the last card (the round's end is queued
         # with it, in the same action's events).
-        if rank == 6 and not event.crank and not any(
+        if RANK_OF[event.card] == 6 and not event.crank and not any(
                 isinstance(e, ev.RoundEnded) for e, _ in self.queue):
             self.say_about(event.player, "plays_again", False)
             self.later(self.t(FLIGHT), lambda: self._banner("again", event.player, GREEN_FILL))
