@@ -51,8 +51,7 @@ class CutScene(OverlayScene):
         self.dealer = dealer
         factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
         self.step = FLIP_STEP * factor
-        self.total_cards = sum(len(r) for r in self.rows)
-        self.finish_at = self.step * self.total_cards + 0.3 * factor
+        self.finish_at = self.step * sum(len(r) for r in self.rows) + 0.3 * factor
         self.leave_at = self.finish_at + HOLD * max(0.35, factor)
         self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.speech = ScreenSpeech(self, self.spoken)
