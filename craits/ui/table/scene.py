@@ -419,7 +419,6 @@ class TableScene(Scene):
         view = match.view()
         ringed = self.hint.ringed(self.buttons.draw, self.buttons.pass_) \
             if match.my_turn() else None
-        lay = self.model.layout
         return TableFrame(
             model=self.model, names=match.names, levels=self.levels,
             thinking=None if self.chor.busy else match.thinking,
@@ -428,7 +427,7 @@ class TableScene(Scene):
             rounds=self.session.match.rounds, clock=self.clock, dragging=self.hand.dragging,
             playing=self.flow.playing, log_newer=self.chor.log.newer(match.viewer),
             overlays=[self.buttons.draw_all,
-                      lambda surface: self.hint.draw_ring(surface, ringed, lay),
+                      lambda surface: self.hint.draw_ring(surface, ringed, self.model.layout),
                       self.coach.draw],
         )  # fmt: skip
 

@@ -169,10 +169,9 @@ class TablePainter:
     ) -> None:
         lay = model.layout
         rect = rect.move(round(math.sin(clock * 60) * shake * lay.px(8)), 0)
-        radius = lay.px(12)
         if info.is_turn:
             glow = self.panel((rect.width + lay.px(16), rect.height + lay.px(16)),
-                              radius + lay.px(8), glow=True)
+                              lay.px(12) + lay.px(8), glow=True)
             glow.set_alpha(round(140 + 115 * wave(clock, 1.4)))
             surface.blit(glow, glow.get_rect(center=rect.center))
         dots = 1 + int(clock * 3) % 3 if info.thinking else 0
