@@ -13,7 +13,7 @@ import pytest
 
 from craits import i18n
 from craits.review.coaching import NOTES
-from craits.ui.table.coach_panel import note_box
+from craits.ui.table.coach_panel import note_place
 from craits.ui.tabletop.clearance import fixed_overlays, must_see, ring_box, ring_hits
 from craits.ui.tabletop.layout import compute_layout, hand_slots
 
@@ -75,7 +75,7 @@ def test_every_tip_by_any_seat_covers_nothing(case, fonts):
         texts.add(max((i18n.t(f"coach.{note}") for note in NOTES), key=len))
     i18n.set_language("en")
     for seat, text in itertools.product([None, *range(n)], sorted(texts)):
-        box = note_box(lay, text, seat)
+        box = note_place(lay, text, seat)[0]
         assert clear_of(box, seen) == [], (seat, text, clear_of(box, seen))
         assert box.collidelist(list(overlays.values())) < 0
         assert not ring_hits(lay, box)

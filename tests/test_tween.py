@@ -5,7 +5,6 @@ import pytest
 from craits.ui.tabletop.tween import (
     Cues,
     Tween,
-    ease_in_out_cubic,
     ease_out_back,
     ease_out_cubic,
     lerp,
@@ -14,7 +13,7 @@ from craits.ui.tabletop.tween import (
 )
 
 
-@pytest.mark.parametrize("ease", [linear, ease_out_cubic, ease_in_out_cubic, ease_out_back])
+@pytest.mark.parametrize("ease", [linear, ease_out_cubic, ease_out_back])
 def test_easings_start_at_zero_and_end_at_one(ease):
     assert ease(0.0) == pytest.approx(0.0)
     assert ease(1.0) == pytest.approx(1.0)
@@ -80,8 +79,10 @@ def test_cues_run_in_time_order_and_once():
     cues.at(0.2, lambda: ran.append("b"))
     cues.at(0.1, lambda: ran.append("a"))
     cues.at(0.2, lambda: ran.append("c"))  # same time: in the order given
-    assert cues.update(0.05) == 0 and ran == []
-    assert cues.update(0.1) == 1 and ran == ["a"]
+    cues.update(0.05)
+    assert ran == []
+    cues.update(0.1)
+    assert ran == ["a"]
     cues.update(1.0)
     assert ran == ["a", "b", "c"] and len(cues) == 0
 

@@ -117,7 +117,7 @@ def test_a_play_flies_to_the_discard_with_an_ease_out_and_is_highlighted():
     chor.update(1 / 60)
     assert sprite in model.discard and sprite.highlight
     assert sprite.motion is not None and 0.25 <= sprite.motion.duration <= 0.35
-    target = model.discard_target(sprite)
+    target = model.discard_target(sprite.code, model.discard_total)
     run(chor, model, 0.15)
     travelled = (sprite.y - start[1]) / (target.y - start[1])
     assert travelled > 0.6  # ease-out: most of the way in half the time

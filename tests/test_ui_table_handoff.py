@@ -18,13 +18,16 @@ C = parse_card
 
 
 @pytest.fixture
-def drawn_faces(monkeypatch):
+def drawn_faces(monkeypatch, app):
     """Every card sprite drawn: (face code or None, the seat whose hand holds it)."""
     seen: list[tuple[int | None, int | None]] = []
     original = CardSprite.draw
 
     def spy(self, surface, painter):
-        seen.append((self.code if self.face_up or self.flip_tween else None, self.owner))
+        table = app.current_table()
+        hands = table.model.hands if table is not None else []
+        owner = next((seat for seat, hand in enumerate(hands) if self in hand), None)
+        seen.append((self.code if self.face_up or self.flip_tween else None, owner))
         return original(self, surface, painter)
 
     monkeypatch.setattr(CardSprite, "draw", spy)

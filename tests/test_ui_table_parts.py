@@ -144,7 +144,7 @@ def test_threes_only_bonus_variant_shows_no_bonus_beside_other_cards():
 def test_cut_rows_start_again_after_a_tie():
     cuts = [ev.CardCut(0, C("4D")), ev.CardCut(1, C("4S")), ev.CardCut(2, C("9C")),
             ev.CardCut(0, C("KD")), ev.CardCut(1, C("2H"))]
-    rows = cut_rows(cuts, 3)
+    rows = cut_rows(cuts)
     assert [[c.player for c in row] for row in rows] == [[0, 1, 2], [0, 1]]
 
 

@@ -99,6 +99,6 @@ def test_the_boards_menu_leads_out_of_the_table(make_app):
     assert isinstance(menu, PauseScene)
     step(app, 30)
     assert app.scenes.top is menu  # the board does not go on under the menu
-    menu.quit_to_title()
+    menu.buttons[-1].activate()  # quit to the title
     step(app, 2)
     assert isinstance(app.scenes.top, TitleScene) and app.current_table() is None

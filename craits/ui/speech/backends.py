@@ -1,5 +1,5 @@
-"""Where speech goes: nowhere (``NullBackend``), a file of one utterance a line
-(``RecordingBackend``), or the screen reader / system speech (``live.LiveBackend``).
+"""Where speech goes: a file of one utterance a line (``RecordingBackend``), or the screen
+reader / system speech (``live.LiveBackend``).
 A backend raises ``SpeechUnavailable`` when it cannot speak; the speaker then stops using it."""
 
 from __future__ import annotations
@@ -26,16 +26,6 @@ class Backend(Protocol):
     def speak(self, text: str, interrupt: bool) -> None: ...
 
     def close(self) -> None: ...
-
-
-class NullBackend:
-    """Says nothing (speech off, or nothing to speak with)."""
-
-    def speak(self, text: str, interrupt: bool) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class RecordingBackend:

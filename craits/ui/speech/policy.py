@@ -127,11 +127,6 @@ class SpeechPolicy:
         while self._waiting and (at_once or self.ends - self.clock < AHEAD):
             self._send(self._waiting.popleft(), False)  # the turn goes at once, and its focus
 
-    @property
-    def idle(self) -> bool:
-        """Nothing waits to be sent (but a focus line, until the table rests)."""
-        return not self._waiting and not self._frame
-
     def _drop_stale(self) -> None:
         """The others' moves that have long waited, as the turn comes: kept in the history
         only."""

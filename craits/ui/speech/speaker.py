@@ -30,8 +30,7 @@ class Speaker:
     def __init__(self, backends: Sequence[Backend], *, enabled: bool = True,
                  verbosity: str = "full", tell: Callable[[], None] | None = None) -> None:
         self.backends = list(backends)
-        self.enabled = enabled
-        self.verbosity = verbosity if verbosity in VERBOSITY else "full"
+        self.configure(enabled, verbosity)
         self.tell = tell or (lambda: None)
         self.told = False  # the player was told speech is unavailable
         self.history: deque[str] = deque(maxlen=HISTORY)

@@ -32,20 +32,16 @@ def said_as(key: str) -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda pair: -len(pair[0]))
 
 
-def key_words() -> list[tuple[str, str]]:
-    """(sign or key as printed, its words) from ``speech_more.key_words``."""
-    return said_as("speech_more.key_words")
-
-
 def sign(shown: str) -> str:
     """The words of "+", "−" or "±" (the sign itself if the language gives none)."""
     return dict(said_as("speech_more.signs")).get(shown, shown)
 
 
 def _named(text: str, *, signs: bool) -> str:
-    """``text`` with the keys of ``key_words`` named: names as whole words, arrows anywhere,
-    and the signs that are also punctuation ("?", "[") only when ``signs`` (a list of keys)."""
-    for shown, said in key_words():
+    """``text`` with the keys of ``speech_more.key_words`` named: names as whole words, arrows
+    anywhere, and the signs that are also punctuation ("?", "[") only when ``signs`` (a list
+    of keys)."""
+    for shown, said in said_as("speech_more.key_words"):
         if shown[0].isalnum():
             text = re.sub(rf"(?<!\w){re.escape(shown)}(?!\w)", said, text)
         elif signs or not shown.isascii():

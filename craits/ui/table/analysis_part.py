@@ -51,13 +51,9 @@ class AnalysisPart:
 
     def _keep(self, analysis: GameAnalysis) -> None:
         """What was found, under the finished game's name, once; its queued work goes."""
-        if not analysis.kept:
+        if not analysis.kept:  # (a cache without a folder keeps nothing)
             home = user_home()
-            try:
-                cache: ReviewCache | None = ReviewCache.in_home(home)
-            except OSError:  # no home to keep it in: shown all the same
-                cache = None
-            analysis.keep(self.session, cache, ParStore.in_home(home))
+            analysis.keep(self.session, ReviewCache.in_home(home), ParStore.in_home(home))
         analysis.stop()
 
     def close(self, keep: bool = True) -> None:

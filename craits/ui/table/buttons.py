@@ -79,10 +79,8 @@ class TableButtons:
         ``mine``: the viewer may play now; ``busy``: cards are still moving."""
         legal = view.legal if (view is not None and mine) else ()
         self.draw.visible = Draw() in legal
-        if view is not None and view.crank:
-            self.draw.label = i18n.tn("table.take_cards", view.crank)
-        else:
-            self.draw.label = i18n.t("table.draw")
+        self.draw.label = i18n.tn("table.take_cards", view.crank) \
+            if view is not None and view.crank else i18n.t("table.draw")
         self.pass_.visible = Pass() in legal
         # Offered while it matters: from playing down to one card until someone could no
         # longer call it (a hand dealt as one card needs no announcement).

@@ -74,9 +74,8 @@ class Celebration:
             self._burst()
         if self.age >= CASCADE_FROM:
             self.cascade.update(min(dt, self.age - CASCADE_FROM))
-        h = self.size[1]
         for s in self.sparks:
-            s.vy += GRAVITY * h * dt
+            s.vy += GRAVITY * self.size[1] * dt
             s.x += s.vx * dt
             s.y += s.vy * dt
         if self.age >= FALL + BURST:

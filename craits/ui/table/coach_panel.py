@@ -24,15 +24,14 @@ from craits.engine import events as ev
 from craits.review import CoachState, Note
 from craits.ui.tabletop.clearance import find_free, fixed_overlays, note_anchor, place_box
 from craits.ui.tabletop.intents import Command, Intent
-from craits.ui.tabletop.layout import TableLayout
+from craits.ui.tabletop.layout import TableLayout, print_steps
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.widgets import Button, Theme, draw_rounded, draw_shadow, draw_text_fit, fit_text
 from craits.ui.widgets.textcache import blit_text, text_surface
 
 NOTE_SECONDS = 14.0  # a note goes by itself after this long
 NOTE_SHORT_SECONDS = 6.0  # or after this long when another note is waiting
 NOTE_HOLD_SECONDS = 3.0  # the computers wait this long once a note shows (or until dismissed)
-GOLD = (250, 218, 130)
-CREAM = (246, 238, 214)
 
 
 NOTE_WIDTHS = (380, 330, 290, 250, 220)  # the widest that finds room (1280x800 pixels)
@@ -45,18 +44,6 @@ def note_top(lay: TableLayout, print_scale: float = 1.0) -> int:
     return lay.px(42 * print_scale)
 
 
-def print_steps(lay: TableLayout) -> list[float]:
-    """The print scales a note tries: the layout's, then a quarter less at a time."""
-    steps = [lay.text_scale]
-    while steps[-1] > 1.0:
-        steps.append(max(1.0, round(steps[-1] - 0.25, 2)))
-    return steps
-
-
-def note_box(lay: TableLayout, text: str, seat: int | None) -> pygame.Rect:
-    return note_place(lay, text, seat)[0]
-
-
 def note_place(lay: TableLayout, text: str, seat: int | None) -> tuple[pygame.Rect, float]:
     """A note's box and its print scale: at the layout's print the widest of ``NOTE_WIDTHS``
     (wider in large print) that finds room near the seat where it happened while covering
@@ -66,7 +53,7 @@ def note_place(lay: TableLayout, text: str, seat: int | None) -> tuple[pygame.Re
     anchor = note_anchor(lay, seat)
     avoid = list(fixed_overlays(lay).values())
     size = (0, 0)
-    for k in print_steps(lay):
+    for k in print_steps(lay.text_scale):
         # Large print's wider boxes first, then normal print's (its type in more lines).
         widths = sorted({min(lay.px(w * f), lay.size[0] - lay.px(12)) for w in NOTE_WIDTHS
                          for f in {k, 1.0}}, reverse=True)
@@ -186,11 +173,10 @@ class CoachPanel:
             return
         rect, k = note_place(lay, self.note.message.text(i18n.t), self.note.player)
         self.rect, self.print_scale = rect, k
-        width = rect.width
         label = i18n.t("coach.dismiss")
         # As wide as its words need ("Naintindihan ko"), up to half the note.
         needed = text_surface(label, lay.px(16 * k), (0, 0, 0), bold=True).get_width()
-        bw = min(max(lay.px(120 * k), needed + lay.px(24 * k)), width // 2)
+        bw = min(max(lay.px(120 * k), needed + lay.px(24 * k)), rect.width // 2)
         self.button = Button(  # in the title row: the note keeps to a small box
             pygame.Rect(rect.right - lay.px(8) - bw, rect.top + lay.px(6 * k), bw,
                         lay.px(30 * k)),
@@ -219,7 +205,7 @@ class CoachPanel:
         draw_rounded(layer, inner, (12, 44, 30, 240), lay.px(14), border=(236, 196, 92, 200),
                      border_width=max(1, lay.px(2)))
         pad = lay.px(14)
-        blit_text(layer, i18n.t("coach.title"), lay.px(16 * k), GOLD, bold=True,
+        blit_text(layer, i18n.t("coach.title"), lay.px(16 * k), GOLD_LIGHT, bold=True,
                   midleft=(inner.left + pad, inner.top + lay.px(21 * k)),
                   max_width=inner.width - 2 * pad - self.button.rect.width)
         top = note_top(lay, k)

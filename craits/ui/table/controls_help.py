@@ -11,6 +11,8 @@ which the rules screen shows too); the round review has a list of its own.
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from craits import i18n
@@ -19,12 +21,29 @@ from craits.ui.dialogs.overlay import OverlayScene
 from craits.ui.scene import SceneContext
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.speech.symbols import in_words, keys_in_words
+from craits.ui.tabletop.hand_input import is_controls_key
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.widgets import Button, draw_text_fit, fit_text
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text
 
-GOLD = (250, 218, 130)
-CREAM = (246, 238, 214)
+
+@functools.lru_cache(maxsize=8)  # asked every frame; it changes with the window and the language
+def row_plan(rows: tuple[tuple[str, str], ...], columns: int, keys_w: int, text_w: int,
+             height: int, sizes: tuple[int, int], pad: int) -> tuple[int, tuple[int, ...]]:
+    """One font size for every row, the largest of ``sizes`` (largest, least) at which the
+    rows fit ``height`` in ``columns``, each row as tall as its wrapped lines and ``pad`` (a
+    long one does not shrink the rest); and each row's height."""
+    per_column = -(-len(rows) // columns)
+    for size in range(sizes[0], sizes[1] - 1, -1):
+        heights = tuple(pad + max(fit_text(keys, keys_w, 10_000, size, bold=True, wrap=True,
+                                           min_size=size).height,
+                                  fit_text(does, text_w, 10_000, size, wrap=True,
+                                           min_size=size).height) for keys, does in rows)
+        if all(sum(heights[c * per_column:(c + 1) * per_column]) <= height
+               for c in range(columns)):
+            break
+    return size, heights
 
 
 class ControlsScene(OverlayScene):
@@ -40,9 +59,6 @@ class ControlsScene(OverlayScene):
         super().__init__(app)
         self.where = where
         self.title_key = LISTS[where][0]
-        self._size_for: tuple[object, ...] | None = None
-        self._size = 0
-        self._heights: list[int] = []
         self.row: int | None = None  # the row the arrows are on (None: none yet)
         self.scroll = 0  # pixels: in large print the list may be longer than its room
         self.speech = ScreenSpeech(self, self.spoken_opening)
@@ -120,37 +136,9 @@ class ControlsScene(OverlayScene):
         if event.key in steps:
             self.step_to(steps[event.key])
             return
-        if event.key in (pygame.K_F1, pygame.K_QUESTION, pygame.K_ESCAPE, pygame.K_RETURN,
-                         pygame.K_KP_ENTER, pygame.K_SPACE) \
-                or getattr(event, "unicode", "") == "?":
+        if is_controls_key(event) or event.key in (pygame.K_ESCAPE, pygame.K_RETURN,
+                                                   pygame.K_KP_ENTER, pygame.K_SPACE):
             self.close()
-
-    def row_plan(self, rows: list[tuple[str, str]], columns: int, keys_w: int, text_w: int,
-                 height: int) -> tuple[int, list[int]]:
-        """One font size for every row, the largest at which the rows fit ``height`` in
-        ``columns``, each row as tall as its wrapped lines (a long one does not shrink the
-        rest); and each row's height."""
-        key = (columns, keys_w, text_w, height, tuple(rows))
-        if key != self._size_for:
-            th = self.theme
-            per_column = -(-len(rows) // columns)
-            pad = th.px(6)
-            # Large print keeps most of its size and scrolls (``self.scroll``) rather than
-            # shrink to normal print's least.
-            least = th.tx(15) if th.text_scale > 1 else th.px(9)
-            for size in range(th.tx(19), least - 1, -1):
-                heights = []
-                for keys, does in rows:
-                    tall = max(fit_text(keys, keys_w, 10_000, size, bold=True, wrap=True,
-                                        min_size=size).height,
-                               fit_text(does, text_w, 10_000, size, wrap=True,
-                                        min_size=size).height)
-                    heights.append(tall + pad)
-                if all(sum(heights[c * per_column:(c + 1) * per_column]) <= height
-                       for c in range(columns)):
-                    break
-            self._size_for, self._size, self._heights = key, size, heights
-        return self._size, self._heights
 
     def row_boxes(self) -> tuple[int, list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]]:
         """The rows' type size, and each row's band, keys box and words box: in two columns
@@ -166,7 +154,11 @@ class ControlsScene(OverlayScene):
         column_w = (panel.width - 2 * pad - gutter * (columns - 1)) // columns
         keys_w = round(column_w * 0.4)
         text_w = column_w - keys_w - th.px(12)
-        size, heights = self.row_plan(rows, columns, keys_w, text_w, bottom - top)
+        # Large print keeps most of its size and scrolls (``self.scroll``) rather than
+        # shrink to normal print's least.
+        least = th.tx(15) if th.text_scale > 1 else th.px(9)
+        size, heights = row_plan(tuple(rows), columns, keys_w, text_w, bottom - top,
+                                 (th.tx(19), least), th.px(6))
         boxes = []
         y = top - self.scroll
         for i, row_h in enumerate(heights):
@@ -193,7 +185,7 @@ class ControlsScene(OverlayScene):
         draw_text_fit(surface, i18n.t(self.title_key),
                       pygame.Rect(panel.left + pad, panel.top + th.px(14), panel.width - 2 * pad,
                                   th.px(44)),
-                      th.px(30), color=GOLD, bold=True, shadow=(0, 0, 0))
+                      th.px(30), color=GOLD_LIGHT, bold=True, shadow=(0, 0, 0))
         size, boxes = self.row_boxes()
         area, clip = self.list_area(), surface.get_clip()
         surface.set_clip(area.clip(clip))
@@ -203,9 +195,9 @@ class ControlsScene(OverlayScene):
                 continue
             if i == self.row or self._striped(i, boxes):
                 shade = pygame.Surface(band.size, pygame.SRCALPHA)
-                shade.fill((*GOLD, 70) if i == self.row else (255, 255, 255, 12))
+                shade.fill((*GOLD_LIGHT, 70) if i == self.row else (255, 255, 255, 12))
                 surface.blit(shade, band.topleft)
-            draw_text_fit(surface, keys, keys_box, size, color=GOLD, bold=True, align="left",
+            draw_text_fit(surface, keys, keys_box, size, color=GOLD_LIGHT, bold=True, align="left",
                           wrap=True, min_size=size)
             draw_text_fit(surface, does, does_box, size, color=CREAM, align="left", wrap=True,
                           min_size=size)

@@ -55,11 +55,11 @@ class CostCheck:
         self.pending: _Pending | None = None
         self.confirmed: set[tuple[Position, Play]] = set()  # asked once: not again
 
-    def wants(self, position: Position, action: Play) -> bool:
-        return self.threshold() > 0 and (position, action) not in self.confirmed
-
     def start(self, position: Position, action: Play, announce: bool) -> bool:
-        """Weigh ``action`` at ``position``; False when it cannot be weighed (play it)."""
+        """Weigh ``action`` at ``position``; False when it is not to be weighed (the setting
+        is off, or it was asked about once) or cannot be (play it)."""
+        if self.threshold() <= 0 or (position, action) in self.confirmed:
+            return False
         try:
             ticket = self.runner.submit(cost_job(self.session, action))
         except ValueError as exc:
@@ -67,9 +67,6 @@ class CostCheck:
             return False
         self.pending = _Pending(position, action, announce, ticket)
         return True
-
-    def confirm(self, position: Position, action: Play) -> None:
-        self.confirmed.add((position, action))
 
     def update(self, dt: float, position: Position | None) -> Go | Ask | None:
         """What to do with the play being weighed, once that is known."""

@@ -25,7 +25,7 @@ HOLD = 1.8  # how long the result stays before going on
 SPOKEN_PACE = 0.07  # seconds a character of speech takes at a usual rate: the cut waits
 
 
-def cut_rows(cuts: Sequence[ev.CardCut], n_players: int) -> list[list[ev.CardCut]]:
+def cut_rows(cuts: Sequence[ev.CardCut]) -> list[list[ev.CardCut]]:
     """Group the cuts into rounds of cutting: a new row starts when a player cuts again."""
     rows: list[list[ev.CardCut]] = []
     seen: set[int] = set()
@@ -47,12 +47,11 @@ class CutScene(OverlayScene):
         super().__init__(app)
         self.viewer = viewer
         self.names = list(names)
-        self.rows = cut_rows(cuts, len(names))
+        self.rows = cut_rows(cuts)
         self.dealer = dealer
         factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
         self.step = FLIP_STEP * factor
-        self.total_cards = sum(len(r) for r in self.rows)
-        self.finish_at = self.step * self.total_cards + 0.3 * factor
+        self.finish_at = self.step * sum(len(r) for r in self.rows) + 0.3 * factor
         self.leave_at = self.finish_at + HOLD * max(0.35, factor)
         self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.speech = ScreenSpeech(self, self.spoken)
@@ -96,14 +95,15 @@ class CutScene(OverlayScene):
         panel = self.panel_rect()
         self.draw_backdrop(surface, panel)
         pad = th.px(24)
-        text_in(surface, i18n.t("cut.title"),
-                pygame.Rect(panel.left + pad, panel.top + th.px(14), panel.width - 2 * pad,
-                            th.px(46)),
-                th.px(34), (250, 218, 130), bold=True, shadow=True)
-        text_in(surface, i18n.t("cut.explain"),
-                pygame.Rect(panel.left + pad, panel.top + th.px(62), panel.width - 2 * pad,
-                            th.px(28)),
-                th.px(19), (196, 204, 184))
+
+        def across(top: int, height: int) -> pygame.Rect:
+            """A line across the panel, inside its padding."""
+            return pygame.Rect(panel.left + pad, top, panel.width - 2 * pad, th.px(height))
+
+        text_in(surface, i18n.t("cut.title"), across(panel.top + th.px(14), 46), th.px(34),
+                (250, 218, 130), bold=True, shadow=True)
+        text_in(surface, i18n.t("cut.explain"), across(panel.top + th.px(62), 28), th.px(19),
+                (196, 204, 184))
         top = panel.top + th.px(100)
         bottom = panel.bottom - th.px(70)
         rows = len(self.rows)
@@ -122,8 +122,7 @@ class CutScene(OverlayScene):
                 cx = x0 + slot_w * i + slot_w // 2
                 face = self.age >= self.step * (shown + 1)
                 shown += 1
-                rect = pygame.Rect(0, 0, *size)
-                rect.midtop = (cx, y)
+                rect = pygame.Rect(0, 0, *size).move_to(midtop=(cx, y))
                 shadowed = self.cards.with_shadow(cut.card if face else None, size, 0)
                 surface.blit(shadowed, shadowed.get_rect(center=rect.center))
                 lowest = face and RANK_OF[cut.card] == low and self.age >= self.finish_at
@@ -139,11 +138,7 @@ class CutScene(OverlayScene):
                         pygame.Rect(panel.right - pad - th.px(200), y, th.px(200), th.px(30)),
                         th.px(17), (236, 196, 92), align="right")
         if self.age >= self.finish_at:
-            if self.dealer == self.viewer:
-                result = i18n.t("event_you.deals_first")
-            else:
-                result = i18n.t("cut.deals_first", player=self.names[self.dealer])
-            text_in(surface, result,
-                    pygame.Rect(panel.left + pad, panel.bottom - th.px(62),
-                                panel.width - 2 * pad, th.px(44)),
-                    th.px(28), (250, 218, 130), bold=True, shadow=True)
+            result = i18n.t("event_you.deals_first") if self.dealer == self.viewer \
+                else i18n.t("cut.deals_first", player=self.names[self.dealer])
+            text_in(surface, result, across(panel.bottom - th.px(62), 44), th.px(28),
+                    (250, 218, 130), bold=True, shadow=True)

@@ -28,7 +28,7 @@ from craits.ui.tabletop.hand_input import HandInput
 
 class TableFlow:
     def __init__(self, app: SceneContext, match: TableMatch, hand: HandInput,
-                 suit_chosen: Callable[[Action, bool], None],
+                 suit_chosen: Callable[[Action, bool], object],
                  analysis: Callable[[], GameAnalysis | None] = lambda: None) -> None:
         self.app = app
         self.analysis = analysis  # the viewer's game analysed while played, for its end

@@ -21,9 +21,7 @@ FORCED_PAUSE = 0.8  # seconds at normal speed before a forced move is made
 def forced_action(view: SeatView) -> Action | None:
     """The one move ``view``'s seat can make, if it is a draw or a pass."""
     legal = view.legal
-    if len(legal) == 1 and isinstance(legal[0], (Draw, Pass)):
-        return legal[0]
-    return None
+    return legal[0] if len(legal) == 1 and isinstance(legal[0], (Draw, Pass)) else None
 
 
 class ForcedMoves:

@@ -27,13 +27,14 @@ from craits.ui.scene import Scene, SceneContext
 from craits.ui.speech.rows import spoken_among
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.table.celebration import Celebration
+from craits.ui.tabletop.choreographer import win_text
 from craits.ui.tabletop.hand_input import is_controls_key
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.widgets import (
     Button,
     FocusGroup,
     ReadRow,
     Theme,
-    Widget,
     draw_rounded,
     draw_text_fit,
     felt_background,
@@ -41,9 +42,7 @@ from craits.ui.widgets import (
 from craits.ui.widgets.button_images import draw_button
 from craits.ui.widgets.textcache import blit_text, text_surface
 
-CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
-GOLD = (250, 218, 130)
 CONFETTI_FALLS = 1  # times each piece crosses the screen (the slowest in 23 s); then it rests
 SKIP_KEY = pygame.K_SPACE  # while the celebration plays, it only ends it (as in solitaire games)
 
@@ -60,14 +59,9 @@ def places(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
 
 def winners_text(session: Session) -> str:
     winners = list(session.match.winners())
-    names = [session.seats[p].name for p in winners]
-    humans = session.human_seats()
-    if len(winners) == 1:
-        if len(humans) == 1 and winners[0] == humans[0]:
-            return i18n.t("event.you_win")
-        return i18n.t("event.player_wins", player=names[0])
-    joined = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
-    return i18n.t("event.shared_win", players=joined)
+    if len(winners) == 1 and winners == session.human_seats():
+        return i18n.t("event.you_win")
+    return win_text([session.seats[p].name for p in winners])
 
 
 def luck_of(session: Session, cache: ReviewCache | None = None) -> Split | None:
@@ -144,7 +138,8 @@ class GameOverScene(Scene):
         self.focus = FocusGroup()
         self.rows: list[ReadRow] = []  # the table's rows, read by ear
         self.speech = ScreenSpeech(self, self.spoken, self.focus)
-        self.focus.describe = self.spoken_control
+        # A row of the table with its place among the rows, a button by its name.
+        self.focus.describe = lambda widget: spoken_among(widget, self.rows)
         self.layout()
         app.audio.play("game_won" if self.won else "round_lost")
 
@@ -175,7 +170,8 @@ class GameOverScene(Scene):
                                       w - th.px(120), height)
         # The heading sits on a panel of its own, kept clear of the celebration as well.
         widest = max(text_surface(i18n.t("event.game_over"), th.px(30), DIM, True).get_width(),
-                     text_surface(winners_text(self.session), th.px(56), GOLD, True).get_width())
+                     text_surface(winners_text(self.session), th.px(56), GOLD_LIGHT,
+                                  True).get_width())
         head_w = min(w - th.px(60), widest + th.px(56))
         self.heading_rect = pygame.Rect((w - head_w) // 2, th.px(16), head_w, th.px(132))
         # The lines under the table (par, luck, the analysis) and the buttons too: what is read.
@@ -228,10 +224,6 @@ class GameOverScene(Scene):
         scores = ", ".join(str(scores[seat]) for scores in match.history)
         return f"{said}. {i18n.t('speech_board.by_round', scores=scores)}"
 
-    def spoken_control(self, widget: Widget) -> str:
-        """A row of the table with its place among the rows, a button by its name."""
-        return spoken_among(widget, self.rows)
-
     def spoken(self) -> str:
         """"Game over. Ada wins. Place 1: Ada, 23 points. ...", and the lines under the
         table."""
@@ -250,17 +242,14 @@ class GameOverScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Any key or a click beside the buttons ends the celebration while it plays; Space
         does only that, the other keys do what they do here too (Enter plays again...)."""
-        playing = self.celebration is not None and not self.celebration.finished
-        if playing and event.type == pygame.KEYDOWN:
-            assert self.celebration is not None
-            self.celebration.skip()
-            if event.key == SKIP_KEY:
-                return
-        elif playing and event.type == pygame.MOUSEBUTTONDOWN and not any(
-                b.rect.collidepoint(event.pos) for b in (self.again_button, self.menu_button)):
-            assert self.celebration is not None
-            self.celebration.skip()
-            return
+        celebration = self.celebration
+        if celebration is not None and not celebration.finished:
+            beside = event.type == pygame.MOUSEBUTTONDOWN and not any(
+                b.rect.collidepoint(event.pos) for b in (self.again_button, self.menu_button))
+            if event.type == pygame.KEYDOWN or beside:
+                celebration.skip()
+                if beside or event.key == SKIP_KEY:
+                    return
         if event.type == pygame.KEYDOWN and is_controls_key(event):
             self.app.scenes.push(self.app.screens.controls())  # F1 here too, as at the table
             return
@@ -269,19 +258,14 @@ class GameOverScene(Scene):
     def _take_analysis(self) -> bool:
         """The lines the analysis has found since the last look; True when they changed."""
         analysis = self.analysis
-        if analysis is None:
-            return False
-        found = analysis.progress()[0]
-        if found == self._found:
+        if analysis is None or (found := analysis.progress()[0]) == self._found:
             return False
         self._found = found
         history = self.session.match.history
-        luck, par = analysis.split(history), analysis.par(history)
-        changed = (luck is not None and luck != self.luck) or \
-            (par is not None and par != self.par)
-        self.luck = luck if luck is not None else self.luck
-        self.par = par if par is not None else self.par
-        return changed
+        before = (self.luck, self.par)
+        self.luck = analysis.split(history) or self.luck
+        self.par = analysis.par(history) or self.par
+        return (self.luck, self.par) != before
 
     def analysing_line(self) -> str:
         """"Your game is being analysed ...: 40 %" while it is (none once done or failed)."""
@@ -320,21 +304,15 @@ class GameOverScene(Scene):
         else:
             self._draw_landing(surface, *motion)
         self._draw_table(surface, self.table_rect)
-        if self.par is not None:  # the expert's par in the same seat, once worked out
-            above = th.px(40) if self.luck is not None else th.px(16)
-            blit_text(surface, par_line(self.par), th.px(17), CREAM,
-                      center=(w // 2, self.again_button.rect.top - above),
-                      max_width=w - th.px(80))
-        if self.luck is not None:  # the whole game's luck and choices, once reviewed
-            blit_text(surface, game_line(self.luck), th.px(17), CREAM,
-                      center=(w // 2, self.again_button.rect.top - th.px(16)),
-                      max_width=w - th.px(80))
-        working = self.analysing_line()
-        if working and (self.par is None or self.luck is None):  # what is still to come
-            lines = (self.par is not None) + (self.luck is not None)
-            blit_text(surface, working, th.px(16), DIM,
-                      center=(w // 2, self.again_button.rect.top - th.px(16 + 24 * lines)),
-                      max_width=w - th.px(80))
+        # Above the buttons, from the bottom up: the whole game's luck and choices once
+        # reviewed, the expert's par in the same seat once worked out, what is still to come.
+        working = self.analysing_line() if self.par is None or self.luck is None else ""
+        lines = [(game_line(self.luck), 17, CREAM) if self.luck is not None else None,
+                 (par_line(self.par), 17, CREAM) if self.par is not None else None,
+                 (working, 16, DIM) if working else None]
+        for i, (text, size, colour) in enumerate(line for line in lines if line is not None):
+            blit_text(surface, text, th.px(size), colour, max_width=w - th.px(80),
+                      center=(w // 2, self.again_button.rect.top - th.px(16 + 24 * i)))
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)
         for row in self.rows:
@@ -349,7 +327,7 @@ class GameOverScene(Scene):
                       color=DIM, bold=True)
         draw_text_fit(surface, winners_text(self.session),
                       pygame.Rect(th.px(40), th.px(70), w - th.px(80), th.px(70)), th.px(56),
-                      color=GOLD, bold=True, shadow=(0, 0, 0))
+                      color=GOLD_LIGHT, bold=True, shadow=(0, 0, 0))
 
     def _draw_landing(self, surface: pygame.Surface, above: int, scale: float) -> None:
         """The heading on its way down (``above`` its place), then squashed as it lands."""
@@ -383,8 +361,6 @@ class GameOverScene(Scene):
     def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         th = self.theme
         match = self.session.match
-        history = match.history
-        n = len(self.session.seats)
         draw_rounded(surface, box, th.panel, th.radius * 2,
                      border=(226, 184, 84, 110), border_width=max(1, th.px(2)))
         pad = th.px(18)
@@ -397,7 +373,7 @@ class GameOverScene(Scene):
         grid_w = inner.width - place_w - name_w - total_w
         rounds = max(1, match.rounds)
         col = grid_w / rounds
-        row_h = min(self.row_height(), inner.height // (n + 1))
+        row_h = min(self.row_height(), inner.height // (len(self.session.seats) + 1))
         head = inner.top + row_h // 2
         blit_text(surface, i18n.t("score.place"), th.tx(15), DIM, bold=True,
                   center=(inner.left + place_w // 2, head), max_width=place_w)
@@ -411,15 +387,13 @@ class GameOverScene(Scene):
         for i, (place, p) in enumerate(places(match.totals)):
             cy = inner.top + row_h * (i + 1) + row_h // 2
             if place == 1:
-                band = pygame.Rect(inner.left - th.px(6), cy - row_h // 2 + th.px(2),
-                                   inner.width + th.px(12), row_h - th.px(4))
-                draw_rounded(surface, band, (226, 184, 84, 40), th.px(8))
-            colour = GOLD if place == 1 else CREAM
+                draw_rounded(surface, self.rows[i].rect, (226, 184, 84, 40), th.px(8))
+            colour = GOLD_LIGHT if place == 1 else CREAM
             blit_text(surface, str(place), th.tx(22), colour, bold=True,
                       center=(inner.left + place_w // 2, cy))
             blit_text(surface, self.session.seats[p].name, th.tx(21), colour, bold=True,
                       midleft=(inner.left + place_w, cy), max_width=name_w - th.px(8))
-            for r, scores in enumerate(history):
+            for r, scores in enumerate(match.history):
                 blit_text(surface, str(scores[p]), th.tx(14), CREAM if scores[p] else DIM,
                           center=(round(grid_left + col * (r + 0.5)), cy),
                           max_width=max(8, round(col) - 2))

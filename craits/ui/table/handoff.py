@@ -9,6 +9,7 @@ By ear it says whom to pass to, how to go on, and that L still says "Last card!"
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -59,10 +60,8 @@ class HandoffScene(Scene):
         self.theme = th = Theme.for_size(self.size)
         w, h = self.size
         bw = min(th.px(380), w - th.px(80))
-        self.announce_button = Button(
-            pygame.Rect((w - bw) // 2, round(h * 0.78), bw, th.px(56)),
-            f"{i18n.t('table.last_card')}  (L)", self.announce, style="primary",
-        )
+        self.announce_button = Button(pygame.Rect((w - bw) // 2, round(h * 0.78), bw, th.px(56)),
+                                      f"{i18n.t('table.last_card')}  (L)", self.announce)
         self.announce_button.set_theme(th)
         self.announce_button.visible = self.on_announce is not None
 
@@ -101,25 +100,24 @@ class HandoffScene(Scene):
         ch = round(h * 0.24)
         size = (round(ch * 5 / 7), ch)
         for i in range(5):
-            angle = (i - 2) * 8
-            image = self.cards.turned(None, size, angle)
+            image = self.cards.turned(None, size, (i - 2) * 8)
             surface.blit(image, image.get_rect(center=(w // 2 + (i - 2) * th.px(34),
                                                        round(h * 0.3) + abs(i - 2) * th.px(6))))
-        draw_text_fit(surface, i18n.t("handoff.pass_to", player=self.player_name),
-                      pygame.Rect(th.px(40), round(h * 0.5), w - th.px(80), th.px(70)),
-                      th.px(52), color=(250, 218, 130), bold=True, shadow=(0, 0, 0))
-        draw_text_fit(surface, i18n.t("handoff.no_peek"),
-                      pygame.Rect(th.px(40), round(h * 0.5) + th.px(72), w - th.px(80), th.px(36)),
-                      th.px(26), color=(246, 238, 214))
+
+        def line(text: str, top: int, height: int, size: int, **style: Any) -> None:
+            """A line of text across the screen, ``top`` down."""
+            draw_text_fit(surface, text, pygame.Rect(th.px(40), top, w - th.px(80), th.px(height)),
+                          th.px(size), **style)
+
+        middle = round(h * 0.5)
+        line(i18n.t("handoff.pass_to", player=self.player_name), middle, 70, 52,
+             color=(250, 218, 130), bold=True, shadow=(0, 0, 0))
+        line(i18n.t("handoff.no_peek"), middle + th.px(72), 36, 26, color=(246, 238, 214))
         if self.age >= ARM_DELAY:
             alpha = 170 + round(85 * wave(self.age, 1.6))
-            draw_text_fit(surface, i18n.t("handoff.ready"),
-                          pygame.Rect(th.px(40), round(h * 0.5) + th.px(116), w - th.px(80),
-                                      th.px(32)),
-                          th.px(21), color=(alpha, alpha, round(alpha * 0.9)))
+            line(i18n.t("handoff.ready"), middle + th.px(116), 32, 21,
+                 color=(alpha, alpha, round(alpha * 0.9)))
         if self.announce_button.visible and self.announcer_name:
-            draw_text_fit(surface, self.announcer_name,
-                          pygame.Rect(th.px(40), self.announce_button.rect.top - th.px(34),
-                                      w - th.px(80), th.px(30)),
-                          th.px(20), color=(196, 204, 184))
+            line(self.announcer_name, self.announce_button.rect.top - th.px(34), 30, 20,
+                 color=(196, 204, 184))
             draw_button(self.announce_button, surface)

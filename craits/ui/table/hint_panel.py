@@ -20,13 +20,12 @@ from craits.engine import Draw, Pass, Play, SeatView
 from craits.review import Hint, hint_job
 from craits.session import Session
 from craits.ui.tabletop.layout import TableLayout
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.tabletop.sprites import CardSprite
 from craits.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
-GOLD = (250, 218, 130)
-CREAM = (246, 238, 214)
 Position = tuple[int, int]  # (session version, seat)
 
 
@@ -106,28 +105,22 @@ class HintPanel:
         """The line above the hand while a hint is asked for or shown."""
         if self.position is None:
             return None
-        label = i18n.t("hint.button")
         if self.hint is not None:
             reason = self.hint.message.text(i18n.t, card=i18n.card_name, suit=i18n.suit_name,
                                             player=self.names.__getitem__)
-            return f"{label}: {reason}", GOLD
+            return f"{i18n.t('hint.button')}: {reason}", GOLD_LIGHT
         if self.failed:
             return i18n.t("hint.unavailable"), CREAM
         return i18n.t("hint.thinking"), CREAM
 
     def ringed(self, draw: Button, pass_: Button) -> Button | None:
         """The Draw or Pass button when that is the hinted move."""
-        if self.hint is None:
-            return None
-        if isinstance(self.hint.action, Draw):
-            return draw
-        if isinstance(self.hint.action, Pass):
-            return pass_
-        return None
+        action = self.hint.action if self.hint is not None else None
+        return draw if isinstance(action, Draw) else pass_ if isinstance(action, Pass) else None
 
     def draw_ring(self, surface: pygame.Surface, button: Button | None,
                   layout: TableLayout) -> None:
         if button is not None and button.visible:
             ring = button.rect.inflate(layout.px(10), layout.px(10))
-            pygame.draw.rect(surface, GOLD, ring, max(2, layout.px(3)),
+            pygame.draw.rect(surface, GOLD_LIGHT, ring, max(2, layout.px(3)),
                              border_radius=layout.px(16))

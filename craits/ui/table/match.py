@@ -123,17 +123,10 @@ class TableMatch:
         if self._view_cache[0] != key:
             seen = self.session.view(self.viewer)
             fields = {f.name: getattr(seen, f.name) for f in dataclasses.fields(SeatView)}
-            self._view_cache = (key, TableView(**fields, can_undo=self._undo_open()))
+            undo = not self.modal_open and not self.cut_pending \
+                and self.director.take_back_point(self.viewer) is not None
+            self._view_cache = (key, TableView(**fields, can_undo=undo))
         return self._view_cache[1]
-
-    def _undo_open(self) -> bool:
-        return (not self.modal_open and not self.cut_pending
-                and self.director.take_back_point(self.viewer) is not None)
-
-    def can_undo(self) -> bool:
-        """Whether the viewer may take back their last move now."""
-        view = self.view()
-        return view is not None and view.can_undo
 
     def my_turn(self) -> bool:
         """Whether the viewer may play now: their turn, the cards at rest, nothing on top."""
@@ -176,7 +169,8 @@ class TableMatch:
         top = model.discard[-1] if model.discard else None
         came_from = Slot(top.x, top.y, top.angle) if top is not None else None
         held = set(model.hand_codes(model.bottom))
-        if not self.can_undo() or not self.director.take_back(self.viewer):
+        view = self.view()
+        if view is None or not view.can_undo or not self.director.take_back(self.viewer):
             return i18n.t("undo.nothing")
         self.thinking = None
         self.sync_to_engine()

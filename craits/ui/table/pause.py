@@ -28,10 +28,11 @@ class PauseScene(OverlayScene):
         panel = self.panel_rect()
         self.panel = panel
         entries = [
-            ("menu.resume", self.resume, "primary"),
-            ("menu.rules", self.open_rules, "secondary"),
-            ("menu.settings", self.open_settings, "secondary"),
-            ("menu.main_menu", self.quit_to_title, "secondary"),
+            ("menu.resume", lambda: self.dismiss(None), "primary"),
+            ("menu.rules", lambda: self.app.scenes.push(self.app.screens.rules()), "secondary"),
+            ("menu.settings", lambda: self.app.scenes.push(self.app.screens.settings()),
+             "secondary"),
+            ("menu.main_menu", self.app.show_title, "secondary"),
         ]
         pad, gap = th.px(28), th.px(12)
         # The heading and the buttons grow with large print; the panel holds them (in a low
@@ -62,21 +63,9 @@ class PauseScene(OverlayScene):
         super().update(dt)
         self.speech.update()
 
-    def resume(self) -> None:
-        self.dismiss(None)
-
-    def open_rules(self) -> None:
-        self.app.scenes.push(self.app.screens.rules())
-
-    def open_settings(self) -> None:
-        self.app.scenes.push(self.app.screens.settings())
-
-    def quit_to_title(self) -> None:
-        self.app.show_title()
-
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.resume()
+            self.dismiss(None)  # back to the game
             return
         self.focus.handle(event)
 

@@ -43,13 +43,13 @@ from craits.ui.table.match import TableMatch
 from craits.ui.table.pause import PauseScene
 from craits.ui.table.scoreboard import ScoreboardScene
 from craits.ui.table.speech_part import table_speech
-from craits.ui.table.view import CREAM, LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
+from craits.ui.table.view import LOG_LINES, CardWarmUp, TableFrame, draw_table, level_label
 from craits.ui.tabletop.choreographer import SPEED_FACTORS, Choreographer
 from craits.ui.tabletop.controls_tip import ControlsTip
 from craits.ui.tabletop.hand_input import TOLD_FILL, HandInput
 from craits.ui.tabletop.intents import Command, Intent, PlayCard, ScrollLog
 from craits.ui.tabletop.model import TableModel
-from craits.ui.tabletop.painter import SETTLE, TablePainter
+from craits.ui.tabletop.painter import CREAM, SETTLE, TablePainter
 
 # Seconds a human always has to say "Last card!" or to call a computer player an idiot, from
 # when the card is seen (RULES.md section 6; computers' delays start after it).
@@ -96,7 +96,7 @@ class TableScene(Scene):
         self.forced = ForcedMoves(lambda: self.app.settings.forced_moves)
         self.analysis = AnalysisPart(session, app.game_analysis,
                                      lambda: self.app.settings.analyse_while_playing)
-        self.flow = TableFlow(app, self.match, self.hand, self.suit_chosen,
+        self.flow = TableFlow(app, self.match, self.hand, self.commit,
                               lambda: self.analysis.analysis)
         self.levels = [level_label(s.kind) for s in session.seats]
         self.clock = 0.0  # presentation time, for pulsing and drifting decorations
@@ -194,15 +194,10 @@ class TableScene(Scene):
         """Carry out the viewer's play, unless it is to be weighed first ("confirm costly
         moves": ``cost_check``); True if it was played or is being weighed."""
         position = self._position()
-        if isinstance(action, Play) and position is not None and self.cost.wants(
-                position, action) and self.cost.start(position, action, announce):
+        if isinstance(action, Play) and position is not None \
+                and self.cost.start(position, action, announce):
             return True
-        played = self.match.act(action)
-        if played:
-            if announce:
-                self.announce()
-            self.announce_if_armed()
-        return played
+        return self.commit_unchecked(action, announce)
 
     def _weighed(self, outcome: Go | Ask) -> None:
         if isinstance(outcome, Go):
@@ -212,7 +207,7 @@ class TableScene(Scene):
 
         def answer(play: bool) -> None:
             if position is not None:
-                self.cost.confirm(position, outcome.action)  # asked once: chosen again, it goes
+                self.cost.confirmed.add((position, outcome.action))  # chosen again, it goes
             if play and position is not None and position == self._position():
                 self.commit_unchecked(outcome.action, outcome.announce)
             else:
@@ -221,11 +216,14 @@ class TableScene(Scene):
 
         self.flow.ask_costly(outcome, answer)
 
-    def commit_unchecked(self, action: Action, announce: bool) -> None:
-        if self.match.act(action):
-            if announce:
-                self.announce()
-            self.announce_if_armed()
+    def commit_unchecked(self, action: Action, announce: bool) -> bool:
+        """Carry out the viewer's play as it is; True if the engine took it. "Last card!"
+        goes with it (Shift held, or armed) if it left one card."""
+        played = self.match.act(action)
+        if played and (announce or self.buttons.last_armed):
+            self.announce()
+            self.buttons.last_armed = False
+        return played
 
     def refuse_card(self, code: int) -> None:
         reason = refusal_reason(self.match.view(), code, self.match.my_turn(),
@@ -240,23 +238,11 @@ class TableScene(Scene):
         return bool(view is not None and view.can_announce
                     and self.match.act(Announce(view.seat)))
 
-    def suit_chosen(self, action: Action, announce: bool) -> None:
-        """The suit dialog's answer for the viewer's 8 or 9 (or the turned-up card)."""
-        self.commit(action, announce)
-
-    def announce_if_armed(self) -> None:
-        """After a play: an armed "Last card!" is said at once if the play left one card."""
-        if self.buttons.last_armed:
-            view = self.match.view()
-            if view is not None and view.can_announce:
-                self.announce()
-            self.buttons.last_armed = False
-
     def ask_hint(self) -> bool:
-        viewer = self.match.viewer
-        if not self.match.my_turn() or viewer is None:
+        position = self._position()
+        if not self.match.my_turn() or position is None:
             return False
-        if self.hint.ask((self.session.version, viewer)):
+        if self.hint.ask(position):
             self.app.statistics.note_hint(self.session.match_id)
             self.app.save_statistics()
         return True
@@ -274,12 +260,11 @@ class TableScene(Scene):
         self._relayout()
 
     def _relayout(self) -> None:
-        lay = self.model.layout
         # Banners stand where the old layout had room; the controls tip moves with the line it
         # ends (it would sit on the piles), the rest are short and go.
         self.model.banners = [self._moved_tip(b) for b in self.model.banners
                               if isinstance(b, ControlsTip)]
-        self.buttons.layout(lay)
+        self.buttons.layout(self.model.layout)
         self.coach.place(self.model.layout, self.buttons.theme)
         self._warm = CardWarmUp(self.cards, self.model)
 
@@ -301,10 +286,10 @@ class TableScene(Scene):
             self._keep_arrangement()  # by hand now: as it was shown
         self.cards.configure(settings.card_style, self.cards.back_name)
         self.painter.style = settings.card_style
-        large = settings.large_cards
         language = self.buttons.language != i18n.get_language()
-        if tuple(self.app.size) != self.model.layout.size or large != self.model.large_cards:
-            self.model.resize(self.app.size, large)
+        if tuple(self.app.size) != self.model.layout.size \
+                or settings.large_cards != self.model.large_cards:
+            self.model.resize(self.app.size, settings.large_cards)
             self._relayout()
         elif language:
             self._relayout()
@@ -354,7 +339,7 @@ class TableScene(Scene):
                  and lay.log_marker.collidepoint(event.pos))
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_END
                     and getattr(event, "mod", 0) & pygame.KMOD_CTRL)):
-            self.chor.log.jump_to_now()
+            self.chor.log.back = 0  # back to the newest lines
         elif not self.buttons.handle(event):
             self.hand.handle(event)
 
@@ -379,8 +364,8 @@ class TableScene(Scene):
         match, s = self.match, self.session
         view, mine = match.view(), match.my_turn()
         self.buttons.refresh(view, mine, self.chor.busy)
-        self.hand.update({p.card for p in match.legal_plays()}, mine, (s.version, match.viewer))
-        position = (s.version, match.viewer) if match.viewer is not None else None
+        position = self._position()
+        self.hand.update({p.card for p in match.legal_plays()}, mine, position)
         self.hint.update(position, view, match.director.thinking is not None)
         forced = self.forced.update(dt, position, view, mine and on_top,
                                     FORCED_PAUSE * SPEED_FACTORS.get(self.speed, 1.0),
@@ -434,7 +419,6 @@ class TableScene(Scene):
         view = match.view()
         ringed = self.hint.ringed(self.buttons.draw, self.buttons.pass_) \
             if match.my_turn() else None
-        lay = self.model.layout
         return TableFrame(
             model=self.model, names=match.names, levels=self.levels,
             thinking=None if self.chor.busy else match.thinking,
@@ -443,7 +427,7 @@ class TableScene(Scene):
             rounds=self.session.match.rounds, clock=self.clock, dragging=self.hand.dragging,
             playing=self.flow.playing, log_newer=self.chor.log.newer(match.viewer),
             overlays=[self.buttons.draw_all,
-                      lambda surface: self.hint.draw_ring(surface, ringed, lay),
+                      lambda surface: self.hint.draw_ring(surface, ringed, self.model.layout),
                       self.coach.draw],
         )  # fmt: skip
 

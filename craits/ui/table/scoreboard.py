@@ -28,13 +28,13 @@ from craits.ui.speech.rows import spoken_among
 from craits.ui.speech.screen import ScreenSpeech, joined
 from craits.ui.speech.words import cards_list
 from craits.ui.table.pause import PauseScene
-from craits.ui.tabletop.choreographer import SPEED_FACTORS
+from craits.ui.tabletop.choreographer import SPEED_FACTORS, names_and
 from craits.ui.tabletop.hand_input import is_controls_key
+from craits.ui.tabletop.painter import CREAM, GOLD_LIGHT
 from craits.ui.widgets import (
     Button,
     FocusGroup,
     ReadRow,
-    Widget,
     draw_rounded,
     draw_text_fit,
 )
@@ -44,9 +44,7 @@ from craits.ui.widgets.textcache import blit_text
 
 AUTOPLAY_WAIT = 4.0
 SETTLE = 1.0  # seconds before any key or click counts: long enough to see the scores
-CREAM = (246, 238, 214)
 DIM = (180, 192, 176)
-GOLD = (250, 218, 130)
 ROW_MAX = 140  # a player's row at most (at the theme's scale): cards at full size, a note
 
 
@@ -71,13 +69,14 @@ class ScoreboardScene(OverlayScene):
         self.ended = ended  # the hands, the scores and how the round ended
         self.cards = CardPainter(app.card_art, app.settings.card_style)
         self.autoplay = not session.human_seats()
-        factor = SPEED_FACTORS.get(app.settings.animation_speed, 1.0)
-        self.auto_after = AUTOPLAY_WAIT * max(0.25, factor)
+        self.auto_after = AUTOPLAY_WAIT * max(0.25, SPEED_FACTORS.get(
+            app.settings.animation_speed, 1.0))
         self.input = FreshInput(app.keys_down, SETTLE)
         self.rows: list[ReadRow] = []
         self.focus = FocusGroup()
         self.speech = ScreenSpeech(self, self.spoken_title, self.focus)
-        self.focus.describe = self.spoken_control
+        # A row with its place ("2 of 4"), a button by its name.
+        self.focus.describe = lambda widget: spoken_among(widget, self.rows)
         self.told = False  # the whole board was said once; coming back says only where it is
         self.layout()
 
@@ -98,29 +97,24 @@ class ScoreboardScene(OverlayScene):
         self.panel = panel
         last = self.session.match.is_over()
         label = i18n.t("score.final_results" if last else "score.next_round")
-        bw = min(th.tx(300), panel.width // 3)
-        self.next_button = Button(
-            pygame.Rect(panel.right - th.px(24) - bw, panel.bottom - th.px(20) - th.button_height,
-                        bw, th.button_height),
-            f"{label}  ⏎", self.next, key=pygame.K_RETURN, text_size=th.tx(22),
-        )
-        self.next_button.set_theme(th)
-        rw = min(th.tx(240), panel.width // 4)
-        self.review_button = Button(
-            pygame.Rect(self.next_button.rect.left - th.px(16) - rw, self.next_button.rect.top,
-                        rw, self.next_button.rect.height),
-            i18n.t("review.button"), self.review, key=pygame.K_r, style="secondary",
-            text_size=th.tx(20),
-        )
-        self.review_button.set_theme(th)
-        mw = min(th.tx(180), panel.width // 6)
-        self.menu_button = Button(
-            pygame.Rect(self.review_button.rect.left - th.px(16) - mw, self.next_button.rect.top,
-                        mw, self.next_button.rect.height),
-            i18n.t("table.menu"), self.menu, key=pygame.K_ESCAPE, style="secondary",
-            text_size=th.tx(20),
-        )
-        self.menu_button.set_theme(th)
+        # Next round at the bottom right, Review and Menu to its left.
+        right, top = panel.right - th.px(24), panel.bottom - th.px(20) - th.button_height
+        buttons: list[Button] = []
+        for text, action, key, width, size in (
+                (f"{label}  ⏎", self.next, pygame.K_RETURN,
+                 min(th.tx(300), panel.width // 3), 22),
+                (i18n.t("review.button"), self.review, pygame.K_r,
+                 min(th.tx(240), panel.width // 4), 20),
+                # The table's menu over the board: resume, rules, settings or the title.
+                (i18n.t("table.menu"), lambda: self.app.scenes.push(PauseScene(self.app)),
+                 pygame.K_ESCAPE, min(th.tx(180), panel.width // 6), 20)):
+            button = Button(pygame.Rect(right - width, top, width, th.button_height), text,
+                            action, key=key, style="secondary" if buttons else "primary",
+                            text_size=th.tx(size))
+            button.set_theme(th)
+            buttons.append(button)
+            right -= width + th.px(16)
+        self.next_button, self.review_button, self.menu_button = buttons
         self.next_button.speech_label = label  # without the sign of the Enter key
         self.rows = [ReadRow(band, self.spoken_row(p))
                      for p, band in enumerate(self.row_bands()[2])]
@@ -144,10 +138,6 @@ class ScoreboardScene(OverlayScene):
         bands = [pygame.Rect(panel.left + th.px(12), rows_top + p * row_h + th.px(2),
                              panel.width - th.px(24), row_h - th.px(4)) for p in range(n)]
         return top, row_h, bands
-
-    def menu(self) -> None:
-        """The table's menu over the board: resume, rules, settings or the title (saved)."""
-        self.app.scenes.push(PauseScene(self.app))
 
     def next(self) -> None:
         self.dismiss("next")
@@ -192,10 +182,6 @@ class ScoreboardScene(OverlayScene):
     def speak_screen(self) -> None:
         self.told = False
         self.speech.again()
-
-    def spoken_control(self, widget: Widget) -> str:
-        """A row with its place ("2 of 4"), a button by its name."""
-        return spoken_among(widget, self.rows)
 
     def spoken_title(self) -> str:
         """The whole board the first time: the round, each row, the leader, the rounds to go
@@ -245,8 +231,7 @@ class ScoreboardScene(OverlayScene):
             return i18n.t("speech_board.leader_you", total=points)  # never "You leads"
         if len(names) == 1:
             return i18n.t("speech_board.leader", player=names[0], total=points)
-        players = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
-        return i18n.t("speech_board.leaders", players=players, total=points)
+        return i18n.t("speech_board.leaders", players=names_and(names), total=points)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
@@ -259,7 +244,7 @@ class ScoreboardScene(OverlayScene):
         title = i18n.t("score.round_results", n=match.round_index + 1)
         draw_text_fit(surface, title, pygame.Rect(panel.left + pad, panel.top + th.px(12),
                                                   panel.width - 2 * pad, th.px(48)),
-                      th.tx(34), color=GOLD, bold=True, shadow=(0, 0, 0))
+                      th.tx(34), color=GOLD_LIGHT, bold=True, shadow=(0, 0, 0))
         top, row_h, bands = self.row_bands()
         if ended.blocked:
             draw_text_fit(surface, i18n.t("score.blocked"),
@@ -274,16 +259,13 @@ class ScoreboardScene(OverlayScene):
         score_x = hand_left + hand_w + num_w // 2
         total_x = score_x + num_w
         head_y = top + th.px(12)
-        for text, x, align in ((i18n.t("score.player"), panel.left + pad, "left"),
-                               (i18n.t("score.hand"), hand_left, "left"),
-                               (i18n.t("score.score"), score_x, "center"),
-                               (i18n.t("score.total"), total_x, "center")):
-            if align == "left":
-                blit_text(surface, text, th.tx(17), DIM, bold=True, midleft=(x, head_y),
-                          max_width=name_w if x == panel.left + pad else hand_w)
-            else:
-                blit_text(surface, text, th.tx(17), DIM, bold=True, center=(x, head_y),
-                          max_width=num_w - th.px(6))
+        for key, x, width in (("score.player", panel.left + pad, name_w),
+                              ("score.hand", hand_left, hand_w)):
+            blit_text(surface, i18n.t(key), th.tx(17), DIM, bold=True, midleft=(x, head_y),
+                      max_width=width)
+        for key, x in (("score.score", score_x), ("score.total", total_x)):
+            blit_text(surface, i18n.t(key), th.tx(17), DIM, bold=True, center=(x, head_y),
+                      max_width=num_w - th.px(6))
         card_h = min(round(row_h * 0.62), th.px(84))
         size = (round(card_h * 5 / 7), card_h)
         best = min(match.totals)
@@ -300,16 +282,15 @@ class ScoreboardScene(OverlayScene):
                 blit_text(surface, level, th.tx(15), DIM, midleft=(panel.left + pad,
                                                                    cy + th.tx(13)),
                           max_width=name_w - th.px(8))
-            score = ended.scores[p]
             if ended.winner == p:
-                blit_text(surface, i18n.t("score.out"), th.tx(24), GOLD, bold=True,
+                blit_text(surface, i18n.t("score.out"), th.tx(24), GOLD_LIGHT, bold=True,
                           midleft=(hand_left, cy), max_width=hand_w)
             else:
                 self._draw_hand(surface, ended.hands[p], hand_left, cy, hand_w, size,
                                 row_h)
-            blit_text(surface, str(score), th.tx(22), CREAM, bold=True, center=(score_x, cy),
-                      max_width=num_w)
-            colour = GOLD if match.totals[p] == best else CREAM
+            blit_text(surface, str(ended.scores[p]), th.tx(22), CREAM, bold=True,
+                      center=(score_x, cy), max_width=num_w)
+            colour = GOLD_LIGHT if match.totals[p] == best else CREAM
             blit_text(surface, str(match.totals[p]), th.tx(24), colour, bold=True,
                       center=(total_x, cy), max_width=num_w)
         round_text = i18n.t("table.round_of", n=match.round_index + 1, total=match.rounds)
@@ -343,8 +324,7 @@ class ScoreboardScene(OverlayScene):
 
         def card(code: int, dim: bool = False) -> None:
             nonlocal x
-            image = self.cards.base(code, size, dim)
-            surface.blit(image, (x, top))
+            surface.blit(self.cards.base(code, size, dim), (x, top))
             x += step
 
         for code in counted:
@@ -362,5 +342,5 @@ class ScoreboardScene(OverlayScene):
         for three in leftover:
             card(three)
         if notes:
-            blit_text(surface, " · ".join(notes), th.px(15), GOLD if bonus else DIM,
+            blit_text(surface, " · ".join(notes), th.px(15), GOLD_LIGHT if bonus else DIM,
                       midleft=(left, top + size[1] + note_h // 2 + th.px(2)), max_width=width)

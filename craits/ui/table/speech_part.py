@@ -182,9 +182,7 @@ class SpeechPart:
     def _say_banners(self, banners: Sequence[object]) -> None:
         """A refusal (one without its card: "Nothing to take back") and the controls tip."""
         now = {id(b) for b in banners}
-        for banner in banners:
-            if id(banner) in self._banners:
-                continue
+        for banner in (b for b in banners if id(b) not in self._banners):  # new ones only
             if isinstance(banner, Refusal) and banner.text != self._refused:
                 self.policy.add(spoken(banner.text), Kind.ANSWER, "minimal")
             elif isinstance(banner, ControlsTip):
@@ -209,11 +207,9 @@ class SpeechPart:
         for seat in self._one_card:
             if seat < len(counts) and counts[seat] == 1:
                 announced = seat < len(self.model.announced) and self.model.announced[seat]
-                if seat == viewer:
-                    if not announced:  # else the log has just said "You: Last card!"
-                        self.policy.add(i18n.t("speech.one_card_you"), Kind.ALERT, "minimal")
-                else:
-                    key = "speech.one_card_announced" if announced else "speech.one_card"
+                key = "speech.one_card_you" if seat == viewer else \
+                    "speech.one_card_announced" if announced else "speech.one_card"
+                if seat != viewer or not announced:  # else the log just said "You: Last card!"
                     self.policy.add(i18n.t(key, player=self._name(seat)), Kind.ALERT, "minimal")
         self._one_card = []
 
@@ -314,8 +310,7 @@ class SpeechPart:
             shown = sorted(view.hand, key=lambda c: (SUIT_OF[c], RANK_OF[c]))
         if self.model.hand_order != "suit":
             return " ".join([*parts, ", ".join(i18n.spoken_card(c) for c in shown) + "."])
-        suits = list(dict.fromkeys(SUIT_OF[c] for c in shown))
-        for suit in suits:
+        for suit in dict.fromkeys(SUIT_OF[c] for c in shown):  # in the order they lie
             ranks = [RANK_OF[c] for c in shown if SUIT_OF[c] == suit]
             parts.append(i18n.tn("speech.hand_suit", len(ranks), suit=i18n.suit_name(suit),
                                  cards=", ".join(i18n.rank_name(r) for r in ranks)) + ".")

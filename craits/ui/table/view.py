@@ -18,12 +18,10 @@ import pygame
 from craits import i18n
 from craits.ui.cards.painter import CardPainter
 from craits.ui.tabletop.model import TableModel
-from craits.ui.tabletop.painter import SeatInfo, TablePainter
+from craits.ui.tabletop.painter import GOLD, SeatInfo, TablePainter
 from craits.ui.tabletop.sprites import CardSprite
 from craits.ui.widgets.textcache import blit_text
 
-CREAM = (246, 238, 214)
-ROUND_GOLD = (236, 196, 92)
 LOG_LINES = 8
 
 
@@ -102,7 +100,7 @@ def draw_table(surface: pygame.Surface, frame: TableFrame, painter: TablePainter
         blit_text(surface, text, lay.tx(19), colour, center=lay.hint.center,
                   max_width=lay.hint.width, shadow=True)
     round_text = i18n.t("table.round_of", n=m.round_index + 1, total=frame.rounds)
-    blit_text(surface, round_text, lay.tx(18), ROUND_GOLD, bold=True,
+    blit_text(surface, round_text, lay.tx(18), GOLD, bold=True,
               midleft=(lay.round_label.left, lay.round_label.centery),
               max_width=lay.round_label.width, shadow=True)
     hand = m.hands[bottom]

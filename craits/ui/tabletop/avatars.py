@@ -35,9 +35,7 @@ def initials(name: str) -> str:
     words = [w for w in words if w]
     if not words:
         return "?"
-    if len(words) == 1:
-        return words[0][0].upper()
-    return (words[0][0] + words[-1][0]).upper()
+    return (words[0][0] + (words[-1][0] if len(words) > 1 else "")).upper()
 
 
 def disc_colour(name: str) -> tuple[int, int, int]:
@@ -48,12 +46,9 @@ def disc_colour(name: str) -> tuple[int, int, int]:
 def level_of(detail: str) -> str | None:
     """The level a plate's level label names ("Hard" in English, "Mahirap" in Tagalog), or
     None for a human's plate."""
-    if not detail:
-        return None
-    for level in LEVEL_EMBLEMS:
-        if detail in (i18n.t(f"level.{level}"), i18n.level_name(f"{level}-classic")):
-            return level  # a classic wears its level's emblem
-    return None
+    return next((level for level in LEVEL_EMBLEMS  # a classic wears its level's emblem
+                 if detail and detail in (i18n.t(f"level.{level}"),
+                                          i18n.level_name(f"{level}-classic"))), None)
 
 
 def avatar(name: str, level: str | None, diameter: int) -> pygame.Surface:

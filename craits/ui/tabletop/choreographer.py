@@ -17,7 +17,9 @@ from craits.engine.cards import RANK_OF, SUIT_OF
 from craits.ui.tabletop.layout import Slot
 from craits.ui.tabletop.log import EventLog, LogPart
 from craits.ui.tabletop.model import TableModel
+from craits.ui.tabletop.sprites import CardSprite
 from craits.ui.tabletop.tween import Cues, Tween
+from craits.ui.widgets.theme import Color
 
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
@@ -135,9 +137,6 @@ class Choreographer:
             return 0.0
         return handler(event, new_line)
 
-    def _on_card_cut(self, event: ev.CardCut, new_line: bool) -> float:
-        return 0.0  # shown by the cut scene
-
     def _on_dealer_chosen(self, event: ev.DealerChosen, new_line: bool) -> float:
         self.say(i18n.t("cut.deals_first", player=self.name(event.player)), True,
                  {event.player: i18n.t("event_you.deals_first")})
@@ -146,29 +145,12 @@ class Choreographer:
     def _on_round_started(self, event: ev.RoundStarted, new_line: bool) -> float:
         m = self.model
         # The last round's cards are gathered into the pile, face down, before the deal.
-        pile = m.layout.draw_pile
-        gathered = [s for hand in m.hands for s in hand] + m.discard
-        for i, sprite in enumerate(gathered[-24:]):
-            sprite.highlight = sprite.focus = sprite.dim = False
+        gathered = ([s for hand in m.hands for s in hand] + m.discard)[-24:]
+        for sprite in gathered:
+            sprite.focus = sprite.dim = False
             sprite.lift = sprite.lift_target = 0.0
-            sprite.owner = None
-            sprite.flip(False, self.t(0.15))
-            sprite.move_to(Slot(pile.centerx, pile.centery, 0.0), m.layout.pile_card,
-                           self.t(0.3), i * self.t(0.008))
-            m.loose.append(sprite)
-        for hand in m.hands:
-            hand.clear()
-        m.discard.clear()
-        m.discard_total = 0
-        m.draw_count = 52
-        m.suit = None
-        m.crank = 0
-        m.direction = 1
-        m.turn = None
-        m.dealer = event.dealer
-        m.round_index = event.round
-        m.announced = [False] * m.n
-        m.revealed = False
+        self._gather(gathered, 0.15, 0.3, 0.008)
+        m.new_round(event.dealer, event.round)
         self.say_about(event.dealer, "round_started", True, event.hand_size, n=event.round + 1)
         self.play_sound("shuffle")
         return self.t(0.45)
@@ -184,37 +166,43 @@ class Choreographer:
             if e.player == self.viewer and e.cards is not None:
                 self.model.dealt(e.cards)
         step, flight = self.t(DEAL_STEP), self.t(FLIGHT)
-        rounds = max(e.count for e in batch)
-        k = 0
-        for i in range(rounds):
-            for e in batch:
-                if i >= e.count:
-                    continue
-                code = e.cards[i] if e.cards is not None else None
-                self.later(k * step, self._deal_one(e.player, code, flight, sound=k % 2 == 0))
-                k += 1
-        return max(0.0, (k - 1) * step) + flight
+        dealt = [(e, i) for i in range(max(e.count for e in batch)) for e in batch if i < e.count]
+        for k, (e, i) in enumerate(dealt):
+            code = e.cards[i] if e.cards is not None else None
+            sound = "deal" if k % 2 == 0 else ""
+            self.later(k * step, self._from_pile(e.player, code, flight, 0.5, sound))
+        return max(0.0, (len(dealt) - 1) * step) + flight
 
-    def _deal_one(self, seat: int, code: int | None, flight: float,
-                  sound: bool) -> Callable[[], None]:
+    def _from_pile(self, seat: int, code: int | None, flight: float, turn_at: float,
+                   sound: str) -> Callable[[], None]:
+        """A card dealt or drawn to ``seat``, turned face up (at ``turn_at`` of a flight) if
+        it is the viewer's."""
         def run() -> None:
             m = self.model
-            m.draw_count = max(0, m.draw_count - 1)
-            sprite = m.new_from_pile()
-            sprite.code = code
+            sprite = m.new_from_pile(code)
             m.add_to_hand(seat, sprite, flight)
             if code is not None and seat == self.viewer:
-                sprite.flip(True, self.t(0.2), self.t(FLIGHT * 0.5))
+                sprite.flip(True, self.t(0.2), self.t(FLIGHT * turn_at))
             if sound:
-                self.sound("deal")
+                self.sound(sound)
 
         return run
 
+    def _gather(self, sprites: list[CardSprite], turn: float, flight: float,
+                stagger: float) -> None:
+        """Cards fly face down onto the draw pile, one a little after the other."""
+        m = self.model
+        pile = m.layout.draw_pile
+        for i, sprite in enumerate(sprites):
+            sprite.highlight = False
+            sprite.flip(False, self.t(turn))
+            sprite.move_to(Slot(pile.centerx, pile.centery, 0.0), m.layout.pile_card,
+                           self.t(flight), i * self.t(stagger))
+            m.loose.append(sprite)
+
     def _on_starter_turned(self, event: ev.StarterTurned, new_line: bool) -> float:
         m = self.model
-        m.draw_count = max(0, m.draw_count - 1)
-        sprite = m.new_from_pile()
-        sprite.code = event.card
+        sprite = m.new_from_pile(event.card)
         sprite.flip(True, self.t(0.25), 0.0)
         m.push_discard(sprite, self.t(FLIGHT))
         m.suit = SUIT_OF[event.card]
@@ -239,18 +227,17 @@ class Choreographer:
         if was_crank and event.crank:
             self.say(i18n.t("table.crank", count=event.crank), False)
         self.sound("crank" if event.crank else "play")
-        rank = RANK_OF[event.card]
         # A 6 gives another turn, unless it was the last card (the round's end is queued
         # with it, in the same action's events).
-        if rank == 6 and not event.crank and not any(
+        if RANK_OF[event.card] == 6 and not event.crank and not any(
                 isinstance(e, ev.RoundEnded) for e, _ in self.queue):
             self.say_about(event.player, "plays_again", False)
-            self.later(self.t(FLIGHT), lambda: m.pop_banner(
-                i18n.t("table.again"), event.player, GREEN_FILL, self._banner_time()))
+            self.later(self.t(FLIGHT), lambda: self._banner("again", event.player, GREEN_FILL))
         return self.t(0.42)
 
-    def _banner_time(self) -> float:
-        return max(0.6, 1.3 * self.factor)
+    def _banner(self, key: str, seat: int | None, fill: Color, least: float = 0.6) -> None:
+        """A banner by ``seat`` (None: about the whole table) saying ``table.<key>``."""
+        self.model.pop_banner(i18n.t(f"table.{key}"), seat, fill, max(least, 1.3 * self.factor))
 
     def _on_suit_chosen(self, event: ev.SuitChosen, new_line: bool) -> float:
         m = self.model
@@ -258,12 +245,9 @@ class Choreographer:
         m.suit_named = True
         m.pop_badge()
         top = m.top_code
-        suit = i18n.suit_name(event.suit)
-        if top is not None and RANK_OF[top] == 9:
-            key = "suit_switched" if event.switched else "suit_kept"
-        else:
-            key = "suit_chosen"
-        self.say_about(event.player, key, new_line, suit=suit)
+        nine = top is not None and RANK_OF[top] == 9
+        key = ("suit_switched" if event.switched else "suit_kept") if nine else "suit_chosen"
+        self.say_about(event.player, key, new_line, suit=i18n.suit_name(event.suit))
         return self.t(0.35)
 
     def _on_crank_started(self, event: ev.CrankStarted, new_line: bool) -> float:
@@ -304,36 +288,14 @@ class Choreographer:
         step, flight = self.t(DRAW_STEP), self.t(FLIGHT)
         for i in range(event.count):
             code = cards[i] if cards is not None else None
-            self.later(i * step, self._draw_one(event.player, code, flight))
+            self.later(i * step, self._from_pile(event.player, code, flight, 0.4, "draw"))
         return max(0.0, (event.count - 1) * step) + flight + self.t(0.08)
-
-    def _draw_one(self, seat: int, code: int | None, flight: float) -> Callable[[], None]:
-        def run() -> None:
-            m = self.model
-            m.draw_count = max(0, m.draw_count - 1)
-            sprite = m.new_from_pile()
-            sprite.code = code
-            m.add_to_hand(seat, sprite, flight)
-            if code is not None and seat == self.viewer:
-                sprite.flip(True, self.t(0.2), self.t(FLIGHT * 0.4))
-            self.sound("draw")
-
-        return run
 
     def _on_pile_reshuffled(self, event: ev.PileReshuffled, new_line: bool) -> float:
         m = self.model
-        keep = m.discard[-1:]
-        gone = m.discard[:-1]
-        m.discard = keep
-        m.discard_total = len(keep)
-        flight = self.t(0.35)
-        target = m.layout.draw_pile
-        for i, sprite in enumerate(gone[-4:]):
-            sprite.highlight = False
-            sprite.flip(False, self.t(0.2))
-            sprite.move_to(Slot(target.centerx, target.centery, 0.0), m.layout.pile_card,
-                           flight, i * self.t(0.05))
-            m.loose.append(sprite)
+        gone, m.discard = m.discard[:-1], m.discard[-1:]
+        m.discard_total = len(m.discard)
+        self._gather(gone[-4:], 0.2, 0.35, 0.05)
         # The engine reshuffles in the middle of a draw, once the pile runs out: the draw that
         # follows takes what was left of the old pile first, so the count shown keeps those.
         m.draw_count += event.count
@@ -342,8 +304,7 @@ class Choreographer:
         return self.t(0.6)
 
     def _on_player_skipped(self, event: ev.PlayerSkipped, new_line: bool) -> float:
-        self.model.pop_banner(i18n.t("table.skipped"), event.player, BLUE_FILL,
-                              self._banner_time())
+        self._banner("skipped", event.player, BLUE_FILL)
         self.say_about(event.player, "skipped", new_line)
         return self.t(0.55)
 
@@ -351,15 +312,14 @@ class Choreographer:
         m = self.model
         m.direction = event.direction
         m.ring_turn = Tween(1.0, 0.0, max(0.01, self.t(0.6)))
-        m.pop_banner(i18n.t("table.reversed"), None, BLUE_FILL, self._banner_time())
+        self._banner("reversed", None, BLUE_FILL)
         key = "event.reversed_cw" if event.direction == 1 else "event.reversed_ccw"
         self.say(i18n.t(key), new_line)
         self.play_sound("reverse")
         return self.t(0.6)
 
     def _on_turn_lost(self, event: ev.TurnLost, new_line: bool) -> float:
-        self.model.pop_banner(i18n.t("table.loses_turn"), event.player, BLUE_FILL,
-                              self._banner_time())
+        self._banner("loses_turn", event.player, BLUE_FILL)
         self.say_about(event.player, "turn_lost", new_line)
         return self.t(0.6)
 
@@ -369,15 +329,14 @@ class Choreographer:
 
     def _on_last_card_announced(self, event: ev.LastCardAnnounced, new_line: bool) -> float:
         self.model.announced[event.player] = True
-        self.model.pop_banner(i18n.t("table.last_card"), event.player, GOLD_FILL,
-                              self._banner_time())
+        self._banner("last_card", event.player, GOLD_FILL)
         self.say_about(event.player, "last_card", True)
         self.play_sound("last_card")
         return self.t(0.5)
 
     def _on_idiot_called(self, event: ev.IdiotCalled, new_line: bool) -> float:
         m = self.model
-        m.pop_banner(i18n.t("table.idiot"), event.target, RED_FILL, max(0.8, self._banner_time()))
+        self._banner("idiot", event.target, RED_FILL, least=0.8)
         m.shake(event.target, max(0.3, self.t(0.6)))
         names = {"caller": self.name(event.caller), "target": self.name(event.target)}
         self.say(i18n.tn("event.idiot_called", event.penalty, **names), True, {
@@ -399,10 +358,9 @@ class Choreographer:
         if event.hands:
             self._reveal(event.hands)
             self.sound("flip")
-        viewer = self.viewer
-        won = event.winner is not None and event.winner == viewer
-        self.play_sound("round_won" if won or (viewer is None and event.winner is not None)
-                        else "round_lost")
+        # Won by the viewer, or by anyone at a table with no viewer.
+        won = event.winner is not None and self.viewer in (None, event.winner)
+        self.play_sound("round_won" if won else "round_lost")
         return self.t(1.4)
 
     def _reveal(self, hands: Sequence[Sequence[int]]) -> None:
@@ -419,12 +377,20 @@ class Choreographer:
                 sprite.flip(True, self.t(0.25), i * self.t(0.03))
 
     def _on_match_ended(self, event: ev.MatchEnded, new_line: bool) -> float:
-        names = [self.name(p) for p in event.winners]
-        if len(names) == 1:
-            self.say(i18n.t("event.player_wins", player=names[0]), True,
-                     {event.winners[0]: i18n.t("event.you_win")})  # never "You wins!"
-        else:
-            joined = i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
-            self.say(i18n.t("event.shared_win", players=joined), True)
+        winners = event.winners
+        mine = {winners[0]: i18n.t("event.you_win")} if len(winners) == 1 else {}
+        self.say(win_text([self.name(p) for p in winners]), True, mine)  # never "You wins!"
         return 0.0
+
+
+def names_and(names: Sequence[str]) -> str:
+    """Names one after another: "Ada, Ben and Clara"."""
+    return i18n.t("event.and", first=", ".join(names[:-1]), last=names[-1])
+
+
+def win_text(names: Sequence[str]) -> str:
+    """"Ada wins!", or who share the win."""
+    if len(names) == 1:
+        return i18n.t("event.player_wins", player=names[0])
+    return i18n.t("event.shared_win", players=names_and(names))
 

@@ -24,9 +24,7 @@ def banner_box(lay: TableLayout, pos: tuple[int, int], width: int) -> pygame.Rec
     """Where a banner of ``width`` pixels centred at ``pos`` can reach (it pops in from a
     little lower, ``Banner.draw``)."""
     height = banner_height(lay.scale, lay.banner_scale)
-    rect = pygame.Rect(0, 0, width, height)
-    rect.center = (pos[0], pos[1] - 4)
-    return rect
+    return pygame.Rect(0, 0, width, height).move_to(center=(pos[0], pos[1] - 4))
 
 
 def piles(lay: TableLayout) -> list[pygame.Rect]:
@@ -52,10 +50,6 @@ def must_see(lay: TableLayout) -> dict[str, list[pygame.Rect]]:
     }
 
 
-def ring_points(lay: TableLayout) -> tuple[tuple[float, float], ...]:
-    return _ring_points(lay.centre, lay.ring)
-
-
 @functools.lru_cache(maxsize=64)  # asked for each place a tip might take
 def _ring_points(centre: tuple[int, int], ring: tuple[int, int]
                  ) -> tuple[tuple[float, float], ...]:
@@ -68,17 +62,15 @@ def _ring_points(centre: tuple[int, int], ring: tuple[int, int]
 def ring_hits(lay: TableLayout, rect: pygame.Rect) -> bool:
     """Whether the direction ring's arrows (drawn anywhere on the ring, heads at their
     largest) reach into ``rect``."""
-    near = rect.inflate(2 * (ring_head(lay.scale) + lay.px(3)), 2 * (ring_head(lay.scale)
-                                                                     + lay.px(3)))
-    return any(near.collidepoint(x, y) for x, y in ring_points(lay))
+    reach = 2 * (ring_head(lay.scale) + lay.px(3))
+    near = rect.inflate(reach, reach)
+    return any(near.collidepoint(x, y) for x, y in _ring_points(lay.centre, lay.ring))
 
 
 def ring_box(lay: TableLayout) -> pygame.Rect:
     reach = ring_head(lay.scale) + lay.px(3)
     rx, ry = lay.ring
-    rect = pygame.Rect(0, 0, 2 * (rx + reach), 2 * (ry + reach))
-    rect.center = lay.centre
-    return rect
+    return pygame.Rect(0, 0, 2 * (rx + reach), 2 * (ry + reach)).move_to(center=lay.centre)
 
 
 def _bounds(lay: TableLayout) -> pygame.Rect:
@@ -162,29 +154,22 @@ def place_box(lay: TableLayout, size: tuple[int, int], near: tuple[int, int],
     taken = _taken(lay, avoid)
     bounds, spots = _spots(lay, size, near)
     if not spots:
-        rect = pygame.Rect(0, 0, *size)
-        rect.center = near
+        rect = pygame.Rect(0, 0, *size).move_to(center=near)
         return rect.clamp(bounds)
     # Nothing is free: the place that covers least, nearest among those.
     def covered(p: tuple[int, int]) -> int:
         rect = pygame.Rect(p[0], p[1], *size)
-        return sum(_area(rect.clip(t)) for t in taken)
+        return sum(part.width * part.height for part in (rect.clip(t) for t in taken))
 
     x, y = min(spots[: 4000], key=covered)
     return pygame.Rect(x, y, *size)
-
-
-def _area(rect: pygame.Rect) -> int:
-    return rect.width * rect.height
 
 
 def note_anchor(lay: TableLayout, seat: int | None) -> tuple[int, int]:
     """Where a note about ``seat`` would rather be: by its plate, or by the viewer's plate
     for the viewer and the whole table."""
     spot = lay.seats.get(seat) if seat is not None else None
-    if spot is not None:
-        return spot.plate.midbottom
-    return lay.own_plate.midtop
+    return spot.plate.midbottom if spot is not None else lay.own_plate.midtop
 
 
 TABLE_BANNER_WIDTH = 300  # room kept for a banner about the whole table ("Reversed!")
@@ -210,9 +195,7 @@ def table_banner_box(lay: TableLayout) -> pygame.Rect:
             _banner_spots.clear()
         kept = (lay, rect.center)
         _banner_spots[id(lay)] = kept
-    rect = pygame.Rect((0, 0), size)
-    rect.center = kept[1]
-    return rect
+    return pygame.Rect((0, 0), size).move_to(center=kept[1])
 
 
 def table_banner_spot(lay: TableLayout) -> tuple[int, int]:
@@ -224,20 +207,12 @@ def controls_tip_box(lay: TableLayout) -> pygame.Rect:
     """The "F1: controls" pill at the end of the line above the hand."""
     x = (lay.hint.right + lay.size[0]) // 2
     width = lay.size[0] - lay.hint.right - lay.px(8)
-    rect = pygame.Rect(0, 0, width, lay.hint.height)
-    rect.center = (x, lay.hint.centery)
-    return rect
+    return pygame.Rect(0, 0, width, lay.hint.height).move_to(center=(x, lay.hint.centery))
 
 
 def own_banner_box(lay: TableLayout) -> pygame.Rect:
     """Banners by the viewer's seat (and refusals), above the line over the hand."""
     return banner_box(lay, lay.banner_for(lay.bottom_seat), lay.hand_area.width)
-
-
-def own_banner_room(lay: TableLayout) -> tuple[int, int]:
-    """How wide a banner by the viewer's seat may be: the hand's width (its type shrinks to
-    fit a long refusal)."""
-    return (lay.hand_area.width, lay.size[1])
 
 
 def seat_banner_place(lay: TableLayout, seat: int) -> tuple[tuple[int, int], int, str]:
@@ -249,11 +224,9 @@ def seat_banner_place(lay: TableLayout, seat: int) -> tuple[tuple[int, int], int
         return lay.banner_for(seat), lay.size[0] - 2 * lay.px(6), "centre"
     band = banner_box(lay, spot.banner, 0)
     band.width, band.right = spot.banner[0], spot.banner[0]
-    left = lay.px(6)
-    for group in must_see(lay).values():
-        for rect in group:
-            if rect.left < band.right and rect.top < band.bottom and rect.bottom > band.top:
-                left = max(left, rect.right + lay.px(6))
+    left = max([lay.px(6)] + [rect.right + lay.px(6) for rect in _taken(lay, ())
+                              if rect.left < band.right and band.top < rect.bottom
+                              and rect.top < band.bottom])
     return spot.banner, max(1, spot.banner[0] - left), "right"
 
 

@@ -25,7 +25,6 @@ from collections.abc import Callable, Collection
 
 import pygame
 
-from craits.ui.tabletop.clearance import own_banner_room
 from craits.ui.tabletop.controls_tip import ControlsTip
 from craits.ui.tabletop.intents import Command, Intent, PlayCard
 from craits.ui.tabletop.layout import card_hit
@@ -43,10 +42,8 @@ SHAKE_SECONDS = 0.35
 # pressed in the last round's stride (Enter every half second) never plays an unseen card.
 NEW_HAND_SETTLE = 0.6
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-DIGITS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4,
-          pygame.K_6: 5, pygame.K_7: 6, pygame.K_8: 7, pygame.K_9: 8, pygame.K_0: 9,
-          pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3, pygame.K_KP5: 4,
-          pygame.K_KP6: 5, pygame.K_KP7: 6, pygame.K_KP8: 7, pygame.K_KP9: 8, pygame.K_KP0: 9}
+# 1-9 and 0, on the keys' row or the number pad: the 1st to the 10th card.
+DIGITS = {getattr(pygame, f"K_{pad}{n}"): (n - 1) % 10 for pad in ("", "KP") for n in range(10)}
 COMMAND_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_d: Command.DRAW,
                 pygame.K_p: Command.PASS, pygame.K_l: Command.ANNOUNCE,
                 pygame.K_i: Command.CALL, pygame.K_h: Command.HINT}
@@ -171,9 +168,7 @@ class HandInput:
         passes, or a click, that came before the new round's hand was seen (the keys that
         only look, move the focus or open the menu always count)."""
         guard = self.guard
-        if guard is None:
-            return True
-        if event.type == pygame.KEYDOWN and event.key not in ACTING_KEYS:
+        if guard is None or (event.type == pygame.KEYDOWN and event.key not in ACTING_KEYS):
             return True
         taken = guard.accepts(event)
         if guard.settled and not guard.held:
@@ -188,10 +183,7 @@ class HandInput:
         x, y = lay.banner_for(self.model.bottom)
         if avoid is not None and avoid.inflate(0, lay.px(40)).collidepoint(x, y):
             y = avoid.top - lay.px(26)
-        banners = [b for b in self.model.banners if not isinstance(b, Refusal)]
-        banners.append(Refusal(reason, (x, y), lay.banner_text, REFUSED_FILL,
-                               duration=REFUSAL_SECONDS, room=own_banner_room(lay)))
-        self.model.banners = banners
+        self.say(reason, at=(x, y))
         hand = self.hand()
         index = next((i for i, s in enumerate(hand) if s.code == code), None)
         if index is None:
@@ -214,10 +206,8 @@ class HandInput:
     def card_at(self, pos: tuple[int, int]) -> int | None:
         hand = self.hand()
         slots = self.model.slots_for(self.model.bottom)
-        for i in range(len(hand) - 1, -1, -1):
-            if i < len(slots) and card_hit(slots[i], self.model.layout.card, pos, hand[i].lift):
-                return i
-        return None
+        return next((i for i in reversed(range(min(len(hand), len(slots))))  # the top card first
+                     if card_hit(slots[i], self.model.layout.card, pos, hand[i].lift)), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -307,13 +297,16 @@ class HandInput:
             self.focus = index
             self.keyboard = True
 
-    def say(self, text: str, fill: tuple[int, int, int, int] = REFUSED_FILL) -> None:
-        """A short banner above the hand: why a key did nothing (or, in ``TOLD_FILL``, what
-        it just did)."""
+    def say(self, text: str, fill: tuple[int, int, int, int] = REFUSED_FILL,
+            at: tuple[int, int] | None = None) -> None:
+        """A short banner above the hand (or ``at`` a point): why a key did nothing (or, in
+        ``TOLD_FILL``, what it just did)."""
         lay = self.model.layout
         banners = [b for b in self.model.banners if not isinstance(b, Refusal)]
-        banners.append(Refusal(text, lay.banner_for(self.model.bottom), lay.banner_text,
-                               fill, duration=REFUSAL_SECONDS, room=own_banner_room(lay)))
+        # As wide as the hand: the type shrinks to fit a long refusal.
+        banners.append(Refusal(text, at or lay.banner_for(self.model.bottom), lay.banner_text,
+                               fill, duration=REFUSAL_SECONDS,
+                               room=(lay.hand_area.width, lay.size[1])))
         self.model.banners = banners
 
     def _play_focused(self, hand: list[CardSprite], shift: bool) -> None:

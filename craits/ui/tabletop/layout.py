@@ -21,7 +21,6 @@ import pygame
 
 from craits.ui.widgets.theme import current_look, print_scale_of
 
-MIN_SIZE = (960, 600)
 REFERENCE = (1280, 800)
 CARD_ASPECT = 5 / 7
 
@@ -107,9 +106,8 @@ class TableLayout:
     def count_chip(self) -> pygame.Rect:
         """The draw pile's count (up to two digits): a chip on the pile's outer edge, away
         from the discard (as the crank's count is beside the discard), hiding little of it."""
-        chip = pygame.Rect(0, 0, *count_chip_size(self.tx(COUNT_TEXT)))
-        chip.center = self.draw_pile.midleft
-        return chip
+        return pygame.Rect(0, 0, *count_chip_size(self.tx(COUNT_TEXT))).move_to(
+            center=self.draw_pile.midleft)
 
     @property
     def lift(self) -> int:
@@ -216,12 +214,11 @@ def ring_head(scale: float) -> int:
 def _ring_clearing_piles(pile: tuple[int, int], gap: int, rx: int, clearance: int) -> int:
     """The least vertical radius at which the ring passes ``clearance`` outside both piles'
     outer corners (cards lying askew reach a little further)."""
-    x = min(0.95 * rx, pile[0] + gap / 2 + clearance)
-    y = pile[1] / 2 + clearance + pile[1] * 0.05
-    return math.ceil(y / math.sqrt(1.0 - (x / rx) ** 2))
+    return _ring_clearing_point(min(0.95 * rx, pile[0] + gap / 2 + clearance),
+                                pile[1] / 2 + clearance + pile[1] * 0.05, rx)
 
 
-def _ring_clearing_point(x: int, y: int, rx: int) -> int:
+def _ring_clearing_point(x: float, y: float, rx: int) -> int:
     """The least vertical radius at which the ring passes outside the point (``x``, ``y``)
     from its centre (any height where ``x`` is beyond the ring's width)."""
     if x >= rx:
@@ -237,9 +234,7 @@ def _centre_height(cy: int, ceiling: int, floor: int, ry: int, least_ry: int) ->
     ry = max(ry, least_ry)
     if floor - ceiling < 2 * ry:
         ry = max(least_ry, (floor - ceiling) // 2)
-    cy = max(cy, ceiling + ry)
-    cy = min(cy, floor - ry)
-    return cy, ry
+    return min(max(cy, ceiling + ry), floor - ry), ry
 
 
 def opponent_angles(count: int) -> list[float]:
@@ -299,10 +294,8 @@ def compute_layout(
     says which). ``compact_seats`` False keeps the opponents' fans (their hands shown)."""
     if not 2 <= n_players <= 5:
         raise ValueError(f"a table seats 2 to 5 players, not {n_players}")
-    if large_cards is True and current_look().large_print:
-        wanted = current_look().print_scale
-    else:
-        wanted = print_scale_of(large_cards)
+    wanted = current_look().print_scale if large_cards is True and current_look().large_print \
+        else print_scale_of(large_cards)
     size = (int(size[0]), int(size[1]))
     text, cards, compact, banner = _chosen_print(size, n_players, bottom_seat, wanted,
                                                  compact_seats)
@@ -324,7 +317,7 @@ def _chosen_print(size: tuple[int, int], n_players: int, bottom_seat: int, wante
         while True:
             for compact in (False, True) if text > 1.0 and compact_seats else (False,):
                 # The banners (brief) give up their print before the cards do.
-                for banner in _banner_steps(text):
+                for banner in print_steps(text):
                     _, fits = _layout_at(size, n_players, bottom_seat, text, cards, compact,
                                          banner)
                     if fits or text <= 1.0 and cards <= 1.0:
@@ -335,9 +328,9 @@ def _chosen_print(size: tuple[int, int], n_players: int, bottom_seat: int, wante
         text = max(1.0, round(text - PRINT_STEP, 2))
 
 
-def _banner_steps(text: float) -> list[float]:
-    """The banners' print scales to try at print scale ``text``: its own, then a quarter
-    less at a time, down to normal print."""
+def print_steps(text: float) -> list[float]:
+    """The print scales to try at print scale ``text`` (the banners', a coaching note's):
+    its own, then a quarter less at a time, down to normal print."""
     steps = [text]
     while steps[-1] > 1.0:
         steps.append(max(1.0, round(steps[-1] - 0.25, 2)))
@@ -359,10 +352,8 @@ def _fits(layout: TableLayout, ring_fits: bool) -> bool:
     if layout.log.height < rows * round(layout.tx(15) * 1.3):
         return False
     blocks.append(layout.log)
-    for i, rect in enumerate(blocks):
-        if rect.collidelist(blocks[i + 1:]) >= 0:
-            return False
-    return ring_fits
+    return ring_fits and all(rect.collidelist(blocks[i + 1:]) < 0
+                             for i, rect in enumerate(blocks))
 
 
 def _layout_at(
@@ -441,13 +432,10 @@ def _layout_at(
             fy = top_y
         # Side seats come down towards the table's middle, but never into the hand area.
         fy = min(fy, hint.top - block_h - px(12) + small[1] // 2)
-        plate = pygame.Rect(0, 0, plate_w, plate_h)
-        plate.midtop = (fx, fy + small[1] // 2 + px(4))
-        fan = pygame.Rect(0, 0, plate_w, small[1] + px(6))
-        fan.center = (fx, fy)
+        plate = pygame.Rect(0, 0, plate_w, plate_h).move_to(midtop=(fx, fy + small[1] // 2 + px(4)))
+        fan = pygame.Rect(0, 0, plate_w, small[1] + px(6)).move_to(center=(fx, fy))
         side = "top" if 60 <= angle <= 120 else ("left" if angle > 90 else "right")
-        banner = (fx, fy)
-        seats[seat] = SeatSpot(seat, (fx, fy), fan, plate, banner, side)
+        seats[seat] = SeatSpot(seat, (fx, fy), fan, plate, (fx, fy), side)
 
     left_seats = [spot.block.bottom for spot in seats.values()
                   if spot.block.left < log.right + px(8)]
@@ -505,19 +493,15 @@ def _layout_at(
         if ring_fits:
             break
     cy, ring_ry = _centre_height(cy, ceiling, floor, round(pile[1] * 0.78), least_ry)
-    draw_pile = pygame.Rect(0, 0, *pile)
-    draw_pile.center = (cx - shift - pile[0] // 2 - gap // 2, cy)
-    discard = pygame.Rect(0, 0, *pile)
-    discard.center = (cx - shift + pile[0] // 2 + gap // 2, cy)
-    badge_radius = badge
-    badge_centre = (discard.right + px(22) + badge_radius, cy)
-    ring = (ring_rx, ring_ry)
+    draw_pile = pygame.Rect(0, 0, *pile).move_to(center=(cx - shift - pile[0] // 2 - gap // 2, cy))
+    discard = pygame.Rect(0, 0, *pile).move_to(center=(cx - shift + pile[0] // 2 + gap // 2, cy))
     layout = TableLayout(
         size=(w, h), scale=scale, bottom_seat=bottom_seat, card=card, small_card=small,
         pile_card=pile, top_bar=top_bar, menu_button=menu_button, round_label=round_label,
         hand_area=hand_area, hand_y=hand_y, hint=hint, own_plate=own_plate, log=log,
         buttons=buttons, centre=(cx, cy), draw_pile=draw_pile, discard=discard,
-        badge_centre=badge_centre, badge_radius=badge_radius, ring=ring, seats=seats,
+        badge_centre=(discard.right + px(22) + badge, cy), badge_radius=badge,
+        ring=(ring_rx, ring_ry), seats=seats,
         text_scale=text, compact=compact, fan_tilt=tilt, arc_drop=drop, banner_scale=banner_scale,
     )  # fmt: skip
     return layout, _fits(layout, ring_fits)
@@ -558,14 +542,12 @@ def hand_slots(layout: TableLayout, count: int) -> list[Slot]:
     spacing = min(widest, room / (count - 1)) if count > 1 else 0.0
     # Degrees between neighbours: at most the layout's ``fan_tilt`` at the end.
     tilt = min(2.5, 20.0 / count) * layout.fan_tilt / MAX_TILT
-    out = []
-    for i in range(count):
-        u = i - (count - 1) / 2
-        dx = u * spacing
-        # The arc: edges sit lower, as if held in a hand.
-        dy = (dx / max(1.0, layout.hand_area.width / 2)) ** 2 * layout.card[1] * layout.arc_drop
-        out.append(Slot(layout.hand_area.centerx + dx, layout.hand_y + dy, -u * tilt))
-    return out
+    half = max(1.0, layout.hand_area.width / 2)
+    # The arc: edges sit lower, as if held in a hand.
+    return [Slot(layout.hand_area.centerx + u * spacing,
+                 layout.hand_y + (u * spacing / half) ** 2 * layout.card[1] * layout.arc_drop,
+                 -u * tilt)
+            for u in (i - (count - 1) / 2 for i in range(count))]
 
 
 def seat_fan_slots(layout: TableLayout, seat: int, count: int,
@@ -583,19 +565,14 @@ def seat_fan_slots(layout: TableLayout, seat: int, count: int,
     spacing = min(widest, room / (count - 1)) if count > 1 else 0.0
     tilt = min(4.0, 30.0 / count)
     cx, cy = spot.fan_centre
-    out = []
-    for i in range(count):
-        u = i - (count - 1) / 2
-        dx = u * spacing
-        dy = abs(u) * spacing * 0.12
-        out.append(Slot(cx + dx, cy + dy, -u * tilt))
-    return out
+    return [Slot(cx + u * spacing, cy + abs(u) * spacing * 0.12, -u * tilt)
+            for u in (i - (count - 1) / 2 for i in range(count))]
 
 
 FACE_FAN_ROOM = 1.5  # a face-up fan's width, in plate widths (a backs' fan: one)
 
 
-def discard_slot(layout: TableLayout, index_from_top: int, jitter: float = 0.0) -> Slot:
+def discard_slot(layout: TableLayout, jitter: float = 0.0) -> Slot:
     """Cards on the discard pile lie slightly askew; ``jitter`` in -1..1 comes from the card."""
     x, y = layout.discard.center
     return Slot(x + jitter * layout.px(5), y + jitter * layout.px(3), jitter * 9.0)

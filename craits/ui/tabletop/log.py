@@ -25,14 +25,10 @@ class LogPart:
     then_variants: dict[int, str] = field(default_factory=dict)
 
     def for_viewer(self, viewer: int | None) -> str:
-        if viewer is not None and viewer in self.variants:
-            return self.variants[viewer]
-        return self.text
+        return self.text if viewer is None else self.variants.get(viewer, self.text)
 
     def then_for(self, viewer: int | None) -> str:
-        if viewer is not None and viewer in self.then_variants:
-            return self.then_variants[viewer]
-        return self.then
+        return self.then if viewer is None else self.then_variants.get(viewer, self.then)
 
 
 @dataclass
@@ -95,13 +91,9 @@ class EventLog:
         """The ``count`` lines ``viewer`` may read, ending ``back`` lines before the newest
         (default: where the reader scrolled to, ``self.back``)."""
         back = self.back if back is None else back
-        out = [(line.serial, line.text_for(viewer)) for line in self.lines]
-        shown = [item for item in out if item[1]]
+        shown = [(line.serial, text) for line in self.lines if (text := line.text_for(viewer))]
         end = len(shown) - max(0, min(back, len(shown) - 1))
         return shown[max(0, end - count):end]
-
-    def jump_to_now(self) -> None:
-        self.back = 0
 
     def newer(self, viewer: int | None) -> int:
         """How many lines ``viewer`` may read below the ones shown (0: following play)."""

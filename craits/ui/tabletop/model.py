@@ -78,30 +78,36 @@ class TableModel:
         self.compact_seats = compact_seats
         self.layout: TableLayout = compute_layout(size, n_players, bottom_seat, large_cards,
                                                   compact_seats)
-        self.hands: list[list[CardSprite]] = [[] for _ in range(n_players)]
-        self.discard: list[CardSprite] = []
-        self.discard_total = 0
-        self.loose: list[CardSprite] = []  # cards flying between piles (a reshuffle)
+        self.new_round(None, 0)  # the dealer is unknown until the first deal (after the cut)
         self.draw_count = 0
-        self.suit: int | None = None
+        self.loose: list[CardSprite] = []  # cards flying between piles (a reshuffle)
         self.suit_named = False  # the suit of an 8 or 9 on top has been named (or kept)
-        self.crank = 0
-        self.direction = 1
-        self.turn: int | None = None
-        self.dealer: int | None = None  # unknown until the first deal (after the cut)
-        self.announced = [False] * n_players
         self.totals = [0] * n_players
-        self.round_index = 0
         self.banners: list[Banner] = []
         self.badge_pop = Tween(1.0, 1.0, 0.0)
         self.crank_pop = Tween(1.0, 1.0, 0.0)
         self.ring_turn = Tween(0.0, 0.0, 0.0)  # extra spin of the ring when play reverses
         self.shakes: dict[int, Tween[float]] = {}
-        self.revealed = False  # the round is over and every hand is shown
         self.hand_order = "suit"  # how the viewer's hand is ordered (``order_key``)
         # Each seat's own arrangement ("manual"): the round it is of, and its cards left to
         # right (pass-and-play: each player's own; Continue: read back from the save).
         self.arrangements: dict[int, tuple[int, list[int]]] = {}
+
+    def new_round(self, dealer: int | None, round_index: int) -> None:
+        """A round about to be dealt: no cards in the hands nor on the discard, the whole
+        deck in the pile, nothing in force, play going clockwise."""
+        self.hands: list[list[CardSprite]] = [[] for _ in range(self.n)]
+        self.discard: list[CardSprite] = []
+        self.discard_total = 0
+        self.draw_count = 52
+        self.suit: int | None = None
+        self.crank = 0
+        self.direction = 1
+        self.turn: int | None = None
+        self.dealer = dealer
+        self.round_index = round_index
+        self.announced = [False] * self.n
+        self.revealed = False  # the round is over and every hand is shown
 
     # ------------------------------------------------------------ geometry
 
@@ -130,14 +136,14 @@ class TableModel:
         """Where a card leaving or reaching an empty hand starts or ends."""
         if seat == self.bottom:
             return Slot(self.layout.hand_area.centerx, self.layout.hand_y, 0.0)
-        x, y = self.layout.seats[seat].fan_centre
-        return Slot(x, y, 0.0)
+        return Slot(*self.layout.seats[seat].fan_centre, 0.0)
 
     def pile_slot(self) -> Slot:
         return draw_pile_slot(self.layout, self.draw_count)
 
-    def discard_target(self, sprite: CardSprite) -> Slot:
-        return discard_slot(self.layout, 0, card_jitter(sprite.code, self.discard_total))
+    def discard_target(self, code: int | None, salt: int) -> Slot:
+        """Where ``code`` lies on the discard pile, the ``salt``-th card put there."""
+        return discard_slot(self.layout, card_jitter(code, salt))
 
     @property
     def top_code(self) -> int | None:
@@ -161,17 +167,12 @@ class TableModel:
         for sprite, slot in zip(hand, self.slots_for(seat), strict=True):
             if sprite.drag is not None:
                 continue
-            target = sprite.target()
-            if target is not None and _close(target, slot) and sprite.size == size:
-                continue
-            if target is None and _close((sprite.x, sprite.y, sprite.angle), slot) \
-                    and sprite.size == size:
-                continue
-            sprite.move_to(slot, size, duration)
+            target = sprite.target() or (sprite.x, sprite.y, sprite.angle)
+            if not (_close(target, slot) and sprite.size == size):
+                sprite.move_to(slot, size, duration)
 
     def add_to_hand(self, seat: int, sprite: CardSprite, duration: float) -> None:
         hand = self.hands[seat]
-        sprite.owner = seat
         if seat == self.bottom and sprite.code is not None:
             key = self.hand_key(sprite.code)
             index = next((i for i, s in enumerate(hand)
@@ -256,11 +257,9 @@ class TableModel:
                 index = unknown[len(unknown) // 2]
             elif hand:
                 index = len(hand) // 2
-        if index is None:  # out of step with the engine: conjure the card at the seat
-            sprite = CardSprite(code, self.seat_point(seat), self.card_size_for(seat))
-        else:
-            sprite = hand.pop(index)
-        sprite.owner = None
+        # None: out of step with the engine; the card is conjured at the seat.
+        sprite = CardSprite(code, self.seat_point(seat), self.card_size_for(seat)) \
+            if index is None else hand.pop(index)
         sprite.focus = sprite.dim = False
         sprite.lift = sprite.lift_target = 0.0
         if code is not None:
@@ -272,12 +271,16 @@ class TableModel:
         for old in self.discard:
             old.highlight = False
         sprite.highlight = True
-        sprite.move_to(self.discard_target(sprite), self.layout.pile_card, duration, delay)
+        sprite.move_to(self.discard_target(sprite.code, self.discard_total),
+                       self.layout.pile_card, duration, delay)
         self.discard.append(sprite)
         del self.discard[:-DISCARD_SHOWN]
 
-    def new_from_pile(self) -> CardSprite:
-        return CardSprite(None, self.pile_slot(), self.layout.pile_card)
+    def new_from_pile(self, code: int | None) -> CardSprite:
+        """The draw pile's top card, taken off it (face down; ``code``: which it is, if the
+        viewer may know)."""
+        self.draw_count = max(0, self.draw_count - 1)
+        return CardSprite(code, self.pile_slot(), self.layout.pile_card)
 
     def pop_banner(self, text: str, seat: int | None, fill: Color, duration: float = 1.4) -> None:
         lay = self.layout
@@ -299,12 +302,7 @@ class TableModel:
         self.crank_pop = Tween(1.5, 1.0, 0.35, ease_out_back)
 
     def all_sprites(self) -> list[CardSprite]:
-        out: list[CardSprite] = []
-        for hand in self.hands:
-            out.extend(hand)
-        out.extend(self.discard)
-        out.extend(self.loose)
-        return out
+        return [*(sprite for hand in self.hands for sprite in hand), *self.discard, *self.loose]
 
     def update(self, dt: float) -> None:
         for sprite in self.all_sprites():
@@ -330,12 +328,10 @@ class TableModel:
             size = self.card_size_for(seat)
             for sprite, slot in zip(self.hands[seat], self.slots_for(seat), strict=True):
                 sprite.place(slot, size)
-                sprite.flip_tween = None
-                sprite.face_up = sprite.flip_to_face
         for i, sprite in enumerate(self.discard):
             salt = self.discard_total - len(self.discard) + i + 1
-            slot = discard_slot(self.layout, 0, card_jitter(sprite.code, salt))
-            sprite.place(slot, self.layout.pile_card)
+            sprite.place(self.discard_target(sprite.code, salt), self.layout.pile_card)
+        for sprite in self.all_sprites():
             sprite.flip_tween = None
             sprite.face_up = sprite.flip_to_face
         self.loose.clear()
@@ -373,25 +369,19 @@ class TableModel:
                 codes, face = list(view.hand), True
             else:
                 codes, face = [None] * view.hand_counts[seat], False
-            if seat == self.bottom and face and reveal is None:
+            if seat == self.bottom and face:
                 codes.sort(key=hand_sort_key)  # cards new to an arrangement join it so
-                codes.sort(key=lambda c: self.hand_key(c or 0))
-            elif seat == self.bottom and face:
-                codes.sort(key=hand_sort_key)
+                if reveal is None:
+                    codes.sort(key=lambda c: self.hand_key(c or 0))
             size = self.card_size_for(seat)
-            hand = []
-            for code, slot in zip(codes, self.slots_for(seat, len(codes)), strict=True):
-                sprite = CardSprite(code, slot, size, face_up=face)
-                sprite.owner = seat
-                hand.append(sprite)
-            self.hands[seat] = hand
+            self.hands[seat] = [CardSprite(code, slot, size, face_up=face) for code, slot
+                                in zip(codes, self.slots_for(seat, len(codes)), strict=True)]
         shown = view.discard[-DISCARD_SHOWN:]
         self.discard_total = len(view.discard)
-        self.discard = []
-        for i, code in enumerate(shown):
-            salt = self.discard_total - len(shown) + i + 1
-            slot = discard_slot(self.layout, 0, card_jitter(code, salt))
-            self.discard.append(CardSprite(code, slot, self.layout.pile_card, face_up=True))
+        first = self.discard_total - len(shown) + 1  # the first card shown: the pile's nth
+        self.discard = [CardSprite(code, self.discard_target(code, first + i),
+                                   self.layout.pile_card, face_up=True)
+                        for i, code in enumerate(shown)]
         if self.discard:
             self.discard[-1].highlight = True
 

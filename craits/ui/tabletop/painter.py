@@ -17,7 +17,7 @@ from craits.ui.fonts import get_font
 from craits.ui.tabletop.avatars import avatar, level_of
 from craits.ui.tabletop.layout import TableLayout
 from craits.ui.tabletop.model import TableModel
-from craits.ui.tabletop.sprites import CardSprite, RestKey, rounded_panel
+from craits.ui.tabletop.sprites import CardSprite, RestKey
 from craits.ui.tabletop.tween import wave
 from craits.ui.widgets import felt_background
 from craits.ui.widgets.textcache import LRU, blit_text, text_surface, to_display
@@ -28,8 +28,7 @@ DIM = (190, 204, 186)
 GOLD = (236, 196, 92)
 GOLD_LIGHT = (250, 218, 130)
 RED = (200, 52, 46)
-RING = (64, 146, 98)  # on the green felt; each felt has its own (``ring_colour``)
-PLATE = (8, 30, 20, 190)
+PLATE_ALPHA = 190  # a plate over the felt: the colour is the felt's own panel colour
 # Seconds of quiet (no input, nothing moving) after which a scene stops the clock its pulses
 # and turning ring are drawn by: an unchanged screen lets the app's loop rest.
 SETTLE = 4.0
@@ -74,7 +73,7 @@ class TablePainter:
             border: Color = (255, 255, 255)
             width = max(3, radius // 4)
         else:
-            fill = (*FELTS.get(look.felt, FELTS["green"]).panel[:3], PLATE[3])
+            fill = (*FELTS.get(look.felt, FELTS["green"]).panel[:3], PLATE_ALPHA)
             border, width = PLATE_BORDER, max(1, radius // 8)
         key = (size, radius, glow, fill, border, width)
         return self._panels.get(key, lambda: _plate(size, radius, glow, fill, border, width))
@@ -135,9 +134,9 @@ class TablePainter:
             surface.blit(glow, glow.get_rect(center=(round(top.x), round(top.y))))
         for i in range(layers):
             offset = round((layers - 1 - i) * lay.px(2) * min(1.0, count / 40))
-            x, y = rect.centerx + (layers - 1) * 0 - offset, rect.centery - offset
             image = self.cards.with_shadow(None, size, 0) if i == 0 else self.cards.base(None, size)
-            surface.blit(image, image.get_rect(center=(x, y)))
+            surface.blit(image, image.get_rect(center=(rect.centerx - offset,
+                                                       rect.centery - offset)))
         # The count sits on the pile's foot, half below it (the ring keeps clear of it).
         chip = self._panels.get(("count", str(count), lay.tx(15)),
                                 lambda: _chip(str(count), lay.tx(15), (8, 30, 20, 215), DIM))
@@ -156,15 +155,12 @@ class TablePainter:
             surface.blit(image, image.get_rect(center=lay.badge_centre))
         if model.crank:
             scale = model.crank_pop.value
-            grow = 1.0 + 0.07 * min(model.crank, 12)
-            size = round(lay.tx(20) * grow)
+            size = round(lay.tx(20) * (1.0 + 0.07 * min(model.crank, 12)))  # grows with it
             image = self._panels.get(("crank", crank_text, size),
                                      lambda: _crank_pill(crank_text, size))
             if abs(scale - 1.0) > 0.01:
                 image = pygame.transform.rotozoom(image, 0, scale)
             x = lay.discard.right + lay.px(14) + image.get_width() // 2
-            if scale == 1.0:
-                x = lay.discard.right + lay.px(14) + image.get_width() // 2
             surface.blit(image, image.get_rect(center=(x, lay.discard.centery)))
 
     def draw_plate(
@@ -173,10 +169,9 @@ class TablePainter:
     ) -> None:
         lay = model.layout
         rect = rect.move(round(math.sin(clock * 60) * shake * lay.px(8)), 0)
-        radius = lay.px(12)
         if info.is_turn:
             glow = self.panel((rect.width + lay.px(16), rect.height + lay.px(16)),
-                              radius + lay.px(8), glow=True)
+                              lay.px(12) + lay.px(8), glow=True)
             glow.set_alpha(round(140 + 115 * wave(clock, 1.4)))
             surface.blit(glow, glow.get_rect(center=rect.center))
         dots = 1 + int(clock * 3) % 3 if info.thinking else 0
@@ -221,14 +216,8 @@ class TablePainter:
             elif info.detail:
                 blit_text(image, info.detail, lay.tx(15), DIM,
                           midleft=(text_left, round(line2)), max_width=inner_w - lay.px(46))
-            # Cards in hand: a small card and the number (the same in every language).
-            count = text_surface(str(info.cards), lay.tx(16), CREAM, True)
-            count_rect = count.get_rect(midright=(rect.right - pad, round(line2)))
-            image.blit(count, count_rect)
-            icon = pygame.Rect(0, 0, lay.px(11), lay.px(15))
-            icon.midright = (count_rect.left - lay.px(5), round(line2))
-            pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
-            pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
+            _cards_in_hand(image, lay, info.cards, lay.tx(16), (lay.px(11), lay.px(15)),
+                           (rect.right - pad, round(line2)))
         chips: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
         if info.dealer:
             chips.append((texts["dealer"], (60, 70, 64), CREAM))
@@ -250,13 +239,8 @@ class TablePainter:
         score = text_surface(str(info.score), lay.tx(22), GOLD_LIGHT, True)
         score_rect = score.get_rect(midright=(rect.right - pad, mid))
         image.blit(score, score_rect)
-        count = text_surface(str(info.cards), lay.tx(19), CREAM, True)
-        count_rect = count.get_rect(midright=(score_rect.left - lay.tx(10), mid))
-        image.blit(count, count_rect)
-        icon = pygame.Rect(0, 0, lay.tx(9), lay.tx(13))
-        icon.midright = (count_rect.left - lay.px(5), mid)
-        pygame.draw.rect(image, (44, 98, 168), icon, border_radius=max(1, lay.px(2)))
-        pygame.draw.rect(image, CREAM, icon, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
+        icon = _cards_in_hand(image, lay, info.cards, lay.tx(19), (lay.tx(9), lay.tx(13)),
+                              (score_rect.left - lay.tx(10), mid))
         blit_text(image, info.name + "." * dots, lay.tx(19), GOLD if dots else CREAM, bold=True,
                   midleft=(text_left, mid), max_width=icon.left - lay.px(6) - text_left)
 
@@ -284,10 +268,9 @@ class TablePainter:
                 break  # only whole entries
             rows = list(wrapped[:room]) + rows  # a lone long entry: its start
         shown = rows[-room:]
-        y = rect.bottom - line_h * len(shown)
-        for image in shown:
-            surface.blit(image, (rect.left, y + (line_h - image.get_height()) // 2))
-            y += line_h
+        top = rect.bottom - line_h * len(shown)
+        for i, image in enumerate(shown):
+            surface.blit(image, (rect.left, top + i * line_h + (line_h - image.get_height()) // 2))
 
     def draw_sprites(self, surface: pygame.Surface, sprites: Sequence[CardSprite]) -> None:
         for sprite in sprites:
@@ -306,8 +289,7 @@ class TablePainter:
             self._groups[key] = group
             if len(self._groups) > 24:
                 self._groups.pop(next(iter(self._groups)))
-        image, topleft = group
-        surface.blit(image, topleft)
+        surface.blit(*group)  # the image, and where it goes
 
     def _render_group(self, sprites: Sequence[CardSprite]
                       ) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -342,9 +324,20 @@ class _Shifted:
 def ring_colour() -> Color:
     """The direction arrows' colour on the felt in use (white in high contrast)."""
     look = current_look()
-    if look.high_contrast:
-        return CONTRAST_FELT.ring
-    return FELTS.get(look.felt, FELTS["green"]).ring
+    return CONTRAST_FELT.ring if look.high_contrast else FELTS.get(look.felt, FELTS["green"]).ring
+
+
+def _cards_in_hand(image: pygame.Surface, lay: TableLayout, cards: int, size: int,
+                   icon: tuple[int, int], midright: tuple[int, int]) -> pygame.Rect:
+    """The number of cards in hand ending at ``midright``, a small card of ``icon`` size
+    before it (the same in every language); returns the small card's box."""
+    count = text_surface(str(cards), size, CREAM, True)
+    count_rect = count.get_rect(midright=midright)
+    image.blit(count, count_rect)
+    box = pygame.Rect((0, 0), icon).move_to(midright=(count_rect.left - lay.px(5), midright[1]))
+    pygame.draw.rect(image, (44, 98, 168), box, border_radius=max(1, lay.px(2)))
+    pygame.draw.rect(image, CREAM, box, max(1, lay.px(1)), border_radius=max(1, lay.px(2)))
+    return box
 
 
 def _turn_marker(image: pygame.Surface, rect: pygame.Rect, margin: int) -> None:
@@ -358,15 +351,19 @@ def _turn_marker(image: pygame.Surface, rect: pygame.Rect, margin: int) -> None:
     pygame.draw.polygon(image, (0, 0, 0), points, 1)
 
 
-def _plate(size: tuple[int, int], radius: int, glow: bool, fill: Color = PLATE,
-           border: Color = PLATE_BORDER, width: int = 0) -> pygame.Surface:
+def _plate(size: tuple[int, int], radius: int, glow: bool, fill: Color, border: Color,
+           width: int) -> pygame.Surface:
+    """A translucent rounded box with its edge, or (``glow``) a soft gold glow to put under
+    one."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
     if glow:
-        image = pygame.Surface(size, pygame.SRCALPHA)
         pad = max(2, radius // 2)
         pygame.draw.rect(image, (*GOLD, 200), image.get_rect().inflate(-pad, -pad),
                          border_radius=radius)
         return pygame.transform.gaussian_blur(image, max(2, pad // 2))
-    return rounded_panel(size, fill, radius, border, width or max(1, radius // 8))
+    pygame.draw.rect(image, fill, image.get_rect(), border_radius=radius)
+    pygame.draw.rect(image, border, image.get_rect(), width, border_radius=radius)
+    return image
 
 
 def _suit_badge(suit: int, r: int, style: str) -> pygame.Surface:
@@ -421,7 +418,7 @@ def _log_words(text: str) -> list[str]:
     for word in text.split(" "):
         if number:
             word, number = f"{number} {word}", ""
-        elif _is_number(word):
+        elif word.lstrip("+-").isdigit():
             number = word
             continue
         if words and (glue or len(word) <= 2 and word != "—" and " " not in word):
@@ -435,10 +432,6 @@ def _log_words(text: str) -> list[str]:
         else:
             words.append(number)
     return words
-
-
-def _is_number(word: str) -> bool:
-    return word.lstrip("+-").isdigit()
 
 
 def _wrap(text: str, size: int, width: int, color: Color) -> list[pygame.Surface]:

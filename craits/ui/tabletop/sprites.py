@@ -37,7 +37,7 @@ class CardSprite:
 
     __slots__ = (
         "code", "face_up", "x", "y", "angle", "w", "h", "motion", "flip_tween", "flip_to_face",
-        "lift", "lift_target", "dim", "highlight", "focus", "jitter", "owner", "drag",
+        "lift", "lift_target", "dim", "highlight", "focus", "drag",
     )  # fmt: skip
 
     def __init__(
@@ -56,8 +56,6 @@ class CardSprite:
         self.dim = False
         self.highlight = False
         self.focus = False
-        self.jitter = 0.0
-        self.owner: int | None = None  # the seat whose hand holds it, if any
         self.drag: tuple[float, float] | None = None  # pointer position while dragged
 
     @property
@@ -256,19 +254,4 @@ def _pill(text: str, size: int, fill: Color, color: Color) -> pygame.Surface:
         image, (255, 255, 255, 160), (4, 4, w, h), max(1, size // 10), border_radius=h // 2
     )
     image.blit(label, label.get_rect(center=(4 + w // 2, 4 + h // 2)))
-    return image
-
-
-def rounded_panel(
-    size: tuple[int, int],
-    fill: Color,
-    radius: int,
-    border: Color | None = None,
-    border_width: int = 0,
-) -> pygame.Surface:
-    """A translucent rounded box as a surface (blit it; cache it yourself)."""
-    image = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(image, fill, image.get_rect(), border_radius=radius)
-    if border is not None and border_width:
-        pygame.draw.rect(image, border, image.get_rect(), border_width, border_radius=radius)
     return image

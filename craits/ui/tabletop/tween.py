@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 Easing = Callable[[float], float]
-Value = float | tuple[float, ...]
 V = TypeVar("V", float, tuple[float, ...])  # what a tween moves: a float, or a tuple of them
 
 
@@ -22,10 +21,6 @@ def linear(t: float) -> float:
 def ease_out_cubic(t: float) -> float:
     """Fast start, gentle landing: the curve for card flights."""
     return 1 - (1 - t) ** 3
-
-
-def ease_in_out_cubic(t: float) -> float:
-    return 4 * t**3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
 def ease_out_back(t: float) -> float:
@@ -120,21 +115,16 @@ class Cues:
         self._order += 1
         self._items.sort(key=lambda item: (item[0], item[1]))
 
-    def update(self, dt: float) -> int:
-        """Advance time and run what fell due, in order; returns how many ran."""
+    def update(self, dt: float) -> None:
+        """Advance time and run what fell due, in order."""
         self._now += dt
-        ran = 0
         while self._items and self._items[0][0] <= self._now + 1e-9:
-            _, _, callback = self._items.pop(0)
-            callback()
-            ran += 1
-        return ran
+            self._items.pop(0)[2]()  # the callback
 
     def flush(self) -> None:
         """Run everything still pending, now (skipping ahead)."""
         while self._items:
-            _, _, callback = self._items.pop(0)
-            callback()
+            self._items.pop(0)[2]()
 
 
 def wave(t: float, period: float) -> float:
