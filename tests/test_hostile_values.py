@@ -12,10 +12,10 @@ from app_driver import FRAME, drive_session, make_app, raise_errors, short_rules
 
 from craits.daily.deal import FIRST_DEAL, LAST_DEAL
 from craits.daily.record import DAILY_FILE, MAX_SCORE
-from craits.engine.notation import MAX_ACTIONS
+from craits.engine.notation import MAX_ACTIONS, MAX_PLAYERS
 from craits.persistence.keeping import MatchKeeper
 from craits.persistence.player_files import PlayerFiles
-from craits.persistence.puzzles import MAX_COST, MAX_SEATS, PuzzleStore
+from craits.persistence.puzzles import MAX_COST, PuzzleStore
 from craits.persistence.ratings import MAX_GAMES, RATINGS_FILE, RatingsStore
 from craits.persistence.statistics import MAX_COUNT, MAX_TOTAL, STATS_FILE
 from craits.persistence.statistics import MAX_SCORE as MAX_ROUND_SCORE
@@ -73,7 +73,7 @@ def extreme_files(home: Path) -> None:
                      "players": 2, "game": "y"}],
         "pars": {"k": [MAX_SCORE, -MAX_SCORE]}}), "utf-8")
     (home / "puzzles.json").write_text(envelope("craits-puzzles", {"puzzles": [
-        {"file": "game-1.json", "game": GAME, "seat": MAX_SEATS - 1, "focus": MAX_ACTIONS,
+        {"file": "game-1.json", "game": GAME, "seat": MAX_PLAYERS - 1, "focus": MAX_ACTIONS,
          "cost": MAX_COST, "solved": False}]}), "utf-8")
 
 

@@ -32,7 +32,7 @@ class PauseScene(OverlayScene):
             ("menu.rules", lambda: self.app.scenes.push(self.app.screens.rules()), "secondary"),
             ("menu.settings", lambda: self.app.scenes.push(self.app.screens.settings()),
              "secondary"),
-            ("menu.main_menu", self.app.show_title, "secondary"),
+            ("menu.main_menu", lambda: self.app.show_title(), "secondary"),
         ]
         pad, gap = th.px(28), th.px(12)
         # The heading and the buttons grow with large print; the panel holds them (in a low
