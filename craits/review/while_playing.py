@@ -15,7 +15,7 @@ that round; it is worked out again.
     analysis = GameAnalysis(seat, kinds, functools.partial(bench.job, Lane.BACKGROUND))
     analysis.follow(session)   # each frame: new rounds dealt or finished
     analysis.poll()            # each frame: what the workers found
-    analysis.split(), analysis.par(), analysis.progress()
+    analysis.split(), analysis.par(), analysis.progress(), analysis.par_progress()
     analysis.keep(session, cache, store)
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from craits.persistence.par_store import Found, ParStore
 from craits.persistence.store import WRITER, GameCache
@@ -175,6 +175,14 @@ class GameAnalysis:
             each += self.replays
         return found, max(found, self.rounds * each)
 
+    def par_progress(self) -> tuple[int, int, float]:
+        """The par's progress: (rounds with every replay in, the match's rounds, the share of
+        all their replays in, 0 to 1)."""
+        counts = [min(len(self.found.get(k, {})), self.replays) for k in range(self.rounds)]
+        total = self.rounds * self.replays
+        return (sum(c >= self.replays for c in counts), self.rounds,
+                sum(counts) / total if total else 0.0)
+
     @property
     def complete(self) -> bool:
         found, total = self.progress()
@@ -220,3 +228,51 @@ class GameAnalysis:
     def flush(self, timeout: float = 5.0) -> None:
         """Until what ``keep`` writes is written (tests)."""
         GameCache.flush(timeout)
+
+
+class Finishable(Protocol):
+    """A finished game's analysis that its table left to finish (``ui.table.analysis_part``)."""
+
+    @property
+    def analysis(self) -> GameAnalysis | None: ...
+
+    def finish(self, now: bool = False) -> bool:
+        """One step: True once over (kept when complete); ``now``: keep what was found."""
+        ...
+
+
+class Finishing:
+    """The analyses of finished games still being worked out after their table went, one
+    step each frame (``update``: the app's) until complete and kept. The deal of the day's
+    screen reads a game's progress here (``working``) until its par is kept."""
+
+    KEPT = 4  # finished ones still read here, while their files are being written
+
+    def __init__(self) -> None:
+        self._parts: dict[str, Finishable] = {}  # by the finished game's key
+        self._done: dict[str, GameAnalysis] = {}
+
+    def take(self, session: Session, part: Finishable) -> None:
+        self._parts[game_key(session.to_save())] = part
+
+    def update(self) -> None:
+        for key, part in list(self._parts.items()):
+            if part.finish():
+                del self._parts[key]
+                if part.analysis is not None and part.analysis.complete:
+                    self._done[key] = part.analysis
+                    while len(self._done) > self.KEPT:
+                        del self._done[next(iter(self._done))]
+
+    def working(self, key: str) -> GameAnalysis | None:
+        """The analysis of the finished game ``key`` (``review.cache.game_key``), while it
+        is worked out here or just after; None otherwise."""
+        part = self._parts.get(key)
+        return part.analysis if part is not None else self._done.get(key)
+
+    def close(self) -> None:
+        """The app ends: each keeps what it found so far (its review finds the rest)."""
+        for part in self._parts.values():
+            part.finish(now=True)
+        self._parts.clear()
+

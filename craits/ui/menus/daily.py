@@ -1,6 +1,8 @@
 """The deal of the day's screen: today's deal number, whom it is against, whether it was played
 and how, the streak of days played, and the par of the game played (worked out while it is
-played, as every game's); Play opens the table like a new game.
+played, as every game's; what is left at the game's end is finished by the app, and its
+progress shows here as rounds worked out, on a bar, until the par is known); Play opens the
+table like a new game.
 
 The ``DailyKeeper`` is one per player's folder for the app's life; ``keeper_for`` finds it.
 ``start_deal`` is also what ``--deal N`` does.
@@ -20,12 +22,14 @@ from craits.daily.deal import deal
 from craits.daily.keeper import DailyKeeper
 from craits.persistence.archive import GameArchive
 from craits.review.par import PAR_REPLAYS
+from craits.review.while_playing import GameAnalysis
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
 from craits.ui.seat_names import default_seats
 from craits.ui.speech.screen import joined
 from craits.ui.widgets import Button, Panel, Widget, draw_text_fit
+from craits.ui.widgets.drawing import draw_share_bar
 
 
 class _Files(Protocol):
@@ -73,12 +77,22 @@ def status_line(keeper: DailyKeeper, number: int) -> str:
                   players=result.players)
 
 
-def par_line(keeper: DailyKeeper, number: int) -> str:
+def working_on(app: SceneContext, keeper: DailyKeeper, number: int) -> GameAnalysis | None:
+    """The analysis of the game deal ``number`` was played as, while the app finishes it."""
+    key = keeper.played_key(number)
+    return None if key is None else app.finishing.working(key)
+
+
+def par_line(keeper: DailyKeeper, number: int, working: GameAnalysis | None = None) -> str:
+    """The par with its error; while it is worked out (``working``), the rounds done."""
     par = keeper.par(number)
     if par is not None:
         return i18n.t("daily.par", par=round(par.value), error=max(1, round(par.stderr)))
     if keeper.result(number) is None:
         return i18n.t("daily.par_after_play")
+    if working is not None and working.with_par and not working.failed:
+        done, rounds, _ = working.par_progress()
+        return i18n.tn("daily.par_working", rounds, done=done)
     return i18n.t("daily.par_in_review")
 
 
@@ -105,6 +119,12 @@ class DailyScene(MenuScene):
         keeper.settle()
         super().__init__(app)
 
+    def working(self) -> GameAnalysis | None:
+        """The played game's analysis while the app finishes it (its par not yet kept)."""
+        if self.keeper.result(self.number) is None or self.keeper.par(self.number) is not None:
+            return None
+        return working_on(self.app, self.keeper, self.number)
+
     def lines(self) -> list[tuple[str, str]]:
         """(text, style) from the top: the deal, whom against, the result, streak, par."""
         the_deal = deal(self.number)
@@ -116,7 +136,7 @@ class DailyScene(MenuScene):
                     levels=", ".join(i18n.t(f"level.{k}") for k in the_deal.kinds[1:])), "text"),
             (status_line(self.keeper, self.number), "gold"),
             (i18n.tn("daily.streak", streak) if streak else i18n.t("daily.no_streak"), "text"),
-            (par_line(self.keeper, self.number), "gold"),
+            (par_line(self.keeper, self.number, self.working()), "gold"),
             (i18n.t("daily.explain", n=PAR_REPLAYS), "dim"),
         ]]  # a line of its own starts with a capital, as in the title's line it does not
 
@@ -160,10 +180,15 @@ class DailyScene(MenuScene):
                   "dim": th.text_dim}
         heights = {"big": 2.0, "gold": 1.6, "text": 1.6, "dim": 3.2}
         lines = self.lines()
+        working = self.working()
         unit = box.height / sum(heights[style] for _, style in lines)
         y = float(box.top)
-        for text, style in lines:
+        for (text, style), key in zip(lines, LINE_KEYS, strict=True):
             h = heights[style] * unit
+            if key == "par" and working is not None:  # the par's progress, behind its line
+                bar = pygame.Rect(0, 0, min(box.width, th.px(560)), round(h * 0.8))
+                bar.center = (box.centerx, round(y + h / 2))
+                draw_share_bar(surface, bar, working.par_progress()[2], th)
             draw_text_fit(surface, text, pygame.Rect(box.left, round(y), box.width, round(h)),
                           sizes[style], color=colors[style], bold=style == "big",
                           wrap=style in ("dim", "text"), min_size=th.px(10))

@@ -39,6 +39,7 @@ from craits.ui.widgets import (
     felt_background,
 )
 from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.drawing import draw_share_bar
 from craits.ui.widgets.textcache import blit_text, text_surface
 
 CREAM = (246, 238, 214)
@@ -288,6 +289,9 @@ class GameOverScene(Scene):
         analysis = self.analysis
         if analysis is None or analysis.failed or analysis.complete:
             return ""
+        if self.par is None and analysis.with_par:  # the par's rounds, on a bar (``draw``)
+            done, rounds, _ = analysis.par_progress()
+            return i18n.tn("par.rounds_working", rounds, done=done)
         found, total = analysis.progress()
         return i18n.t("luck.analysing", percent=found * 100 // max(1, total))
 
@@ -332,9 +336,13 @@ class GameOverScene(Scene):
         working = self.analysing_line()
         if working and (self.par is None or self.luck is None):  # what is still to come
             lines = (self.par is not None) + (self.luck is not None)
-            blit_text(surface, working, th.px(16), DIM,
-                      center=(w // 2, self.again_button.rect.top - th.px(16 + 24 * lines)),
-                      max_width=w - th.px(80))
+            center = (w // 2, self.again_button.rect.top - th.px(16 + 24 * lines))
+            if self.par is None and self.analysis is not None:
+                bar = pygame.Rect(0, 0, min(w - th.px(60), th.px(640)), th.px(24))
+                bar.center = center
+                draw_share_bar(surface, bar, self.analysis.par_progress()[2], th)
+            blit_text(surface, working, th.px(16), CREAM if self.par is None else DIM,
+                      center=center, max_width=w - th.px(80))
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)
         for row in self.rows:
