@@ -150,6 +150,23 @@ def test_the_par_left_at_the_game_s_end_is_finished_after_the_table_goes(app):
     assert kept_par(save, 0, history, store, 2, PAR) == the_par_of(save, history)
 
 
+def test_the_par_is_kept_once_its_replays_are_in_before_the_review_ends(app):
+    app.game_analysis = quick_analysis(HeldWork)
+    HeldWork.open = False
+    table, scene = played(app)
+    session, analysis = table.session, scene.analysis
+    save, history = session.to_save(), session.match.history
+    analysis.found = {k: {0: 10, 1: 20} for k in range(len(history) - 1)}
+    app.step(0.016)
+    assert not analysis.par_kept  # a round still lacks its replays
+    analysis.found[len(history) - 1] = {0: 10, 1: 20}
+    app.step(0.016)
+    assert analysis.par_kept and not analysis.complete and not analysis.kept
+    analysis.flush()
+    store = ParStore(ReviewCache.in_home(user_home()).folder)
+    assert kept_par(save, 0, history, store, 2, PAR) == analysis.par(history)
+
+
 def test_a_table_of_two_people_is_not_analysed_and_a_closed_table_stops_its_work(app):
     app.new_game(app.seats_for(["human", "human", "easy"]), short_rules(), 5)
     assert app.current_table().analysis.analysis is None

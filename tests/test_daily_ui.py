@@ -190,7 +190,19 @@ def test_the_par_worked_out_after_the_game_shows_its_rounds_on_a_bar(app, tmp_pa
     assert lines["par"] == f"Par: 3 of {rounds} rounds worked out"
     scene.draw(app.screen)
     assert shares[-1] == 12 / (4 * rounds)
-    # Once kept beside the game, the par with its error; no bar.
+    # Two replays of every round: the par with its error, refined as more come; no bar.
+    for k in range(rounds):
+        analysis.found.setdefault(k, {}).update({0: 10, 1: 20})
+    lines = dict(zip(daily.LINE_KEYS, (t for t, _ in scene.lines()), strict=True))
+    par = analysis.par(session.match.history)
+    assert par is not None and par.replays == 2
+    assert lines["par"] == f"Par {round(par.value)}, about ±{round(par.stderr)}"
+    assert scene.status_text() == "p" + lines["par"][1:]  # as said once known
+    shares.clear()
+    scene.draw(app.screen)
+    assert shares == []
+    # Once kept beside the game, that par.
+    app.finishing = type(app.finishing)()
     save = session.to_save()
     ParStore.in_home(tmp_path).store(game_key(save), par_version(
         [s.kind for s in session.seats], 0, PAR_LEVEL), {k: {0: 10, 1: 20} for k in range(rounds)})

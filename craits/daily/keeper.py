@@ -67,12 +67,13 @@ class DailyKeeper:
             log.warning("the par of deal %d could not be read: %s", number, exc)
             return None
 
-    def played_key(self, number: int) -> str | None:
-        """The key (``review.cache.game_key``) of the game deal ``number`` was played as:
-        what the app's analyses of finished games are found by while its par is worked out."""
+    def played(self, number: int) -> tuple[str, list[list[int]]] | None:
+        """The game deal ``number`` was played as: its key (``review.cache.game_key``, what
+        the app's analyses of finished games are found by while its par is worked out) and
+        its rounds' scores."""
         result = self.result(number)
         game = None if result is None else self._game(result)
-        return None if game is None else game_key(game[0])
+        return None if game is None else (game_key(game[0]), game[1])
 
     def _game(self, result: Result) -> tuple[SaveData, list[list[int]]] | None:
         if result.game not in self._games:

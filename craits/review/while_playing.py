@@ -85,6 +85,7 @@ class GameAnalysis:
         self.found: Found = {}
         self.failed = False
         self.kept = False
+        self.par_kept = False
         self._dealt = 0  # rounds whose replays were asked for
         self._finished = 0  # rounds whose review was asked for
         self._tries: dict[tuple[str, int], int] = {}  # asked again after a take-back
@@ -184,6 +185,11 @@ class GameAnalysis:
                 sum(counts) / total if total else 0.0)
 
     @property
+    def par_found(self) -> bool:
+        """Every replay of every round of the match is in."""
+        return self.with_par and self.rounds > 0 and self.par_progress()[0] == self.rounds
+
+    @property
     def complete(self) -> bool:
         found, total = self.progress()
         return total > 0 and found >= total
@@ -224,6 +230,16 @@ class GameAnalysis:
                 store.store(game, version, found)
 
         WRITER.submit(write)
+
+    def keep_par(self, session: Session, store: ParStore) -> bool:
+        """Once the match is over and every par replay is in: the par kept under the finished
+        game's name at once (the review's last verdicts may come later); True if it was."""
+        if self.par_kept or not self.par_found or not session.match.is_over():
+            return False
+        self.par_kept = True
+        store.store_later(game_key(session.to_save()),
+                          par_version(self.kinds, self.seat, self.par_level), self.found)
+        return True
 
     def flush(self, timeout: float = 5.0) -> None:
         """Until what ``keep`` writes is written (tests)."""

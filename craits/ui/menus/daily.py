@@ -21,7 +21,7 @@ from craits import i18n
 from craits.daily.deal import deal
 from craits.daily.keeper import DailyKeeper
 from craits.persistence.archive import GameArchive
-from craits.review.par import PAR_REPLAYS
+from craits.review.par import PAR_REPLAYS, GamePar
 from craits.review.while_playing import GameAnalysis
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.notices import problem_notice
@@ -79,13 +79,24 @@ def status_line(keeper: DailyKeeper, number: int) -> str:
 
 def working_on(app: SceneContext, keeper: DailyKeeper, number: int) -> GameAnalysis | None:
     """The analysis of the game deal ``number`` was played as, while the app finishes it."""
-    key = keeper.played_key(number)
-    return None if key is None else app.finishing.working(key)
+    played = keeper.played(number)
+    return None if played is None else app.finishing.working(played[0])
+
+
+def known_par(keeper: DailyKeeper, number: int,
+              working: GameAnalysis | None = None) -> GamePar | None:
+    """The par kept beside the deal's game, or the one its analysis has found so far (two
+    replays of every round at least, refined as more come)."""
+    par = keeper.par(number)
+    played = keeper.played(number) if par is None and working is not None else None
+    if played is not None and working is not None:
+        par = working.par(played[1])
+    return par
 
 
 def par_line(keeper: DailyKeeper, number: int, working: GameAnalysis | None = None) -> str:
     """The par with its error; while it is worked out (``working``), the rounds done."""
-    par = keeper.par(number)
+    par = known_par(keeper, number, working)
     if par is not None:
         return i18n.t("daily.par", par=round(par.value), error=max(1, round(par.stderr)))
     if keeper.result(number) is None:
@@ -146,13 +157,15 @@ class DailyScene(MenuScene):
         later); the explanation at full detail."""
         speaker = getattr(self.app, "speech", None)
         full = speaker is not None and speaker.wants("full")
-        known = self.keeper.par(self.number) is not None
+        known = known_par(self.keeper, self.number, self.working()) is not None
         said = [text for (text, style), key in zip(self.lines(), LINE_KEYS, strict=True)
                 if (key != "par" or not known) and (key != "explain" or full)]
         return joined((i18n.t(self.heading_key), *said))
 
     def status_text(self) -> str:
-        return par_line(self.keeper, self.number) if self.keeper.par(self.number) else ""
+        working = self.working()
+        known = known_par(self.keeper, self.number, working) is not None
+        return par_line(self.keeper, self.number, working) if known else ""
 
     def layout(self) -> list[Widget]:
         th = self.theme
@@ -185,7 +198,8 @@ class DailyScene(MenuScene):
         y = float(box.top)
         for (text, style), key in zip(lines, LINE_KEYS, strict=True):
             h = heights[style] * unit
-            if key == "par" and working is not None:  # the par's progress, behind its line
+            if key == "par" and working is not None and known_par(
+                    self.keeper, self.number, working) is None:  # its progress, behind it
                 bar = pygame.Rect(0, 0, min(box.width, th.px(560)), round(h * 0.8))
                 bar.center = (box.centerx, round(y + h / 2))
                 draw_share_bar(surface, bar, working.par_progress()[2], th)

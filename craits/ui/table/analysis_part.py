@@ -50,8 +50,14 @@ class AnalysisPart:
             return
         analysis.follow(self.session)
         analysis.poll()
+        self._keep_par(analysis)
         if analysis.complete and self.session.match.is_over() and not analysis.kept:
             self._keep(analysis)
+
+    def _keep_par(self, analysis: GameAnalysis) -> None:
+        """The par, kept as soon as the game is over and its replays are all in."""
+        if not analysis.par_kept and analysis.par_found and self.session.match.is_over():
+            analysis.keep_par(self.session, ParStore.in_home(user_home()))
 
     def _keep(self, analysis: GameAnalysis) -> None:
         """What was found, under the finished game's name, once; its queued work goes."""
@@ -91,6 +97,7 @@ class AnalysisPart:
             self.close()
             return True
         analysis.poll()
+        self._keep_par(analysis)
         if analysis.failed or analysis.complete:
             if analysis.complete:
                 self._keep(analysis)
