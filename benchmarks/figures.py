@@ -143,15 +143,36 @@ def luck_interval(rows: Sequence[Mapping[str, Any]]) -> tuple[float, float, int]
 def luck_only(args: argparse.Namespace) -> int:
     levels = [level.strip() for level in args.luck_tables.split(",") if level.strip()]
     size = {"expert": 2, "hard": 2}
+    # Each table's games in turn: a run stopped early is still balanced between them.
     games = [(tuple([level] * size.get(level, 3)), deal_seed(args.seed + 3000, g))
-             for level in levels for g in range(args.luck_games)]
+             for g in range(args.luck_games) for level in levels]
     start = time.monotonic()
+    rows: list[dict[str, Any]] = []
     with command_bench(args.workers) as bench:
-        found = run_all(bench.job(Lane.REVIEW), Lucky(args.luck_iterations), games)
-    rows = [row for value in found.values() for row in value]
-    print(f"luck alone: {len(games)} short games at equal tables, chance events valued at "
-          f"{args.luck_iterations} rollouts a choice's budget (no choice judged), "
-          f"{time.monotonic() - start:.0f} s")
+        job = bench.job(Lane.REVIEW)
+        work = Lucky(args.luck_iterations)
+        for unit in games:
+            job.submit(work, unit)
+        done = 0
+        while job.pending:
+            for found in job.take():
+                if found.error is not None:
+                    raise RuntimeError(found.error)
+                rows.extend(found.value)
+                done += 1
+                if done % len(levels) == 0 and job.pending:
+                    summarize_luck(levels, rows, f"{done} of {len(games)} games, "
+                                   f"{time.monotonic() - start:.0f} s")
+            job.wait(0.05)
+    summarize_luck(levels, rows, f"luck alone: {len(games)} short games at equal tables, "
+                   f"chance events valued at {args.luck_iterations} rollouts a choice's "
+                   f"budget (no choice judged), {time.monotonic() - start:.0f} s")
+    return 0
+
+
+def summarize_luck(levels: Sequence[str], rows: Sequence[Mapping[str, Any]],
+                   heading: str) -> None:
+    print(heading)
     print(f"{'level':8} {'rounds':>6} {'seats':>5} {'luck':>7} {'±95 %':>6} {'expected':>8} "
           f"{'result':>7}  goal: the interval inside ±2")
     groups = [(level, [r for r in rows if r["level"] == level]) for level in levels]
@@ -161,8 +182,7 @@ def luck_only(args: argparse.Namespace) -> int:
         print(f"{name:8} {rounds:6d} {len(group):5d} {mean:+7.2f} {1.96 * error:6.2f} "
               f"{statistics.fmean(r['expected'] for r in group):+8.2f} "
               f"{statistics.fmean(r['result'] for r in group):+7.2f}  "
-              f"{'inside' if inside else 'not inside'}")
-    return 0
+              f"{'inside' if inside else 'not inside'}", flush=True)
 
 
 def rate_game(unit: tuple[tuple[str, ...], int]) -> list[tuple[int, ...]]:
