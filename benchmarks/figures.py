@@ -121,7 +121,7 @@ class Lucky:
                     scan.run(SLICE)
                 log = replay.seat_log(seat)
                 jumps = [chance.value(level, log) for chance in scan.chances]
-                rows.append({"level": name, "round": (seed, index),
+                rows.append({"level": name, "round": (levels, seed, index),
                              "luck": sum(j.luck for j in jumps),
                              "expected": -jumps[0].before if jumps else 0.0,
                              "result": round_result(scores, seat)})
