@@ -337,8 +337,9 @@ class GameOverScene(Scene):
         if working and (self.par is None or self.luck is None):  # what is still to come
             lines = (self.par is not None) + (self.luck is not None)
             center = (w // 2, self.again_button.rect.top - th.px(16 + 24 * lines))
-            if self.par is None and self.analysis is not None:
-                bar = pygame.Rect(0, 0, min(w - th.px(60), th.px(640)), th.px(24))
+            if self.par is None and self.analysis is not None:  # clear of the buttons
+                center = (center[0], center[1] - th.px(12))
+                bar = pygame.Rect(0, 0, min(w - th.px(60), th.px(640)), th.px(26))
                 bar.center = center
                 draw_share_bar(surface, bar, self.analysis.par_progress()[2], th)
             blit_text(surface, working, th.px(16), CREAM if self.par is None else DIM,
