@@ -4,7 +4,11 @@ shows the luck against the choices and the par at once, and the review opens com
 Each round's par replays start when the round is dealt (they need only the match up to its
 deal: ``par.round_at_deal``), its review when it ends (the seat's choices, from what it saw);
 both in the background lane of the app's workbench (``craits.work``): the game being played
-comes first. The answers are the ones the review screen computes from the finished game, as a
+comes first. The work waits here, in order of need, and a unit goes to the workbench only when
+a worker is free (``Job.room``): first the two replays of every round that show a par (the
+daily screen's and game over's), then the reviews, then the replays that refine the par. On a
+busy machine a fast player's par is then shown as soon as the last round's first two replays
+are in, not after every earlier round's refinements. The answers are the ones the review screen computes from the finished game, as a
 choice's seed and a replay's depend on the match seed and their place only, not on how much
 of the game there was. At the match's end they are kept under the finished game's name
 (``review.cache``, ``persistence.par_store``), where the review and the past games read them.
@@ -21,6 +25,7 @@ that round; it is worked out again.
 
 from __future__ import annotations
 
+import heapq
 import logging
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -40,6 +45,10 @@ from .replay import Replay
 log = logging.getLogger(__name__)
 
 MakeJob = Callable[[], Job]  # a job in the workbench's background lane
+# The order units go to the workbench in (least first; then as asked for): a round's replays
+# that show a par (``par.best_par`` needs two), its review, the replays that refine the par.
+NEED_PAR, NEED_REVIEW, NEED_REFINE = 0, 1, 2
+PAR_SHOWN = 2
 
 
 @dataclass(frozen=True)
@@ -90,6 +99,9 @@ class GameAnalysis:
         self._finished = 0  # rounds whose review was asked for
         self._tries: dict[tuple[str, int], int] = {}  # asked again after a take-back
         self._job: Job | None = None
+        # Units not yet handed to the workbench: (need, order, work, unit), least first.
+        self._waiting: list[tuple[int, int, Callable[[Any], Any], tuple[Any, ...]]] = []
+        self._order = 0
 
     # ------------------------------------------------------------ following the match
 
@@ -112,13 +124,32 @@ class GameAnalysis:
         if finished > self._finished:
             review = ReviewRound(save, self.seat, self.level)
             for k in range(self._finished, finished):
-                job.submit(review, ("review", k, self._try("review", k)))
+                self._wait(NEED_REVIEW, review, ("review", k, self._try("review", k)))
         if self.with_par and dealt > self._dealt:
             work = ParReplay(RoundScore(save, self.seat, self.par_level))
             for k in range(self._dealt, dealt):
                 for r in range(self.replays):
-                    job.submit(work, ("par", k, r, self._try("par", k)))
+                    self._wait(NEED_PAR if r < PAR_SHOWN else NEED_REFINE, work,
+                               ("par", k, r, self._try("par", k)))
         self._dealt, self._finished = dealt, finished
+        self._feed(job)
+
+    def waiting(self) -> list[tuple[Any, ...]]:
+        """The units not yet handed to the workbench, the most needed first."""
+        return [unit for *_, unit in sorted(self._waiting, key=lambda w: w[:2])]
+
+    def _wait(self, need: int, work: Callable[[Any], Any], unit: tuple[Any, ...]) -> None:
+        heapq.heappush(self._waiting, (need, self._order, work, unit))
+        self._order += 1
+
+    def _feed(self, job: Job) -> None:
+        """Hand the most needed units to the workbench, as many as it has free workers for."""
+        room = job.room()
+        while room > 0 and self._waiting:
+            _, _, work, unit = heapq.heappop(self._waiting)
+            if unit[-1] == self._try(unit[0], unit[1]):  # not asked for before a take-back
+                job.submit(work, unit)
+                room -= 1
 
     def _try(self, kind: str, round_index: int) -> int:
         return self._tries.get((kind, round_index), 0)
@@ -141,8 +172,13 @@ class GameAnalysis:
         if job is None:
             return False
         new = False
-        for done in job.take():
-            new = self._take(done.unit, done.value) or new
+        while True:  # what finished frees a worker for the next unit
+            self._feed(job)
+            finished = job.take()
+            if not finished:
+                break
+            for done in finished:
+                new = self._take(done.unit, done.value) or new
         if job.failed:
             log.warning("the game could not be analysed while played: %s",
                         "; ".join(job.errors) or "its workers stopped")
@@ -163,6 +199,7 @@ class GameAnalysis:
 
     def stop(self) -> None:
         job, self._job = self._job, None
+        self._waiting.clear()
         if job is not None:
             job.drop()
 
