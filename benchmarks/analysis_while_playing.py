@@ -66,10 +66,11 @@ def daily_game(number: int, player: str) -> Session:
     return session
 
 
-def par_progress(analysis: GameAnalysis, rounds: int) -> tuple[int, int]:
-    """(rounds whose every replay is in, replays in)."""
+def par_progress(analysis: GameAnalysis, rounds: int) -> tuple[int, int, int]:
+    """(rounds whose every replay is in, rounds with two at least (a par is shown once
+    every round has), replays in)."""
     counts = [min(len(analysis.found.get(k, {})), analysis.replays) for k in range(rounds)]
-    return sum(c >= analysis.replays for c in counts), sum(counts)
+    return sum(c >= analysis.replays for c in counts), sum(c >= 2 for c in counts), sum(counts)
 
 
 def main() -> int:
@@ -122,7 +123,7 @@ def main() -> int:
                 if k not in done_at and k in analysis.reviews and \
                         len(analysis.found.get(k, {})) >= analysis.replays:
                     done_at[k] = now
-            rounds, replays = par_progress(analysis, len(lengths))
+            rounds, two, replays = par_progress(analysis, len(lengths))
             if analysis.par(history) is not None:
                 marks.setdefault("shown", now)
             if rounds == len(lengths):
@@ -130,8 +131,8 @@ def main() -> int:
             if args.daily and len(ended) == len(lengths) and now >= marks.get("next", 0.0):
                 marks["next"] = now + args.every
                 print(f"  {now - ended[-1]:+6.1f} s after the end: every replay of {rounds} of "
-                      f"{len(lengths)} rounds, {replays} of {len(lengths) * analysis.replays}"
-                      f" replays ({load()})", flush=True)
+                      f"{len(lengths)} rounds, two of {two}, {replays} of "
+                      f"{len(lengths) * analysis.replays} replays ({load()})", flush=True)
             if now >= moment or analysis.failed:
                 return
             time.sleep(0.05)
