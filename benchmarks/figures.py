@@ -12,12 +12,20 @@ Plays seeded short games and prints, per level:
   fitted by maximum likelihood), against its shipped rating and deviation;
 * the share of rounds whose par error is 0 (goal: 0), from two replays of a few rounds.
 
+``--luck-games N`` prints the luck alone, from N games at each equal table of ``--luck-tables``:
+only the chance events are valued (the deal of each hand, each card drawn), no choice is
+judged, so many more rounds fit the time (its budget: ``--luck-iterations``, the shipped
+review's 1,500 by default). Each level's mean luck a round and the mean of all, with a 95 %
+interval whose error counts a round's seats as one sample (their lucks at one table are not
+independent): the goal is an interval inside ±2 points.
+
 The review judges with the expert at ``--review-iterations`` rollouts a choice (the shipped
 review uses 1,500; fewer fit the benchmark in minutes on two shared cores, and widen the
 noise the cost must rise above). Work is shared out on the workbench (``--workers``).
 
     nice python benchmarks/figures.py [--games 3] [--rating-games 2] [--seed 1]
         [--review-iterations 300] [--workers 2] [--par-rounds 4]
+    nice python benchmarks/figures.py --luck-games 12 [--luck-tables easy,medium,hard]
 """
 
 from __future__ import annotations
@@ -42,8 +50,8 @@ from craits.director import play_headless  # noqa: E402
 from craits.engine import Rules  # noqa: E402
 from craits.rating import round_results  # noqa: E402
 from craits.review import par  # noqa: E402
-from craits.review.analysis import analyse_round, review_level  # noqa: E402
-from craits.review.luck import round_split  # noqa: E402
+from craits.review.analysis import SLICE, ChoiceScan, analyse_round, review_level  # noqa: E402
+from craits.review.luck import round_result, round_split  # noqa: E402
 from craits.review.replay import Replay  # noqa: E402
 from craits.seat import Seat  # noqa: E402
 from craits.session import Session  # noqa: E402
@@ -91,6 +99,90 @@ class Reviewed:
                              "others": getattr(split, "others", None),
                              "choices": review.choices, "differed": review.differed})
         return rows
+
+
+@dataclasses.dataclass(frozen=True)
+class Lucky:
+    """A job: one game at ``levels``, every seat's every round's chance events valued (no
+    choice judged); returns a row per seat and round: (level, round, luck, expected, result)."""
+
+    iterations: int
+
+    def __call__(self, unit: tuple[tuple[str, ...], int]) -> list[dict[str, Any]]:
+        levels, seed = unit
+        session = played(levels, seed)
+        replay = Replay(session.to_save())
+        level = review_level(iterations=self.iterations)
+        rows = []
+        for index, scores in enumerate(session.match.history):
+            for seat, name in enumerate(levels):
+                scan = ChoiceScan(replay, seat, index)
+                while not scan.done:
+                    scan.run(SLICE)
+                log = replay.seat_log(seat)
+                jumps = [chance.value(level, log) for chance in scan.chances]
+                rows.append({"level": name, "round": (levels, seed, index),
+                             "luck": sum(j.luck for j in jumps),
+                             "expected": -jumps[0].before if jumps else 0.0,
+                             "result": round_result(scores, seat)})
+        return rows
+
+
+def luck_interval(rows: Sequence[Mapping[str, Any]]) -> tuple[float, float, int]:
+    """(mean luck a seat and round, its standard error, rounds): a round's seats are one
+    sample (the mean of their lucks), as they share the round's cards."""
+    by_round: dict[object, list[float]] = defaultdict(list)
+    for row in rows:
+        by_round[row["round"]].append(row["luck"])
+    means = [statistics.fmean(v) for v in by_round.values()]
+    mean = statistics.fmean(r["luck"] for r in rows)
+    error = statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else math.inf
+    return mean, error, len(means)
+
+
+def luck_only(args: argparse.Namespace) -> int:
+    levels = [level.strip() for level in args.luck_tables.split(",") if level.strip()]
+    size = {"expert": 2, "hard": 2}
+    # Each table's games in turn: a run stopped early is still balanced between them.
+    games = [(tuple([level] * size.get(level, 3)), deal_seed(args.seed + 3000, g))
+             for g in range(args.luck_games) for level in levels]
+    start = time.monotonic()
+    rows: list[dict[str, Any]] = []
+    with command_bench(args.workers) as bench:
+        job = bench.job(Lane.REVIEW)
+        work = Lucky(args.luck_iterations)
+        for unit in games:
+            job.submit(work, unit)
+        done = 0
+        while job.pending:
+            for found in job.take():
+                if found.error is not None:
+                    raise RuntimeError(found.error)
+                rows.extend(found.value)
+                done += 1
+                if done % len(levels) == 0 and job.pending:
+                    summarize_luck(levels, rows, f"{done} of {len(games)} games, "
+                                   f"{time.monotonic() - start:.0f} s")
+            job.wait(0.05)
+    summarize_luck(levels, rows, f"luck alone: {len(games)} short games at equal tables, "
+                   f"chance events valued at {args.luck_iterations} rollouts a choice's "
+                   f"budget (no choice judged), {time.monotonic() - start:.0f} s")
+    return 0
+
+
+def summarize_luck(levels: Sequence[str], rows: Sequence[Mapping[str, Any]],
+                   heading: str) -> None:
+    print(heading)
+    print(f"{'level':8} {'rounds':>6} {'seats':>5} {'luck':>7} {'±95 %':>6} {'expected':>8} "
+          f"{'result':>7}  goal: the interval inside ±2")
+    groups = [(level, [r for r in rows if r["level"] == level]) for level in levels]
+    for name, group in [*groups, ("all", rows)]:
+        mean, error, rounds = luck_interval(group)
+        inside = abs(mean) + 1.96 * error <= 2
+        print(f"{name:8} {rounds:6d} {len(group):5d} {mean:+7.2f} {1.96 * error:6.2f} "
+              f"{statistics.fmean(r['expected'] for r in group):+8.2f} "
+              f"{statistics.fmean(r['result'] for r in group):+7.2f}  "
+              f"{'inside' if inside else 'not inside'}", flush=True)
 
 
 def rate_game(unit: tuple[tuple[str, ...], int]) -> list[tuple[int, ...]]:
@@ -181,7 +273,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--par-rounds", type=int, default=4)
     parser.add_argument("--seats", default="2,3,4,5")
     parser.add_argument("--skip-review", action="store_true")
+    parser.add_argument("--luck-games", type=int, default=0,
+                        help="only the luck: games at each equal table of --luck-tables")
+    parser.add_argument("--luck-tables", default="easy,medium,hard")
+    parser.add_argument("--luck-iterations", type=int, default=1500)
     args = parser.parse_args(argv)
+    if args.luck_games:
+        return luck_only(args)
     start = time.monotonic()
     reviewed = [(table, deal_seed(args.seed, g)) for table in EQUAL + UNEQUAL
                 for g in range(args.games)]

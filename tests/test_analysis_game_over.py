@@ -12,7 +12,7 @@ from test_analysis_while_playing import PAR, QUICK, InlineWork, the_par_of, the_
 from craits import i18n
 from craits.paths import user_home
 from craits.persistence.par_store import ParStore
-from craits.review.cache import ReviewCache
+from craits.review.cache import ReviewCache, game_key
 from craits.review.luck import game_total
 from craits.review.par import kept_par
 from craits.review.while_playing import GameAnalysis
@@ -96,10 +96,11 @@ def test_game_over_says_how_far_the_analysis_is_until_it_is_done(app, monkeypatc
     table, scene = played(app)
     assert scene.luck is None and scene.par is None
     drawn = drawn_texts(monkeypatch)
+    rounds = len(table.session.match.history)
     for language, _ in i18n.available_languages():
         i18n.set_language(language)
-        line = scene.analysing_line()
-        assert line == i18n.t("luck.analysing", percent=0) and "0" in line
+        line = scene.analysing_line()  # the par first: its rounds, on a bar
+        assert line == i18n.tn("par.rounds_working", rounds, done=0) and "0" in line
         drawn.clear()
         scene.draw(app.screen)
         assert line in drawn and line in scene.spoken()
@@ -111,6 +112,59 @@ def test_game_over_says_how_far_the_analysis_is_until_it_is_done(app, monkeypatc
     app.step(0.016)
     assert scene.analysing_line() == "" and scene.analysis.kept
     assert said and game_line(scene.luck) in said[-1] and par_line(scene.par) in said[-1]
+
+
+def test_game_over_s_bar_moves_with_the_par_s_replays(app, monkeypatch):
+    app.game_analysis = quick_analysis(HeldWork)
+    HeldWork.open = False
+    table, scene = played(app)
+    analysis = scene.analysis
+    rounds = len(table.session.match.history)
+    shares: list[float] = []
+    monkeypatch.setattr(game_over, "draw_share_bar", lambda s, bar, share, th: shares.append(share))
+    scene.draw(app.screen)
+    assert shares == [0.0]
+    # Two of the rounds' replays found (two replays a round): one round of the par done.
+    analysis.found = {0: {0: 4, 1: 6}, 1: {0: 3}}
+    assert analysis.par_progress() == (1, rounds, 3 / (2 * rounds))
+    scene.draw(app.screen)
+    assert shares[-1] == 3 / (2 * rounds)
+    assert scene.analysing_line() == f"Working out the expert's par in your seat: 1 of {rounds} rounds done"
+
+
+def test_the_par_left_at_the_game_s_end_is_finished_after_the_table_goes(app):
+    app.game_analysis = quick_analysis(HeldWork)
+    HeldWork.open = False
+    table, scene = played(app)
+    session, analysis = table.session, scene.analysis
+    save, history = session.to_save(), session.match.history
+    app.show_title()  # the player leaves before the par is known
+    assert not InlineWork.made[-1].stopped and not analysis.kept
+    assert app.finishing.working(game_key(save)) is analysis
+    HeldWork.open = True
+    play_until(app, lambda: analysis.kept, frames=50)
+    assert analysis.complete and analysis.par(history) == the_par_of(save, history)
+    assert app.finishing.working(game_key(save)) is analysis  # read there until written
+    analysis.flush()
+    store = ParStore(ReviewCache.in_home(user_home()).folder)
+    assert kept_par(save, 0, history, store, 2, PAR) == the_par_of(save, history)
+
+
+def test_the_par_is_kept_once_its_replays_are_in_before_the_review_ends(app):
+    app.game_analysis = quick_analysis(HeldWork)
+    HeldWork.open = False
+    table, scene = played(app)
+    session, analysis = table.session, scene.analysis
+    save, history = session.to_save(), session.match.history
+    analysis.found = {k: {0: 10, 1: 20} for k in range(len(history) - 1)}
+    app.step(0.016)
+    assert not analysis.par_kept  # a round still lacks its replays
+    analysis.found[len(history) - 1] = {0: 10, 1: 20}
+    app.step(0.016)
+    assert analysis.par_kept and not analysis.complete and not analysis.kept
+    analysis.flush()
+    store = ParStore(ReviewCache.in_home(user_home()).folder)
+    assert kept_par(save, 0, history, store, 2, PAR) == analysis.par(history)
 
 
 def test_a_table_of_two_people_is_not_analysed_and_a_closed_table_stops_its_work(app):

@@ -113,14 +113,15 @@ def test_each_round_s_work_is_asked_for_once_as_it_is_dealt_and_as_it_ends():
     analysis = GameAnalysis(0, KINDS, InlineWork, level=QUICK, par_level=PAR, replays=2)
     analysis.follow(at(save, 0))
     (job,) = InlineWork.made
-    assert job.asked == [("par", 0, 0, 0), ("par", 0, 1, 0)]  # the deal: its replays
+    # The deal: its replays, one handed to the (one) free worker, the other waiting here.
+    assert job.asked == [("par", 0, 0, 0)] and analysis.waiting() == [("par", 0, 1, 0)]
     analysis.follow(at(save, 0))
-    assert len(job.asked) == 2  # nothing new: nothing asked again
+    assert len(job.asked + analysis.waiting()) == 2  # nothing new: nothing asked again
     first_end = moments(save)[1]
     analysis.follow(at(save, first_end - 1))
-    assert len(job.asked) == 2  # the round is not over yet
+    assert len(job.asked + analysis.waiting()) == 2  # the round is not over yet
     analysis.follow(at(save, first_end))
-    assert job.asked[2:] == [("review", 0, 0)]
+    assert analysis.waiting() == [("par", 0, 1, 0), ("review", 0, 0)]
     assert analysis.progress()[0] == 0  # nothing polled yet
     assert analysis.split(at(save, first_end).match.history) is None
 
@@ -138,9 +139,28 @@ def test_a_move_taken_back_before_a_round_s_end_drops_its_review_and_asks_again(
         analysis._take(done.unit, done.value)
     assert 0 not in analysis.reviews and analysis.found[0]  # the deal is the same: kept
     analysis.follow(at(save, first_end))
-    assert job.asked[-1] == ("review", 0, 1)  # asked again, under a new try
     analysis.poll()
     assert 0 in analysis.reviews
+    # Asked again under a new try; the one asked for before the take-back never went out.
+    assert ("review", 0, 1) in job.asked and ("review", 0, 0) not in job.asked
+
+
+def test_the_replays_that_show_a_par_go_first_then_the_reviews_then_the_refinements():
+    save = game(3, KINDS)
+    InlineWork.made.clear()
+    analysis = GameAnalysis(0, KINDS, InlineWork, level=QUICK, par_level=PAR, replays=4)
+    ends = moments(save)
+    analysis.follow(at(save, ends[1]))  # round 1 dealt and over
+    analysis.follow(at(save, ends[2]))  # round 2 dealt
+    (job,) = InlineWork.made
+    assert job.asked == [("par", 0, 0, 0)]  # one worker, busy until the answers are taken
+    assert analysis.waiting() == [("par", 0, 1, 0), ("par", 1, 0, 0), ("par", 1, 1, 0),
+                                  ("review", 0, 0), ("par", 0, 2, 0), ("par", 0, 3, 0),
+                                  ("par", 1, 2, 0), ("par", 1, 3, 0)]
+    analysis.poll()
+    assert job.asked[:5] == [("par", 0, 0, 0), ("par", 0, 1, 0), ("par", 1, 0, 0),
+                             ("par", 1, 1, 0), ("review", 0, 0)]
+    assert not analysis.waiting() and len(analysis.found[1]) == 4
 
 
 def test_what_was_found_is_kept_under_the_finished_game_s_name(tmp_path):

@@ -148,3 +148,69 @@ def test_the_keeper_finds_the_deal_s_game_whatever_the_clock_says(app, tmp_path)
     result = keeper.result(number)
     assert result is not None and result.total == session.match.totals[0]
     assert keeper.streak() == 1
+
+
+class _Left:
+    """A finished game's analysis its table left to the app (``Finishing``), held still."""
+
+    def __init__(self, analysis):
+        self.analysis = analysis
+
+    def finish(self, now=False):
+        return now
+
+
+def test_the_par_worked_out_after_the_game_shows_its_rounds_on_a_bar(app, tmp_path, monkeypatch):
+    from craits.review.while_playing import GameAnalysis
+    from craits.ui.menus import daily
+
+    keeper = keeper_for(app)
+    number = keeper.today_number()
+    keeper.started(number, datetime.now() - timedelta(minutes=20))
+    session = finished_session(number)
+    app.files.archive.keep(session)
+    rounds = len(session.match.history)
+    analysis = GameAnalysis(0, [s.kind for s in session.seats], lambda: None, replays=4)
+    analysis.rounds = rounds
+    analysis.found = {0: {0: 1, 1: 2, 2: 3, 3: 4}, 1: {0: 1, 1: 2, 2: 3, 3: 4}, 2: {0: 5}}
+    app.finishing.take(session, _Left(analysis))
+    app.show_title()
+    app.step(FRAME)
+    app.scenes.top.open_daily()
+    scene = app.scenes.top
+    shares: list[float] = []
+    monkeypatch.setattr(daily, "draw_share_bar", lambda s, bar, share, th: shares.append(share))
+    lines = dict(zip(daily.LINE_KEYS, (t for t, _ in scene.lines()), strict=True))
+    assert lines["par"] == f"Par: 2 of {rounds} rounds worked out"
+    scene.draw(app.screen)
+    assert shares == [9 / (4 * rounds)]
+    # More replays come: the line and the bar move.
+    analysis.found[2].update({1: 5, 2: 6, 3: 7})
+    lines = dict(zip(daily.LINE_KEYS, (t for t, _ in scene.lines()), strict=True))
+    assert lines["par"] == f"Par: 3 of {rounds} rounds worked out"
+    scene.draw(app.screen)
+    assert shares[-1] == 12 / (4 * rounds)
+    # Two replays of every round: the par with its error, refined as more come; no bar.
+    for k in range(rounds):
+        analysis.found.setdefault(k, {}).update({0: 10, 1: 20})
+    lines = dict(zip(daily.LINE_KEYS, (t for t, _ in scene.lines()), strict=True))
+    par = analysis.par(session.match.history)
+    assert par is not None and par.replays == 2
+    assert lines["par"] == f"Par {round(par.value)}, about ±{round(par.stderr)}"
+    assert scene.status_text() == "p" + lines["par"][1:]  # as said once known
+    shares.clear()
+    scene.draw(app.screen)
+    assert shares == []
+    # Once kept beside the game, that par.
+    app.finishing = type(app.finishing)()
+    save = session.to_save()
+    ParStore.in_home(tmp_path).store(game_key(save), par_version(
+        [s.kind for s in session.seats], 0, PAR_LEVEL), {k: {0: 10, 1: 20} for k in range(rounds)})
+    from craits.persistence.store import GameCache
+
+    GameCache.flush(5.0)
+    lines = dict(zip(daily.LINE_KEYS, (t for t, _ in scene.lines()), strict=True))
+    assert lines["par"].startswith(f"Par {15 * rounds}, about ±")
+    shares.clear()
+    scene.draw(app.screen)
+    assert shares == []

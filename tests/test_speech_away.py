@@ -138,7 +138,7 @@ def test_the_deal_of_the_day_says_its_deal_and_its_par_when_it_comes(title, tran
     assert opening.endswith(i18n.t("daily.play"))  # then the focused button
     # The par once known is said after what was being said, not over it.
     monkeypatch.setattr(keeper, "par", lambda n: object())
-    monkeypatch.setattr(daily_module, "par_line", lambda k, n: "par 40 ± 1")
+    monkeypatch.setattr(daily_module, "par_line", lambda k, n, working=None: "par 40 ± 1")
     frames(app)
     assert transcript_file.texts(transcript)[-1] == "par 40 plus or minus 1"
     assert transcript_file.read(transcript)[-1].interrupts is False

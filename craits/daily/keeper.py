@@ -22,6 +22,7 @@ from craits.engine.notation import GameRecord, SaveData
 from craits.persistence.archive import GameArchive
 from craits.persistence.files import Problem
 from craits.persistence.par_store import ParStore
+from craits.review.cache import game_key
 from craits.review.par import GamePar, kept_par
 from craits.review.record import load_record
 
@@ -64,6 +65,14 @@ class DailyKeeper:
         except (OSError, ValueError) as exc:
             log.warning("the par of deal %d could not be read: %s", number, exc)
             return None
+
+    def played(self, number: int) -> tuple[str, list[list[int]]] | None:
+        """The game deal ``number`` was played as: its key (``review.cache.game_key``, what
+        the app's analyses of finished games are found by while its par is worked out) and
+        its rounds' scores."""
+        result = self.result(number)
+        game = None if result is None else self._game(result)
+        return None if game is None else (game_key(game[0]), game[1])
 
     def _game(self, result: Result) -> tuple[SaveData, list[list[int]]] | None:
         if result.game not in self._games:

@@ -4,7 +4,14 @@ shows the luck against the choices and the par at once, and the review opens com
 Each round's par replays start when the round is dealt (they need only the match up to its
 deal: ``par.round_at_deal``), its review when it ends (the seat's choices, from what it saw);
 both in the background lane of the app's workbench (``craits.work``): the game being played
-comes first. The answers are the ones the review screen computes from the finished game, as a
+comes first. The work waits here, in order of need, and a unit goes to the workbench only when
+a worker is free (``Job.room``): first the two replays of every round that show a par (the
+daily screen's and game over's), then the reviews, then the replays that refine the par. On a
+busy machine a fast player's par is then shown as soon as the last round's first two replays
+are in, not after every earlier round's refinements. Measured on the deal of the day
+(``benchmarks/analysis_while_playing.py --daily 339``, 2 cores shared, load 16 to 22): at 2 s
+a choice the par is shown 2 s after the game's end (every replay in at 11 s); at 0.5 s a
+choice, 60 s after (work handed out as asked for, it was still not shown 277 s after). The answers are the ones the review screen computes from the finished game, as a
 choice's seed and a replay's depend on the match seed and their place only, not on how much
 of the game there was. At the match's end they are kept under the finished game's name
 (``review.cache``, ``persistence.par_store``), where the review and the past games read them.
@@ -15,16 +22,17 @@ that round; it is worked out again.
     analysis = GameAnalysis(seat, kinds, functools.partial(bench.job, Lane.BACKGROUND))
     analysis.follow(session)   # each frame: new rounds dealt or finished
     analysis.poll()            # each frame: what the workers found
-    analysis.split(), analysis.par(), analysis.progress()
+    analysis.split(), analysis.par(), analysis.progress(), analysis.par_progress()
     analysis.keep(session, cache, store)
 """
 
 from __future__ import annotations
 
+import heapq
 import logging
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from craits.persistence.par_store import Found, ParStore
 from craits.persistence.store import WRITER, GameCache
@@ -40,6 +48,10 @@ from .replay import Replay
 log = logging.getLogger(__name__)
 
 MakeJob = Callable[[], Job]  # a job in the workbench's background lane
+# The order units go to the workbench in (least first; then as asked for): a round's replays
+# that show a par (``par.best_par`` needs two), its review, the replays that refine the par.
+NEED_PAR, NEED_REVIEW, NEED_REFINE = 0, 1, 2
+PAR_SHOWN = 2
 
 
 @dataclass(frozen=True)
@@ -85,10 +97,14 @@ class GameAnalysis:
         self.found: Found = {}
         self.failed = False
         self.kept = False
+        self.par_kept = False
         self._dealt = 0  # rounds whose replays were asked for
         self._finished = 0  # rounds whose review was asked for
         self._tries: dict[tuple[str, int], int] = {}  # asked again after a take-back
         self._job: Job | None = None
+        # Units not yet handed to the workbench: (need, order, work, unit), least first.
+        self._waiting: list[tuple[int, int, Callable[[Any], Any], tuple[Any, ...]]] = []
+        self._order = 0
 
     # ------------------------------------------------------------ following the match
 
@@ -111,13 +127,32 @@ class GameAnalysis:
         if finished > self._finished:
             review = ReviewRound(save, self.seat, self.level)
             for k in range(self._finished, finished):
-                job.submit(review, ("review", k, self._try("review", k)))
+                self._wait(NEED_REVIEW, review, ("review", k, self._try("review", k)))
         if self.with_par and dealt > self._dealt:
             work = ParReplay(RoundScore(save, self.seat, self.par_level))
             for k in range(self._dealt, dealt):
                 for r in range(self.replays):
-                    job.submit(work, ("par", k, r, self._try("par", k)))
+                    self._wait(NEED_PAR if r < PAR_SHOWN else NEED_REFINE, work,
+                               ("par", k, r, self._try("par", k)))
         self._dealt, self._finished = dealt, finished
+        self._feed(job)
+
+    def waiting(self) -> list[tuple[Any, ...]]:
+        """The units not yet handed to the workbench, the most needed first."""
+        return [unit for *_, unit in sorted(self._waiting, key=lambda w: w[:2])]
+
+    def _wait(self, need: int, work: Callable[[Any], Any], unit: tuple[Any, ...]) -> None:
+        heapq.heappush(self._waiting, (need, self._order, work, unit))
+        self._order += 1
+
+    def _feed(self, job: Job) -> None:
+        """Hand the most needed units to the workbench, as many as it has free workers for."""
+        room = job.room()
+        while room > 0 and self._waiting:
+            _, _, work, unit = heapq.heappop(self._waiting)
+            if unit[-1] == self._try(unit[0], unit[1]):  # not asked for before a take-back
+                job.submit(work, unit)
+                room -= 1
 
     def _try(self, kind: str, round_index: int) -> int:
         return self._tries.get((kind, round_index), 0)
@@ -140,8 +175,13 @@ class GameAnalysis:
         if job is None:
             return False
         new = False
-        for done in job.take():
-            new = self._take(done.unit, done.value) or new
+        while True:  # what finished frees a worker for the next unit
+            self._feed(job)
+            finished = job.take()
+            if not finished:
+                break
+            for done in finished:
+                new = self._take(done.unit, done.value) or new
         if job.failed:
             log.warning("the game could not be analysed while played: %s",
                         "; ".join(job.errors) or "its workers stopped")
@@ -162,6 +202,7 @@ class GameAnalysis:
 
     def stop(self) -> None:
         job, self._job = self._job, None
+        self._waiting.clear()
         if job is not None:
             job.drop()
 
@@ -174,6 +215,19 @@ class GameAnalysis:
             found += sum(min(len(s), self.replays) for s in self.found.values())
             each += self.replays
         return found, max(found, self.rounds * each)
+
+    def par_progress(self) -> tuple[int, int, float]:
+        """The par's progress: (rounds with every replay in, the match's rounds, the share of
+        all their replays in, 0 to 1)."""
+        counts = [min(len(self.found.get(k, {})), self.replays) for k in range(self.rounds)]
+        total = self.rounds * self.replays
+        return (sum(c >= self.replays for c in counts), self.rounds,
+                sum(counts) / total if total else 0.0)
+
+    @property
+    def par_found(self) -> bool:
+        """Every replay of every round of the match is in."""
+        return self.with_par and self.rounds > 0 and self.par_progress()[0] == self.rounds
 
     @property
     def complete(self) -> bool:
@@ -217,6 +271,64 @@ class GameAnalysis:
 
         WRITER.submit(write)
 
+    def keep_par(self, session: Session, store: ParStore) -> bool:
+        """Once the match is over and every par replay is in: the par kept under the finished
+        game's name at once (the review's last verdicts may come later); True if it was."""
+        if self.par_kept or not self.par_found or not session.match.is_over():
+            return False
+        self.par_kept = True
+        store.store_later(game_key(session.to_save()),
+                          par_version(self.kinds, self.seat, self.par_level), self.found)
+        return True
+
     def flush(self, timeout: float = 5.0) -> None:
         """Until what ``keep`` writes is written (tests)."""
         GameCache.flush(timeout)
+
+
+class Finishable(Protocol):
+    """A finished game's analysis that its table left to finish (``ui.table.analysis_part``)."""
+
+    @property
+    def analysis(self) -> GameAnalysis | None: ...
+
+    def finish(self, now: bool = False) -> bool:
+        """One step: True once over (kept when complete); ``now``: keep what was found."""
+        ...
+
+
+class Finishing:
+    """The analyses of finished games still being worked out after their table went, one
+    step each frame (``update``: the app's) until complete and kept. The deal of the day's
+    screen reads a game's progress here (``working``) until its par is kept."""
+
+    KEPT = 4  # finished ones still read here, while their files are being written
+
+    def __init__(self) -> None:
+        self._parts: dict[str, Finishable] = {}  # by the finished game's key
+        self._done: dict[str, GameAnalysis] = {}
+
+    def take(self, session: Session, part: Finishable) -> None:
+        self._parts[game_key(session.to_save())] = part
+
+    def update(self) -> None:
+        for key, part in list(self._parts.items()):
+            if part.finish():
+                del self._parts[key]
+                if part.analysis is not None and part.analysis.complete:
+                    self._done[key] = part.analysis
+                    while len(self._done) > self.KEPT:
+                        del self._done[next(iter(self._done))]
+
+    def working(self, key: str) -> GameAnalysis | None:
+        """The analysis of the finished game ``key`` (``review.cache.game_key``), while it
+        is worked out here or just after; None otherwise."""
+        part = self._parts.get(key)
+        return part.analysis if part is not None else self._done.get(key)
+
+    def close(self) -> None:
+        """The app ends: each keeps what it found so far (its review finds the rest)."""
+        for part in self._parts.values():
+            part.finish(now=True)
+        self._parts.clear()
+

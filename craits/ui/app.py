@@ -30,7 +30,7 @@ from craits.engine import Rules
 from craits.paths import user_home
 from craits.persistence import Statistics
 from craits.persistence.player_files import PlayerFiles
-from craits.review.while_playing import GameAnalysis
+from craits.review.while_playing import Finishing, GameAnalysis
 from craits.seat import Seat
 from craits.session import Session
 from craits.ui.app_settings import use_language, use_look, use_settings
@@ -114,6 +114,7 @@ class App:
         self.game_analysis: Callable[[int, Sequence[str]], GameAnalysis] | None = \
             functools.partial(GameAnalysis, make_job=functools.partial(
                 self.workbench.job, Lane.BACKGROUND)) if bot_mode == "process" else None
+        self.finishing = Finishing()  # finished games' analyses, after their table went
         self.scenes = SceneStack()
         self.running = True
         self.keys_down: set[int] = set()
@@ -314,6 +315,7 @@ class App:
             if table is not None and table is not top:
                 table.update(dt)
             top.update(dt)
+        self.finishing.update()
         self._watch_writing()
         if self.draws:
             self._draw()
@@ -407,6 +409,7 @@ class App:
         table = self.current_table()
         if table is not None:
             table.close()
+        self.finishing.close()
         self.files.close()
         self.workbench.close()  # never waits for what is queued
         # Not pygame.quit(): cached fonts stay valid for an App made later in this process.

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # types only: the services a scene may use, none of them a sc
     from craits.persistence import Settings, Statistics
     from craits.review import Replay
     from craits.review.puzzles import Grade, Spot
-    from craits.review.while_playing import GameAnalysis
+    from craits.review.while_playing import Finishing, GameAnalysis
     from craits.seat import Seat
     from craits.session import Session
     from craits.ui.audio import Audio
@@ -89,6 +89,7 @@ class SceneContext(Protocol):
     bot_worker: Latest  # its lane for the computer players' moves and hints
     # A seat's game analysed while played, given the seat and every seat's kind (None: not).
     game_analysis: Callable[[int, Sequence[str]], GameAnalysis] | None
+    finishing: Finishing  # finished games' analyses, worked out after their table went
     statistics: Statistics
     notices: list[Notice | str]  # for the player, each told with str()
     screens: Screens

@@ -1,6 +1,8 @@
 """The deal of the day's screen: today's deal number, whom it is against, whether it was played
 and how, the streak of days played, and the par of the game played (worked out while it is
-played, as every game's); Play opens the table like a new game.
+played, as every game's; what is left at the game's end is finished by the app, and its
+progress shows here as rounds worked out, on a bar, until the par is known); Play opens the
+table like a new game.
 
 The ``DailyKeeper`` is one per player's folder for the app's life; ``keeper_for`` finds it.
 ``start_deal`` is also what ``--deal N`` does.
@@ -19,13 +21,15 @@ from craits import i18n
 from craits.daily.deal import deal
 from craits.daily.keeper import DailyKeeper
 from craits.persistence.archive import GameArchive
-from craits.review.par import PAR_REPLAYS
+from craits.review.par import PAR_REPLAYS, GamePar
+from craits.review.while_playing import GameAnalysis
 from craits.ui.dialogs.menu_base import MenuScene
 from craits.ui.notices import problem_notice
 from craits.ui.scene import SceneContext
 from craits.ui.seat_names import default_seats
 from craits.ui.speech.screen import joined
 from craits.ui.widgets import Widget, draw_text_fit
+from craits.ui.widgets.drawing import draw_share_bar
 
 
 class _Files(Protocol):
@@ -73,12 +77,33 @@ def status_line(keeper: DailyKeeper, number: int) -> str:
                   players=result.players)
 
 
-def par_line(keeper: DailyKeeper, number: int) -> str:
+def working_on(app: SceneContext, keeper: DailyKeeper, number: int) -> GameAnalysis | None:
+    """The analysis of the game deal ``number`` was played as, while the app finishes it."""
+    played = keeper.played(number)
+    return None if played is None else app.finishing.working(played[0])
+
+
+def known_par(keeper: DailyKeeper, number: int,
+              working: GameAnalysis | None = None) -> GamePar | None:
+    """The par kept beside the deal's game, or the one its analysis has found so far (two
+    replays of every round at least, refined as more come)."""
     par = keeper.par(number)
+    played = keeper.played(number) if par is None and working is not None else None
+    if played is not None and working is not None:
+        par = working.par(played[1])
+    return par
+
+
+def par_line(keeper: DailyKeeper, number: int, working: GameAnalysis | None = None) -> str:
+    """The par with its error; while it is worked out (``working``), the rounds done."""
+    par = known_par(keeper, number, working)
     if par is not None:
         return i18n.t("daily.par", par=round(par.value), error=max(1, round(par.stderr)))
     if keeper.result(number) is None:
         return i18n.t("daily.par_after_play")
+    if working is not None and working.with_par and not working.failed:
+        done, rounds, _ = working.par_progress()
+        return i18n.tn("daily.par_working", rounds, done=done)
     return i18n.t("daily.par_in_review")
 
 
@@ -105,6 +130,12 @@ class DailyScene(MenuScene):
         keeper.settle()
         super().__init__(app)
 
+    def working(self) -> GameAnalysis | None:
+        """The played game's analysis while the app finishes it (its par not yet kept)."""
+        if self.keeper.result(self.number) is None or self.keeper.par(self.number) is not None:
+            return None
+        return working_on(self.app, self.keeper, self.number)
+
     def lines(self) -> list[tuple[str, str]]:
         """(text, style) from the top: the deal, whom against, the result, streak, par."""
         the_deal = deal(self.number)
@@ -116,7 +147,7 @@ class DailyScene(MenuScene):
                     levels=", ".join(i18n.t(f"level.{k}") for k in the_deal.kinds[1:])), "text"),
             (status_line(self.keeper, self.number), "gold"),
             (i18n.tn("daily.streak", streak) if streak else i18n.t("daily.no_streak"), "text"),
-            (par_line(self.keeper, self.number), "gold"),
+            (par_line(self.keeper, self.number, self.working()), "gold"),
             (i18n.t("daily.explain", n=PAR_REPLAYS), "dim"),
         ]]  # a line of its own starts with a capital, as in the title's line it does not
 
@@ -126,13 +157,15 @@ class DailyScene(MenuScene):
         later); the explanation at full detail."""
         speaker = getattr(self.app, "speech", None)
         full = speaker is not None and speaker.wants("full")
-        known = self.keeper.par(self.number) is not None
+        known = known_par(self.keeper, self.number, self.working()) is not None
         said = [text for (text, style), key in zip(self.lines(), LINE_KEYS, strict=True)
                 if (key != "par" or not known) and (key != "explain" or full)]
         return joined((i18n.t(self.heading_key), *said))
 
     def status_text(self) -> str:
-        return par_line(self.keeper, self.number) if self.keeper.par(self.number) else ""
+        working = self.working()
+        known = known_par(self.keeper, self.number, working) is not None
+        return par_line(self.keeper, self.number, working) if known else ""
 
     def layout(self) -> list[Widget]:
         self.panel = self.body_panel(900)
@@ -151,15 +184,21 @@ class DailyScene(MenuScene):
         looks = {"big": (th.px(34), th.gold_light, 2.0), "gold": (th.body_size, th.gold_light, 1.6),
                  "text": (th.body_size, th.text, 1.6), "dim": (th.small_size, th.text_dim, 3.2)}
         lines = self.lines()
+        working = self.working()
         unit = box.height / sum(looks[style][2] for _, style in lines)
         y = float(box.top)
-        for text, style in lines:
+        for (text, style), key in zip(lines, LINE_KEYS, strict=True):
             size, color, share = looks[style]
-            draw_text_fit(surface, text, pygame.Rect(box.left, round(y), box.width,
-                                                     round(share * unit)),
+            h = share * unit
+            if key == "par" and working is not None and known_par(
+                    self.keeper, self.number, working) is None:  # its progress, behind it
+                bar = pygame.Rect(0, 0, min(box.width, th.px(560)), round(h * 0.8))
+                bar.center = (box.centerx, round(y + h / 2))
+                draw_share_bar(surface, bar, working.par_progress()[2], th)
+            draw_text_fit(surface, text, pygame.Rect(box.left, round(y), box.width, round(h)),
                           size, color=color, bold=style == "big", wrap=style in ("dim", "text"),
                           min_size=th.px(10))
-            y += share * unit
+            y += h
 
     def on_enter(self) -> None:
         if self.keeper.settle():  # the deal was just played

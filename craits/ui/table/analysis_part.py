@@ -1,8 +1,10 @@
 """The player's game analysed while it is played (``review.while_playing``): at a table with
 one person, each round's par replays start at its deal and its review at its end, in the
 background lane of the app's workbench (low priority); the game-over screen shows the luck against the
-choices and the par as soon as they are found, and they are kept for the review. A table of
-several people, or an app whose computer players think in place (tests), has none."""
+choices and the par as soon as they are found, and they are kept for the review. A finished
+game's work left when its table goes is finished by the app (``Finishing``), so its par reaches
+the deal of the day's screen and the past games without the player waiting at game over. A
+table of several people, or an app whose computer players think in place (tests), has none."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Callable, Sequence
 from craits.paths import user_home
 from craits.persistence.par_store import ParStore
 from craits.review.cache import ReviewCache
-from craits.review.while_playing import GameAnalysis
+from craits.review.while_playing import Finishing, GameAnalysis
 from craits.session import Session
 
 
@@ -22,11 +24,13 @@ class AnalysisPart:
 
     def __init__(self, session: Session,
                  make: Callable[[int, Sequence[str]], GameAnalysis] | None,
-                 wanted: Callable[[], bool] = lambda: True) -> None:
+                 wanted: Callable[[], bool] = lambda: True,
+                 finishing: Finishing | None = None) -> None:
         humans = session.human_seats()
         self.session = session
         self.make = make if len(humans) == 1 else None
         self.wanted = wanted
+        self.finishing = finishing
         self.analysis: GameAnalysis | None = None
         self._start()
 
@@ -46,8 +50,14 @@ class AnalysisPart:
             return
         analysis.follow(self.session)
         analysis.poll()
+        self._keep_par(analysis)
         if analysis.complete and self.session.match.is_over() and not analysis.kept:
             self._keep(analysis)
+
+    def _keep_par(self, analysis: GameAnalysis) -> None:
+        """The par, kept as soon as the game is over and its replays are all in."""
+        if not analysis.par_kept and analysis.par_found and self.session.match.is_over():
+            analysis.keep_par(self.session, ParStore.in_home(user_home()))
 
     def _keep(self, analysis: GameAnalysis) -> None:
         """What was found, under the finished game's name, once; its queued work goes."""
@@ -64,5 +74,29 @@ class AnalysisPart:
             return
         if keep and self.session.match.is_over() and not analysis.failed:
             analysis.poll()
+            if not analysis.complete and self.finishing is not None:
+                self.finishing.take(self.session, self)  # its workers go on: kept once complete
+                return
             self._keep(analysis)
         analysis.stop()
+
+    def finish(self, now: bool = False) -> bool:
+        """A step of a finished game's analysis after its table went (``Finishing``): True
+        once it is over (kept when complete, or failed, or no longer wanted). ``now``: the
+        app ends, what was found so far is kept."""
+        analysis = self.analysis
+        if analysis is None or not self.wanted():
+            self.close(keep=False)
+            return True
+        if now:
+            self.finishing = None
+            self.close()
+            return True
+        analysis.poll()
+        self._keep_par(analysis)
+        if analysis.failed or analysis.complete:
+            if analysis.complete:
+                self._keep(analysis)
+            analysis.stop()
+            return True
+        return False

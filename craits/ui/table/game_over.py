@@ -40,6 +40,7 @@ from craits.ui.widgets import (
     felt_background,
 )
 from craits.ui.widgets.button_images import draw_button
+from craits.ui.widgets.drawing import draw_share_bar
 from craits.ui.widgets.textcache import blit_text, text_surface
 
 DIM = (180, 192, 176)
@@ -272,6 +273,9 @@ class GameOverScene(Scene):
         analysis = self.analysis
         if analysis is None or analysis.failed or analysis.complete:
             return ""
+        if self.par is None and analysis.with_par:  # the par's rounds, on a bar (``draw``)
+            done, rounds, _ = analysis.par_progress()
+            return i18n.tn("par.rounds_working", rounds, done=done)
         found, total = analysis.progress()
         return i18n.t("luck.analysing", percent=found * 100 // max(1, total))
 
@@ -305,14 +309,23 @@ class GameOverScene(Scene):
             self._draw_landing(surface, *motion)
         self._draw_table(surface, self.table_rect)
         # Above the buttons, from the bottom up: the whole game's luck and choices once
-        # reviewed, the expert's par in the same seat once worked out, what is still to come.
+        # reviewed, the expert's par in the same seat once worked out, what is still to come
+        # (while the par is being worked out, on a bar of its replays, clear of the buttons).
         working = self.analysing_line() if self.par is None or self.luck is None else ""
         lines = [(game_line(self.luck), 17, CREAM) if self.luck is not None else None,
                  (par_line(self.par), 17, CREAM) if self.par is not None else None,
-                 (working, 16, DIM) if working else None]
-        for i, (text, size, colour) in enumerate(line for line in lines if line is not None):
+                 (working, 16, CREAM if self.par is None else DIM) if working else None]
+        shown = [line for line in lines if line is not None]
+        for i, (text, size, colour) in enumerate(shown):
+            center = (w // 2, self.again_button.rect.top - th.px(16 + 24 * i))
+            if working and i == len(shown) - 1 and self.par is None \
+                    and self.analysis is not None:
+                center = (center[0], center[1] - th.px(12))
+                bar = pygame.Rect(0, 0, min(w - th.px(60), th.px(640)), th.px(26))
+                bar.center = center
+                draw_share_bar(surface, bar, self.analysis.par_progress()[2], th)
             blit_text(surface, text, th.px(size), colour, max_width=w - th.px(80),
-                      center=(w // 2, self.again_button.rect.top - th.px(16 + 24 * i)))
+                      center=center)
         draw_button(self.again_button, surface)
         draw_button(self.menu_button, surface)
         for row in self.rows:

@@ -95,7 +95,8 @@ class TableScene(Scene):
         self.coach_unsaved = False
         self.forced = ForcedMoves(lambda: self.app.settings.forced_moves)
         self.analysis = AnalysisPart(session, app.game_analysis,
-                                     lambda: self.app.settings.analyse_while_playing)
+                                     lambda: self.app.settings.analyse_while_playing,
+                                     app.finishing)
         self.flow = TableFlow(app, self.match, self.hand, self.commit,
                               lambda: self.analysis.analysis)
         self.levels = [level_label(s.kind) for s in session.seats]

@@ -107,3 +107,17 @@ def felt_background(size: tuple[int, int], theme: Theme | None = None) -> pygame
         _felt_cache.clear()
     _felt_cache[key] = surface
     return surface
+
+
+BAR: Color = (8, 30, 20, 190)  # a progress bar's ground, and what is done
+BAR_DONE: Color = (64, 146, 98, 200)
+
+
+def draw_share_bar(surface: pygame.Surface, bar: pygame.Rect, share: float,
+                   theme: Theme) -> None:
+    """A progress bar in ``bar`` filled to ``share`` (0 to 1); its words are drawn over it."""
+    draw_rounded(surface, bar, BAR, theme.radius)
+    filled = bar.inflate(-theme.px(6), -theme.px(6))
+    filled.width = round(filled.width * max(0.0, min(1.0, share)))
+    if filled.width > 0:
+        draw_rounded(surface, filled, BAR_DONE, theme.radius // 2)
