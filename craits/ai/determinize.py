@@ -34,21 +34,16 @@ class Sampler:
     def __init__(self, view: SeatView, know: Knowledge) -> None:
         self.view = view
         self.pool = unseen_cards(view)
-        # Slots, most constrained first: (player, mask, weights or None); ``born`` says when
-        # each came to its player (``Knowledge.born``, -1: unknown).
+        # Slots, most constrained first: (player, mask, weights or None).
         slots = []
-        born = []
         for p, masks in enumerate(know.slots):
             if p == view.seat:
                 continue
             weights = know.weights[p] if p < len(know.weights) else []
-            births = know.born[p] if p < len(know.born) else []
             for i, mask in enumerate(masks):
                 slots.append((p, mask, weights[i] if i < len(weights) else None))
-                born.append(births[i] if i < len(births) else -1)
-        order = sorted(range(len(slots)), key=lambda i: -slots[i][1].bit_count())
-        self.slots = [slots[i] for i in order]
-        self.born = [born[i] for i in order]
+        slots.sort(key=lambda s: -s[1].bit_count())
+        self.slots = slots
         self.constrained = sum(1 for _, m, _ in slots if m)
         expected = sum(view.hand_counts) - len(view.hand) + view.draw_count
         if expected != len(self.pool):
@@ -63,28 +58,18 @@ class Sampler:
 
     def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Opponents' hands (own hand included, as seen) and the draw pile (index 0 next)."""
-        chosen, pile = self.deal_slots(rng)
-        return self.hands(chosen), pile
-
-    def hands(self, chosen: list[int]) -> list[list[int]]:
-        """Every hand (own included, as seen), given the card of each slot in ``slots``."""
-        hands: list[list[int]] = [[] for _ in range(self.view.n_players)]
-        hands[self.view.seat] = list(self.view.hand)
-        for (p, _, _), card in zip(self.slots, chosen, strict=True):
-            hands[p].append(card)
-        return hands
-
-    def deal_slots(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        """The card of each slot (in the order of ``slots``) and the draw pile."""
+        view = self.view
         for strict in (True, False):
             pool = self.pool[:]
             shuffle(rng, pool)
-            chosen = self._fill(pool, rng, strict)
-            if chosen is not None:
-                return chosen, pool
+            hands: list[list[int]] = [[] for _ in range(view.n_players)]
+            hands[view.seat] = list(view.hand)
+            if self._fill(pool, hands, rng, strict):
+                return hands, pool
         raise AssertionError("unreachable: the last try ignores exclusions")
 
-    def _fill(self, pool: list[int], rng: random.Random, strict: bool) -> list[int] | None:
+    def _fill(self, pool: list[int], hands: list[list[int]], rng: random.Random,
+              strict: bool) -> bool:
         slots = self.slots
         chosen: list[int] = []
         for j, (_, mask, weights) in enumerate(slots):
@@ -101,8 +86,10 @@ class Sampler:
             # Nothing left fits this slot: pass cards along the slots already dealt.
             chosen.append(-1)
             if not _reassign(slots, chosen, pool, j, set()):
-                return None
-        return chosen
+                return False
+        for (p, _, _), card in zip(slots, chosen, strict=True):
+            hands[p].append(card)
+        return True
 
 
 def _last_allowed(pool: list[int], mask: int) -> int:

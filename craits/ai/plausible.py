@@ -173,43 +173,56 @@ def log_chance(play: RecordedPlay, held: int, temperature: float) -> float:
 
 class WeighedWorlds:
     """A pool of guesses from ``sampler``, each weighed by the chance of the recorded plays in
-    it; ``sample`` draws a world from the pool in proportion (its draw pile shuffled afresh)."""
+    it; ``deal`` and ``sample`` draw a guess from the pool in proportion (its draw pile
+    shuffled afresh)."""
 
-    def __init__(self, sampler: Sampler, know: Knowledge, plays: Sequence[RecordedPlay], pool: int,
-                 temperature: float, rng: random.Random) -> None:
+    def __init__(self, sampler: Sampler, know: Knowledge, plays: Sequence[RecordedPlay],
+                 pool: int, temperature: float, rng: random.Random) -> None:
         self.sampler = sampler
-        self.draws = [sampler.deal_slots(rng) for _ in range(pool)]
-        logs = [self.log_weight(chosen, know, plays, temperature) for chosen, _ in self.draws]
+        born = _births(sampler, know)
+        self.draws = [sampler.deal(rng) for _ in range(pool)]
+        logs = [_log_weight(hands, born, know, plays, temperature) for hands, _ in self.draws]
         top = max(logs)
         self.cumulative = list(accumulate(exp(x - top) for x in logs))
-
-    def log_weight(self, chosen: list[int], know: Knowledge, plays: Sequence[RecordedPlay],
-                   temperature: float) -> float:
-        """The log chance of every recorded play, given the cards dealt to the slots."""
-        owners = [p for p, _, _ in self.sampler.slots]
-        total = 0.0
-        for play in plays:
-            p = play.player
-            held = 0
-            for owner, born, card in zip(owners, self.sampler.born, chosen, strict=True):
-                if owner == p and 0 <= born < play.at:
-                    held |= 1 << card
-            for at, card, born in know.played[p]:
-                if at >= play.at and 0 <= born < play.at:
-                    held |= 1 << card
-            if held >> play.card & 1:
-                total += log_chance(play, held, temperature)
-        return total
 
     def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Every hand of a guess from the pool, and its draw pile shuffled afresh."""
         index = bisect(self.cumulative, rng.random() * self.cumulative[-1])
-        chosen, pile = self.draws[min(index, len(self.draws) - 1)]
+        hands, pile = self.draws[min(index, len(self.draws) - 1)]
         pile = pile[:]
         shuffle(rng, pile)
-        return self.sampler.hands(chosen), pile
+        return hands, pile
 
     def sample(self, rng: random.Random) -> Position:
         """One world from the pool, with a fresh draw-pile order and reshuffle seed."""
         hands, pile = self.deal(rng)
         return self.sampler.view.position(hands, pile, rng.getrandbits(48))
+
+
+def _births(sampler: Sampler, know: Knowledge) -> list[list[int]]:
+    """By player, when the slot of each card of a dealt hand came to them: the sampler deals
+    a player's cards in the order of its slots, most constrained first (``Sampler.slots``)."""
+    out: list[list[int]] = []
+    for p, masks in enumerate(know.slots):
+        births = know.born[p] if p < len(know.born) else []
+        order = sorted(range(len(masks)), key=lambda i: -masks[i].bit_count())
+        out.append([births[i] if i < len(births) else -1 for i in order])
+    return out
+
+
+def _log_weight(hands: list[list[int]], born: list[list[int]], know: Knowledge,
+                plays: Sequence[RecordedPlay], temperature: float) -> float:
+    """The log chance of every recorded play, given the guessed hands."""
+    total = 0.0
+    for play in plays:
+        p, at = play.player, play.at
+        held = 0
+        for card, birth in zip(hands[p], born[p], strict=False):
+            if 0 <= birth < at:
+                held |= 1 << card
+        for when, card, birth in know.played[p]:
+            if when >= at and 0 <= birth < at:
+                held |= 1 << card
+        if held >> play.card & 1:
+            total += log_chance(play, held, temperature)
+    return total
