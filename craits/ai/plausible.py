@@ -22,18 +22,17 @@ from itertools import accumulate
 from math import exp, log
 
 from craits.engine import events as ev
-from craits.engine.cards import DECK, PARTNER_SUIT, RANK_OF, SUIT_OF
+from craits.engine.cards import PARTNER_SUIT, RANK_OF, SUIT_OF
 from craits.engine.position import Position
 from craits.engine.scoring import CARD_POINTS
 from craits.engine.shuffle import shuffle
 
 from .determinize import Sampler
 from .heuristic import HeuristicWeights
-from .knowledge import Knowledge, playable_mask
+from .knowledge import RANK_MASK, SUIT_MASK, Knowledge, playable_mask
 
 SENSIBLE = HeuristicWeights()  # medium's weights: the player whose plays are read
-NO_EIGHTS = ~sum(1 << c for c in DECK if RANK_OF[c] == 8)
-
+NO_EIGHTS = ~RANK_MASK[8]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +136,8 @@ def _value(card: int, suit: int, rest: int, play: RecordedPlay) -> float:
     if rank == 6:
         value += w.six if rest & playable_mask(suit, card) else -w.six
     else:
-        value += w.follow * (rest & SUIT_MASKS[suit] & NO_EIGHTS).bit_count()
+        value += w.follow * (rest & SUIT_MASK[suit] & NO_EIGHTS).bit_count()
     return value + play.attack[rank]
-
-
-SUIT_MASKS = tuple(sum(1 << c for c in DECK if SUIT_OF[c] == s) for s in range(4))
 
 
 def _options(card: int) -> tuple[int, ...]:
