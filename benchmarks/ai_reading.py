@@ -93,13 +93,13 @@ def knowledge(choice: Choice, reading: str) -> Knowledge:
     return infer(choice.view, choice.history, float(reading))
 
 
-def scores(choice: Choice, reading: str, guesses: int, rng: random.Random,
+def scores(choice: Choice, reading: str | float, guesses: int, rng: random.Random,
            weighing: tuple[float, int] = (2.0, 100)) -> tuple[float, float]:
     """The share of the opponents' hidden cards a guess puts in the right hand, and the Brier
     score of where the guesses put each unseen card (an opponent's hand or the draw pile).
     ``weighing``: the temperature and pool of a reading ending in ``+choices``."""
     view = choice.view
-    base, _, weigh = reading.partition("+")
+    base, _, weigh = str(reading).partition("+")
     know = knowledge(choice, base)
     sampler = Sampler(view, know)
     source: Sampler | WeighedWorlds = sampler
