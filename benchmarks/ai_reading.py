@@ -8,12 +8,15 @@ opponents' hidden cards a guess places in the right hand, and the Brier score of
 guesses put each unseen card (a proper score: unlike the share, it does not reward guessing
 with more confidence than the evidence gives). The first line (``reading`` 0) uses only what is
 certain; the others read the opponents' choices too (a number: the hand-written reading at that
-strength; ``learned``: the trained model, ``craits.ai.reader``), each compared with the first,
+strength; ``learned``: the trained model, ``craits.ai.reader``; either followed by ``+choices``:
+its guesses weighed by how well the opponents' recorded plays fit them, ``craits.ai.plausible``,
+at the temperature ``--choices`` from a pool of ``--worlds``), each compared with the first,
 paired by match. Then the same figures by how many cards the round has shown so far (played
 or turned up): the reading has more to go on later in a round.
 
     python benchmarks/ai_reading.py [--seats medium,medium] [--matches 40] [--seed 1]
-        [--guesses 40] [--reading 0,1,learned] [--length short|full]
+        [--guesses 40] [--reading 0,1,learned,learned+choices] [--length short|full]
+        [--choices 2] [--worlds 100]
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 
 from craits.ai.determinize import Sampler, unseen_cards
 from craits.ai.knowledge import Knowledge, infer
+from craits.ai.plausible import WeighedWorlds, recorded_plays
 from craits.ai.reader import read_hands
 from craits.config.levels import load_profiles, make_bot
 from craits.director.director import Hooks
@@ -82,23 +86,30 @@ def shown(choice: Choice) -> int:
     return sum(1 for e in history if isinstance(e, (CardPlayed, StarterTurned)))
 
 
-def knowledge(choice: Choice, reading: str | float) -> Knowledge:
+def knowledge(choice: Choice, reading: str) -> Knowledge:
     """What the guesses draw from: a number is the hand-written reading's strength."""
     if reading == "learned":
         return read_hands(choice.view, choice.history, unseen_cards(choice.view))
     return infer(choice.view, choice.history, float(reading))
 
 
-def scores(choice: Choice, reading: str | float, guesses: int, rng: random.Random
-           ) -> tuple[float, float]:
+def scores(choice: Choice, reading: str | float, guesses: int, rng: random.Random,
+           weighing: tuple[float, int] = (2.0, 100)) -> tuple[float, float]:
     """The share of the opponents' hidden cards a guess puts in the right hand, and the Brier
-    score of where the guesses put each unseen card (an opponent's hand or the draw pile)."""
+    score of where the guesses put each unseen card (an opponent's hand or the draw pile).
+    ``weighing``: the temperature and pool of a reading ending in ``+choices``."""
     view = choice.view
-    sampler = Sampler(view, knowledge(choice, reading))
+    base, _, weigh = str(reading).partition("+")
+    know = knowledge(choice, base)
+    sampler = Sampler(view, know)
+    source: Sampler | WeighedWorlds = sampler
+    plays = recorded_plays(choice.history, view.seat, view.n_players) if weigh else []
+    if plays:
+        source = WeighedWorlds(sampler, know, plays, weighing[1], weighing[0], rng)
     truth = {c: p for p, hand in enumerate(choice.hands) if p != view.seat for c in hand}
     where = [collections.Counter[int]() for _ in range(52)]  # card -> place -> guesses
     for _ in range(guesses):
-        hands, _ = sampler.deal(rng)
+        hands, _ = source.deal(rng)
         for p, hand in enumerate(hands):
             if p != view.seat:
                 for c in hand:
@@ -128,8 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--guesses", type=int, default=40, help="guesses per choice")
-    parser.add_argument("--reading", default="0,1,learned",
-                        help="opponent_model values, or learned (the model)")
+    parser.add_argument("--reading", default="0,1,learned,learned+choices",
+                        help="opponent_model values, or learned (the model), each may be "
+                             "followed by +choices (the guesses weighed by the recorded plays)")
+    parser.add_argument("--choices", type=float, default=2.0,
+                        help="temperature of the plays' chances, in medium's points")
+    parser.add_argument("--worlds", type=int, default=100, help="pool of weighed guesses")
     parser.add_argument("--length", choices=("short", "full"), default="short")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
@@ -138,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     count = sum(map(len, matches))
     print(f"{args.matches} matches of {' vs '.join(levels)} ({args.length}), {count} choices, "
           f"{args.guesses} guesses each")
-    print(f"{'reading':>8}{'placed right':>14}{'vs first':>18}{'Brier':>9}{'vs first':>20}")
+    print(f"{'reading':>16}{'placed right':>14}{'vs first':>18}{'Brier':>9}{'vs first':>20}")
     base: list[tuple[float, float]] | None = None
     by_shown: dict[str, dict[int, list[tuple[float, float]]]] = {}
     readings = args.reading.split(",")
@@ -147,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         buckets = by_shown[reading] = collections.defaultdict(list)
         for i, choices in enumerate(matches):
             rng = random.Random(args.seed * 1000 + i)
-            both = [scores(c, reading, args.guesses, rng) for c in choices]
+            both = [scores(c, reading, args.guesses, rng, (args.choices, args.worlds))
+                    for c in choices]
             per_match.append((statistics.fmean(b[0] for b in both),
                               statistics.fmean(b[1] for b in both)))
             for c, b in zip(choices, both, strict=True):
@@ -161,11 +177,11 @@ def main(argv: list[str] | None = None) -> int:
             cells.append(f"{statistics.fmean(now):>10{fmt}}")
             cells.append(f"{statistics.fmean(gain):>+10{fmt}} ± {stderr(gain):{fmt}}"
                          if per_match is not base else " " * 19)
-        print(f"{reading:>8}{''.join(cells)}")
+        print(f"{reading:>16}{''.join(cells)}")
     print("± one standard error over matches (the differences are paired by match); "
           "Brier: lower is better")
     print("\nby cards shown this round: placed right / Brier (choices)")
-    print(f"{'reading':>8}" + "".join(f"{f'{lo}-{hi}' if hi < 10**6 else f'{lo}+':>22}"
+    print(f"{'reading':>16}" + "".join(f"{f'{lo}-{hi}' if hi < 10**6 else f'{lo}+':>22}"
                                       for lo, hi in BUCKETS))
     for reading in readings:
         cells = []
@@ -174,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             cells.append(f"{statistics.fmean(b[0] for b in got):>8.1%} /"
                          f"{statistics.fmean(b[1] for b in got):.4f} ({len(got):>4})"
                          if got else f"{'-':>22}")
-        print(f"{reading:>8}{''.join(cells)}")
+        print(f"{reading:>16}{''.join(cells)}")
     return 0
 
 

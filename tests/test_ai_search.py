@@ -75,7 +75,8 @@ def test_expecting_catches_makes_a_one_card_opponent_draw_worth_more() -> None:
     # The 5 makes the opponent (one card, announced) draw: back at two cards, it must reach
     # one again, and a player who is mostly caught then draws two more.
     view, history = _position(["8C KS 4D 5D", "7S"], top="KD")
-    settings = load_profiles()["hard"].search
+    # Hard's search as version 1 had it (guesses unweighed by the plays): the catches alone.
+    settings = load_profiles()["hard-classic"].search
     cost_of_five = []
     for catch in (0.0, 0.77):
         bot = SearchBot(dataclasses.replace(settings, catch=catch, iterations=4000))

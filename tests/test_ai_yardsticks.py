@@ -64,7 +64,8 @@ def test_guesses_reading_choices_place_more_cards_right_than_certainties_alone(
     certain = [ai_reading.scores(c, 0.0, 8, rng) for c in choices]
     read = [ai_reading.scores(c, 1.0, 8, rng) for c in choices]
     learned = [ai_reading.scores(c, "learned", 8, rng) for c in choices]
-    for placed, brier in certain + read + learned:
+    weighed = [ai_reading.scores(c, "learned+choices", 8, rng) for c in choices]
+    for placed, brier in certain + read + learned + weighed:
         assert 0.0 <= placed <= 1.0 and 0.0 <= brier <= 2.0
 
     def mean(rows, j):
@@ -74,6 +75,7 @@ def test_guesses_reading_choices_place_more_cards_right_than_certainties_alone(
     assert mean(read, 1) < mean(certain, 1)
     assert mean(learned, 0) > mean(certain, 0)  # the model (craits/ai/reader.py) too
     assert mean(learned, 1) < mean(certain, 1)
+    assert mean(weighed, 0) > mean(learned, 0)  # weighed by the plays (craits/ai/plausible.py)
 
 
 def test_strength_with_the_same_reflexes_measures_the_cards_alone(tmp_path, capsys) -> None:

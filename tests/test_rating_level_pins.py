@@ -31,6 +31,7 @@ PINS = {
     ("medium", 1): "a51d3fa1244da55e",
     ("hard", 1): "5ad19de17f45163d",
     ("expert", 1): "e30bbe52b3cd3ab7",
+    ("hard", 2): "99d4b7cfa9c54ceb",  # the learned reader, guesses weighed by the plays
     ("expert", 2): "2308603c4e1a443a",  # reads hands with the learned model
     ("oracle", 1): "8a105356c5ff981c",
     ("oracle-catch", 1): "24bd3e47fa9156b3",
@@ -112,7 +113,7 @@ def test_the_version_before_each_level_stays_as_a_classic() -> None:
 
 
 def test_a_raised_version_without_its_classic_breaks_the_rule(monkeypatch) -> None:
-    hard = default_profiles()["hard"]
+    hard = dataclasses.replace(default_profiles()["hard"], version=1)
     monkeypatch.setitem(PINS, ("hard", 2), "0" * 16)
     raised = {"hard": dataclasses.replace(hard, version=2)}
     assert classic_problems(raised) == ["hard is at version 2: keep version 1 as hard-classic"]
@@ -122,12 +123,18 @@ def test_a_raised_version_without_its_classic_breaks_the_rule(monkeypatch) -> No
         "hard version 3 is not pinned", "hard is at version 3: keep version 2 as hard-classic"]
 
 
-def test_every_shipped_level_is_at_version_one_but_expert_who_reads_with_the_model() -> None:
+def test_every_shipped_level_is_at_version_one_but_hard_and_expert_who_read_with_the_model(
+) -> None:
     versions = {name: p.version for name, p in default_profiles().items()}
-    assert versions == {**dict.fromkeys(default_profiles(), 1), "expert": 2}
+    assert versions == {**dict.fromkeys(default_profiles(), 1), "expert": 2, "hard": 2}
     profiles = default_profiles()
     assert profiles["expert"].search.reader == "learned"
+    assert profiles["expert"].search.choices == 0
     assert profiles["expert-classic"].search.reader == "rules"
+    assert profiles["hard"].search.reader == "learned"
+    assert profiles["hard"].search.choices > 0
+    assert profiles["hard-classic"].search.reader == "rules"
+    assert profiles["hard-classic"].search.choices == 0
 
 
 def test_a_change_to_a_level_s_play_changes_its_hash() -> None:
@@ -146,8 +153,8 @@ def test_a_change_to_a_level_s_play_changes_its_hash() -> None:
 
 
 def test_a_save_naming_a_level_now_kept_as_a_classic_still_loads(tmp_path, monkeypatch) -> None:
-    """When hard changes, hard-classic is hard as it was: a game saved with it loads and its
-    computer plays as that version is pinned."""
+    """Since hard changed, hard-classic is hard as it was (pinned above): once offered, a game
+    saved with it loads and seats it again."""
     from craits.config import levels
     from craits.persistence.game_record import read_save
     from craits.seat import Seat
@@ -156,14 +163,13 @@ def test_a_save_naming_a_level_now_kept_as_a_classic_still_loads(tmp_path, monke
 
     bundled = tmp_path / "ai.yaml"
     text = open(levels.bundled_path(), encoding="utf-8").read()
-    bundled.write_text(text + "\n  hard-classic:\n    extends: hard\n    version: 1\n"
-                       "    description: Hard as it played at version 1.\n"
-                       "    rating: {value: 1650, deviation: 60}\n", encoding="utf-8")
+    head, classic = text.split("\n  hard-classic:\n", 1)
+    offered = classic.replace("offered: false", "offered: true", 1)
+    bundled.write_text(f"{head}\n  hard-classic:\n{offered}", encoding="utf-8")
     monkeypatch.setattr(levels, "bundled_path", lambda: bundled)
     levels.default_profiles.cache_clear()
     try:
-        classic = levels.default_profiles()["hard-classic"]
-        assert play_hash(classic) == PINS[("hard", 1)]
+        assert levels.default_profiles()["hard-classic"].version == 1
         session = Session([Seat("human", "Ana"), Seat("hard-classic", "Bo")], Rules(), 4)
         data = session.to_save()
         kinds = [seat["kind"] for seat in read_save(data).data["seats"]]

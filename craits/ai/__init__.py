@@ -4,8 +4,9 @@
     action = bot.choose(seat_view(state, seat), history, random.Random(seed))
 
 Levels: ``random``, ``easy`` and ``medium`` (rules of thumb), ``hard`` and ``expert``
-(determinized Monte Carlo search; expert draws its guesses at the hidden cards from a model
-learned on self-play, ``reader``), plus any level a player adds to ``config/ai.yaml``.
+(determinized Monte Carlo search; both draw their guesses at the hidden cards from a model
+learned on self-play, ``reader``, and hard weighs them by how well the opponents' plays fit
+them, ``plausible``), plus any level a player adds to ``config/ai.yaml``.
 ``oracle`` is for research only: it reads the full state through ``OracleBot.choose_full`` and
 is never offered. This package depends on the engine only.
 """

@@ -69,6 +69,12 @@ class Knowledge:
     named: list[list[int]]  # named[p][suit]: times p named or switched to that suit
     consistent: bool = True
     weights: list[list[list[float] | None]] = field(default_factory=list)
+    # When each slot came to its player (the index of the dealing or drawing event in the
+    # round's history, -1: unknown), and each card the player played with the index of its
+    # event and of the birth of the slot it left: what a guess says each player held at each
+    # of their plays (``plausible``).
+    born: list[list[int]] = field(default_factory=list)
+    played: list[list[tuple[int, int, int]]] = field(default_factory=list)
 
     def excluded_for(self, player: int) -> int:
         """Cards no slot of ``player`` can be: the exclusions every slot shares."""
@@ -87,7 +93,8 @@ class Knowledge:
 
 def _fresh(me: int, n: int) -> Knowledge:
     return Knowledge(me, [[] for _ in range(n)], [[0] * 4 for _ in range(n)],
-                     weights=[[] for _ in range(n)])
+                     weights=[[] for _ in range(n)], born=[[] for _ in range(n)],
+                     played=[[] for _ in range(n)])
 
 
 def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
@@ -112,7 +119,7 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
     pile_left = -1  # cards in the draw pile (-1: unknown, the deal was not seen)
     reshuffled = 0  # mask of the cards the draw pile was last made of (0: not reshuffled yet)
     straddle = 0  # cards of the next draw that came from the old pile, before a reshuffle
-    for event in history:
+    for at, event in enumerate(history):
         if pending is not None and not _out_of_turn(event):
             p, mask = pending
             # A drawn card that was neither played nor passed on was not playable.
@@ -130,6 +137,7 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
             if event.player != me and 0 <= event.player < n:
                 know.slots[event.player] = [0] * event.count
                 know.weights[event.player] = [None] * event.count
+                know.born[event.player] = [at] * event.count
         elif isinstance(event, ev.StarterTurned):
             suit, top = SUIT_OF[event.card], event.card
             discard = [event.card]
@@ -152,9 +160,11 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
             p, card = event.player, event.card
             if p != me:
                 index = _remove_slot(know.slots[p], card)
-                weights = know.weights[p]
+                weights, born = know.weights[p], know.born[p]
                 if 0 <= index < len(weights):
                     del weights[index]
+                know.played[p].append((at, card, born.pop(index) if 0 <= index < len(born)
+                                       else -1))
                 if reading > 0 and weights and p != drawn_play:
                     _read_play(weights, card, suit, top, event.crank, reading)
             suit, top = SUIT_OF[card], card
@@ -194,6 +204,7 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
                 slots.extend([reshuffled] * old)
                 slots.extend([ALL_CARDS & ~reshuffled] * (event.count - old))
                 know.weights[event.player].extend([None] * event.count)
+                know.born[event.player].extend([at] * event.count)
         if not _out_of_turn(event):
             drawn_play = (event.player if isinstance(event, ev.CardsDrawn)
                           and event.reason == "turn" and rules.play_drawn_card else -1)
@@ -204,6 +215,7 @@ def infer(view: SeatView, history: Sequence[ev.Event], reading: float = 0.0,
             know.consistent = know.consistent and not dealt
             know.slots[p] = [0] * view.hand_counts[p]
             know.weights[p] = [None] * view.hand_counts[p]
+            know.born[p] = [-1] * view.hand_counts[p]
     return know
 
 

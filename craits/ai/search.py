@@ -30,6 +30,7 @@ from craits.engine.view import SeatView
 from .determinize import Sampler, unseen_cards
 from .ismcts import ismcts
 from .knowledge import Knowledge, infer
+from .plausible import WeighedWorlds, recorded_plays
 from .reader import read_hands
 from .reflexes import catch_chances
 from .rollout import RolloutPolicy
@@ -50,6 +51,8 @@ class SearchSettings:
     time_cap: float = 2.0  # seconds: a safety net only
     opponent_model: float = 0.0  # how much guesses read into choices (0: certainties only)
     reader: str = "rules"  # rules: the hand-written reading (opponent_model); learned: the model
+    choices: float = 0.0  # temperature of the plays' chances weighing the guesses (0: off)
+    worlds: int = 100  # guesses in the pool the weighed worlds are drawn from (choices > 0)
     method: str = "flat"  # flat: every root action on the same guesses; ismcts: a tree
     exploration: float = 0.7  # the tree's UCB constant (method ismcts)
     sees_pile: bool = True  # the oracle only: also reads the draw pile's order
@@ -177,16 +180,22 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         settings = self.settings
-        sampler = Sampler(view, self.read(view, history))
+        know = self.read(view, history)
+        sampler = Sampler(view, know)
+        sample = sampler.sample
+        plays = recorded_plays(history, view.seat, view.n_players) if settings.choices else []
+        if plays:
+            sample = WeighedWorlds(sampler, know, plays, settings.worlds, settings.choices,
+                                   rng).sample
         caught = catch_chances(history, view.seat, view.n_players, settings.catch)
         self.searches += 1
         if settings.method == "ismcts":
-            action, cut = ismcts(legal, view.seat, sampler.sample, rng, settings.iterations,
+            action, cut = ismcts(legal, view.seat, sample, rng, settings.iterations,
                                  settings.time_cap, self.policy, settings.exploration, self.clock,
                                  caught)
         else:
             action, self.last_report, cut = search(
-                legal, view.seat, sampler.sample, rng, settings, self.policy, self.clock, caught,
+                legal, view.seat, sample, rng, settings, self.policy, self.clock, caught,
                 self.race)
         self.cut_short += cut
         return action

@@ -75,6 +75,8 @@ _LEVEL = Struct({
         "time_cap": Number(0.01, 120),
         "opponent_model": Number(0, 10),
         "reader": OneOf("rules", "learned"),
+        "choices": Number(0, 1000),
+        "worlds": Integer(1, 100_000),
         "method": OneOf("flat", "ismcts"),
         "exploration": Number(0, 10),
         "sees_pile": Boolean(),
