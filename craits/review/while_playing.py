@@ -8,13 +8,13 @@ comes first. The work waits here, in order of need, and a unit goes to the workb
 a worker is free (``Job.room``): first the two replays of every round that show a par (the
 daily screen's and game over's), then the reviews, then the replays that refine the par. On a
 busy machine a fast player's par is then shown as soon as the last round's first two replays
-are in, not after every earlier round's refinements. Measured on the deal of the day
-(``benchmarks/analysis_while_playing.py --daily 339``, 2 cores shared, load 16 to 22): at 2 s
-a choice the par is shown 2 s after the game's end (every replay in at 11 s); at 0.5 s a
-choice, 60 s after (work handed out as asked for, it was still not shown 277 s after). The answers are the ones the review screen computes from the finished game, as a
-choice's seed and a replay's depend on the match seed and their place only, not on how much
-of the game there was. At the match's end they are kept under the finished game's name
-(``review.cache``, ``persistence.par_store``), where the review and the past games read them.
+are in, not after every earlier round's refinements (``benchmarks/analysis_while_playing.py
+--daily N``: at 0.5 s a choice, shown about a minute after the game's end on a busy machine,
+where work handed out as asked for was still not shown after 277 s). The answers are the ones
+the review screen computes from the finished game, as a choice's seed and a replay's depend on
+the match seed and their place only, not on how much of the game there was. At the match's
+end they are kept under the finished game's name (``review.cache``, ``persistence.par_store``),
+where the review and the past games read them.
 
 A move taken back (``Session.undo``) before a round's end or its deal drops what was found for
 that round; it is worked out again.
