@@ -28,6 +28,28 @@ os.environ["CRAITS_HOME"] = tempfile.mkdtemp(prefix="craits-test-home-")
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "draws: the app draws its frames (the test reads pixels or drawn text)")
+    _svg_rendered_once()
+
+
+def _svg_rendered_once() -> None:
+    """Each App renders the card faces it shows from their SVGs, and a worker opens hundreds
+    of Apps: a tenth of the suite's time went to rendering the same files at the same sizes.
+    The rendering is deterministic, so a worker keeps the newest few thousand and hands out
+    copies."""
+    import pygame
+
+    render = pygame.image.load_sized_svg
+    rendered: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+    def load_sized_svg(file, size):
+        key = (os.fspath(file), tuple(size))
+        if key not in rendered:
+            if len(rendered) >= 3000:  # about 300 MB at the largest sizes the tests open
+                del rendered[next(iter(rendered))]
+            rendered[key] = render(file, size)
+        return rendered[key].copy()
+
+    pygame.image.load_sized_svg = load_sized_svg
 
 
 @pytest.fixture(autouse=True)
@@ -38,6 +60,20 @@ def _frames_undrawn(request, monkeypatch):
         from craits.ui.app import App
 
         monkeypatch.setattr(App, "draws", False)
+
+
+@pytest.fixture
+def quick_bots(monkeypatch):
+    """Searching levels (hard, expert) seated as medium, wherever a session or the app seats
+    computer players: for tests of screens and files, where what is on the table matters and
+    not how well it was played. A searching seat's decision is about a hundred times medium's."""
+    import craits.session
+    from craits.config.levels import make_bot
+
+    def quick_bot(level, profiles=None):
+        return make_bot("medium" if level in ("hard", "expert") else level, profiles)
+
+    monkeypatch.setattr(craits.session, "make_bot", quick_bot)  # the sessions' bot factory
 
 
 @pytest.fixture

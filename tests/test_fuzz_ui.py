@@ -300,15 +300,7 @@ def check_saved_game(app) -> bool:
 
 
 @pytest.fixture
-def fuzz_app(tmp_path, monkeypatch):
-    import craits.session
-    from craits.config.levels import make_bot as real_make_bot
-
-    # The searching levels think for real time; the screens are what is under test here.
-    def quick_bot(level, profiles=None):
-        return real_make_bot("medium" if level in ("hard", "expert") else level, profiles)
-
-    monkeypatch.setattr(craits.session, "make_bot", quick_bot)  # the session's bot factory
+def fuzz_app(tmp_path, monkeypatch, quick_bots):
     # A new game started from the menus draws its seed from here: keep it reproducible.
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(SEED))
     app = make_app(tmp_path, monkeypatch, size=(960, 600), speed="fast")

@@ -21,6 +21,9 @@ from craits.session import Session
 from craits.ui.dialogs.message import MessageScene
 from craits.ui.review.scene import ReviewScene
 
+# The screens and files are under test, not the searching levels' play.
+pytestmark = pytest.mark.usefixtures("quick_bots")
+
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):

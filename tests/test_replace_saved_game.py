@@ -14,6 +14,9 @@ from craits.persistence import SaveStore
 from craits.persistence.save_summary import summarize
 from craits.session import Seat, Session
 
+# The screens and files are under test, not the searching levels' play.
+pytestmark = pytest.mark.usefixtures("quick_bots")
+
 
 @pytest.fixture(autouse=True)
 def _english_afterwards():

@@ -13,11 +13,11 @@ import re
 import pygame
 import pytest
 from app_driver import make_app, post_key
+from transcript_tail import TranscriptTail
 
 from craits import i18n
 from craits.director import Wait
 from craits.engine.cards import RANKS, SUITS
-from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.words import spoken
 from craits.ui.table.game_over import GameOverScene
 
@@ -50,10 +50,10 @@ class Ear:
     """What the app says, read as a player would: the lines said since the last look."""
 
     def __init__(self, app, path) -> None:
-        self.app, self.path, self.read = app, path, 0
+        self.app, self.transcript, self.read = app, TranscriptTail(path), 0
 
     def all(self) -> list[str]:
-        return transcript_file.texts(self.path)
+        return self.transcript.texts()
 
     def new(self) -> list[str]:
         lines = self.all()

@@ -15,6 +15,7 @@ import random
 import pygame
 import pytest
 from app_driver import make_app, post_key
+from transcript_tail import TranscriptTail
 
 from craits import i18n
 from craits.config.levels import make_bot
@@ -35,7 +36,7 @@ class Listener:
     """Plays the human seat by keys, one key once speech has gone silent (as modelled)."""
 
     def __init__(self, app, path, clock: list[float]) -> None:
-        self.app, self.path, self.clock = app, path, clock
+        self.app, self.transcript, self.clock = app, TranscriptTail(path), clock
         self.now = 0.0
         self.bot = make_bot("easy")
         self.rng = random.Random(3)
@@ -47,7 +48,7 @@ class Listener:
         self.clock[0] = self.now
 
     def silent(self) -> bool:
-        return self.now >= transcript_file.silent_at(transcript_file.read(self.path)) + REACTION
+        return self.now >= transcript_file.silent_at(self.transcript.read()) + REACTION
 
     def key(self, key: int, mod: int = 0) -> None:
         post_key(key, mod=mod)

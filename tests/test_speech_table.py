@@ -11,11 +11,11 @@ import pygame
 import pytest
 from app_driver import make_app as open_app
 from table_harness import press, run_until, set_position
+from transcript_tail import TranscriptTail
 
 from craits import i18n
 from craits.engine.notation import read_card
 from craits.ui.speech import speaker as speaker_module
-from craits.ui.speech import transcript as transcript_file
 from craits.ui.speech.words import spoken
 from craits.ui.table.scoreboard import ScoreboardScene
 
@@ -23,8 +23,11 @@ SYMBOLS = re.compile(r"[♠♥♦♣]")
 CODES = re.compile(r"\b(10|[2-9AJQKT])[SHDC]\b")
 
 
+_TAILS: dict[str, TranscriptTail] = {}
+
+
 def heard(path) -> list[str]:
-    return transcript_file.texts(path)
+    return _TAILS.setdefault(str(path), TranscriptTail(path)).texts()
 
 
 @pytest.fixture
