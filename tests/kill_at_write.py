@@ -3,8 +3,12 @@ the next round end: before a file write, between its flush and its rename, after
 around removing the finished game's save.
 
     python tests/kill_at_write.py BOUNDARY     (CRAITS_HOME holds the save to continue)
+    python tests/kill_at_write.py --serve      (POSIX: one run per line BOUNDARY HOME)
 
 Exit status 3: the round end had fewer than BOUNDARY + 1 boundaries (nothing was killed).
+Serving, the game is imported once and each run is a fork of the server that has not started
+pygame yet; each line read is answered with the run's exit status (minus the signal that
+ended it) and, when it was killed, where.
 The boundaries are counted from the moment the round's end is being recorded; the saves are
 written on the main thread so that each run meets them in the same order.
 """
@@ -18,15 +22,14 @@ import sys
 import pygame
 from app_driver import FRAME, StandInPlayer
 
-ARMED = {"on": False, "count": 0, "target": -1}
+ARMED = {"on": False, "count": 0, "target": -1, "told": 2}  # told: where the kill is said
 
 
 def boundary(label: str) -> None:
     if not ARMED["on"]:
         return
     if ARMED["count"] == ARMED["target"]:
-        sys.stderr.write(f"killed at boundary {ARMED['count']}: {label}\n")
-        sys.stderr.flush()
+        os.write(ARMED["told"], f"killed at boundary {ARMED['count']}: {label}\n".encode())
         os.kill(os.getpid(), signal.SIGKILL)
     ARMED["count"] += 1
 
@@ -67,11 +70,37 @@ def instrument() -> None:
         setattr(MatchKeeper, name, armed)
 
 
-def main() -> int:
+def serve() -> int:
+    import craits.ui.app  # noqa: F401  (imported once, before the forks)
+
+    instrument()
+    for request in sys.stdin:
+        boundary_number, home = request.rstrip("\n").split(" ", 1)
+        told, telling = os.pipe()
+        child = os.fork()
+        if child == 0:
+            os.close(told)
+            os.environ["CRAITS_HOME"] = home
+            ARMED["told"] = telling
+            code = 1
+            try:
+                code = run(int(boundary_number))
+            finally:  # never back into the serving loop
+                os._exit(code)
+        os.close(telling)
+        _, status = os.waitpid(child, 0)
+        with os.fdopen(told, encoding="utf-8") as kill:
+            where = kill.read().strip()
+        code = os.waitstatus_to_exitcode(status)
+        sys.stdout.write(f"{code} {where}\n")
+        sys.stdout.flush()
+    return 0
+
+
+def run(target: int) -> int:
     from craits.ui.app import App
 
-    ARMED["target"] = int(sys.argv[1])
-    instrument()
+    ARMED["target"] = target
     App.draws = False  # files are under test, not pixels
     app = App(size=(960, 600), speed="instant", bot_mode="inline")
     app.autosaver.threaded = False
@@ -93,6 +122,13 @@ def main() -> int:
         app.step(FRAME)
     app.shutdown()
     return 3
+
+
+def main() -> int:
+    if sys.argv[1] == "--serve":
+        return serve()
+    instrument()
+    return run(int(sys.argv[1]))
 
 
 if __name__ == "__main__":
