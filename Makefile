@@ -29,7 +29,7 @@ test: native
 	$(BIN)/python -m mypy --platform win32
 	$(BIN)/python -m mypy --platform darwin
 	$(BIN)/actionlint
-	$(BIN)/python -m pytest -q -n auto --dist loadfile
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder
 	$(BIN)/python -m craits i18n-check
 
 # The desktop app (issue 8): dist/Craits/Craits, see README "Building the app".

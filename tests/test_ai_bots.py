@@ -12,6 +12,8 @@ from craits.ai import LEVELS, Bot, OracleBot
 from craits.config.levels import load_profiles, make_bot, offered_levels
 from craits.engine import Rules, apply, legal_actions, new_round, redact, seat_view
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 VARIANTS = [
     Rules(),
     Rules(play_drawn_card=True, seven_skips=True),

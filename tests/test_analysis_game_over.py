@@ -20,6 +20,8 @@ from craits.ui.table import game_over
 from craits.ui.table.game_over import GameOverScene, game_line, par_line
 from craits.work import Lane
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 KINDS = ["human", "easy", "medium"]
 
 

@@ -30,6 +30,8 @@ from craits.engine.notation import read_card as parse_card
 from craits.engine.rules import CHOICES
 from craits.engine.shuffle import shuffle
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 VARIANTS = [
     Rules(),
     Rules(play_drawn_card=True, draw_when_able=True),

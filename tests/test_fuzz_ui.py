@@ -24,6 +24,8 @@ from craits.session import Seat, Session
 from craits.ui.table.match import HandOff
 from craits.ui.tabletop.intents import Command
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 SEED = 20261129
 FRAMES_PER_SCENE = 200
 CHECK_EVERY = 20  # frames between checks of the saved game

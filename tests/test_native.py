@@ -18,6 +18,8 @@ import pytest
 
 from craits import native
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 ROOT = Path(__file__).resolve().parent.parent
 
 needs_build = pytest.mark.skipif(

@@ -14,6 +14,8 @@ import pytest
 
 from craits.persistence.home_lock import HomeInUse, lock_home
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

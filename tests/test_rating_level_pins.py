@@ -20,6 +20,8 @@ from craits.ai.profiles import Profile
 from craits.config.levels import default_profiles
 from craits.engine import Rules, apply, legal_actions, new_round, redact, seat_view, write_action
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 POSITIONS = 8  # real choices per level (expert: about 3 s in all)
 CLASSIC = "-classic"
 

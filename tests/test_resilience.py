@@ -44,6 +44,8 @@ from craits.persistence import (
 from craits.session import Seat, Session
 from craits.ui.crash_log import write_crash_log
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -15,6 +15,8 @@ import pytest
 from craits.engine import Rules
 from craits.session import Seat
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 ROOT = Path(__file__).resolve().parents[1]
 # Memory still allocated after the last match, beyond what it was after the warm-up: a few
 # kilobytes of interpreter caches settle there; a kept match (events, log) costs far more.

@@ -21,6 +21,8 @@ from craits.engine.cards import RANKS, SUITS
 from craits.ui.speech.words import spoken
 from craits.ui.table.game_over import GameOverScene
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 SEED = 5
 SYMBOLS = re.compile(r"[♠♥♦♣]")
 CODES = re.compile(r"\b(10|[2-9AJQKT])[SHDC]\b")

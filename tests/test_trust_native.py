@@ -15,7 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="CC names the compiler on Linux")
+pytestmark = [pytest.mark.skipif(sys.platform != "linux", reason="CC names the compiler on Linux"),
+              pytest.mark.slow]
 
 
 @pytest.fixture

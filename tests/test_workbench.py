@@ -19,6 +19,8 @@ from craits.review.replay import Replay
 from craits.ui.review.par_part import ParPart
 from craits.work import DIED, Job, Lane, Latest, Workbench, inline_job, run_all
 
+pytestmark = pytest.mark.slow  # started first: see conftest.py
+
 ROOT = Path(__file__).resolve().parents[1]
 FOREVER = 600.0
 
