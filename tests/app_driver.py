@@ -116,12 +116,13 @@ def drive_session(session: Session, condition, seed: int = 0, max_steps: int = 2
 
 def play_forever(kinds: list[str], seed: int) -> None:
     """The app as a player would run it (bot helper process, rules file) with a stand-in
-    for the human seats, match after match, until the process is killed."""
+    for the human seats, match after match, until the process is killed; at the instant
+    pace a player may choose, so that a test waits for moves, not for cards to fly."""
     import time
 
     from craits.ui.app import App
 
-    app = App(size=(960, 600), speed="fast")
+    app = App(size=(960, 600), speed="instant")
     player = StandInPlayer(seed)
     app.new_game(app.seats_for(kinds), None, seed)
     while app.running:
