@@ -17,7 +17,10 @@ only the chance events are valued (the deal of each hand, each card drawn), no c
 judged, so many more rounds fit the time (its budget: ``--luck-iterations``, the shipped
 review's 1,500 by default). Each level's mean luck a round and the mean of all, with a 95 %
 interval whose error counts a round's seats as one sample (their lucks at one table are not
-independent): the goal is an interval inside ±2 points.
+independent): the goal is an interval inside ±2 points. Then the same split by kind of chance
+(the hand dealt, cards drawn, cards another's play gave), and how often the seats' own draws
+were 8s against how often the guesses before them put an 8 on top of the pile: a draw's
+luck averages 0 only where those guesses give the drawn card the chance it really has.
 
 The review judges with the expert at ``--review-iterations`` rollouts a choice (the shipped
 review uses 1,500; fewer fit the benchmark in minutes on two shared cores, and widen the
