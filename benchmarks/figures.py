@@ -17,7 +17,10 @@ only the chance events are valued (the deal of each hand, each card drawn), no c
 judged, so many more rounds fit the time (its budget: ``--luck-iterations``, the shipped
 review's 1,500 by default). Each level's mean luck a round and the mean of all, with a 95 %
 interval whose error counts a round's seats as one sample (their lucks at one table are not
-independent): the goal is an interval inside ±2 points.
+independent): the goal is an interval inside ±2 points. Then the same split by kind of chance
+(the hand dealt, cards drawn, cards another's play gave), and how often the seats' own draws
+were 8s against how often the guesses before them put an 8 on top of the pile: a draw's
+luck averages 0 only where those guesses give the drawn card the chance it really has.
 
 The review judges with the expert at ``--review-iterations`` rollouts a choice (the shipped
 review uses 1,500; fewer fit the benchmark in minutes on two shared cores, and widen the
@@ -34,6 +37,7 @@ import argparse
 import dataclasses
 import itertools
 import math
+import random
 import statistics
 import sys
 import time
@@ -47,10 +51,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from craits.cli.tournament import deal_seed  # noqa: E402
 from craits.config.levels import default_profiles, level_ratings, make_bot  # noqa: E402
 from craits.director import play_headless  # noqa: E402
-from craits.engine import Rules  # noqa: E402
+from craits.engine import Event, Rules  # noqa: E402
+from craits.engine.cards import RANK_OF  # noqa: E402
 from craits.rating import round_results  # noqa: E402
 from craits.review import par  # noqa: E402
 from craits.review.analysis import SLICE, ChoiceScan, analyse_round, review_level  # noqa: E402
+from craits.review.judging import ReviewLevel, Worlds  # noqa: E402
 from craits.review.luck import round_result, round_split  # noqa: E402
 from craits.review.replay import Replay  # noqa: E402
 from craits.seat import Seat  # noqa: E402
@@ -121,21 +127,48 @@ class Lucky:
                     scan.run(SLICE)
                 log = replay.seat_log(seat)
                 jumps = [chance.value(level, log) for chance in scan.chances]
+                kinds = [KINDS[(c.action is not None) + (c.actor not in (None, seat))]
+                         for c in scan.chances]
                 rows.append({"level": name, "round": (levels, seed, index),
                              "luck": sum(j.luck for j in jumps),
+                             **{kind: sum(j.luck for j, k in zip(jumps, kinds, strict=True)
+                                          if k == kind) for kind in KINDS},
+                             "eights": eights_guessed(level, scan, log, seat),
                              "expected": -jumps[0].before if jumps else 0.0,
                              "result": round_result(scores, seat)})
         return rows
 
 
-def luck_interval(rows: Sequence[Mapping[str, Any]]) -> tuple[float, float, int]:
+KINDS = ("deal", "draw", "given")  # the hand dealt, a card drawn, cards another's play gave
+
+
+def eights_guessed(level: ReviewLevel, scan: ChoiceScan, log: Sequence[Event],
+                   seat: int) -> tuple[int, float, int]:
+    """The seat's own draws in the round: how many were 8s, how many the guesses before
+    each expected (the chance of an 8 on top of their pile), and how many draws."""
+    drawn, guessed, draws = 0, 0.0, 0
+    for chance in scan.chances[1:]:
+        if chance.actor != seat:
+            continue
+        worlds = Worlds(level.profile, chance.view, log[:chance.end], catches=False)
+        rng = random.Random(chance.seed)
+        piles = [worlds.sampler.deal(rng)[1] for _ in range(50)]
+        guessed += sum(RANK_OF[p[chance.offset]] == 8 for p in piles) / len(piles)
+        drawn += RANK_OF[chance.cards[0]] == 8
+        draws += 1
+    return drawn, guessed, draws
+
+
+def luck_interval(rows: Sequence[Mapping[str, Any]],
+                  key: str = "luck") -> tuple[float, float, int]:
     """(mean luck a seat and round, its standard error, rounds): a round's seats are one
-    sample (the mean of their lucks), as they share the round's cards."""
+    sample (the mean of their lucks), as they share the round's cards. ``key``: one kind
+    of chance's luck alone."""
     by_round: dict[object, list[float]] = defaultdict(list)
     for row in rows:
-        by_round[row["round"]].append(row["luck"])
+        by_round[row["round"]].append(row[key])
     means = [statistics.fmean(v) for v in by_round.values()]
-    mean = statistics.fmean(r["luck"] for r in rows)
+    mean = statistics.fmean(r[key] for r in rows)
     error = statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else math.inf
     return mean, error, len(means)
 
@@ -183,6 +216,14 @@ def summarize_luck(levels: Sequence[str], rows: Sequence[Mapping[str, Any]],
               f"{statistics.fmean(r['expected'] for r in group):+8.2f} "
               f"{statistics.fmean(r['result'] for r in group):+7.2f}  "
               f"{'inside' if inside else 'not inside'}", flush=True)
+    print("by kind of chance, a seat and round (the hand dealt; cards drawn; cards another's "
+          "play gave), and the seat's draws that were 8s against the guesses' chance of one:")
+    for name, group in [*groups, ("all", rows)]:
+        parts = " ".join(f"{kind} {luck_interval(group, kind)[0]:+6.2f} "
+                         f"±{1.96 * luck_interval(group, kind)[1]:4.2f}" for kind in KINDS)
+        drawn, guessed, draws = (sum(r["eights"][i] for r in group) for i in range(3))
+        print(f"{name:8} {parts}   8s drawn {drawn / max(1, draws):6.2%}, guessed "
+              f"{guessed / max(1, draws):6.2%} ({draws} draws)", flush=True)
 
 
 def rate_game(unit: tuple[tuple[str, ...], int]) -> list[tuple[int, ...]]:

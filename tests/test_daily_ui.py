@@ -214,3 +214,68 @@ def test_the_par_worked_out_after_the_game_shows_its_rounds_on_a_bar(app, tmp_pa
     shares.clear()
     scene.draw(app.screen)
     assert shares == []
+
+
+def _played_deal_on_screen(app, tmp_path, monkeypatch, kept_replays):
+    """Today's deal played and its screen open; ``kept_replays`` of every round kept beside
+    the game (two scores: 10, 20) or none. Returns the screen, the game's save and rounds,
+    and the list each read of a par's file is noted in."""
+    keeper = keeper_for(app)
+    number = keeper.today_number()
+    keeper.started(number, datetime.now() - timedelta(minutes=20))
+    session = finished_session(number)
+    app.files.archive.keep(session)
+    save = session.to_save()
+    rounds = len(session.match.history)
+    if kept_replays:
+        kinds = [seat["kind"] for seat in save["seats"]]
+        ParStore.in_home(tmp_path).store(game_key(save), par_version(kinds, 0, PAR_LEVEL),
+                                         {k: {0: 10, 1: 20} for k in range(rounds)})
+    app.show_title()
+    app.step(FRAME)
+    reads = []
+    load = ParStore.load
+    monkeypatch.setattr(ParStore, "load", lambda self, *a: reads.append(a) or load(self, *a))
+    app.scenes.top.open_daily()
+    return app.scenes.top, session, reads
+
+
+def test_the_screen_reads_the_kept_par_once_not_in_every_frame(app, tmp_path, monkeypatch):
+    screen, session, reads = _played_deal_on_screen(app, tmp_path, monkeypatch, True)
+    for _ in range(10):
+        app.step(FRAME)  # each frame asks for the par in its lines, its bar and its status
+    assert app.scenes.top is screen
+    assert len(reads) == 1  # was four reads a frame
+    assert screen.lines()[4][0] == f"Par {15 * len(session.match.history)}, " \
+        f"about ±{round(screen.par.state().par.stderr)}"
+    screen.on_enter()  # back from another screen, which may have written the file
+    app.step(FRAME)
+    assert len(reads) == 2
+
+
+def test_the_par_follows_the_game_s_analysis_without_reading_its_file(app, tmp_path,
+                                                                      monkeypatch):
+    from craits.review.while_playing import GameAnalysis
+
+    screen, session, reads = _played_deal_on_screen(app, tmp_path, monkeypatch, False)
+    history = session.match.history
+    kinds = [seat.kind for seat in session.seats]
+    analysis = GameAnalysis(0, kinds, lambda: None, replays=2)  # fed by hand below
+    analysis.rounds = len(history)
+    monkeypatch.setattr(app.finishing, "working", lambda key: analysis)
+    screen.par.forget()
+    app.step(FRAME)
+    assert screen.lines()[4][0] == f"Par: 0 of {len(history)} rounds worked out"
+    read_before = len(reads)
+    analysis.found[0] = {0: 10, 1: 20}
+    for _ in range(5):
+        app.step(FRAME)
+    assert screen.lines()[4][0] == f"Par: 1 of {len(history)} rounds worked out"
+    assert len(reads) == read_before + 1  # read once as the replays changed, not each frame
+    for k in range(len(history)):
+        analysis.found[k] = {0: 10, 1: 20}
+    for _ in range(5):
+        app.step(FRAME)
+    assert screen.par.state().par == analysis.par(history)
+    assert screen.lines()[4][0].startswith(f"Par {15 * len(history)}, about ±")
+    assert len(reads) == read_before + 1  # the analysis's own par: no file read

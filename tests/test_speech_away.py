@@ -133,12 +133,13 @@ def test_the_deal_of_the_day_says_its_deal_and_its_par_when_it_comes(title, tran
     assert str(day.year) in opening and day.isoformat() not in opening  # the date in words
     assert "You against " in opening and "Not played yet" in opening
     assert "No days in a row yet" in opening
-    par = daily_module.par_line(keeper, number)  # not known yet: said as the screen opens
+    par = screen.par.state().line()  # not known yet: said as the screen opens
     assert par[:1].upper() + par[1:] in opening
     assert opening.endswith(i18n.t("daily.play"))  # then the focused button
     # The par once known is said after what was being said, not over it.
-    monkeypatch.setattr(keeper, "par", lambda n: object())
-    monkeypatch.setattr(daily_module, "par_line", lambda k, n, working=None: "par 40 ± 1")
+    arrived = daily_module.ParState(True, object(), None)
+    monkeypatch.setattr(screen.par, "state", lambda: arrived)
+    monkeypatch.setattr(daily_module.ParState, "line", lambda self: "par 40 ± 1")
     frames(app)
     assert transcript_file.texts(transcript)[-1] == "par 40 plus or minus 1"
     assert transcript_file.read(transcript)[-1].interrupts is False

@@ -36,8 +36,9 @@ class DailyKeeper:
         self.archive = archive
         self.record, problem = self.store.load()
         self.problems: list[Problem] = [problem] if problem is not None else []
-        # A played deal's game as the par needs it (read once: a replay of the record).
-        self._games: dict[str, tuple[SaveData, list[list[int]]] | None] = {}
+        # A played deal's game as the par needs it, with its key (made once: a replay of
+        # the record, and a digest of it).
+        self._games: dict[str, tuple[SaveData, list[list[int]], str] | None] = {}
 
     # ---- reading
     @staticmethod
@@ -59,9 +60,9 @@ class DailyKeeper:
         game = None if result is None else self._game(result)
         if game is None:
             return None
-        save, scores = game
+        save, scores, key = game
         try:
-            return kept_par(save, 0, scores, ParStore.in_home(self.home))
+            return kept_par(save, 0, scores, ParStore.in_home(self.home), key=key)
         except (OSError, ValueError) as exc:
             log.warning("the par of deal %d could not be read: %s", number, exc)
             return None
@@ -72,13 +73,14 @@ class DailyKeeper:
         its rounds' scores."""
         result = self.result(number)
         game = None if result is None else self._game(result)
-        return None if game is None else (game_key(game[0]), game[1])
+        return None if game is None else (game[2], game[1])
 
-    def _game(self, result: Result) -> tuple[SaveData, list[list[int]]] | None:
+    def _game(self, result: Result) -> tuple[SaveData, list[list[int]], str] | None:
         if result.game not in self._games:
             try:
                 session = load_record(self.archive.record(self.archive.folder / result.game))
-                game = session.to_save(), [list(s) for s in session.match.history]
+                save = session.to_save()
+                game = save, [list(s) for s in session.match.history], game_key(save)
             except (OSError, ValueError):  # a game no longer kept (or unreadable): no par
                 game = None
             self._games[result.game] = game

@@ -60,7 +60,7 @@ def value_chance(level: ReviewLevel, chance: Chance, history: Sequence[Event],
     view, seat = chance.view, chance.view.seat
     # No catches: the level expects to catch others, never itself, which would make every
     # seat expect to beat the table (by 15 to 30 points a round at three easy players).
-    worlds = Worlds(level.profile, view, history, catches=False)
+    worlds = Worlds(level.profile, view, history, catches=False, rng=rng)
     befores: list[float] = []
     diffs: list[float] = []
     for _ in range(max(2, level.compare_iterations // 2)):

@@ -9,13 +9,14 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from craits.ai.determinize import Sampler
-from craits.ai.knowledge import infer
+from craits.ai.plausible import WeighedWorlds, recorded_plays
 from craits.ai.profiles import Profile
 from craits.ai.reflexes import catch_chances
 from craits.ai.rollout import RolloutPolicy
-from craits.ai.search import choice_key, relative_score
+from craits.ai.search import SearchBot, choice_key, relative_score
 from craits.engine import Action, Event, SeatView
 from craits.engine.position import Position
 
@@ -29,7 +30,7 @@ REVIEW_LEVEL = "expert"
 # the old budget against itself with other seeds, 18 % and 45 % (benchmarks/review_speed.py).
 REVIEW_ITERATIONS = 1500
 COMPARE_SHARE = 2 / 3
-ANALYSIS_VERSION = 4  # up whenever judging changes: verdicts kept from before are dropped
+ANALYSIS_VERSION = 5  # up whenever judging changes: verdicts kept from before are dropped
 # A choice costs points only when the move played trails the expert's by more than NOISE_Z
 # standard errors of the difference on the same guesses (by chance about once in 160 choices):
 # below that the two are "about the same", the estimate cannot tell them apart. The expert
@@ -181,20 +182,35 @@ def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Se
                    tuple(estimates), view.crank, view.top)
 
 
+class Guesses(Protocol):
+    """Where a level's guesses at the hidden cards come from (``determinize.Sampler``, or
+    ``plausible.WeighedWorlds`` when it weighs them by the plays)."""
+
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]: ...
+
+    def sample(self, rng: random.Random) -> Position: ...
+
+
 class Worlds:
     """Guesses at the hidden cards from one seat's view and history, and rollouts of them to
-    the round's end, as the level's search makes them: the seat's relative score of a world.
+    the round's end, as the level's search makes them (its reader: ``SearchBot.read``, and
+    its weighing by the plays: ``plausible``): the seat's relative score of a world.
     ``catches``: the level's guess at who gets caught not saying "Last card!" (never the seat
     itself); off, nobody is, so every seat's estimate is made alike (an expected result)."""
 
     def __init__(self, profile: Profile, view: SeatView, history: Sequence[Event],
-                 catches: bool = True) -> None:
+                 catches: bool = True, rng: random.Random | None = None) -> None:
         settings = profile.search
         self.view = view
-        self.sampler = Sampler(view, infer(view, history, settings.opponent_model))
+        self.policy = RolloutPolicy(settings.rollout)
+        know = SearchBot(settings, self.policy).read(view, history)
+        self.sampler: Guesses = Sampler(view, know)
+        plays = recorded_plays(history, view.seat, view.n_players) if settings.choices else []
+        if plays:  # the pool is drawn from ``rng`` (the judged choice's, or the chance's)
+            self.sampler = WeighedWorlds(Sampler(view, know), know, plays, settings.worlds,
+                                         settings.choices, rng or random.Random(0))
         self.caught = catch_chances(history, view.seat, view.n_players,
                                     settings.catch if catches else 0.0)
-        self.policy = RolloutPolicy(settings.rollout)
 
     def score(self, world: Position, seed: int) -> float:
         scores = world.scores if world.scores is not None \
@@ -216,7 +232,7 @@ def weigh(profile: Profile, view: SeatView, history: Sequence[Event], played: Ac
     """The mean relative scores of ``played`` and ``expert``, both tried on the same guesses
     and rollouts (``iterations`` rollouts in all), and the standard error of their difference
     over those guesses: a paired comparison, so what the guesses share cancels."""
-    worlds = Worlds(profile, view, history)
+    worlds = Worlds(profile, view, history, rng=rng)
     guesses = max(2, iterations // 2)
     look = FIRST_LOOK
     a_values: list[float] = []

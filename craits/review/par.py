@@ -307,13 +307,14 @@ def units(rounds: Iterable[int], replays: int,
 
 def kept_par(save: Mapping[str, Any], seat: int, scores: Sequence[Sequence[int]],
              store: ParStore, replays: int = PAR_REPLAYS,
-             level: str = PAR_LEVEL) -> GamePar | None:
+             level: str = PAR_LEVEL, key: str | None = None) -> GamePar | None:
     """``seat``'s par for the finished rounds (``scores``: each one's scores) from the replays
     the store holds (``best_par``: two of every round at least); None otherwise (nothing is
-    computed here)."""
+    computed here). ``key``: the game's ``game_key`` when known (a long record's takes a
+    tenth of a second)."""
     kinds = [s["kind"] for s in save["seats"]]
     if not scores or par_blocker(kinds, seat) is not None:
         return None
-    found = store.load(game_key(save), par_version(kinds, seat, level))
+    found = store.load(key or game_key(save), par_version(kinds, seat, level))
     yours = {index: round_scores[seat] for index, round_scores in enumerate(scores)}
     return best_par(level, found, range(len(scores)), replays, yours)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import weakref
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -83,28 +84,64 @@ def working_on(app: SceneContext, keeper: DailyKeeper, number: int) -> GameAnaly
     return None if played is None else app.finishing.working(played[0])
 
 
-def known_par(keeper: DailyKeeper, number: int,
-              working: GameAnalysis | None = None) -> GamePar | None:
-    """The par kept beside the deal's game, or the one its analysis has found so far (two
-    replays of every round at least, refined as more come)."""
-    par = keeper.par(number)
-    played = keeper.played(number) if par is None and working is not None else None
-    if played is not None and working is not None:
-        par = working.par(played[1])
-    return par
+@dataclass(frozen=True)
+class ParState:
+    """The par of the game a deal was played as, as its screen shows it."""
+
+    played: bool  # the deal has a result
+    par: GamePar | None  # found so far by the game's analysis, or kept beside the game
+    working: GameAnalysis | None  # the analysis the app finishes, while the par is not known
+
+    def line(self) -> str:
+        """The par with its error; while it is worked out, the rounds done."""
+        if self.par is not None:
+            return i18n.t("daily.par", par=round(self.par.value),
+                          error=max(1, round(self.par.stderr)))
+        if not self.played:
+            return i18n.t("daily.par_after_play")
+        working = self.working
+        if working is not None and working.with_par and not working.failed:
+            done, rounds, _ = working.par_progress()
+            return i18n.tn("daily.par_working", rounds, done=done)
+        return i18n.t("daily.par_in_review")
 
 
-def par_line(keeper: DailyKeeper, number: int, working: GameAnalysis | None = None) -> str:
-    """The par with its error; while it is worked out (``working``), the rounds done."""
-    par = known_par(keeper, number, working)
-    if par is not None:
-        return i18n.t("daily.par", par=round(par.value), error=max(1, round(par.stderr)))
-    if keeper.result(number) is None:
-        return i18n.t("daily.par_after_play")
-    if working is not None and working.with_par and not working.failed:
-        done, rounds, _ = working.par_progress()
-        return i18n.tn("daily.par_working", rounds, done=done)
-    return i18n.t("daily.par_in_review")
+def par_state(app: SceneContext, keeper: DailyKeeper, number: int) -> ParState:
+    """Worked out afresh: from the analysis the app finishes (two replays of every round at
+    least, refined as more come), else from the par's file, read once."""
+    played = keeper.played(number)
+    if played is None:
+        return ParState(keeper.result(number) is not None, None, None)
+    working = app.finishing.working(played[0])
+    par = working.par(played[1]) if working is not None else None
+    if par is None:
+        par = keeper.par(number)
+    return ParState(True, par, working if par is None else None)
+
+
+class ParWatch:
+    """A deal's ``ParState``, worked out again only when what it stands on changes: the
+    deal's result and the replays found by the analysis finishing its game (what that writes
+    to the par's file). A frame asks several times; the file is read once in a while, not
+    each time."""
+
+    def __init__(self, app: SceneContext, keeper: DailyKeeper, number: int) -> None:
+        self.app, self.keeper, self.number = app, keeper, number
+        self._stamp: tuple[object, ...] | None = None
+        self._state = ParState(False, None, None)
+
+    def state(self) -> ParState:
+        result = self.keeper.result(self.number)
+        working = None if result is None else working_on(self.app, self.keeper, self.number)
+        stamp = (result, working) if working is None else (
+            result, working, working.par_progress(), working.failed)
+        if stamp != self._stamp:
+            self._stamp, self._state = stamp, par_state(self.app, self.keeper, self.number)
+        return self._state
+
+    def forget(self) -> None:
+        """Read afresh at the next ask (another screen may have written the file)."""
+        self._stamp = None
 
 
 def summary_line(keeper: DailyKeeper) -> str:
@@ -113,8 +150,9 @@ def summary_line(keeper: DailyKeeper) -> str:
     parts = [i18n.t("daily.deal", n=number), status_line(keeper, number)]
     if keeper.streak():
         parts.append(i18n.tn("daily.streak", keeper.streak()))
-    if keeper.par(number) is not None:
-        parts.append(par_line(keeper, number))
+    par = keeper.par(number)
+    if par is not None:
+        parts.append(ParState(True, par, None).line())
     return " · ".join(parts)
 
 
@@ -128,13 +166,8 @@ class DailyScene(MenuScene):
         self.keeper = keeper
         self.number = keeper.today_number()
         keeper.settle()
+        self.par = ParWatch(app, keeper, self.number)
         super().__init__(app)
-
-    def working(self) -> GameAnalysis | None:
-        """The played game's analysis while the app finishes it (its par not yet kept)."""
-        if self.keeper.result(self.number) is None or self.keeper.par(self.number) is not None:
-            return None
-        return working_on(self.app, self.keeper, self.number)
 
     def lines(self) -> list[tuple[str, str]]:
         """(text, style) from the top: the deal, whom against, the result, streak, par."""
@@ -147,7 +180,7 @@ class DailyScene(MenuScene):
                     levels=", ".join(i18n.t(f"level.{k}") for k in the_deal.kinds[1:])), "text"),
             (status_line(self.keeper, self.number), "gold"),
             (i18n.tn("daily.streak", streak) if streak else i18n.t("daily.no_streak"), "text"),
-            (par_line(self.keeper, self.number, self.working()), "gold"),
+            (self.par.state().line(), "gold"),
             (i18n.t("daily.explain", n=PAR_REPLAYS), "dim"),
         ]]  # a line of its own starts with a capital, as in the title's line it does not
 
@@ -157,15 +190,14 @@ class DailyScene(MenuScene):
         later); the explanation at full detail."""
         speaker = getattr(self.app, "speech", None)
         full = speaker is not None and speaker.wants("full")
-        known = known_par(self.keeper, self.number, self.working()) is not None
+        known = self.par.state().par is not None
         said = [text for (text, style), key in zip(self.lines(), LINE_KEYS, strict=True)
                 if (key != "par" or not known) and (key != "explain" or full)]
         return joined((i18n.t(self.heading_key), *said))
 
     def status_text(self) -> str:
-        working = self.working()
-        known = known_par(self.keeper, self.number, working) is not None
-        return par_line(self.keeper, self.number, working) if known else ""
+        state = self.par.state()
+        return state.line() if state.par is not None else ""
 
     def layout(self) -> list[Widget]:
         self.panel = self.body_panel(900)
@@ -184,14 +216,13 @@ class DailyScene(MenuScene):
         looks = {"big": (th.px(34), th.gold_light, 2.0), "gold": (th.body_size, th.gold_light, 1.6),
                  "text": (th.body_size, th.text, 1.6), "dim": (th.small_size, th.text_dim, 3.2)}
         lines = self.lines()
-        working = self.working()
+        working = self.par.state().working  # while the par is not known
         unit = box.height / sum(looks[style][2] for _, style in lines)
         y = float(box.top)
         for (text, style), key in zip(lines, LINE_KEYS, strict=True):
             size, color, share = looks[style]
             h = share * unit
-            if key == "par" and working is not None and known_par(
-                    self.keeper, self.number, working) is None:  # its progress, behind it
+            if key == "par" and working is not None:  # its progress, behind it
                 bar = pygame.Rect(0, 0, min(box.width, th.px(560)), round(h * 0.8))
                 bar.center = (box.centerx, round(y + h / 2))
                 draw_share_bar(surface, bar, working.par_progress()[2], th)
@@ -201,6 +232,7 @@ class DailyScene(MenuScene):
             y += h
 
     def on_enter(self) -> None:
+        self.par.forget()
         if self.keeper.settle():  # the deal was just played
             self.rebuild()
         super().on_enter()
