@@ -91,7 +91,8 @@ def test_experts_reading_changes_its_choices(choices: list[Any]) -> None:
     # At a tenth of expert's budget, to stay cheap: the reading is what differs.
     expert = level_profile("expert")
     quick = replace(expert, search=replace(expert.search, iterations=300))
-    unread = replace(quick, search=replace(quick.search, opponent_model=0.0, reader="rules"))
+    unread = replace(quick, search=replace(quick.search, opponent_model=0.0, reader="rules",
+                                           choices=0.0))
     differ = sum(
         decide(quick, c.view, c.history, random.Random(i))[0]
         != decide(unread, c.view, c.history, random.Random(i))[0]

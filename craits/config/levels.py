@@ -194,7 +194,7 @@ def offered_levels(profiles: dict[str, Profile] | None = None) -> list[str]:
 
 
 CLASSIC = "-classic"
-"""``NAME-classic``: level NAME as it played at the version before its latest change."""
+"""``NAME-classic``: level NAME as it played at an earlier version (the last one released)."""
 
 
 def classics(profiles: dict[str, Profile] | None = None) -> dict[str, str]:
