@@ -124,7 +124,7 @@ def test_a_budget_or_count_that_cannot_work_is_refused(capsys) -> None:
 def test_searching_levels_play_the_same_in_step(tmp_path: Path) -> None:
     """Rotations played in turns in one process: each search is the tournament's own."""
     extra = tmp_path / "ai.yaml"
-    extra.write_text("levels:\n  tiny:\n    extends: expert\n    search: {iterations: 24}\n",
+    extra.write_text("levels:\n  tiny:\n    extends: expert\n    search: {iterations: 24, choices: 0}\n",
                      encoding="utf-8")
     profiles = load_profiles(extra)
     levels = ["tiny", "medium"]

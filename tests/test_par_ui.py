@@ -30,7 +30,10 @@ from craits.ui.table.game_over import GameOverScene, par_line, par_of
 from craits.work import Job, Lane, Workbench, inline_job
 
 EXPERT = level_profile("expert")
-QUICK = dataclasses.replace(EXPERT, search=dataclasses.replace(EXPERT.search, iterations=20))
+# A cut expert; its guesses unweighed by the plays (a weighed pool at every decision would
+# be most of a cut search's time).
+QUICK = dataclasses.replace(EXPERT, search=dataclasses.replace(EXPERT.search, iterations=20,
+                                                               choices=0.0))
 SIZES = ((960, 600), (1600, 1000))
 KINDS = ("human", "easy", "medium")
 STAND_IN = "easy"  # plays the par's seat here in place of the expert
