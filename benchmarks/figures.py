@@ -82,9 +82,8 @@ def played(levels: Sequence[str], seed: int) -> Session:
 
 
 @dataclasses.dataclass(frozen=True)
-class Reviewed:
-    """A job: one game at ``levels``, every seat's every round reviewed; returns a row per seat
-    and round: (level, result, expected, luck, own choices' part, others' part)."""
+class EveryRound:
+    """A job: one game at ``levels``, played, and a row for every seat's every round."""
 
     iterations: int
 
@@ -93,50 +92,49 @@ class Reviewed:
         session = played(levels, seed)
         replay = Replay(session.to_save())
         level = review_level(iterations=self.iterations)
-        rows = []
-        for index, scores in enumerate(session.match.history):
-            for seat, name in enumerate(levels):
-                review = analyse_round(replay, seat, index, level)
-                split = round_split(review, scores)
-                rows.append({"table": "-".join(levels), "level": name, "seat": seat,
-                             "round": index, "seed": seed,
-                             **{k: getattr(split, k) for k in
-                                ("expected", "luck", "cost", "result")},
-                             "others": getattr(split, "others", None),
-                             "choices": review.choices, "differed": review.differed})
-        return rows
+        return [self.row(replay, level, levels, seed, index, scores, seat)
+                for index, scores in enumerate(session.match.history)
+                for seat in range(len(levels))]
+
+    def row(self, replay: Replay, level: ReviewLevel, levels: tuple[str, ...], seed: int,
+            index: int, scores: Sequence[int], seat: int) -> dict[str, Any]:
+        raise NotImplementedError
 
 
-@dataclasses.dataclass(frozen=True)
-class Lucky:
-    """A job: one game at ``levels``, every seat's every round's chance events valued (no
-    choice judged); returns a row per seat and round: (level, round, luck, expected, result)."""
+class Reviewed(EveryRound):
+    """Every round reviewed: (level, result, expected, luck, own choices' part, others')."""
 
-    iterations: int
+    def row(self, replay: Replay, level: ReviewLevel, levels: tuple[str, ...], seed: int,
+            index: int, scores: Sequence[int], seat: int) -> dict[str, Any]:
+        review = analyse_round(replay, seat, index, level)
+        split = round_split(review, scores)
+        return {"table": "-".join(levels), "level": levels[seat], "seat": seat,
+                "round": index, "seed": seed,
+                **{k: getattr(split, k) for k in ("expected", "luck", "cost", "result")},
+                "others": getattr(split, "others", None),
+                "choices": review.choices, "differed": review.differed}
 
-    def __call__(self, unit: tuple[tuple[str, ...], int]) -> list[dict[str, Any]]:
-        levels, seed = unit
-        session = played(levels, seed)
-        replay = Replay(session.to_save())
-        level = review_level(iterations=self.iterations)
-        rows = []
-        for index, scores in enumerate(session.match.history):
-            for seat, name in enumerate(levels):
-                scan = ChoiceScan(replay, seat, index)
-                while not scan.done:
-                    scan.run(SLICE)
-                log = replay.seat_log(seat)
-                jumps = [chance.value(level, log) for chance in scan.chances]
-                kinds = [KINDS[(c.action is not None) + (c.actor not in (None, seat))]
-                         for c in scan.chances]
-                rows.append({"level": name, "round": (levels, seed, index),
-                             "luck": sum(j.luck for j in jumps),
-                             **{kind: sum(j.luck for j, k in zip(jumps, kinds, strict=True)
-                                          if k == kind) for kind in KINDS},
-                             "eights": eights_guessed(level, scan, log, seat),
-                             "expected": -jumps[0].before if jumps else 0.0,
-                             "result": round_result(scores, seat)})
-        return rows
+
+class Lucky(EveryRound):
+    """Every round's chance events valued (no choice judged): (level, round, luck by kind,
+    the 8s guessed, expected, result)."""
+
+    def row(self, replay: Replay, level: ReviewLevel, levels: tuple[str, ...], seed: int,
+            index: int, scores: Sequence[int], seat: int) -> dict[str, Any]:
+        scan = ChoiceScan(replay, seat, index)
+        while not scan.done:
+            scan.run(SLICE)
+        log = replay.seat_log(seat)
+        jumps = [chance.value(level, log) for chance in scan.chances]
+        kinds = [KINDS[(c.action is not None) + (c.actor not in (None, seat))]
+                 for c in scan.chances]
+        return {"level": levels[seat], "round": (levels, seed, index),
+                "luck": sum(j.luck for j in jumps),
+                **{kind: sum(j.luck for j, k in zip(jumps, kinds, strict=True) if k == kind)
+                   for kind in KINDS},
+                "eights": eights_guessed(level, scan, log, seat),
+                "expected": -jumps[0].before if jumps else 0.0,
+                "result": round_result(scores, seat)}
 
 
 KINDS = ("deal", "draw", "given")  # the hand dealt, a card drawn, cards another's play gave
