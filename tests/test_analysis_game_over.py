@@ -73,6 +73,13 @@ def played(app, seed: int = 5):
     return table, app.scenes.top
 
 
+def played_held(app):
+    """A game played to its end while its analysis found nothing (its work held back)."""
+    app.game_analysis = quick_analysis(HeldWork)
+    HeldWork.open = False
+    return played(app)
+
+
 def test_game_over_shows_the_game_analysed_while_it_was_played(app, monkeypatch):
     table, scene = played(app)
     session = table.session
@@ -93,9 +100,7 @@ def test_game_over_shows_the_game_analysed_while_it_was_played(app, monkeypatch)
 
 
 def test_game_over_says_how_far_the_analysis_is_until_it_is_done(app, monkeypatch):
-    app.game_analysis = quick_analysis(HeldWork)
-    HeldWork.open = False  # nothing found during the game
-    table, scene = played(app)
+    table, scene = played_held(app)
     assert scene.luck is None and scene.par is None
     drawn = drawn_texts(monkeypatch)
     rounds = len(table.session.match.history)
@@ -117,9 +122,7 @@ def test_game_over_says_how_far_the_analysis_is_until_it_is_done(app, monkeypatc
 
 
 def test_game_over_s_bar_moves_with_the_par_s_replays(app, monkeypatch):
-    app.game_analysis = quick_analysis(HeldWork)
-    HeldWork.open = False
-    table, scene = played(app)
+    table, scene = played_held(app)
     analysis = scene.analysis
     rounds = len(table.session.match.history)
     shares: list[float] = []
@@ -135,9 +138,7 @@ def test_game_over_s_bar_moves_with_the_par_s_replays(app, monkeypatch):
 
 
 def test_the_par_left_at_the_game_s_end_is_finished_after_the_table_goes(app):
-    app.game_analysis = quick_analysis(HeldWork)
-    HeldWork.open = False
-    table, scene = played(app)
+    table, scene = played_held(app)
     session, analysis = table.session, scene.analysis
     save, history = session.to_save(), session.match.history
     app.show_title()  # the player leaves before the par is known
@@ -153,9 +154,7 @@ def test_the_par_left_at_the_game_s_end_is_finished_after_the_table_goes(app):
 
 
 def test_the_par_is_kept_once_its_replays_are_in_before_the_review_ends(app):
-    app.game_analysis = quick_analysis(HeldWork)
-    HeldWork.open = False
-    table, scene = played(app)
+    table, scene = played_held(app)
     session, analysis = table.session, scene.analysis
     save, history = session.to_save(), session.match.history
     analysis.found = {k: {0: 10, 1: 20} for k in range(len(history) - 1)}

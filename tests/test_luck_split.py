@@ -26,9 +26,18 @@ from craits.review.replay import Replay
 from craits.review.thinking import level_profile
 
 EXPERT = level_profile("expert")
+
 # A cut expert; its guesses unweighed by the plays (a weighed pool at every decision would
 # be most of a cut search's time).
 QUICK = replace(EXPERT, search=replace(EXPERT.search, iterations=30, choices=0.0))
+
+
+def scanned(replay: Replay, seat: int, round_index: int) -> ChoiceScan:
+    """The seat's chances and choices in the round, all found."""
+    scan = ChoiceScan(replay, seat, round_index)
+    while not scan.done:
+        scan.run(256)
+    return scan
 
 
 @pytest.fixture(scope="module", params=[3, 8])
@@ -81,9 +90,7 @@ def test_every_draw_of_the_seat_is_a_chance_and_a_guess_lined_up_draws_its_cards
 
     replay, reviews = reviewed
     for review in reviews:
-        scan = ChoiceScan(replay, 0, review.round)
-        while not scan.done:
-            scan.run(256)
+        scan = scanned(replay, 0, review.round)
         draws = [s.number for s in replay.rounds[review.round].steps
                  if any(isinstance(e, CardsDrawn) and e.player == 0 for e in s.events)
                  and not s.is_deal]
@@ -115,9 +122,7 @@ def test_luck_averages_about_zero_at_tables_of_equal_players():
         replay = Replay(game(seed, ("random", "random", "random")))
         for seat in range(3):
             for index in range(len(replay.rounds)):
-                scan = ChoiceScan(replay, seat, index)
-                while not scan.done:
-                    scan.run(256)
+                scan = scanned(replay, seat, index)
                 history = replay.seat_log(seat)
                 luck = sum(j.luck for j in (
                     value_chance(level, c, history[:c.end], random.Random(c.seed))
@@ -217,9 +222,7 @@ def test_chances_are_valued_on_the_guesses_the_review_level_plays_with(reviewed)
 
     assert EXPERT.search.reader == "learned"
     replay, reviews = reviewed
-    scan = ChoiceScan(replay, 0, reviews[-1].round)
-    while not scan.done:
-        scan.run(256)
+    scan = scanned(replay, 0, reviews[-1].round)
     for chance in scan.chances[1:6]:
         history = replay.seat_log(0)[:chance.end]
         worlds = Worlds(EXPERT, chance.view, history, catches=False)
@@ -251,9 +254,7 @@ def test_the_review_guesses_the_drawn_card_nearer_the_truth_than_rules_of_thumb(
         replay = Replay(game(100 + seed, ("easy", "easy", "easy")))
         for seat in range(3):
             for index in range(len(replay.rounds)):
-                scan = ChoiceScan(replay, seat, index)
-                while not scan.done:
-                    scan.run(256)
+                scan = scanned(replay, seat, index)
                 log = replay.seat_log(seat)
                 for chance in scan.chances[1:]:
                     if chance.actor != seat:
