@@ -168,6 +168,8 @@ class TablePainter:
         clock: float, texts: dict[str, str], shake: float = 0.0,
     ) -> None:
         lay = model.layout
+        # An opponent's fanned backs sit on the top edge of their plate: its chips go below.
+        below = not lay.compact and rect != lay.own_plate
         rect = rect.move(round(math.sin(clock * 60) * shake * lay.px(8)), 0)
         if info.is_turn:
             glow = self.panel((rect.width + lay.px(16), rect.height + lay.px(16)),
@@ -176,14 +178,14 @@ class TablePainter:
             surface.blit(glow, glow.get_rect(center=rect.center))
         dots = 1 + int(clock * 3) % 3 if info.thinking else 0
         key = ("plate", rect.size, lay.scale, lay.text_scale, current_look(), info, dots,
-               tuple(sorted(texts.items())))
+               tuple(sorted(texts.items())), below)
         margin = lay.px(12)
         image = self._plates.get(key, lambda: self._render_plate(rect.size, info, lay, dots,
-                                                                 texts, margin))
+                                                                 texts, margin, below))
         surface.blit(image, (rect.left - margin, rect.top - margin))
 
     def _render_plate(self, size: tuple[int, int], info: SeatInfo, lay: TableLayout, dots: int,
-                      texts: dict[str, str], margin: int) -> pygame.Surface:
+                      texts: dict[str, str], margin: int, below: bool = False) -> pygame.Surface:
         image = pygame.Surface((size[0] + 2 * margin, size[1] + 2 * margin), pygame.SRCALPHA)
         rect = pygame.Rect(margin, margin, *size)
         radius = lay.px(12)
@@ -226,7 +228,7 @@ class TablePainter:
         x = text_left
         for label, fill, ink in chips:
             chip = _chip(label, lay.tx(13), fill, ink)
-            image.blit(chip, chip.get_rect(midleft=(x, rect.top)))
+            image.blit(chip, chip.get_rect(midleft=(x, rect.bottom if below else rect.top)))
             x += chip.get_width() + lay.px(4)
         return to_display(image)
 
