@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from craits.ai.determinize import Sampler, unseen_cards
 from craits.ai.knowledge import Knowledge, infer
-from craits.ai.plausible import WeighedWorlds, recorded_plays
+from craits.ai.plausible import WeighedWorlds, read_by, recorded_plays
 from craits.ai.reader import read_hands
 from craits.config.levels import load_profiles, make_bot
 from craits.director.director import Hooks
@@ -103,9 +103,10 @@ def scores(choice: Choice, reading: str | float, guesses: int, rng: random.Rando
     know = knowledge(choice, base)
     sampler = Sampler(view, know)
     source: Sampler | WeighedWorlds = sampler
-    plays = recorded_plays(choice.history, view.seat, view.n_players) if weigh else []
+    models = read_by((), view.n_players, weighing[0])
+    plays = recorded_plays(choice.history, view.seat, view.n_players, models) if weigh else []
     if plays:
-        source = WeighedWorlds(sampler, know, plays, weighing[1], weighing[0], rng)
+        source = WeighedWorlds(sampler, know, plays, weighing[1], models, rng)
     truth = {c: p for p, hand in enumerate(choice.hands) if p != view.seat for c in hand}
     where = [collections.Counter[int]() for _ in range(52)]  # card -> place -> guesses
     for _ in range(guesses):

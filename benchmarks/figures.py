@@ -19,7 +19,7 @@ review's 1,500 by default). Each level's mean luck a round and the mean of all, 
 interval whose error counts a round's seats as one sample (their lucks at one table are not
 independent): the goal is an interval inside ±2 points. Then the same split by kind of chance
 (the hand dealt, cards drawn, cards another's play gave), and how often the seats' own draws
-were 8s against how often the guesses before them put an 8 on top of the pile: a draw's
+were 8s (and 3s) against how often the guesses before them put one on top of the pile: a draw's
 luck averages 0 only where those guesses give the drawn card the chance it really has.
 
 The review judges with the expert at ``--review-iterations`` rollouts a choice (the shipped
@@ -141,20 +141,23 @@ KINDS = ("deal", "draw", "given")  # the hand dealt, a card drawn, cards another
 
 
 def eights_guessed(level: ReviewLevel, scan: ChoiceScan, log: Sequence[Event],
-                   seat: int) -> tuple[int, float, int]:
-    """The seat's own draws in the round: how many were 8s, how many the guesses before
-    each expected (the chance of an 8 on top of their pile), and how many draws."""
-    drawn, guessed, draws = 0, 0.0, 0
+                   seat: int) -> tuple[float, ...]:
+    """The seat's own draws in the round: how many were 8s and how many the guesses before
+    each expected (the chance of an 8 on top of their pile), the same for 3s, and how many
+    draws."""
+    counts = [0.0] * 5
     for chance in scan.chances[1:]:
         if chance.actor != seat:
             continue
-        worlds = Worlds(level.profile, chance.view, log[:chance.end], catches=False)
+        worlds = Worlds(level.profile, chance.view, log[:chance.end], catches=False,
+                        players=chance.players)
         rng = random.Random(chance.seed)
         piles = [worlds.sampler.deal(rng)[1] for _ in range(50)]
-        guessed += sum(RANK_OF[p[chance.offset]] == 8 for p in piles) / len(piles)
-        drawn += RANK_OF[chance.cards[0]] == 8
-        draws += 1
-    return drawn, guessed, draws
+        for at, rank in ((0, 8), (2, 3)):
+            counts[at + 1] += sum(RANK_OF[p[chance.offset]] == rank for p in piles) / len(piles)
+            counts[at] += RANK_OF[chance.cards[0]] == rank
+        counts[4] += 1
+    return tuple(counts)
 
 
 def luck_interval(rows: Sequence[Mapping[str, Any]],
@@ -215,13 +218,15 @@ def summarize_luck(levels: Sequence[str], rows: Sequence[Mapping[str, Any]],
               f"{statistics.fmean(r['result'] for r in group):+7.2f}  "
               f"{'inside' if inside else 'not inside'}", flush=True)
     print("by kind of chance, a seat and round (the hand dealt; cards drawn; cards another's "
-          "play gave), and the seat's draws that were 8s against the guesses' chance of one:")
+          "play gave), and the seat's draws that were 8s (and 3s) against the guesses' chance of one:")
     for name, group in [*groups, ("all", rows)]:
         parts = " ".join(f"{kind} {luck_interval(group, kind)[0]:+6.2f} "
                          f"±{1.96 * luck_interval(group, kind)[1]:4.2f}" for kind in KINDS)
-        drawn, guessed, draws = (sum(r["eights"][i] for r in group) for i in range(3))
+        drawn, guessed, drawn3, guessed3, draws = (sum(r["eights"][i] for r in group)
+                                                   for i in range(5))
         print(f"{name:8} {parts}   8s drawn {drawn / max(1, draws):6.2%}, guessed "
-              f"{guessed / max(1, draws):6.2%} ({draws} draws)", flush=True)
+              f"{guessed / max(1, draws):6.2%}; 3s drawn {drawn3 / max(1, draws):6.2%}, "
+              f"guessed {guessed3 / max(1, draws):6.2%} ({draws:.0f} draws)", flush=True)
 
 
 def rate_game(unit: tuple[tuple[str, ...], int]) -> list[tuple[int, ...]]:

@@ -10,6 +10,11 @@ the plays made sense is likelier than one in which a heavier card that fitted wa
 or an 8 named a suit the hand hardly held (policy-based inference, as Rebstock et al. did for
 Skat). The search draws a pool of guesses from the certainties and the reader, weighs each by
 the product of those chances, and takes its worlds from the pool in proportion.
+
+Each player is read by a ``PlayModel``: a searching level reads everyone as sensible; the
+review, which knows the levels at the table, reads an easy player by easy's own weights and
+noise (it sheds 8s and 3s a sensible player would keep, and a guess that it kept them is
+wrongly favoured), and a random player not at all (its plays give nothing away).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from bisect import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from math import exp, log
+from math import exp, log, pi
 
 from craits.engine import events as ev
 from craits.engine.cards import PARTNER_SUIT, RANK_OF, SUIT_OF
@@ -33,6 +38,35 @@ from .knowledge import RANK_MASK, SUIT_MASK, Knowledge, playable_mask
 
 SENSIBLE = HeuristicWeights()  # medium's weights: the player whose plays are read
 NO_EIGHTS = ~RANK_MASK[8]
+# A rule-of-thumb level adds uniform noise of width ``noise`` to each play's score; the soft
+# choice nearest it (a logistic of the same spread as the difference of two such noises) has
+# this temperature per point of width.
+SOFTNESS = (3 / 6) ** 0.5 / pi
+
+
+@dataclass(frozen=True, slots=True)
+class PlayModel:
+    """How a player is read: its plays' chances are ``exp(score / temperature)`` under
+    ``weights`` with chance ``plan``, any legal play alike otherwise."""
+
+    weights: HeuristicWeights = SENSIBLE
+    temperature: float = 2.0
+    plan: float = 1.0
+
+
+def heuristic_model(weights: HeuristicWeights, temperature: float) -> PlayModel:
+    """A rule-of-thumb level read by its own weights: no sharper than its own noise, and
+    its plays at random as often as it plays them."""
+    return PlayModel(weights, max(temperature, SOFTNESS * weights.noise), weights.plan)
+
+
+def read_by(players: Sequence[HeuristicWeights | None], n: int,
+            temperature: float) -> list[PlayModel]:
+    """How each of ``n`` players is read: by the rule-of-thumb weights given for it
+    (``heuristic_model``), or, None or not given, as sensible at ``temperature``."""
+    given = [*players[:n], *[None] * (n - len(players))]
+    return [PlayModel(SENSIBLE, temperature) if w is None else heuristic_model(w, temperature)
+            for w in given]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +82,10 @@ class RecordedPlay:
     attack: tuple[float, ...]  # by rank: the attacking value of playing it then
 
 
-def recorded_plays(history: Sequence[ev.Event], me: int, n: int) -> list[RecordedPlay]:
+def recorded_plays(history: Sequence[ev.Event], me: int, n: int,
+                   models: Sequence[PlayModel]) -> list[RecordedPlay]:
     """The other players' own choices of a card this round (not a crank's answers, nor a
-    card just drawn), in order."""
+    card just drawn), in order; ``models`` by player (their attacking values)."""
     history = history[ev.round_start(history):]
     counts = [0] * n
     suit, top, direction = -1, -1, 1
@@ -79,7 +114,8 @@ def recorded_plays(history: Sequence[ev.Event], me: int, n: int) -> list[Recorde
                     named = after.suit
                 others = [counts[q] for q in range(n) if q != p]
                 out.append(RecordedPlay(at, p, card, named, playable_mask(suit, top),
-                                        min(others) <= 2, _attacks(counts, p, direction, n)))
+                                        min(others) <= 2,
+                                        _attacks(counts, p, direction, n, models[p].weights)))
             counts[p] -= 1
             crank = event.crank
             top, suit = card, SUIT_OF[card]
@@ -97,10 +133,10 @@ def _threat(count: int) -> int:
     return max(0, 3 - count)
 
 
-def _attacks(counts: list[int], p: int, direction: int, n: int) -> tuple[float, ...]:
-    """By rank: what medium adds for playing it against the others' hand sizes (a 2's crank
+def _attacks(counts: list[int], p: int, direction: int, n: int,
+             w: HeuristicWeights) -> tuple[float, ...]:
+    """By rank: what ``w`` adds for playing it against the others' hand sizes (a 2's crank
     counted at even odds of the next player being stuck)."""
-    w = SENSIBLE
     nxt, prev = (p + direction) % n, (p - direction) % n
     others = [counts[q] for q in range(n) if q != p]
     out = [0.0] * 14
@@ -121,11 +157,11 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
-def _value(card: int, suit: int, rest: int, play: RecordedPlay) -> float:
-    """Medium's score for playing ``card`` leaving ``suit`` in force, ``rest`` (a mask) kept."""
+def _value(card: int, suit: int, rest: int, play: RecordedPlay, w: HeuristicWeights) -> float:
+    """The score under ``w`` of playing ``card`` leaving ``suit`` in force, ``rest`` (a mask)
+    kept."""
     if not rest:
         return 1000.0
-    w = SENSIBLE
     rank = RANK_OF[card]
     value = w.shed * CARD_POINTS[rank] * (1 + (w.urgency if play.danger else 0.0))
     if rank == 8:
@@ -150,21 +186,27 @@ def _options(card: int) -> tuple[int, ...]:
     return (own,)
 
 
-def log_chance(play: RecordedPlay, held: int, temperature: float) -> float:
+def log_chance(play: RecordedPlay, held: int, model: PlayModel) -> float:
     """The log chance of ``play`` by a player holding ``held`` (a mask, the card included)."""
+    if model.plan <= 0:
+        return 0.0
     chosen = 0.0
     values = []
+    w, temperature = model.weights, model.temperature
     for c in _cards(held & play.playable):
         rest = held & ~(1 << c)
         for s in _options(c):
-            v = _value(c, s, rest, play) / temperature
+            v = _value(c, s, rest, play, w) / temperature
             values.append(v)
             if c == play.card and s == play.suit:
                 chosen = v
     if not values:
         return 0.0
     top = max(values)
-    return chosen - top - log(sum(exp(v - top) for v in values))
+    ruled = chosen - top - log(sum(exp(v - top) for v in values))
+    if model.plan >= 1:
+        return ruled
+    return log(model.plan * exp(ruled) + (1 - model.plan) / len(values))
 
 
 class WeighedWorlds:
@@ -173,11 +215,11 @@ class WeighedWorlds:
     shuffled afresh)."""
 
     def __init__(self, sampler: Sampler, know: Knowledge, plays: Sequence[RecordedPlay],
-                 pool: int, temperature: float, rng: random.Random) -> None:
+                 pool: int, models: Sequence[PlayModel], rng: random.Random) -> None:
         self.sampler = sampler
         born = _births(sampler, know)
         self.draws = [sampler.deal(rng) for _ in range(pool)]
-        logs = [_log_weight(hands, born, know, plays, temperature) for hands, _ in self.draws]
+        logs = [_log_weight(hands, born, know, plays, models) for hands, _ in self.draws]
         top = max(logs)
         self.cumulative = list(accumulate(exp(x - top) for x in logs))
 
@@ -207,7 +249,7 @@ def _births(sampler: Sampler, know: Knowledge) -> list[list[int]]:
 
 
 def _log_weight(hands: list[list[int]], born: list[list[int]], know: Knowledge,
-                plays: Sequence[RecordedPlay], temperature: float) -> float:
+                plays: Sequence[RecordedPlay], models: Sequence[PlayModel]) -> float:
     """The log chance of every recorded play, given the guessed hands."""
     total = 0.0
     for play in plays:
@@ -220,5 +262,5 @@ def _log_weight(hands: list[list[int]], born: list[list[int]], know: Knowledge,
             if when >= at and 0 <= birth < at:
                 held |= 1 << card
         if held >> play.card & 1:
-            total += log_chance(play, held, temperature)
+            total += log_chance(play, held, models[p])
     return total

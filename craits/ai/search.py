@@ -30,7 +30,7 @@ from craits.engine.view import SeatView
 from .determinize import Sampler, unseen_cards
 from .ismcts import ismcts
 from .knowledge import Knowledge, infer
-from .plausible import WeighedWorlds, recorded_plays
+from .plausible import WeighedWorlds, read_by, recorded_plays
 from .reader import read_hands
 from .reflexes import catch_chances
 from .rollout import RolloutPolicy
@@ -183,10 +183,11 @@ class SearchBot:
         know = self.read(view, history)
         sampler = Sampler(view, know)
         sample = sampler.sample
-        plays = recorded_plays(history, view.seat, view.n_players) if settings.choices else []
+        models = read_by((), view.n_players, settings.choices)
+        plays = recorded_plays(history, view.seat, view.n_players, models) \
+            if settings.choices else []
         if plays:
-            sample = WeighedWorlds(sampler, know, plays, settings.worlds, settings.choices,
-                                   rng).sample
+            sample = WeighedWorlds(sampler, know, plays, settings.worlds, models, rng).sample
         caught = catch_chances(history, view.seat, view.n_players, settings.catch)
         self.searches += 1
         if settings.method == "ismcts":

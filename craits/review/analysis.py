@@ -33,6 +33,7 @@ from .judging import judge as judge
 from .judging import review_level as review_level
 from .messages import Message, declare
 from .replay import Replay
+from .thinking import read_as
 
 SLICE = 256  # steps looked through per poll
 # Events of earlier rounds' log made in a slice, per step a slice looks at: redacting an event
@@ -97,6 +98,7 @@ class ChoiceScan:
         self.steps = replay.rounds[round_index].steps
         self.found: list[Choice] = []
         self.chances: list[Chance] = []  # the deal of the seat's hand, then each draw of it
+        self.players = read_as([s.kind for s in replay.seats])
         self.looked = 0  # steps looked at
 
     @property
@@ -121,13 +123,13 @@ class ChoiceScan:
                     step.number, replay.view_before(step.number, seat),
                     replay.history_end(step.number), None, None, 0,
                     replay.view_before(step.number, seat).hand,
-                    f"{replay.seed}:luck:deal:{step.round}:{seat}"))  # fmt: skip
+                    f"{replay.seed}:luck:deal:{step.round}:{seat}", self.players))  # fmt: skip
             drawn = _drawn(step.events, seat)
             if drawn is not None:
                 self.chances.append(Chance(
                     step.number, replay.view_before(step.number, seat),
                     replay.history_end(step.number), step.action, step.player, *drawn,
-                    f"{replay.seed}:luck:{step.index}:{seat}"))  # fmt: skip
+                    f"{replay.seed}:luck:{step.index}:{seat}", self.players))  # fmt: skip
             if step.player != seat or not step.is_turn:
                 continue
             before = replay.before(step.number)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from craits.ai.heuristic import HeuristicWeights
 from craits.engine import Action, Event, Play, SeatView
 
 from .judging import ReviewLevel, Worlds, mean_error
@@ -37,7 +38,10 @@ class Chance:
     """One chance event for a seat, without its history: the deal of its hand (``action``
     None; ``view`` just after the deal) or the cards it drew in step ``number`` (``view``
     just before the step, whose ``action`` by ``actor`` drew them; ``offset`` cards left the
-    pile in the step before them). The seat had seen ``end`` events of its log then."""
+    pile in the step before them). The seat had seen ``end`` events of its log then. The
+    guesses read the other seats' plays as their levels play (``thinking.read_as``): a guess
+    is right as often as it claims only if it knows an easy player sheds what a sensible one
+    keeps, and a draw's luck averages 0 only then."""
 
     number: int
     view: SeatView
@@ -47,6 +51,8 @@ class Chance:
     offset: int
     cards: tuple[int, ...]
     seed: str
+    players: tuple[HeuristicWeights | None, ...] = ()  # how each seat's plays are read
+
 
     def value(self, level: ReviewLevel, history: Sequence[Event]) -> Jump:
         return value_chance(level, self, history[:self.end], random.Random(self.seed))
@@ -60,7 +66,8 @@ def value_chance(level: ReviewLevel, chance: Chance, history: Sequence[Event],
     view, seat = chance.view, chance.view.seat
     # No catches: the level expects to catch others, never itself, which would make every
     # seat expect to beat the table (by 15 to 30 points a round at three easy players).
-    worlds = Worlds(level.profile, view, history, catches=False, rng=rng)
+    worlds = Worlds(level.profile, view, history, catches=False, rng=rng,
+                    players=chance.players)
     befores: list[float] = []
     diffs: list[float] = []
     for _ in range(max(2, level.compare_iterations // 2)):

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from craits.ai.determinize import Sampler
-from craits.ai.plausible import WeighedWorlds, recorded_plays
+from craits.ai.heuristic import HeuristicWeights
+from craits.ai.plausible import SENSIBLE, WeighedWorlds, read_by, recorded_plays
 from craits.ai.profiles import Profile
 from craits.ai.reflexes import catch_chances
 from craits.ai.rollout import RolloutPolicy
@@ -30,7 +31,7 @@ REVIEW_LEVEL = "expert"
 # the old budget against itself with other seeds, 18 % and 45 % (benchmarks/review_speed.py).
 REVIEW_ITERATIONS = 1500
 COMPARE_SHARE = 2 / 3
-ANALYSIS_VERSION = 5  # up whenever judging changes: verdicts kept from before are dropped
+ANALYSIS_VERSION = 6  # up whenever judging changes: verdicts kept from before are dropped
 # A choice costs points only when the move played trails the expert's by more than NOISE_Z
 # standard errors of the difference on the same guesses (by chance about once in 160 choices):
 # below that the two are "about the same", the estimate cannot tell them apart. The expert
@@ -195,20 +196,30 @@ class Worlds:
     """Guesses at the hidden cards from one seat's view and history, and rollouts of them to
     the round's end, as the level's search makes them (its reader: ``SearchBot.read``, and
     its weighing by the plays: ``plausible``): the seat's relative score of a world.
+    ``players``: by seat, a rule-of-thumb level's weights to read its plays by (``read_as``),
+    its hand guessed from what is certain and those plays alone (the learned reader knows
+    sensible players' hands); None or missing, the player is read as sensible, as the
+    level's search reads everyone.
     ``catches``: the level's guess at who gets caught not saying "Last card!" (never the seat
     itself); off, nobody is, so every seat's estimate is made alike (an expected result)."""
 
     def __init__(self, profile: Profile, view: SeatView, history: Sequence[Event],
-                 catches: bool = True, rng: random.Random | None = None) -> None:
+                 catches: bool = True, rng: random.Random | None = None,
+                 players: Sequence[HeuristicWeights | None] = ()) -> None:
         settings = profile.search
         self.view = view
         self.policy = RolloutPolicy(settings.rollout)
         know = SearchBot(settings, self.policy).read(view, history)
+        for p, weights in enumerate(players):
+            if weights is not None and weights != SENSIBLE and p < len(know.weights):
+                know.weights[p] = [None] * len(know.weights[p])
         self.sampler: Guesses = Sampler(view, know)
-        plays = recorded_plays(history, view.seat, view.n_players) if settings.choices else []
+        models = read_by(players, view.n_players, settings.choices)
+        plays = recorded_plays(history, view.seat, view.n_players, models) \
+            if settings.choices else []
         if plays:  # the pool is drawn from ``rng`` (the judged choice's, or the chance's)
             self.sampler = WeighedWorlds(Sampler(view, know), know, plays, settings.worlds,
-                                         settings.choices, rng or random.Random(0))
+                                         models, rng or random.Random(0))
         self.caught = catch_chances(history, view.seat, view.n_players,
                                     settings.catch if catches else 0.0)
 

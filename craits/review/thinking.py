@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from craits.ai import ProfileBot, bot_for
+from craits.ai.heuristic import HeuristicWeights
 from craits.ai.profiles import Profile
 from craits.ai.search import SearchBot, choice_key
 from craits.config.levels import default_profiles
@@ -50,6 +51,24 @@ def level_profile(level: str, profiles: Mapping[str, Profile] | None = None) -> 
     if profile.play == "oracle":
         raise ValueError(f"level {level!r} reads hidden cards: it cannot advise a player")
     return profile
+
+
+def read_as(kinds: Sequence[str], profiles: Mapping[str, Profile] | None = None,
+            ) -> tuple[HeuristicWeights | None, ...]:
+    """How the review reads each seat's plays (``judging.Worlds``): a rule-of-thumb level by
+    its own weights, a random one as never planning (its plays give nothing away); a person,
+    a searching level or a level not bundled (None) as sensible. ``kinds``: the seats'
+    ``Seat.kind``."""
+    profiles = default_profiles() if profiles is None else profiles
+    out: list[HeuristicWeights | None] = []
+    for kind in kinds:
+        profile = profiles.get(kind)
+        if profile is not None and profile.play == "random":
+            out.append(HeuristicWeights(plan=0.0))
+        else:
+            out.append(profile.heuristic if profile is not None
+                       and profile.play == "heuristic" else None)
+    return tuple(out)
 
 
 def decide(
