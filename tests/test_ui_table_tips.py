@@ -113,3 +113,25 @@ def test_a_tip_about_the_first_deal_shows_before_anyone_plays(make_app):
     assert table.coach.note is not None and table.coach.note.id in ("ten_skip", "starter")
     assert cut_seen and not table.chor.busy  # after the cut, once the deal is on the table
     assert not table.session.records  # and before anyone played
+
+
+def test_while_a_tip_holds_the_table_the_plates_show_whose_turn_it_is(make_app):
+    """A tip holds the computers while it is read; the plates meanwhile show the player to
+    act (the glow, and the dots of a computer thinking), never the one who just played."""
+    app = make_app(speed="normal")
+    app.new_game(app.seats_for(["human", "medium", "medium", "medium"]), None, 4)
+    held = 0
+    for _ in range(1200):
+        table = app.current_table()
+        if app.scenes.top is not table:
+            post_key(pygame.K_RETURN)  # the cut
+        elif not table.chor.busy and not table.match.my_turn():
+            view = table.match.view()
+            frame = table.frame()
+            if view is not None and frame.thinking is not None:
+                assert frame.thinking == view.turn == table.model.turn
+                held += table.coach.holding
+        if table is not None and table.match.my_turn():
+            break
+        app.step(FRAME)
+    assert held > 30  # frames a tip held the table while a computer was to play

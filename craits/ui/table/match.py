@@ -22,7 +22,7 @@ import logging
 from dataclasses import dataclass
 
 from craits import i18n
-from craits.director import MatchDirector, Wait
+from craits.director import MatchDirector, Wait, Waiting
 from craits.engine import Announce, Call, IllegalActionError, Play, SeatView
 from craits.engine import events as ev
 from craits.engine.actions import Action
@@ -228,6 +228,13 @@ class TableMatch:
 
     # ------------------------------------------------------------ a frame of match time
 
+    def show_turn(self) -> Waiting:
+        """The plates follow whose turn it is: its glow, and a computer's thinking dots."""
+        waiting = self.director.waiting
+        self.model.turn = waiting.seat
+        self.thinking = waiting.seat if waiting.kind is Wait.COMPUTER else None
+        return waiting
+
     def advance(self, dt: float) -> Next | None:
         """One frame of the match while the table is the top scene: once presentation has
         caught up, match time flows; the answer is what the table must show on top, if
@@ -253,9 +260,7 @@ class TableMatch:
         if director.update(dt):
             self.pull()
             return None
-        waiting = director.waiting
-        self.model.turn = waiting.seat
-        self.thinking = waiting.seat if waiting.kind is Wait.COMPUTER else None
+        waiting = self.show_turn()
         if waiting.kind is Wait.HANDOFF and waiting.seat is not None:
             if self.director.take_back_left(self.viewer) > 0:
                 return None  # the screen stays a moment: the move may still be taken back

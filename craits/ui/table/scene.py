@@ -356,8 +356,11 @@ class TableScene(Scene):
             self.hand.seen(dt)
         if on_top and self.coach.holding and not self.match.cut_pending \
                 and self.match.director.waiting.kind in HELD_FOR_TIPS:
-            # A tip is read: its moment stays on the table (the player may still act).
+            # A tip is read: its moment stays on the table (the player may still act), and
+            # the plates show whose turn it is once the cards have come to rest.
             self.match.director.think_ahead()
+            if not self.chor.busy:
+                self.match.show_turn()
         elif on_top:
             step = self.match.advance(dt)
             if step is not None:
