@@ -7,9 +7,10 @@ Plays seeded short games and prints, per level:
   a round (goal: within 2 points of 0), the mean cost a round, and the expert's cost against
   itself over a short game (goal: at most 1 point);
 * at unequal tables (easy, medium, hard), the same per level, and the mean result;
-* each level rated as a person against the others at 2, 3, 4 and 5 seats (every rotation of
-  the levels at the table, each round's pairwise results against the others' shipped ratings,
-  fitted by maximum likelihood), against its shipped rating and deviation;
+* each level rated as a person against the others at 2, 3, 4 and 5 seats (``--rating-deals``
+  deals of every set of levels, each in ``--rating-games`` rotations of the levels at the
+  table; each round's pairwise results against the others' shipped ratings, fitted by
+  maximum likelihood), against its shipped rating and deviation;
 * the share of rounds whose par error is 0 (goal: 0), from two replays of a few rounds.
 
 ``--luck-games N`` prints the luck alone, from N games at each equal table of ``--luck-tables``:
@@ -26,8 +27,8 @@ The review judges with the expert at ``--review-iterations`` rollouts a choice (
 review uses 1,500; fewer fit the benchmark in minutes on two shared cores, and widen the
 noise the cost must rise above). Work is shared out on the workbench (``--workers``).
 
-    nice python benchmarks/figures.py [--games 3] [--rating-games 2] [--seed 1]
-        [--review-iterations 300] [--workers 2] [--par-rounds 4]
+    nice python benchmarks/figures.py [--games 3] [--rating-games 2] [--rating-deals 1]
+        [--seed 1] [--review-iterations 300] [--workers 2] [--par-rounds 4]
     nice python benchmarks/figures.py --luck-games 12 [--luck-tables easy,medium,hard]
 """
 
@@ -269,13 +270,15 @@ def person_rating(results: Sequence[tuple[float, float]]) -> tuple[float, float]
     return r, 1 / math.sqrt(info)
 
 
-def tables(seats: int, rotations: int) -> list[tuple[str, ...]]:
+def tables(seats: int, rotations: int, deals: int = 1) -> list[tuple[tuple[str, ...], int]]:
     """Every set of ``seats`` distinct levels, each in ``rotations`` seat orders (the first
-    order turned by the set's number, so every level sits in every seat across the sets)."""
+    order turned by the set's number, so every level sits in every seat across the sets),
+    with ``deals`` deals each: (table, the deal's number, the same in every order of a set,
+    as a duplicate tournament plays it)."""
     out = []
     for k, group in enumerate(itertools.combinations(RATED, seats)):
-        out.extend(tuple(group[(i + k + r) % seats] for i in range(seats))
-                   for r in range(min(rotations, seats)))
+        out.extend((tuple(group[(i + k + r) % seats] for i in range(seats)), k * 1000 + d)
+                   for d in range(deals) for r in range(min(rotations, seats)))
     return out
 
 
@@ -310,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3, help="reviewed games per table")
     parser.add_argument("--rating-games", type=int, default=1,
                         help="seat orders of each set of levels for the ratings")
+    parser.add_argument("--rating-deals", type=int, default=1,
+                        help="deals of each set of levels, each played in every seat order")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--review-iterations", type=int, default=300)
     parser.add_argument("--workers", type=int, default=2)
@@ -317,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--par-rounds", type=int, default=4)
     parser.add_argument("--seats", default="2,3,4,5")
     parser.add_argument("--skip-review", action="store_true")
+    parser.add_argument("--review-tables", default="",
+                        help="only these reviewed tables, e.g. expert-expert (default: all)")
     parser.add_argument("--luck-games", type=int, default=0,
                         help="only the luck: games at each equal table of --luck-tables")
     parser.add_argument("--luck-tables", default="easy,medium,hard")
@@ -325,11 +332,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.luck_games:
         return luck_only(args)
     start = time.monotonic()
+    chosen = args.review_tables.split(",") if args.review_tables else None
     reviewed = [(table, deal_seed(args.seed, g)) for table in EQUAL + UNEQUAL
-                for g in range(args.games)]
+                for g in range(args.games) if chosen is None or "-".join(table) in chosen]
     seat_counts = [int(s) for s in args.seats.split(",") if s]
-    rated = [(table, deal_seed(args.seed + 1000 + n, g)) for n in seat_counts
-             for g, table in enumerate(tables(n, args.rating_games))]
+    rated = [(table, deal_seed(args.seed + 1000 + n, deal)) for n in seat_counts
+             for table, deal in tables(n, args.rating_games, args.rating_deals)]
     pars = [(deal_seed(args.seed + 2000, g), args.par_rounds) for g in range(args.par_games)]
     with command_bench(args.workers) as bench:
         job = bench.job(Lane.REVIEW)
