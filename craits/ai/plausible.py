@@ -41,7 +41,7 @@ NO_EIGHTS = ~RANK_MASK[8]
 # A rule-of-thumb level adds uniform noise of width ``noise`` to each play's score; the soft
 # choice nearest it (a logistic of the same spread as the difference of two such noises) has
 # this temperature per point of width.
-SOFTNESS = (3 / 6) ** 0.5 / pi
+SOFTNESS = 0.5 ** 0.5 / pi  # sqrt(3) / (pi * sqrt(6))
 
 
 @dataclass(frozen=True, slots=True)
