@@ -125,6 +125,41 @@ def test_a_small_difference_within_the_noise_costs_nothing():
     assert verdict.cost == 0.0 and verdict.message.key == "review.expert_other_even"
 
 
+def test_differences_on_one_guess_count_as_one_in_the_error():
+    """A weighed pool whose weight sits on a few guesses knows less than its many draws:
+    the error of the mean is clustered by guess (plain guesses, each its own, as before)."""
+    rng = random.Random(5)
+    diffs = [rng.gauss(0, 1) for _ in range(200)]
+    plain = judging.mean_error(diffs)
+    assert judging.mean_error(diffs, list(range(200))) == pytest.approx(plain, rel=1e-9)
+    # Two guesses, each drawn 100 times: their shared part is the error that counts.
+    shared = [d + (3.0 if i % 2 else -3.0) for i, d in enumerate(diffs)]
+    mean, error = judging.mean_error(shared, [i % 2 for i in range(200)])
+    assert mean == pytest.approx(plain[0])
+    assert error > 5 * judging.mean_error(shared)[1]
+    assert judging.mean_error(shared, [0] * 200)[1] == float("inf")  # one guess: no error
+
+
+def test_the_review_s_error_counts_the_guesses_of_its_weighed_pool(replay, monkeypatch):
+    """Each difference the review weighs is found on a guess: one of the expert's weighed
+    pool (numbered from 0) once opponents have played, a fresh one (numbered below 0) before;
+    the verdict's error is clustered by them."""
+    seen: list[list[int]] = []
+    real = judging.mean_error
+
+    def watched(diffs, guesses=None):
+        assert guesses is not None and len(guesses) == len(diffs)
+        seen.append(list(guesses))
+        return real(diffs, guesses)
+
+    monkeypatch.setattr(judging, "mean_error", watched)
+    verdicts = analyse_round(replay, 0, busy_round(replay), QUICK).verdicts
+    assert any(v.differs for v in verdicts) and seen
+    drawn = [g for found in seen for g in found]
+    assert any(g >= 0 for g in drawn)  # from the pool
+    assert all(g < 100 for g in drawn)  # the pool's 100 guesses at the most
+
+
 def test_compare_scores_both_moves_on_the_same_guesses(replay):
     job = choice_jobs(replay, 0, busy_round(replay), QUICK)[0]
     a, b = job.view.legal[:2]

@@ -223,17 +223,23 @@ class WeighedWorlds:
         top = max(logs)
         self.cumulative = list(accumulate(exp(x - top) for x in logs))
 
-    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """Every hand of a guess from the pool, and its draw pile shuffled afresh."""
-        index = bisect(self.cumulative, rng.random() * self.cumulative[-1])
-        hands, pile = self.draws[min(index, len(self.draws) - 1)]
+    def pick(self, rng: random.Random) -> int:
+        """The index of a guess drawn from the pool in proportion to its weight."""
+        return min(bisect(self.cumulative, rng.random() * self.cumulative[-1]),
+                   len(self.draws) - 1)
+
+    def deal(self, rng: random.Random, index: int | None = None,
+             ) -> tuple[list[list[int]], list[int]]:
+        """Every hand of a guess from the pool (``index``, or one picked), and its draw pile
+        shuffled afresh."""
+        hands, pile = self.draws[self.pick(rng) if index is None else index]
         pile = pile[:]
         shuffle(rng, pile)
         return hands, pile
 
-    def sample(self, rng: random.Random) -> Position:
+    def sample(self, rng: random.Random, index: int | None = None) -> Position:
         """One world from the pool, with a fresh draw-pile order and reshuffle seed."""
-        hands, pile = self.deal(rng)
+        hands, pile = self.deal(rng, index)
         return self.sampler.view.position(hands, pile, rng.getrandbits(48))
 
 

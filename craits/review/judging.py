@@ -222,6 +222,17 @@ class Worlds:
                                          models, rng or random.Random(0))
         self.caught = catch_chances(history, view.seat, view.n_players,
                                     settings.catch if catches else 0.0)
+        self.fresh = 0  # numbers the fresh guesses (``guess``), below the pool's
+
+    def guess(self, rng: random.Random) -> tuple[Position, int]:
+        """A world, and which guess it came from: the same number for worlds drawn from one
+        guess of a weighed pool (they differ in the pile's order alone), a new one for each
+        fresh guess."""
+        if isinstance(self.sampler, WeighedWorlds):
+            index = self.sampler.pick(rng)
+            return self.sampler.sample(rng, index), index
+        self.fresh -= 1
+        return self.sampler.sample(rng), self.fresh
 
     def score(self, world: Position, seed: int) -> float:
         scores = world.scores if world.scores is not None \
@@ -229,13 +240,25 @@ class Worlds:
         return relative_score(scores, self.view.seat)
 
 
-def mean_error(diffs: Sequence[float]) -> tuple[float, float]:
+def mean_error(diffs: Sequence[float], guesses: Sequence[int] | None = None,
+               ) -> tuple[float, float]:
+    """The mean of ``diffs`` and its standard error; with ``guesses`` (which guess each
+    came from), clustered by guess: differences on one guess of a weighed pool are not
+    independent, and a pool whose weight sits on a few guesses knows less than its draws."""
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
         return mean, float("inf")
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, (var / n) ** 0.5
+    if guesses is None:
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, (var / n) ** 0.5
+    sums: dict[int, float] = {}
+    for d, g in zip(diffs, guesses, strict=True):
+        sums[g] = sums.get(g, 0.0) + d - mean
+    k = len(sums)
+    if k < 2:
+        return mean, float("inf")
+    return mean, (k / (k - 1) * sum(x * x for x in sums.values())) ** 0.5 / n
 
 
 def weigh(profile: Profile, view: SeatView, history: Sequence[Event], played: Action,
@@ -248,8 +271,10 @@ def weigh(profile: Profile, view: SeatView, history: Sequence[Event], played: Ac
     look = FIRST_LOOK
     a_values: list[float] = []
     diffs: list[float] = []
+    drawn: list[int] = []  # the guess each difference was found on
     for done in range(1, guesses + 1):
-        world = worlds.sampler.sample(rng)
+        world, guess = worlds.guess(rng)
+        drawn.append(guess)
         seed = rng.getrandbits(48)
         values = []
         for action in (played, expert):
@@ -260,10 +285,10 @@ def weigh(profile: Profile, view: SeatView, history: Sequence[Event], played: Ac
         diffs.append(values[0] - values[1])
         if done == look:
             look = int(look * 1.5)
-            mean, error = mean_error(diffs)
+            mean, error = mean_error(diffs, drawn)
             if abs(mean) > CLEAR_Z * error:
                 break
-    mean, error = mean_error(diffs)
+    mean, error = mean_error(diffs, drawn)
     played_mean = sum(a_values) / len(a_values)
     return played_mean, played_mean - mean, error
 
