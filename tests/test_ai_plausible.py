@@ -9,7 +9,9 @@ import random
 from craits.ai.determinize import Sampler, unseen_cards
 from craits.ai.knowledge import infer, playable_mask
 from craits.ai.plausible import (
+    SENSIBLY,
     PlayModel,
+    Reading,
     RecordedPlay,
     WeighedWorlds,
     log_chance,
@@ -147,7 +149,7 @@ def test_an_easy_player_is_read_by_its_own_weights_which_spend_an_eight_readily(
     as sensible, its 8 played beside a king that fitted all but rules the king out; read as
     easy, it is a likely play."""
     easy = level_profile("easy").heuristic
-    read = read_by([None, easy], 2, 2.0)
+    read = read_by([SENSIBLY, Reading(easy, learned=False)], 2, 2.0)
     assert read[0] == SHARP and read[1].weights == easy
     assert read[1].plan == easy.plan and read[1].temperature > 2.0  # no sharper than its noise
     top = make_card(5, SPADES)
@@ -162,10 +164,14 @@ def test_an_easy_player_is_read_by_its_own_weights_which_spend_an_eight_readily(
 
 
 def test_the_review_reads_each_seat_as_its_level_plays() -> None:
-    profiles = default_profiles()
+    easy = default_profiles()["easy"].heuristic
     read = read_as(["human", "easy", "random", "medium", "hard", "no such level"])
-    assert read[0] is None  # a person: as sensible
-    assert read[1] == profiles["easy"].heuristic
-    assert read[2] is not None and read[2].plan == 0.0  # random: its plays tell nothing
-    assert read[3] == profiles["medium"].heuristic
-    assert read[4] is None and read[5] is None  # searching, or unknown: as sensible
+    assert read[0] == SENSIBLY  # a person: as the searching levels read everyone
+    assert read[1] == Reading(easy, learned=False)  # its own weights; not medium's hands
+    assert read[2] == Reading(None, learned=False)  # random: what is certain alone
+    assert read[3] == SENSIBLY  # medium is the sensible player
+    assert read[4] == Reading(None, learned=True)  # searching: the learned reader alone
+    assert read[5] == SENSIBLY
+    models = read_by(read, 6, 2.0)
+    assert models[2].plan == models[4].plan == 0.0  # their plays are not read
+    assert models[0] == models[3] == models[5] == SHARP

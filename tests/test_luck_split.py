@@ -233,8 +233,9 @@ def test_chances_are_valued_on_the_guesses_the_review_level_plays_with(reviewed)
 
 
 def test_an_easy_seat_is_read_by_its_plays_alone_a_medium_one_by_the_learned_reader(reviewed):
-    """The learned reader was fitted on medium's hands: the review keeps it for the seats that
-    play as medium does and reads an easy seat by what is certain and its own plays."""
+    """The learned reader was fitted on the hands of medium and the searching levels: the
+    review keeps it for those seats and reads an easy seat by what is certain and its own
+    plays."""
     replay, reviews = reviewed
     scan = scanned(replay, 0, reviews[-1].round)
     chance = scan.chances[-1]
@@ -246,6 +247,29 @@ def test_an_easy_seat_is_read_by_its_plays_alone_a_medium_one_by_the_learned_rea
         slots = worlds.sampler.slots
         assert any(w is not None for p, _, w in slots if p == 2)  # medium: learned
         assert any(w is not None for p, _, w in slots if p == 1) == read_easy
+
+
+def test_a_searching_seat_s_hand_is_guessed_by_the_learned_reader_its_plays_unread():
+    """Hard follows no rule of thumb: read by medium's, its guesses were too sure and a hard
+    player's draws looked unlucky by about 3 points a round (benchmarks/figures.py). The
+    review guesses its hand by the learned reader alone, weighing no play of its."""
+    from craits.ai.determinize import Sampler
+    from craits.ai.search import SearchBot
+
+    replay = Replay(game(8, ("human", "hard")))
+    scan = scanned(replay, 0, 2)
+    chance = scan.chances[-1]
+    assert chance.players == read_as(["human", "hard"])
+    history = replay.seat_log(0)[:chance.end]
+    assert any(type(e).__name__ == "CardPlayed" and e.player == 1 for e in history)
+    worlds = Worlds(EXPERT, chance.view, history, catches=False, rng=random.Random(1),
+                    players=chance.players)
+    assert type(worlds.sampler) is Sampler  # no play weighed
+    know = SearchBot(EXPERT.search).read(chance.view, history)
+    assert worlds.sampler.deal(random.Random(3)) == \
+        Sampler(chance.view, know).deal(random.Random(3))
+    sensibly = Worlds(EXPERT, chance.view, history, catches=False, rng=random.Random(1))
+    assert type(sensibly.sampler) is not Sampler  # read as medium, its plays were weighed
 
 
 @pytest.mark.slow

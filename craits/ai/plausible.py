@@ -12,9 +12,11 @@ Skat). The search draws a pool of guesses from the certainties and the reader, w
 the product of those chances, and takes its worlds from the pool in proportion.
 
 Each player is read by a ``PlayModel``: a searching level reads everyone as sensible; the
-review, which knows the levels at the table, reads an easy player by easy's own weights and
-noise (it sheds 8s and 3s a sensible player would keep, and a guess that it kept them is
-wrongly favoured), and a random player not at all (its plays give nothing away).
+review, which knows the levels at the table, reads each by its ``Reading``: an easy player by
+easy's own weights and noise (it sheds 8s and 3s a sensible player would keep, and a guess
+that it kept them is wrongly favoured), a random player not at all (its plays give nothing
+away), and a searching one not at all either (its plays follow no rule of thumb; medium's
+made its guesses too sure, and a hard player's draws look unlucky by 3 points a round).
 """
 
 from __future__ import annotations
@@ -60,13 +62,26 @@ def heuristic_model(weights: HeuristicWeights, temperature: float) -> PlayModel:
     return PlayModel(weights, max(temperature, SOFTNESS * weights.noise), weights.plan)
 
 
-def read_by(players: Sequence[HeuristicWeights | None], n: int,
-            temperature: float) -> list[PlayModel]:
-    """How each of ``n`` players is read: by the rule-of-thumb weights given for it
-    (``heuristic_model``), or, None or not given, as sensible at ``temperature``."""
-    given = [*players[:n], *[None] * (n - len(players))]
-    return [PlayModel(SENSIBLE, temperature) if w is None else heuristic_model(w, temperature)
-            for w in given]
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How one player's hand is guessed: ``weights`` its plays are read by (None: they are
+    not read), and whether the learned reader, fitted on the hands of medium and of the
+    searching levels, knows its kind of hand (``learned``)."""
+
+    weights: HeuristicWeights | None = SENSIBLE
+    learned: bool = True
+
+
+SENSIBLY = Reading()  # a person, or medium: as the searching levels read everyone
+
+
+def read_by(players: Sequence[Reading], n: int, temperature: float) -> list[PlayModel]:
+    """How each of ``n`` players' plays are read: by the rule-of-thumb weights of its
+    ``Reading`` (``heuristic_model``; sensible ones at ``temperature``), or not at all (any
+    play alike) where it has none; a player not given is read sensibly."""
+    given = [*players[:n], *[SENSIBLY] * (n - len(players))]
+    return [PlayModel(plan=0.0) if r.weights is None else heuristic_model(r.weights, temperature)
+            for r in given]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +100,8 @@ class RecordedPlay:
 def recorded_plays(history: Sequence[ev.Event], me: int, n: int,
                    models: Sequence[PlayModel]) -> list[RecordedPlay]:
     """The other players' own choices of a card this round (not a crank's answers, nor a
-    card just drawn), in order; ``models`` by player (their attacking values)."""
+    card just drawn), in order, of the players whose ``models`` read them (by player: their
+    attacking values too)."""
     history = history[ev.round_start(history):]
     counts = [0] * n
     suit, top, direction = -1, -1, 1
@@ -107,7 +123,7 @@ def recorded_plays(history: Sequence[ev.Event], me: int, n: int,
             direction = event.direction
         elif isinstance(event, ev.CardPlayed):
             p, card = event.player, event.card
-            if p != me and not crank and drew != p:
+            if p != me and not crank and drew != p and models[p].plan > 0:
                 named = SUIT_OF[card]
                 after = history[at + 1] if at + 1 < len(history) else None
                 if isinstance(after, ev.SuitChosen):

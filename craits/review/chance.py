@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from craits.ai.heuristic import HeuristicWeights
+from craits.ai.plausible import Reading
 from craits.engine import Action, Event, Play, SeatView
 
 from .judging import ReviewLevel, Worlds, mean_error
@@ -51,7 +51,7 @@ class Chance:
     offset: int
     cards: tuple[int, ...]
     seed: str
-    players: tuple[HeuristicWeights | None, ...] = ()  # how each seat's plays are read
+    players: tuple[Reading, ...] = ()  # how each seat is read (``thinking.read_as``)
 
 
     def value(self, level: ReviewLevel, history: Sequence[Event]) -> Jump:

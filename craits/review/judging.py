@@ -12,8 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from craits.ai.determinize import Sampler
-from craits.ai.heuristic import HeuristicWeights
-from craits.ai.plausible import SENSIBLE, WeighedWorlds, read_by, recorded_plays
+from craits.ai.plausible import Reading, WeighedWorlds, read_by, recorded_plays
 from craits.ai.profiles import Profile
 from craits.ai.reflexes import catch_chances
 from craits.ai.rollout import RolloutPolicy
@@ -196,22 +195,20 @@ class Worlds:
     """Guesses at the hidden cards from one seat's view and history, and rollouts of them to
     the round's end, as the level's search makes them (its reader: ``SearchBot.read``, and
     its weighing by the plays: ``plausible``): the seat's relative score of a world.
-    ``players``: by seat, a rule-of-thumb level's weights to read its plays by (``read_as``),
-    its hand guessed from what is certain and those plays alone (the learned reader knows
-    sensible players' hands); None or missing, the player is read as sensible, as the
-    level's search reads everyone.
+    ``players``: by seat, how its plays and hand are read (``thinking.read_as``); a seat not
+    given is read sensibly, as the level's search reads everyone.
     ``catches``: the level's guess at who gets caught not saying "Last card!" (never the seat
     itself); off, nobody is, so every seat's estimate is made alike (an expected result)."""
 
     def __init__(self, profile: Profile, view: SeatView, history: Sequence[Event],
                  catches: bool = True, rng: random.Random | None = None,
-                 players: Sequence[HeuristicWeights | None] = ()) -> None:
+                 players: Sequence[Reading] = ()) -> None:
         settings = profile.search
         self.view = view
         self.policy = RolloutPolicy(settings.rollout)
         know = SearchBot(settings, self.policy).read(view, history)
-        for p, weights in enumerate(players):
-            if weights is not None and weights != SENSIBLE and p < len(know.weights):
+        for p, reading in enumerate(players):
+            if not reading.learned and p < len(know.weights):
                 know.weights[p] = [None] * len(know.weights[p])
         self.sampler: Guesses = Sampler(view, know)
         models = read_by(players, view.n_players, settings.choices)

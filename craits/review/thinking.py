@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from craits.ai import ProfileBot, bot_for
-from craits.ai.heuristic import HeuristicWeights
+from craits.ai.plausible import SENSIBLY, Reading
 from craits.ai.profiles import Profile
 from craits.ai.search import SearchBot, choice_key
 from craits.config.levels import default_profiles
@@ -54,20 +54,27 @@ def level_profile(level: str, profiles: Mapping[str, Profile] | None = None) -> 
 
 
 def read_as(kinds: Sequence[str], profiles: Mapping[str, Profile] | None = None,
-            ) -> tuple[HeuristicWeights | None, ...]:
-    """How the review reads each seat's plays (``judging.Worlds``): a rule-of-thumb level by
-    its own weights, a random one as never planning (its plays give nothing away); a person,
-    a searching level or a level not bundled (None) as sensible. ``kinds``: the seats'
-    ``Seat.kind``."""
+            ) -> tuple[Reading, ...]:
+    """How the review reads each seat (``judging.Worlds``), by its ``Seat.kind``: a
+    rule-of-thumb level by its own weights (medium as the searching levels read everyone),
+    its hand from what is certain and its plays, as the learned reader was fitted on other
+    hands; a random one from what is certain alone (its plays give nothing away); a
+    searching level by the learned reader alone; a person, or a level not bundled,
+    sensibly."""
     profiles = default_profiles() if profiles is None else profiles
-    out: list[HeuristicWeights | None] = []
+    out = []
     for kind in kinds:
         profile = profiles.get(kind)
-        if profile is not None and profile.play == "random":
-            out.append(HeuristicWeights(plan=0.0))
+        play = profile.play if profile is not None else None
+        if profile is None or play not in ("random", "heuristic", "search"):
+            out.append(SENSIBLY)
+        elif play == "search":
+            out.append(Reading(None, True))
+        elif play == "random":
+            out.append(Reading(None, False))
         else:
-            out.append(profile.heuristic if profile is not None
-                       and profile.play == "heuristic" else None)
+            sensible = profile.heuristic == SENSIBLY.weights
+            out.append(Reading(profile.heuristic, sensible))
     return tuple(out)
 
 
