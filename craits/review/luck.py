@@ -18,18 +18,15 @@ cards, each played out):
   drew, each valued by the estimate just after it against just before it, on the same
   guesses at everything else (``chance.value_chance``). A reshuffle shows no card: what it
   did is valued when its cards are drawn (a draw the reshuffle came in the middle of is not
-  valued). The guesses are the expert's own (its learned reader, ``judging.Worlds``): at
-  easy tables they put an 8 on the pile about as often as the draws bring one, where the
-  rules of thumb of version 1 expected too few (7.2 % against 8.7 % of the draws: each
-  draw looked lucky; ``tests/test_luck_split.py``). At tables of equal players luck
-  averages near 0 (``benchmarks/figures.py --luck-games 30``, 720 rounds at equal easy,
-  medium and hard tables at the review's 1,500 rollouts, with the rules of thumb: +0.1 ±1.5
-  points a round at 95 %), but not yet at easy tables alone: 1,920 rounds at 100 rollouts
-  gave +1.5 ±1.2 with the rules of thumb and +1.2 ±1.1 with the learned reader;
-  ``--luck-games 160 --luck-tables easy --luck-iterations 200``, 1,280 rounds: +1.5 ±1.1,
-  the deal −0.4 ±0.4, the cards drawn +1.2 ±0.8, those others' plays gave +0.7 ±0.6, with
-  8s drawn as often as guessed (8.4 % and 8.5 %). Easy players shed their 3s early too: the
-  draws brought 3s 7.7 % of the time against 6.8 % guessed (100 games), the likely rest.
+  valued). The guesses are the expert's own (its learned reader, ``judging.Worlds``), each
+  seat read as its level plays (``thinking.read_as``): an easy player by its own rules of
+  thumb and what is certain, as it sheds the 8s and 3s the learned reader, fitted on
+  sensible hands, expects it to keep; a searching one by the learned reader alone. Read as
+  sensible, the draws at easy tables looked lucky (3s drawn 7.7 % of the time, guessed 6.0 %)
+  and a hard player's unlucky. At tables of equal players luck averages near 0
+  (``benchmarks/figures.py --luck-games 160 --luck-iterations 200``, a round, 95 %): easy
+  +0.1 ±1.1 (1,280 rounds; +1.5 ±1.1 read as sensible), medium +0.0 ±1.2 (1,280), hard
+  -0.8 ±2.6 (640, ``--luck-games 80``; -3.5 ±2.9 read as sensible).
 - ``cost``, the seat's own choices: each verdict's cost (0 unless the move played trails the
   expert's beyond the estimate's noise), 0 or less.
 - ``others``: the rest, what the other players' choices did to the seat (and what they
