@@ -138,6 +138,11 @@ def test_differences_on_one_guess_count_as_one_in_the_error():
     assert mean == pytest.approx(plain[0])
     assert error > 5 * judging.mean_error(shared)[1]
     assert judging.mean_error(shared, [0] * 200)[1] == float("inf")  # one guess: no error
+    # Three draws in four on one guess: the mean is hardly more than that guess's, and as
+    # unsure as one guess is, whatever the other draws say.
+    held = [d + (1.0 if i < 150 else -3.0) for i, d in enumerate(diffs)]
+    mean, error = judging.mean_error(held, [0 if i < 150 else i for i in range(200)])
+    assert error > 0.75 * (sum((d - mean) ** 2 for d in held) / 199) ** 0.5
 
 
 def test_the_review_s_error_counts_the_guesses_of_its_weighed_pool(replay, monkeypatch):

@@ -36,7 +36,13 @@ ANALYSIS_VERSION = 6  # up whenever judging changes: verdicts kept from before a
 # below that the two are "about the same", the estimate cannot tell them apart. The expert
 # reviewed against itself at the shipped budget (two short heads-up games of
 # benchmarks/figures.py's expert table, 38 choices differing) was charged 26 points a game
-# with no threshold; 5.8 at 1 standard error, 1.5 at 2, none from 2.5 on.
+# with no threshold; 5.8 at 1 standard error, 1.5 at 2, none from 2.5 on. Since the expert
+# weighs its guesses by the plays (version 3) one weighing's error is too small: against
+# itself (6 games), of 277 weighings 5 came out beyond 2.5 standard errors one way and 11
+# the other, where chance gives about 2 each way; of the 12 beyond 2, weighed again on
+# fresh guesses with 8,000 rollouts, 9 came to about nothing. So a gap beyond the noise is
+# weighed again on fresh guesses, and the second weighing, which no selection picked, is
+# the verdict.
 NOISE_Z = 2.5
 # Weighing two moves stops early once they are this many standard errors apart at a look
 # (after FIRST_LOOK guesses, then each time half as many again): a clear choice costs little.
@@ -176,6 +182,10 @@ def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Se
         played_mean, expert_mean, error = weigh(profile, view, history, played, expert, rng,
                                                 level.compare_iterations)
         gap = played_mean - expert_mean
+        if gap > NOISE_Z * error:  # beyond the noise: weighed again on fresh guesses
+            played_mean, expert_mean, error = weigh(profile, view, history, played, expert,
+                                                    rng, level.compare_iterations)
+            gap = played_mean - expert_mean
         return Verdict(number, view.seat, played, expert, gap if gap > NOISE_Z * error else 0.0,
                        played_mean, expert_mean, tuple(estimates), view.crank, view.top, error)
     return Verdict(number, view.seat, played, expert, 0.0, played_mean, expert_mean,
@@ -239,9 +249,11 @@ class Worlds:
 
 def mean_error(diffs: Sequence[float], guesses: Sequence[int] | None = None,
                ) -> tuple[float, float]:
-    """The mean of ``diffs`` and its standard error; with ``guesses`` (which guess each
-    came from), clustered by guess: differences on one guess of a weighed pool are not
-    independent, and a pool whose weight sits on a few guesses knows less than its draws."""
+    """The mean of ``diffs`` and its standard error. With ``guesses`` (which guess each came
+    from), as a weighted mean of the guesses' means: differences found on one guess of a
+    weighed pool are not independent, and a pool whose weight sits on a few guesses knows
+    no more than those few (the spread of the guesses' means over the effective number of
+    guesses, Kish's; never below the error clustered by guess)."""
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
@@ -249,13 +261,19 @@ def mean_error(diffs: Sequence[float], guesses: Sequence[int] | None = None,
     if guesses is None:
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return mean, (var / n) ** 0.5
-    sums: dict[int, float] = {}
+    sums: dict[int, list[float]] = {}
     for d, g in zip(diffs, guesses, strict=True):
-        sums[g] = sums.get(g, 0.0) + d - mean
+        found = sums.setdefault(g, [0, 0.0])
+        found[0] += 1
+        found[1] += d
     k = len(sums)
     if k < 2:
         return mean, float("inf")
-    return mean, (k / (k - 1) * sum(x * x for x in sums.values())) ** 0.5 / n
+    shares = [(count / n, total / count) for count, total in sums.values()]
+    concentration = sum(p * p for p, _ in shares)  # 1 / the effective number of guesses
+    spread = sum(p * (m - mean) ** 2 for p, m in shares) / (1 - concentration)
+    clustered = k / (k - 1) * sum((p * n * (m - mean)) ** 2 for p, m in shares) / (n * n)
+    return mean, max(concentration * spread, clustered) ** 0.5
 
 
 def weigh(profile: Profile, view: SeatView, history: Sequence[Event], played: Action,

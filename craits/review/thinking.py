@@ -62,20 +62,18 @@ def read_as(kinds: Sequence[str], profiles: Mapping[str, Profile] | None = None,
     searching level by the learned reader alone; a person, or a level not bundled,
     sensibly."""
     profiles = default_profiles() if profiles is None else profiles
-    out = []
-    for kind in kinds:
-        profile = profiles.get(kind)
-        play = profile.play if profile is not None else None
-        if profile is None or play not in ("random", "heuristic", "search"):
-            out.append(SENSIBLY)
-        elif play == "search":
-            out.append(Reading(None, True))
-        elif play == "random":
-            out.append(Reading(None, False))
-        else:
-            sensible = profile.heuristic == SENSIBLY.weights
-            out.append(Reading(profile.heuristic, sensible))
-    return tuple(out)
+    return tuple(_reading(profiles.get(kind)) for kind in kinds)
+
+
+def _reading(profile: Profile | None) -> Reading:
+    if profile is not None and profile.play == "search":
+        return Reading(None, learned=True)
+    if profile is not None and profile.play == "random":
+        return Reading(None, learned=False)
+    if profile is not None and profile.play == "heuristic" \
+            and profile.heuristic != SENSIBLY.weights:
+        return Reading(profile.heuristic, learned=False)
+    return SENSIBLY
 
 
 def decide(
