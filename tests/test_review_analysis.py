@@ -165,6 +165,33 @@ def test_the_review_s_error_counts_the_guesses_of_its_weighed_pool(replay, monke
     assert all(g < 100 for g in drawn)  # the pool's 100 guesses at the most
 
 
+@pytest.mark.parametrize("weighings, calls, cost", [
+    ([(10.0, 0.0, 2.0)], 2, 0.0),  # beyond the noise, then not on fresh guesses: nothing
+    ([(10.0, 0.0, 2.0), (8.0, 0.0, 2.0)], 2, 8.0),  # beyond it twice: the second's gap
+    ([(4.0, 0.0, 2.0)], 1, 0.0),  # within it: weighed once
+])
+def test_a_cost_beyond_the_noise_is_the_second_weighing_s(monkeypatch, weighings, calls,
+                                                         cost):
+    """The review's verdicts and the table's "confirm costly moves" count a cost alike: a gap
+    beyond the noise is weighed again on fresh guesses, and the second weighing decides."""
+    from craits.review.cost import CostJob
+
+    made: list[int] = []
+
+    def scripted(*args):
+        made.append(len(made))
+        return weighings[len(made) - 1] if len(made) <= len(weighings) \
+            else (1.0, 0.0, 2.0)
+
+    monkeypatch.setattr(judging, "weigh", scripted)
+    assert judging.weigh_cost(EXPERT, None, [], None, None, random.Random(1), 10)[3] == cost
+    assert len(made) == calls
+    view = position([["8S", "KH"], ["QC", "QD", "QS", "10S"], ["JD", "JS", "10C"]], "5H")
+    made.clear()
+    job = CostJob(level_profile("hard"), view, (), Play(parse_card("8S"), 2), "seed")
+    assert job().points == cost and len(made) == calls
+
+
 def test_compare_scores_both_moves_on_the_same_guesses(replay):
     job = choice_jobs(replay, 0, busy_round(replay), QUICK)[0]
     a, b = job.view.legal[:2]

@@ -1,9 +1,9 @@
 """What a move would cost, judged before it is played: "confirm costly moves".
 
 The hard level (the Hint's) finds its own move from the seat's view and redacted history, then
-weighs the two on the same guesses at the hidden cards (``judging.weigh``): the points the
-player's move is expected to lose against it, counted only beyond the estimate's noise (as the
-review counts a cost: ``judging.NOISE_Z``). Nothing hidden is read, so asking is fair in every
+weighs the two on the same guesses at the hidden cards (``judging.weigh_cost``): the points the
+player's move is expected to lose against it, counted only beyond the estimate's noise, as the
+review counts a cost. Nothing hidden is read, so asking is fair in every
 seat; like a hint, the same position and move always give the same answer.
 """
 
@@ -18,7 +18,7 @@ from craits.engine import Action, Event, SeatView
 from craits.session import Session
 
 from .hint import HINT_LEVEL, hint
-from .judging import NOISE_Z, weigh
+from .judging import weigh_cost
 from .thinking import level_profile
 
 
@@ -45,11 +45,10 @@ class CostJob:
         best = hint(self.view, self.history, random.Random(self.seed), self.profile).action
         if choice_key(best) == choice_key(self.action):
             return Cost(self.action, best, 0.0)
-        played, expected, error = weigh(self.profile, self.view, self.history, self.action,
-                                        best, random.Random(f"{self.seed}:weigh"),
-                                        self.profile.search.iterations)
-        gap = played - expected
-        return Cost(self.action, best, gap if gap > NOISE_Z * error else 0.0)
+        *_, points = weigh_cost(self.profile, self.view, self.history, self.action, best,
+                                random.Random(f"{self.seed}:weigh"),
+                                self.profile.search.iterations)
+        return Cost(self.action, best, points)
 
 
 def cost_job(session: Session, action: Action, profile: Profile | None = None) -> CostJob:

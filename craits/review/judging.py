@@ -179,15 +179,10 @@ def judge(level: ReviewLevel | Profile, number: int, view: SeatView, history: Se
         mean = next((m for a, m, _ in estimates if choice_key(a) == choice_key(played)), 0.0)
         played_mean = expert_mean = mean
     else:
-        played_mean, expert_mean, error = weigh(profile, view, history, played, expert, rng,
-                                                level.compare_iterations)
-        gap = played_mean - expert_mean
-        if gap > NOISE_Z * error:  # beyond the noise: weighed again on fresh guesses
-            played_mean, expert_mean, error = weigh(profile, view, history, played, expert,
-                                                    rng, level.compare_iterations)
-            gap = played_mean - expert_mean
-        return Verdict(number, view.seat, played, expert, gap if gap > NOISE_Z * error else 0.0,
-                       played_mean, expert_mean, tuple(estimates), view.crank, view.top, error)
+        played_mean, expert_mean, error, cost = weigh_cost(
+            profile, view, history, played, expert, rng, level.compare_iterations)
+        return Verdict(number, view.seat, played, expert, cost, played_mean, expert_mean,
+                       tuple(estimates), view.crank, view.top, error)
     return Verdict(number, view.seat, played, expert, 0.0, played_mean, expert_mean,
                    tuple(estimates), view.crank, view.top)
 
@@ -306,6 +301,21 @@ def weigh(profile: Profile, view: SeatView, history: Sequence[Event], played: Ac
     mean, error = mean_error(diffs, drawn)
     played_mean = sum(a_values) / len(a_values)
     return played_mean, played_mean - mean, error
+
+
+def weigh_cost(profile: Profile, view: SeatView, history: Sequence[Event], played: Action,
+               expert: Action, rng: random.Random,
+               iterations: int) -> tuple[float, float, float, float]:
+    """``weigh``'s means and error, and the points ``played`` costs: its gap, when beyond
+    ``NOISE_Z`` errors on a second weighing on fresh guesses (the first, which picked it,
+    overstates it), else 0. The review's verdicts and the table's "confirm costly moves"."""
+    played_mean, expert_mean, error = weigh(profile, view, history, played, expert, rng,
+                                            iterations)
+    if played_mean - expert_mean > NOISE_Z * error:
+        played_mean, expert_mean, error = weigh(profile, view, history, played, expert, rng,
+                                                iterations)
+    gap = played_mean - expert_mean
+    return played_mean, expert_mean, error, gap if gap > NOISE_Z * error else 0.0
 
 
 def judge_in_log(unit: tuple[ReviewLevel, Choice], log: Sequence[Event]) -> Verdict:
