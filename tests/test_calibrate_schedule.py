@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import os
+import subprocess
 import sys
+import textwrap
+import time
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
@@ -156,3 +162,55 @@ def test_searches_cut_short_by_the_time_cap_are_told_and_fail_the_run(
                  "--resamples", "20", "--max-deals", "1"]) == 1
     err = capsys.readouterr().err
     assert "the time cap cut" in err and "do not ship" in err
+
+
+KILLED_CALIBRATION = """
+    import multiprocessing, sys, time
+    sys.path.insert(0, TOOLS)
+    from calibrate_ratings import Plan
+    from craits.config.levels import load_profiles
+    from craits.engine import Rules
+    import calibrate_ratings
+
+    def first_round(units, results):
+        print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+        time.sleep(600)  # killed here, its processes still playing their deals
+
+    if __name__ == "__main__":
+        plan = Plan(["random", "easy"], 5, Rules(), load_profiles(), workers=2, max_deals=1000)
+        calibrate_ratings.play_units(plan, first_round)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="os.kill(pid, 0) asks after a process on POSIX only")
+def test_a_killed_calibration_leaves_no_process_playing(tmp_path: Path) -> None:
+    tools = Path(__file__).resolve().parent.parent / "tools"
+    script = tmp_path / "calibration.py"
+    script.write_text(textwrap.dedent(KILLED_CALIBRATION).replace("TOOLS", repr(str(tools))), "utf-8")
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(tools.parent)})
+    pids: list[int] = []
+    try:
+        pids = [int(pid) for pid in parent.stdout.readline().split()]  # type: ignore[union-attr]
+        assert len(pids) == 2
+        parent.kill()  # no clean exit: nothing in the parent ends its processes
+        parent.wait(10)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(_alive(pid) for pid in pids):
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in pids)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+        for pid in pids:  # a failure must not leave them playing
+            if _alive(pid):
+                os.kill(pid, 9)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")  # a zombie has ended: only its exit status is left
+    return not (stat.exists() and ") Z " in stat.read_text())

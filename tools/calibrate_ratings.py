@@ -60,6 +60,7 @@ from craits.rating import round_results  # noqa: E402
 from craits.review.par import NO_TIME_CAP  # noqa: E402
 from craits.seat import Seat  # noqa: E402
 from craits.session import Session  # noqa: E402
+from craits.work.worker import watch_parent  # noqa: E402
 
 Pairs = dict[tuple[str, str], list[float]]
 """(a, b) with a before b in the level order -> a's score against b: wins, then games."""
@@ -250,6 +251,7 @@ def play_deal(plan: Plan, deal: int, report: Callable[[Played], object]) -> None
 
 def _work(plan: Plan, deals: list[int], out: multiprocessing.Queue[Played | None]) -> None:
     """A process's share of the deals, one after another; None when they are all played."""
+    watch_parent()
     for deal in deals:
         play_deal(plan, deal, out.put)
     out.put(None)

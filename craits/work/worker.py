@@ -35,7 +35,9 @@ def lower_priority() -> None:
             pass
 
 
-def _watch_parent() -> None:
+def watch_parent() -> None:
+    """End this process when the process that started it ends, however it ended (a spawned
+    child is not ended with its parent otherwise: a killed command would leave it working)."""
     parent = parent_process()
     if parent is None:
         return
@@ -60,7 +62,7 @@ def serve(units: Any, answers: Any, low: bool) -> None:
     ``(kind, ticket, key, body)``: ``run`` (body: the pickled call and unit; ``key``, if any,
     names the shared list passed after the unit), ``extend`` (body: the list's next items),
     ``forget``; answers out are ``(ticket, ok, value or why not)``."""
-    _watch_parent()
+    watch_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the game's: it closes us
     if low:
         lower_priority()
