@@ -9,7 +9,9 @@ on the true position: every legal action is played out ``--rollouts`` times from
 hands (the draw pile shuffled afresh, as no one knows its order) with the judge's rollout
 policy, on the same shuffles for every action. A choice's regret is its mean relative score
 minus the best action's (points a round, lower is better; 0 for the best). It is the oracle's
-yardstick at one decision: what seeing the cards would have been worth there.
+yardstick at one decision: what seeing the cards would have been worth there. Last, each
+level's regret by kind of decision (which card; a hand with an 8, and of that the suit an 8
+played named), to show where the hidden cards cost it most.
 
     python benchmarks/ai_regret.py [--levels hard,expert] [--positions 300] [--matches 40]
         [--seed 1] [--rollouts 400] [--judge hard] [--ai FILE] [--seats medium,medium]
@@ -22,6 +24,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 
 from ai_reading import Choice, stderr, watch
 
@@ -29,7 +32,7 @@ from craits.ai.rollout import RolloutPolicy
 from craits.ai.search import relative_score
 from craits.config.levels import load_profiles, make_bot
 from craits.engine import Rules
-from craits.engine.actions import Action
+from craits.engine.actions import Action, ChooseSuit, Draw, Pass, Play
 
 
 def true_values(choice: Choice, policy: RolloutPolicy, rollouts: int, seed: int
@@ -82,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'level':<14}{'regret':>8}{'stderr':>8}{'best':>7}{'vs first':>10}{'stderr':>8}"
           f"{'think ms med':>14}")
     base: list[float] | None = None
+    by_kind: dict[str, dict[str, list[float]]] = {}
     for level in args.levels.split(","):
         bot = make_bot(level, profiles)
         regrets, best, think = [], 0, []
@@ -92,6 +96,11 @@ def main(argv: list[str] | None = None) -> int:
             regret = q[action] - min(q.values())
             regrets.append(regret)
             best += regret == 0.0
+            kinds = by_kind.setdefault(level, {})
+            kinds.setdefault(decision_kind(c.view.legal), []).append(regret)
+            if isinstance(action, Play) and action.suit is not None:  # of which the suit named
+                kinds.setdefault("an-8, the suit named", []).append(q[action] - min(
+                    v for a, v in q.items() if isinstance(a, Play) and a.card == action.card))
         mean = statistics.fmean(regrets)
         line = f"{level:<14}{mean:>8.2f}{stderr(regrets):>8.2f}{best / len(regrets):>7.0%}"
         if base is None:
@@ -103,7 +112,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{line}{statistics.median(think) * 1000:>14.0f}", flush=True)
     print("regret: points a round lost against the best action for the true cards; best: "
           "share of choices that were it; ± one standard error over positions")
+    print("\nby kind of decision: choices, regret a choice ± its error, and its share of the "
+          "level's whole regret")
+    for level, kinds in by_kind.items():
+        whole = sum(sum(r) for k, r in kinds.items() if "," not in k) or 1.0  # a part: not twice
+        print(f"{level:<14}" + "  ".join(
+            f"{kind} {len(r)}: {statistics.fmean(r):.2f}±{stderr(r):.2f} ({sum(r) / whole:.0%})"
+            for kind, r in sorted(kinds.items())))
     return 0
+
+
+def decision_kind(legal: Sequence[Action]) -> str:
+    """What a choice was about: the suit a 9 switches to, a hand with an 8 to play (and a
+    suit to name), playing or drawing, or which card to play (drawing not among them)."""
+    if any(isinstance(a, ChooseSuit) for a in legal):
+        return "nine-suit"
+    if any(isinstance(a, Play) and a.suit is not None for a in legal):
+        return "an-8"
+    if any(isinstance(a, Draw | Pass) for a in legal):
+        return "play-or-draw"
+    return "which-card"
 
 
 if __name__ == "__main__":

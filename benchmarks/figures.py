@@ -358,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         shipped_at = dict.fromkeys(seat_counts, level_ratings())
     shipped = level_ratings()
     print(f"\nratings as a person ({len(rated)} games, {time.monotonic() - start:.0f} s):")
-    print(f"{'level':8} {'shipped':>12} " + " ".join(f"{n:>4} seats  " for n in seat_counts))
+    print(f"{'level':8} {'shipped':>12} " + " ".join(f"{n:>4} seats        " for n in seat_counts))
     for level in RATED:
         cells = []
         for n in seat_counts:
@@ -377,11 +377,15 @@ def main(argv: list[str] | None = None) -> int:
             own, deviation = shipped_at[n][level]
             gap = rating - own
             mark = "ok" if abs(gap) <= deviation else "!!"
-            cells.append(f"{gap:+5.0f}±{se:3.0f} {mark}")
+            # Both the shipped rating and this check are measured: how far apart in their
+            # joint error (a miss at |z| < 2 may be either's chance).
+            z = gap / math.hypot(deviation, se)
+            cells.append(f"{gap:+5.0f}±{se:3.0f} {mark} z{z:+4.1f}")
         value, deviation = shipped[level]
         print(f"{level:8} {value:6.0f} ±{deviation:3.0f} " + " ".join(cells))
     print("(each cell: the level's rating as a person minus its rating shipped for that "
-          "table size, ± the fit's error; ok when within the shipped deviation)")
+          "table size, ± the fit's error; ok when within the shipped deviation; z: the gap over "
+          "the shipped deviation and the fit's error together)")
     zero = sum(1 for e in errors if e == 0)
     print(f"\npar: {zero} of {len(errors)} round errors are 0 "
           f"({zero / max(1, len(errors)):.0%}; goal 0)")
