@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 from collections import defaultdict
 from dataclasses import replace
 
@@ -247,6 +248,42 @@ def test_an_easy_seat_is_read_by_its_plays_alone_a_medium_one_by_the_learned_rea
         slots = worlds.sampler.slots
         assert any(w is not None for p, _, w in slots if p == 2)  # medium: learned
         assert any(w is not None for p, _, w in slots if p == 1) == read_easy
+
+
+def test_a_hand_just_dealt_is_valued_on_guesses_that_read_nothing(reviewed):
+    """At the deal nothing has been played, so every unseen card is as likely in any hand.
+    The learned reader, fitted on hands later in rounds, would put fewer 8s and more 3s in
+    a hand just dealt, and a searching seat's deals looked lucky by it. The deal's guesses
+    read no one; a later chance reads the medium seat by the learned reader again."""
+    from craits.engine.cards import RANK_OF
+
+    replay, _ = reviewed
+    scan = scanned(replay, 0, 0)  # eight cards a hand: enough to count ranks in
+    deal, later = scan.chances[0], scan.chances[-1]
+    assert deal.action is None and later.action is not None
+    history = replay.seat_log(0)
+    reader_alone = replace(EXPERT, search=replace(EXPERT.search, choices=0.0))
+    shares = {}
+    for name, players in (("deal", deal.players), ("read", later.players)):
+        worlds = Worlds(reader_alone, deal.view, history[:deal.end], catches=False,
+                        players=players)
+        assert any(w is not None for p, _, w in worlds.sampler.slots if p == 2) == \
+            (name == "read")
+        held: defaultdict[int, int] = defaultdict(int)
+        rng = random.Random(5)
+        for _ in range(2000):
+            hands, _pile = worlds.sampler.deal(rng)
+            for hand in hands[1:]:
+                for card in hand:
+                    held[RANK_OF[card]] += 1
+        unseen = defaultdict(int)
+        for card in range(52):
+            if card not in deal.view.hand and card not in deal.view.discard:
+                unseen[RANK_OF[card]] += 1
+        shares[name] = {rank: held[rank] / unseen[rank] for rank in unseen}
+    for name, share in shares.items():
+        spread = (max(share.values()) - min(share.values())) / statistics.fmean(share.values())
+        assert (spread < 0.12) == (name == "deal"), (name, spread)
 
 
 def test_a_searching_seat_s_hand_is_guessed_by_the_learned_reader_its_plays_unread():

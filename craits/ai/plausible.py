@@ -73,6 +73,7 @@ class Reading:
 
 
 SENSIBLY = Reading()  # a person, or medium: as the searching levels read everyone
+UNREAD = Reading(None, learned=False)  # from what is certain alone
 
 
 def read_by(players: Sequence[Reading], n: int, temperature: float) -> list[PlayModel]:

@@ -23,10 +23,11 @@ cards, each played out):
   thumb and what is certain, as it sheds the 8s and 3s the learned reader, fitted on
   sensible hands, expects it to keep; a searching one by the learned reader alone. Read as
   sensible, the draws at easy tables looked lucky (3s drawn 7.7 % of the time, guessed 6.0 %)
-  and a hard player's unlucky. At tables of equal players luck averages near 0
-  (``benchmarks/figures.py --luck-games 160 --luck-iterations 200``, a round, 95 %): easy
-  +0.1 ±1.1 (1,280 rounds; +1.5 ±1.1 read as sensible), medium +0.0 ±1.2 (1,280), hard
-  -0.8 ±2.6 (640, ``--luck-games 80``; -3.5 ±2.9 read as sensible).
+  and a hard player's unlucky. The deal reads no one: nothing has been played yet. At tables
+  of equal players luck averages near 0 (``benchmarks/figures.py --luck-games 160
+  --luck-iterations 200``, a round, 95 %): easy +0.1 ±1.1 (1,280 rounds; +1.5 ±1.1 read as
+  sensible), medium +0.0 ±1.2 (1,280), hard -1.0 ±1.4 (2,240, ``--luck-games`` 80 and 200
+  at seeds 1 and 2; -3.5 ±2.9 read as sensible), the deal read by the learned reader.
 - ``cost``, the seat's own choices: each verdict's cost (0 unless the move played trails the
   expert's beyond the estimate's noise), 0 or less.
 - ``others``: the rest, what the other players' choices did to the seat (and what they

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from craits.ai import ProfileBot, bot_for
-from craits.ai.plausible import SENSIBLY, Reading
+from craits.ai.plausible import SENSIBLY, UNREAD, Reading
 from craits.ai.profiles import Profile
 from craits.ai.search import SearchBot, choice_key
 from craits.config.levels import default_profiles
@@ -69,7 +69,7 @@ def _reading(profile: Profile | None) -> Reading:
     if profile is not None and profile.play == "search":
         return Reading(None, learned=True)
     if profile is not None and profile.play == "random":
-        return Reading(None, learned=False)
+        return UNREAD
     if profile is not None and profile.play == "heuristic" \
             and profile.heuristic != SENSIBLY.weights:
         return Reading(profile.heuristic, learned=False)
