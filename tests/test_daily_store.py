@@ -138,7 +138,8 @@ def test_the_keeper_finds_the_finished_game_among_the_past_games(tmp_path):
     archive = GameArchive(tmp_path)
     keeper = DailyKeeper(tmp_path, archive)
     number = keeper.today_number()
-    keeper.started(number, datetime.now() - timedelta(minutes=5))
+    keeper.started(number, max(datetime.now() - timedelta(minutes=5),
+                                   datetime.combine(datetime.now().date(), datetime.min.time())))
     assert not keeper.settle()  # not finished yet
     session = finished_session(number)
     archive.keep(session)

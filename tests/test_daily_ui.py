@@ -34,6 +34,15 @@ def app(tmp_path, monkeypatch):
     made.shutdown()
 
 
+def earlier_today(minutes: int) -> datetime:
+    """``minutes`` ago, or the day's first moment if that was yesterday (a deal begun on
+    another day than its own is not counted: a test run just after midnight must not
+    change what it checks)."""
+    now = datetime.now()
+    return max(now - timedelta(minutes=minutes), datetime.combine(now.date(), datetime.min.time()))
+
+
+
 def press(scene, key):
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
@@ -90,7 +99,7 @@ def test_the_screen_answers_the_keyboard(app):
 def test_a_finished_deal_shows_played_with_its_streak_and_its_game_s_par(app, tmp_path):
     keeper = keeper_for(app)
     number = keeper.today_number()
-    keeper.started(number, datetime.now() - timedelta(minutes=20))
+    keeper.started(number, earlier_today(minutes=20))
     session = finished_session(number)
     app.files.archive.keep(session)
     app.show_title()
@@ -142,8 +151,12 @@ def test_the_keeper_finds_the_deal_s_game_whatever_the_clock_says(app, tmp_path)
     keeper = keeper_for(app)
     number = keeper.today_number()
     session = finished_session(number)
-    keeper.started(number, datetime.now() + timedelta(hours=2), match_id=session.match_id)
-    keeper.archive.keep(session)  # finished "two hours before it began"
+    now = datetime.now()
+    # Begun two hours on, as a clock put forward says, but on the same day: a deal begun on
+    # the next day is not played on its own day, and the streak rightly leaves it out.
+    later = min(now + timedelta(hours=2), datetime.combine(now.date(), datetime.max.time()))
+    keeper.started(number, later, match_id=session.match_id)
+    keeper.archive.keep(session)  # finished "before it began"
     assert keeper.settle()
     result = keeper.result(number)
     assert result is not None and result.total == session.match.totals[0]
@@ -166,7 +179,7 @@ def test_the_par_worked_out_after_the_game_shows_its_rounds_on_a_bar(app, tmp_pa
 
     keeper = keeper_for(app)
     number = keeper.today_number()
-    keeper.started(number, datetime.now() - timedelta(minutes=20))
+    keeper.started(number, earlier_today(minutes=20))
     session = finished_session(number)
     app.files.archive.keep(session)
     rounds = len(session.match.history)
@@ -222,7 +235,7 @@ def _played_deal_on_screen(app, tmp_path, monkeypatch, kept_replays):
     and the list each read of a par's file is noted in."""
     keeper = keeper_for(app)
     number = keeper.today_number()
-    keeper.started(number, datetime.now() - timedelta(minutes=20))
+    keeper.started(number, earlier_today(minutes=20))
     session = finished_session(number)
     app.files.archive.keep(session)
     save = session.to_save()
