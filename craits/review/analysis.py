@@ -100,10 +100,6 @@ class ChoiceScan:
         self.found: list[Choice] = []
         self.chances: list[Chance] = []  # the deal of the seat's hand, then each draw of it
         self.players = read_as([s.kind for s in replay.seats])
-        # At the deal nothing has been played: every unseen card is as likely in any hand.
-        # The learned reader's sense of what players keep, fitted on hands later in rounds,
-        # would tilt it (15 % fewer 8s, 15 % more 3s in a hand just dealt).
-        self.dealt = (UNREAD,) * len(self.players)
         self.looked = 0  # steps looked at
 
     @property
@@ -124,11 +120,15 @@ class ChoiceScan:
             if step.is_deal:
                 continue
             if step is self.steps[1]:  # the hand as dealt, seen just before the first step
+                # Nothing has been played: every unseen card is as likely in any hand. The
+                # learned reader, fitted on hands later in rounds, would tilt the guesses
+                # (15 % fewer 8s, 15 % more 3s in a hand just dealt).
                 self.chances.append(Chance(
                     step.number, replay.view_before(step.number, seat),
                     replay.history_end(step.number), None, None, 0,
                     replay.view_before(step.number, seat).hand,
-                    f"{replay.seed}:luck:deal:{step.round}:{seat}", self.dealt))  # fmt: skip
+                    f"{replay.seed}:luck:deal:{step.round}:{seat}",
+                    (UNREAD,) * len(self.players)))  # fmt: skip
             drawn = _drawn(step.events, seat)
             if drawn is not None:
                 self.chances.append(Chance(

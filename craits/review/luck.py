@@ -27,7 +27,8 @@ cards, each played out):
   of equal players luck averages near 0 (``benchmarks/figures.py --luck-games 160
   --luck-iterations 200``, a round, 95 %): easy +0.1 ±1.1 (1,280 rounds; +1.5 ±1.1 read as
   sensible), medium +0.0 ±1.2 (1,280), hard -1.0 ±1.4 (2,240, ``--luck-games`` 80 and 200
-  at seeds 1 and 2; -3.5 ±2.9 read as sensible), the deal read by the learned reader.
+  at seeds 1 and 2; -3.5 ±2.9 read as sensible); these were measured while the deal was
+  still read by the learned reader.
 - ``cost``, the seat's own choices: each verdict's cost (0 unless the move played trails the
   expert's beyond the estimate's noise), 0 or less.
 - ``others``: the rest, what the other players' choices did to the seat (and what they
