@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from craits.ai.plausible import Reading
 from craits.engine import Action, Event, Play, SeatView
 
-from .judging import ReviewLevel, Worlds, mean_error
+from .judging import Guesses, ReviewLevel, Worlds, mean_error
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,20 +71,16 @@ def value_chance(level: ReviewLevel, chance: Chance, history: Sequence[Event],
     befores: list[float] = []
     diffs: list[float] = []
     for _ in range(max(2, level.compare_iterations // 2)):
-        hands, pile = worlds.sampler.deal(rng)
-        reshuffle, seed = rng.getrandbits(48), rng.getrandbits(48)
         if chance.action is None:  # the deal: the hand dealt against as many unseen cards
+            hands, pile = worlds.sampler.deal(rng)
             actual = (hands, pile)
             other = _exchanged(hands, pile, _another_hand(hands, pile, seat, rng))
         else:
-            if type(chance.action) is Play and chance.actor is not None \
-                    and chance.actor != seat:  # the actor held the card it played
-                hands, pile = _exchanged(hands, pile, _holding(hands, pile, chance.actor,
-                                                                 chance.action.card, rng))
-            arranged = _arranged(hands, pile, seat, chance.offset, chance.cards)
-            if arranged is None:  # a reshuffle came between: not valued on this guess
-                continue
-            actual, other = arranged, (hands, pile)
+            found = _drawn(worlds.sampler, chance, rng)
+            if found is None:  # a reshuffle came between, or the guesses rule the draw out
+                break
+            other, actual = found
+        reshuffle, seed = rng.getrandbits(48), rng.getrandbits(48)
         worlds_made = [view.position(h, p, reshuffle) for h, p in (actual, other)]
         if chance.action is not None:
             for world in worlds_made:
@@ -121,35 +117,49 @@ def _another_hand(hands: Sequence[Sequence[int]], pile: Sequence[int], seat: int
     return dict(zip(leaving, coming, strict=True))
 
 
-def _holding(hands: Sequence[Sequence[int]], pile: Sequence[int], actor: int, card: int,
-             rng: random.Random) -> dict[int, int]:
-    """An exchange that puts ``card`` in ``actor``'s hand, if the guess had it elsewhere."""
-    if card in hands[actor] or not hands[actor]:
-        return {}
-    return {card: rng.choice(hands[actor])}
+DRAWN_TRIES = 100  # guesses tried for one the step could come from (most need a few)
 
 
-def _arranged(hands: Sequence[Sequence[int]], pile: Sequence[int], seat: int, offset: int,
-              cards: Sequence[int]) -> Hidden | None:
-    """The guess with the pile's cards from ``offset`` on made ``cards``, each exchanged with
-    the card in its place (None when a card is not hidden in the guess, or the pile is too
-    short: a reshuffle came in between)."""
-    if offset + len(cards) > len(pile):
-        return None
-    new_hands, new_pile = [list(h) for h in hands], list(pile)
+def _drawn(sampler: Guesses, chance: Chance, rng: random.Random) -> tuple[Hidden, Hidden] | None:
+    """A guess at the hidden cards before the step, and one given the cards drawn as they
+    came: the first of the guesses in turn where the step's player could hold the card it
+    played, and the first of those with every drawn card in the pile, moved to where it was
+    drawn from (the pile's order is a shuffle). Each is so the guesses' own chance given
+    what the seat saw. (Exchanging a card with another hand instead handed that opponent a
+    card its reading may rule out, such as one of a suit it has shown it lacks.) None when
+    the pile is too short (a reshuffle came between) or no guess tried fits (a weighed pool
+    sure of another hand)."""
+    before: Hidden | None = None
+    action, actor = chance.action, chance.actor
+    played = action.card if type(action) is Play and actor != chance.view.seat else None
+    for _ in range(DRAWN_TRIES):
+        hands, pile = sampler.deal(rng)
+        if chance.offset + len(chance.cards) > len(pile):
+            return None
+        if played is not None and actor is not None and played not in hands[actor]:
+            if played not in pile or not hands[actor]:
+                continue  # a third player's: not a guess the step could come from
+            # The actor held it: it takes the place of one of theirs, which goes to the pile.
+            mine = rng.randrange(len(hands[actor]))
+            at = pile.index(played)
+            hands[actor][mine], pile[at] = played, hands[actor][mine]
+        before = (hands, pile) if before is None else before
+        placed = _placed(pile, chance.offset, chance.cards)
+        if placed is not None:
+            return before, (hands, placed)
+    return None
+
+
+def _placed(pile: Sequence[int], offset: int, cards: Sequence[int]) -> list[int] | None:
+    """The pile with ``cards`` moved to the places from ``offset`` on, each exchanged with
+    the card there (None when one of them is not in the pile)."""
+    placed = list(pile)
     for place, card in enumerate(cards, start=offset):
-        there = new_pile[place]
-        if there == card:
-            continue
-        if card in new_pile:
-            new_pile[new_pile.index(card)] = there
-        else:
-            holder = next((h for p, h in enumerate(new_hands) if p != seat and card in h), None)
-            if holder is None:
-                return None
-            holder[holder.index(card)] = there
-        new_pile[place] = card
-    return new_hands, new_pile
+        if card not in placed:
+            return None
+        at = placed.index(card)
+        placed[at], placed[place] = placed[place], card
+    return placed
 
 
 def value_in_log(unit: tuple[ReviewLevel, Chance], log: Sequence[Event]) -> Jump:
