@@ -22,6 +22,9 @@ independent): the goal is an interval inside ±2 points. Then the same split by 
 (the hand dealt, cards drawn, cards another's play gave), and how often the seats' own draws
 were 8s (and 3s) against how often the guesses before them put one on top of the pile: a draw's
 luck averages 0 only where those guesses give the drawn card the chance it really has.
+``--luck-check`` also values each of the seats' own draws as if its card had been the one a
+guess before it put on top of the pile: there the guesses are right by construction, so the
+mean must be 0 whatever they read, a check of how a draw is valued apart from the reading.
 
 The review judges with the expert at ``--review-iterations`` rollouts a choice (the shipped
 review uses 1,500; fewer fit the benchmark in minutes on two shared cores, and widen the
@@ -116,9 +119,13 @@ class Reviewed(EveryRound):
                 "choices": review.choices, "differed": review.differed}
 
 
+@dataclasses.dataclass(frozen=True)
 class Lucky(EveryRound):
     """Every round's chance events valued (no choice judged): (level, round, luck by kind,
-    the 8s guessed, expected, result)."""
+    the 8s guessed, expected, result). ``check``: each of the seat's own draws valued again
+    as if the card drawn were the one on top of a pile the guesses dealt (``guessed_right``)."""
+
+    check: bool = False
 
     def row(self, replay: Replay, level: ReviewLevel, levels: tuple[str, ...], seed: int,
             index: int, scores: Sequence[int], seat: int) -> dict[str, Any]:
@@ -134,6 +141,7 @@ class Lucky(EveryRound):
                 **{kind: sum(j.luck for j, k in zip(jumps, kinds, strict=True) if k == kind)
                    for kind in KINDS},
                 "eights": eights_guessed(level, scan, log, seat),
+                "check": guessed_right(level, scan, log, seat) if self.check else [],
                 "expected": -jumps[0].before if jumps else 0.0,
                 "result": round_result(scores, seat)}
 
@@ -161,6 +169,24 @@ def eights_guessed(level: ReviewLevel, scan: ChoiceScan, log: Sequence[Event],
     return tuple(counts)
 
 
+def guessed_right(level: ReviewLevel, scan: ChoiceScan, log: Sequence[Event],
+                  seat: int) -> list[float]:
+    """The seat's own draws in the round, each valued as if its cards had come as a guess
+    before it dealt them: on guesses as right as they claim, so the luck of each averages 0
+    whatever the guesses read (a check of how a draw is valued, apart from the reading)."""
+    lucks = []
+    for chance in scan.chances[1:]:
+        if chance.actor != seat:
+            continue
+        worlds = Worlds(level.profile, chance.view, log[:chance.end], catches=False,
+                        players=chance.players, rng=random.Random(chance.seed))
+        _, pile = worlds.sampler.deal(random.Random(f"{chance.seed} as guessed"))
+        cards = tuple(pile[chance.offset:chance.offset + len(chance.cards)])
+        if len(cards) == len(chance.cards):
+            lucks.append(dataclasses.replace(chance, cards=cards).value(level, log).luck)
+    return lucks
+
+
 def luck_interval(rows: Sequence[Mapping[str, Any]],
                   key: str = "luck") -> tuple[float, float, int]:
     """(mean luck a seat and round, its standard error, rounds): a round's seats are one
@@ -185,7 +211,7 @@ def luck_only(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     with command_bench(args.workers) as bench:
         job = bench.job(Lane.REVIEW)
-        work = Lucky(args.luck_iterations)
+        work = Lucky(args.luck_iterations, args.luck_check)
         for unit in games:
             job.submit(work, unit)
         done = 0
@@ -228,6 +254,11 @@ def summarize_luck(levels: Sequence[str], rows: Sequence[Mapping[str, Any]],
         print(f"{name:8} {parts}   8s drawn {drawn / max(1, draws):6.2%}, guessed "
               f"{guessed / max(1, draws):6.2%}; 3s drawn {drawn3 / max(1, draws):6.2%}, "
               f"guessed {guessed3 / max(1, draws):6.2%} ({draws:.0f} draws)", flush=True)
+    checks = [luck for r in rows for luck in r["check"]]
+    if len(checks) > 1:
+        print(f"the seats' own draws valued as if a guess had been right ({len(checks)}): "
+              f"{statistics.fmean(checks):+.3f} ±{1.96 * statistics.stdev(checks) / math.sqrt(len(checks)):.3f} a draw "
+              f"(goal: 0, whatever the guesses read)", flush=True)
 
 
 def rate_game(unit: tuple[tuple[str, ...], int]) -> list[tuple[int, ...]]:
@@ -328,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the luck: games at each equal table of --luck-tables")
     parser.add_argument("--luck-tables", default="easy,medium,hard")
     parser.add_argument("--luck-iterations", type=int, default=1500)
+    parser.add_argument("--luck-check", action="store_true",
+                        help="also value each own draw as if a guess had been right")
     args = parser.parse_args(argv)
     if args.luck_games:
         return luck_only(args)
