@@ -170,7 +170,7 @@ def test_the_review_reads_each_seat_as_its_level_plays() -> None:
     assert read[1] == Reading(easy, learned=False)  # its own weights; not medium's hands
     assert read[2] == Reading(None, learned=False)  # random: what is certain alone
     assert read[3] == SENSIBLY  # medium is the sensible player
-    assert read[4] == Reading(None, learned=True)  # searching: the learned reader alone
+    assert read[4] == Reading(None, learned=True, searching=True)  # its own kind of hand
     assert read[5] == SENSIBLY
     models = read_by(read, 6, 2.0)
     assert models[2].plan == models[4].plan == 0.0  # their plays are not read

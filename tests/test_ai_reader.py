@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from craits.ai import reader, reader_weights
+from craits.ai import reader, reader_weights, searching_reader_weights
 from craits.ai.determinize import Sampler, unseen_cards
 from craits.ai.knowledge import infer
 from craits.engine import Rules, seat_view
@@ -22,6 +22,30 @@ def test_the_shipped_weights_fit_the_reader_s_inputs_and_are_small() -> None:
     assert len(reader_weights.WEIGHTS) == reader.N_FEATURES
     assert any(w != 0.0 for w in reader_weights.WEIGHTS)  # trained, not the blank start
     assert Path(reader_weights.__file__).stat().st_size < 2_000_000
+
+
+def test_the_searching_levels_hands_have_weights_of_their_own() -> None:
+    """The review reads a hard or expert seat by the model fitted on those levels' own
+    tables: the same inputs, other weights, and only for the opponents named."""
+    assert searching_reader_weights.FEATURES == reader_weights.FEATURES
+    assert len(searching_reader_weights.WEIGHTS) == reader.N_FEATURES
+    assert searching_reader_weights.WEIGHTS != reader_weights.WEIGHTS
+    assert Path(searching_reader_weights.__file__).stat().st_size < 2_000_000
+    differed = 0
+    for i, (state, histories) in enumerate(_random_rounds(Rules(), 20, seed=12)):
+        if i % 4 or state.n_players < 3:
+            continue
+        seat = state.turn
+        view = seat_view(state, seat)
+        pool = unseen_cards(view)
+        shipped = reader.read_hands(view, histories[seat], pool)
+        other = next(p for p in range(state.n_players) if p != seat)
+        own = reader.read_hands(view, histories[seat], pool, searching=[other])
+        for p in range(state.n_players):
+            if p not in (seat, other):  # read as the levels read everyone
+                assert own.weights[p] == shipped.weights[p]
+        differed += own.weights[other] != shipped.weights[other]
+    assert differed > 3
 
 
 def test_guesses_from_the_model_keep_every_certainty_and_the_counts() -> None:

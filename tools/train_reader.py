@@ -11,6 +11,13 @@ Two steps, each reproducible from its seed:
     #    in plain Python) on one or more data files, matches of odd index held out to validate,
     #    and write craits/ai/reader_weights.py
     python tools/train_reader.py fit runs/reader-1.bin runs/reader-2.bin
+    # The review's reading of a searching seat (craits/ai/searching_reader_weights.py): the
+    # same model fitted on the searching levels' own tables alone (about 12 and 17 minutes)
+    nice python tools/train_reader.py data --seed 11 --matches 60 --mix hard-hard \
+        --out runs/searching-11.bin
+    nice python tools/train_reader.py data --seed 12 --matches 40 --mix expert-expert \
+        --out runs/searching-12.bin
+    python tools/train_reader.py fit --searching runs/searching-11.bin runs/searching-12.bin
 
 (The shipped weights: exactly these commands; the first takes about 20 minutes on the 2-core
 machine shared with other work, the second 2, the fit 2. NumPy in a separate environment is
@@ -39,6 +46,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 WEIGHTS_FILE = ROOT / "craits" / "ai" / "reader_weights.py"
+# The review's reading of the searching levels' hands (``reader.read_hands``'s ``searching``):
+# the same model fitted on their own tables alone, for the luck of a draw at their tables.
+SEARCHING_FILE = ROOT / "craits" / "ai" / "searching_reader_weights.py"
 MIXES = (
     ("medium", "medium"),
     ("hard", "medium"),
@@ -135,7 +145,7 @@ def load_data(path: Path) -> tuple[dict[str, object], list[object]]:
     return header, [x, labels.astype(np.float64), groups]
 
 
-def fit(paths: list[Path], l2: float) -> None:
+def fit(paths: list[Path], l2: float, out: Path = WEIGHTS_FILE) -> None:
     import numpy as np
 
     xs, ys, held = [], [], []
@@ -188,17 +198,19 @@ def fit(paths: list[Path], l2: float) -> None:
     figures = (f"log loss {log_loss(w, xv, yv):.4f} on {len(yv):,} rows (the base rate and "
                f"the certainties alone: {log_loss(base, xv, yv):.4f})")
     print(figures, file=sys.stderr)
-    write_weights(names, [float(v) for v in w], "; ".join(sources), figures, l2)
+    write_weights(names, [float(v) for v in w], "; ".join(sources), figures, l2, out)
 
 
 def write_weights(names: list[str], weights: list[float], source: str, figures: str,
-                  l2: float) -> None:
+                  l2: float, out: Path = WEIGHTS_FILE) -> None:
     about = textwrap.fill(
         f"A logistic model's weights, one per input of ``craits.ai.reader`` (in its order), "
         f"fitted by Newton's method (L2 penalty {l2:g}) on self-play data of "
         f"tools/train_reader.py ({source}), the matches of odd index held out: {figures}.", 96)
     lines = [
-        '"""The reader\'s weights: written by tools/train_reader.py, not by hand.',
+        ('"""The reader\'s weights' if out == WEIGHTS_FILE
+         else '"""Reader weights for the searching levels\' hands')
+        + ': written by tools/train_reader.py, not by hand.',
         "",
         *about.splitlines(),
         "",
@@ -217,8 +229,8 @@ def write_weights(names: list[str], weights: list[float], source: str, figures: 
         ")",
         "",
     ]
-    WEIGHTS_FILE.write_text("\n".join(lines), encoding="utf-8")
-    print(f"wrote {WEIGHTS_FILE.relative_to(ROOT)}", file=sys.stderr)
+    out.write_text("\n".join(lines), encoding="utf-8")
+    print(f"wrote {out.relative_to(ROOT)}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -233,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     fitting = sub.add_parser("fit", help="fit the model and write craits/ai/reader_weights.py")
     fitting.add_argument("data", type=Path, nargs="+")
     fitting.add_argument("--l2", type=float, default=10.0)
+    fitting.add_argument("--searching", action="store_true",
+                         help="write craits/ai/searching_reader_weights.py instead")
     sub.add_parser("blank", help="write zero weights of the right size (before a first fit)")
     args = parser.parse_args(argv)
     if args.step == "data":
@@ -240,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
                  if args.mix else MIXES)
         make_data(args.seed, args.matches, args.out, mixes)
     elif args.step == "fit":
-        fit(args.data, args.l2)
+        fit(args.data, args.l2, SEARCHING_FILE if args.searching else WEIGHTS_FILE)
     else:
         from craits.ai import reader
 

@@ -66,10 +66,12 @@ def heuristic_model(weights: HeuristicWeights, temperature: float) -> PlayModel:
 class Reading:
     """How one player's hand is guessed: ``weights`` its plays are read by (None: they are
     not read), and whether the learned reader, fitted on the hands of medium and of the
-    searching levels, knows its kind of hand (``learned``)."""
+    searching levels, knows its kind of hand (``learned``); ``searching``: by the reader's
+    weights fitted on the searching levels' own tables (the review's reading of them)."""
 
     weights: HeuristicWeights | None = SENSIBLE
     learned: bool = True
+    searching: bool = False
 
 
 SENSIBLY = Reading()  # a person, or medium: as the searching levels read everyone

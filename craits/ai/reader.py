@@ -14,13 +14,14 @@ what is certain stays certain there (a card no slot can hold is never dealt to i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from math import exp, log
 
 from craits.engine import events as ev
 from craits.engine.cards import RANK_OF, SUIT_OF
 from craits.engine.view import SeatView
 
+from . import searching_reader_weights as searching_fit
 from .knowledge import Knowledge, infer
 from .reader_weights import FEATURES, VERSION, WEIGHTS
 
@@ -183,16 +184,21 @@ def card_features(view: SeatView, know: Knowledge, pool: Sequence[int],
     return out
 
 
-def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int]) -> Knowledge:
+def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int],
+               searching: Collection[int] = ()) -> Knowledge:
     """What ``view.seat`` knows of the others' hands, each slot weighted by the model: a card's
     weight is its odds of being in that opponent's hand rather than elsewhere. The hand-written
     reading enters per slot (what a choice says holds for the cards held then), the rest of
-    the model per opponent."""
-    weights = _weights()
+    the model per opponent. The opponents in ``searching`` are read by the weights fitted on
+    the searching levels' own hands (``searching_reader_weights``: the review's reading of a
+    hard or expert seat), the others by the shipped ones, which the levels play by."""
+    shipped = _weights(FEATURES, WEIGHTS)
+    fitted = _weights(searching_fit.FEATURES, searching_fit.WEIGHTS) if searching else shipped
     know = infer(view, history, 1.0)
     rows = card_features(view, know, pool, history)
     base: dict[int, list[float]] = {}  # per opponent: each card's odds, less the reading
     for (p, c), row in rows.items():
+        weights = fitted if p in searching else shipped
         odds = base.get(p)
         if odds is None:
             # A card no slot may hold keeps a weight above 0: the guesses drop the certainties
@@ -205,7 +211,7 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int])
         z -= _reading_weight(weights, len(know.slots[p])) * soft
         odds[c] = exp(min(max(z, -12.0), 12.0))
     for p, odds in base.items():
-        power = _reading_weight(weights, len(know.slots[p]))
+        power = _reading_weight(fitted if p in searching else shipped, len(know.slots[p]))
         slots = know.weights[p]
         for i, read in enumerate(slots):
             if read is None:
@@ -221,12 +227,13 @@ def _reading_weight(weights: Sequence[float], hand: int) -> float:
     return weights[3] + (weights[4] if hand <= 2 else 0.0)
 
 
-_FITS = FEATURES == tuple(feature_names()) and len(WEIGHTS) == N_FEATURES
+_NAMES = tuple(feature_names())
 
 
-def _weights() -> tuple[float, ...]:
-    """The shipped weights, refused if they were fitted to other inputs than these."""
-    if not _FITS:
-        raise ValueError(f"reader_weights holds {len(WEIGHTS)} weights for other inputs than "
-                         f"the reader's {N_FEATURES}: retrain it (tools/train_reader.py)")
-    return WEIGHTS
+def _weights(features: tuple[str, ...], weights: tuple[float, ...]) -> tuple[float, ...]:
+    """Fitted weights, refused if they were fitted to other inputs than these."""
+    if features != _NAMES or len(weights) != N_FEATURES:
+        raise ValueError(f"a reader's weights file holds {len(weights)} weights for other "
+                         f"inputs than the reader's {N_FEATURES}: retrain it "
+                         "(tools/train_reader.py)")
+    return weights

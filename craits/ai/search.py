@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from craits.engine.actions import Action, Play
@@ -202,11 +202,13 @@ class SearchBot:
         return action
 
 
-    def read(self, view: SeatView, history: Sequence[Event]) -> Knowledge:
+    def read(self, view: SeatView, history: Sequence[Event],
+             searching: Collection[int] = ()) -> Knowledge:
         """What this seat's guesses draw from: the certainties, weighted by the model or by
-        the hand-written reading of the opponents' choices."""
+        the hand-written reading of the opponents' choices. ``searching``: opponents the
+        model reads by its weights for the searching levels' hands (the review's reading)."""
         if self.settings.reader == "learned":
-            return read_hands(view, history, unseen_cards(view))
+            return read_hands(view, history, unseen_cards(view), searching)
         return infer(view, history, self.settings.opponent_model)
 
 

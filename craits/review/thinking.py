@@ -59,15 +59,15 @@ def read_as(kinds: Sequence[str], profiles: Mapping[str, Profile] | None = None,
     rule-of-thumb level by its own weights (medium as the searching levels read everyone),
     its hand from what is certain and its plays, as the learned reader was fitted on other
     hands; a random one from what is certain alone (its plays give nothing away); a
-    searching level by the learned reader alone; a person, or a level not bundled,
-    sensibly."""
+    searching level by the learned reader alone, in its weights fitted on the searching
+    levels' own tables; a person, or a level not bundled, sensibly."""
     profiles = default_profiles() if profiles is None else profiles
     return tuple(_reading(profiles.get(kind)) for kind in kinds)
 
 
 def _reading(profile: Profile | None) -> Reading:
     if profile is not None and profile.play == "search":
-        return Reading(None, learned=True)
+        return Reading(None, learned=True, searching=True)
     if profile is not None and profile.play == "random":
         return UNREAD
     if profile is not None and profile.play == "heuristic" \
