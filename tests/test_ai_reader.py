@@ -118,3 +118,23 @@ def test_the_training_data_holds_one_row_per_card_an_opponent_may_hold(
     # Every row is a card unseen by the seat to act; about one in four is in the opponent's
     # hand (the rest are in the draw pile), never all or none.
     assert header["rows"] > 500 and 0.05 < held / header["rows"] < 0.6
+
+
+def test_the_searching_levels_data_holds_their_forced_turns_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review values a draw the seat had to make, so the weights it reads searching
+    levels by are fitted on every turn (``--forced``), not only on turns with a choice."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "tools"))
+    import train_reader
+
+    headers = []
+    for forced in (False, True):
+        out = tmp_path / f"data-{forced}.bin"
+        train_reader.make_data(5, 1, out, (("medium", "medium"),), forced)
+        raw = out.read_bytes()
+        at = len(train_reader.MAGIC)
+        (size,) = struct.unpack("<I", raw[at:at + 4])
+        headers.append(json.loads(raw[at + 4:at + 4 + size]))
+    assert headers[1]["rows"] > headers[0]["rows"]  # the same match, its forced turns too
+    assert headers[1]["mix"].endswith("every turn") and "every" not in headers[0]["mix"]
+    assert "every turn" in searching_reader_weights.__doc__

@@ -12,12 +12,18 @@ Two steps, each reproducible from its seed:
     #    and write craits/ai/reader_weights.py
     python tools/train_reader.py fit runs/reader-1.bin runs/reader-2.bin
     # The review's reading of a searching seat (craits/ai/searching_reader_weights.py): the
-    # same model fitted on the searching levels' own tables alone (about 12 and 17 minutes)
+    # same model fitted on the searching levels' own tables alone, the last two runs on every
+    # turn, forced draws too, as the review values a draw wherever it came (each run about
+    # 8 to 10 minutes)
     nice python tools/train_reader.py data --seed 11 --matches 60 --mix hard-hard \
         --out runs/searching-11.bin
     nice python tools/train_reader.py data --seed 12 --matches 40 --mix expert-expert \
         --out runs/searching-12.bin
-    python tools/train_reader.py fit --searching runs/searching-11.bin runs/searching-12.bin
+    nice python tools/train_reader.py data --seed 13 --matches 40 --mix hard-hard --forced \
+        --out runs/searching-13.bin
+    nice python tools/train_reader.py data --seed 14 --matches 12 --mix expert-expert \
+        --forced --out runs/searching-14.bin
+    python tools/train_reader.py fit --searching runs/searching-1[1-4].bin
 
 (The shipped weights: exactly these commands; the first takes about 20 minutes on the 2-core
 machine shared with other work, the second 2, the fit 2. NumPy in a separate environment is
@@ -62,7 +68,8 @@ MIXES = (
 MAGIC = b"CRAITS-READER-DATA\n"
 
 
-def make_data(seed: int, matches: int, out: Path, mixes: tuple[tuple[str, ...], ...]) -> None:
+def make_data(seed: int, matches: int, out: Path, mixes: tuple[tuple[str, ...], ...],
+              forced: bool = False) -> None:
     from craits.ai.determinize import unseen_cards
     from craits.ai.knowledge import infer
     from craits.ai.reader import card_features, feature_names
@@ -88,7 +95,7 @@ def make_data(seed: int, matches: int, out: Path, mixes: tuple[tuple[str, ...], 
             if seat is None or seat < 0:
                 return
             view = session.view(seat)
-            if len(view.legal) < 2:
+            if len(view.legal) < (1 if forced else 2):
                 return
             history = session.round_history(seat)
             pool = unseen_cards(view)
@@ -115,6 +122,7 @@ def make_data(seed: int, matches: int, out: Path, mixes: tuple[tuple[str, ...], 
               f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     mix = "the mix" if mixes == MIXES else " and ".join(sorted({" against ".join(
         (t[0], ", ".join(t[1:]))) for t in mixes}))
+    mix += ", every turn" if forced else ""
     header = json.dumps({"seed": seed, "matches": matches, "mix": mix,
                          "features": feature_names(),
                          "rows": len(labels), "entries": len(index)}).encode()
@@ -242,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     data.add_argument("--mix", help="tables to cycle through, e.g. medium-medium,hard-medium "
                       "(default: the shipped mix)")
     data.add_argument("--out", type=Path, required=True)
+    data.add_argument("--forced", action="store_true",
+                      help="also a turn with one thing to do (a draw when nothing fits)")
     fitting = sub.add_parser("fit", help="fit the model and write craits/ai/reader_weights.py")
     fitting.add_argument("data", type=Path, nargs="+")
     fitting.add_argument("--l2", type=float, default=10.0)
@@ -252,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.step == "data":
         mixes = (tuple(tuple(t.split("-")) for t in args.mix.split(","))
                  if args.mix else MIXES)
-        make_data(args.seed, args.matches, args.out, mixes)
+        make_data(args.seed, args.matches, args.out, mixes, args.forced)
     elif args.step == "fit":
         fit(args.data, args.l2, SEARCHING_FILE if args.searching else WEIGHTS_FILE)
     else:
