@@ -18,17 +18,18 @@ cards, each played out):
   drew, each valued by the estimate just after it against just before it, on the same
   guesses at everything else (``chance.value_chance``). A reshuffle shows no card: what it
   did is valued when its cards are drawn (a draw the reshuffle came in the middle of is not
-  valued). The guesses are the expert's own (its learned reader, ``judging.Worlds``), each
+  valued). A card is valued on guesses given it: the first guess that had it in the pile,
+  moved to the top (``chance._drawn``), never by exchanging it out of an opponent's guessed
+  hand. The guesses are the expert's own (its learned reader, ``judging.Worlds``), each
   seat read as its level plays (``thinking.read_as``): an easy player by its own rules of
   thumb and what is certain, as it sheds the 8s and 3s the learned reader, fitted on
-  sensible hands, expects it to keep; a searching one by the learned reader alone. Read as
-  sensible, the draws at easy tables looked lucky (3s drawn 7.7 % of the time, guessed 6.0 %)
-  and a hard player's unlucky. The deal reads no one: nothing has been played yet. At tables
-  of equal players luck averages near 0 (``benchmarks/figures.py --luck-games 160
-  --luck-iterations 200``, a round, 95 %): easy +0.1 ±1.1 (1,280 rounds; +1.5 ±1.1 read as
-  sensible), medium +0.0 ±1.2 (1,280), hard -1.0 ±1.4 (2,240, ``--luck-games`` 80 and 200
-  at seeds 1 and 2; -3.5 ±2.9 read as sensible); these were measured while the deal was
-  still read by the learned reader.
+  sensible hands, expects it to keep; a searching one by the reader's weights fitted on
+  the searching levels' own tables. The deal reads no one: nothing has been played yet. At
+  tables of equal players (``benchmarks/figures.py --luck-games N --luck-iterations 200
+  --seed 3``, a round, 95 %): easy +0.6 ±1.4 (872 rounds), medium +0.5 ±1.7 (856), hard
+  -2.4 ±1.7 (1,600; -4.3 with the exchange). A hard player's draws still come out
+  unlucky: at its draws the guesses put a card of the suit in force on top of the pile
+  25.2 % of the time, and one is there 22.8 % (both within 0.1 for 8s and for 3s).
 - ``cost``, the seat's own choices: each verdict's cost (0 unless the move played trails the
   expert's beyond the estimate's noise), 0 or less.
 - ``others``: the rest, what the other players' choices did to the seat (and what they
