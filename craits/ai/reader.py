@@ -194,11 +194,12 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int],
     hard or expert seat), the others by the shipped ones, which the levels play by."""
     shipped = _weights(FEATURES, WEIGHTS)
     fitted = _weights(searching_fit.FEATURES, searching_fit.WEIGHTS) if searching else shipped
+    of = [fitted if p in searching else shipped for p in range(view.n_players)]
     know = infer(view, history, 1.0)
     rows = card_features(view, know, pool, history)
     base: dict[int, list[float]] = {}  # per opponent: each card's odds, less the reading
     for (p, c), row in rows.items():
-        weights = fitted if p in searching else shipped
+        weights = of[p]
         odds = base.get(p)
         if odds is None:
             # A card no slot may hold keeps a weight above 0: the guesses drop the certainties
@@ -211,7 +212,7 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int],
         z -= _reading_weight(weights, len(know.slots[p])) * soft
         odds[c] = exp(min(max(z, -12.0), 12.0))
     for p, odds in base.items():
-        power = _reading_weight(fitted if p in searching else shipped, len(know.slots[p]))
+        power = _reading_weight(of[p], len(know.slots[p]))
         slots = know.weights[p]
         for i, read in enumerate(slots):
             if read is None:

@@ -53,7 +53,6 @@ class Chance:
     seed: str
     players: tuple[Reading, ...] = ()  # how each seat is read (``thinking.read_as``)
 
-
     def value(self, level: ReviewLevel, history: Sequence[Event]) -> Jump:
         return value_chance(level, self, history[:self.end], random.Random(self.seed))
 
