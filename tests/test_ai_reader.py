@@ -4,6 +4,7 @@ certainty, and it places more hidden cards right than the certainties alone."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import struct
 from pathlib import Path
@@ -18,8 +19,16 @@ from tests.test_ai_knowledge import _matches, _random_rounds
 
 
 def test_the_shipped_weights_fit_the_reader_s_inputs_and_are_small() -> None:
-    assert reader_weights.FEATURES == tuple(reader.feature_names())
-    assert len(reader_weights.WEIGHTS) == reader.N_FEATURES
+    # The levels play by the shipped weights as they were fitted: an input added since
+    # (the seat's own cards of a suit) weighs 0 for them.
+    names = reader.feature_names()
+    assert set(reader_weights.FEATURES) <= set(names)
+    assert len(reader_weights.WEIGHTS) == len(reader_weights.FEATURES)
+    shipped = reader._weights(reader_weights.FEATURES, reader_weights.WEIGHTS)
+    assert len(shipped) == reader.N_FEATURES
+    for name, weight in zip(names, shipped, strict=True):
+        if name.startswith("own_suit"):
+            assert weight == 0.0
     assert any(w != 0.0 for w in reader_weights.WEIGHTS)  # trained, not the blank start
     assert Path(reader_weights.__file__).stat().st_size < 2_000_000
 
@@ -27,8 +36,12 @@ def test_the_shipped_weights_fit_the_reader_s_inputs_and_are_small() -> None:
 def test_the_searching_levels_hands_have_weights_of_their_own() -> None:
     """The review reads a hard or expert seat by the model fitted on those levels' own
     tables: the same inputs, other weights, and only for the opponents named."""
-    assert searching_reader_weights.FEATURES == reader_weights.FEATURES
+    assert searching_reader_weights.FEATURES == tuple(reader.feature_names())
     assert len(searching_reader_weights.WEIGHTS) == reader.N_FEATURES
+    own = [w for name, w in zip(searching_reader_weights.FEATURES,
+                                searching_reader_weights.WEIGHTS, strict=True)
+           if name.startswith("own_suit_in_force")]
+    assert any(abs(w) > 0.05 for w in own)  # fitted to the newest inputs too
     assert searching_reader_weights.WEIGHTS != reader_weights.WEIGHTS
     assert Path(searching_reader_weights.__file__).stat().st_size < 2_000_000
     differed = 0
@@ -46,6 +59,47 @@ def test_the_searching_levels_hands_have_weights_of_their_own() -> None:
                 assert own.weights[p] == shipped.weights[p]
         differed += own.weights[other] != shipped.weights[other]
     assert differed > 3
+
+
+def test_a_weights_file_fitted_to_inputs_the_reader_lacks_is_refused() -> None:
+    with pytest.raises(ValueError, match="suit_of_the_moon"):
+        reader._weights(("bias", "suit_of_the_moon"), (0.5, 1.0))
+    with pytest.raises(ValueError, match="one per input"):
+        reader._weights(("bias", "slots_allowed"), (0.5,))
+
+
+def test_the_review_s_guesses_deal_a_card_as_often_as_the_model_says() -> None:
+    """A card only some of an opponent's slots may hold (of a suit it drew on) has a chance
+    that already counts how few they are: the guesses, which deal it only to those, must not
+    count them again. Read as the review reads a searching seat, the cards confined to few
+    slots are dealt to the opponent about as often as the model's chances (scaled to the
+    hand's size) say; counted twice, they came 18 % too rarely."""
+    weights = reader._weights(searching_reader_weights.FEATURES,
+                              searching_reader_weights.WEIGHTS)
+    rng = random.Random(5)
+    chances = dealt = 0.0
+    for i, (state, histories) in enumerate(_random_rounds(Rules(), 80, seed=31)):
+        if i % 3 or state.n_players != 2:
+            continue
+        seat, opponent = state.turn, 1 - state.turn
+        view = seat_view(state, seat)
+        pool = unseen_cards(view)
+        know = infer(view, histories[seat], 1.0)
+        size = len(know.slots[opponent])
+        rows = reader.card_features(view, know, pool, histories[seat])
+        chance = {c: 1 / (1 + math.exp(-sum(weights[j] * x for j, x in rows[opponent, c])))
+                  for c in pool if (opponent, c) in rows}
+        if not size or not chance:
+            continue
+        scale = size / sum(chance.values())
+        few = [c for c in chance if rows[opponent, c][2][1] < 1.0]  # (2, allowed / size)
+        sampler = Sampler(view, reader.read_hands(view, histories[seat], pool, [opponent]))
+        for _ in range(100):
+            hand = set(sampler.deal(rng)[0][opponent])
+            dealt += sum(c in hand for c in few) / 100
+        chances += sum(chance[c] for c in few) * scale
+    assert chances > 300
+    assert 0.9 < dealt / chances < 1.1
 
 
 def test_guesses_from_the_model_keep_every_certainty_and_the_counts() -> None:

@@ -25,10 +25,13 @@ Two steps, each reproducible from its seed:
         --forced --out runs/searching-14.bin
     python tools/train_reader.py fit --searching runs/searching-1[1-4].bin
 
-(The shipped weights: exactly these commands; the first takes about 20 minutes on the 2-core
-machine shared with other work, the second 2, the fit 2. NumPy in a separate environment is
-enough for the fit: ``python -m venv /tmp/train && /tmp/train/bin/pip install numpy``, then
-``PYTHONPATH=. /tmp/train/bin/python tools/train_reader.py fit ...``.)
+(The shipped weights: exactly these commands, with the reader's inputs of their day: they
+predate its inputs of the seat's own cards of a suit (``own_suit``), which weigh 0 for them, so
+the levels play as they were measured; fitting them again is a new version of the levels. The
+first takes about 20 minutes on the 2-core machine shared with other work, the second 2, the fit
+2. NumPy in a separate environment is enough for the fit: ``python -m venv /tmp/train &&
+/tmp/train/bin/pip install numpy``, then ``PYTHONPATH=. /tmp/train/bin/python
+tools/train_reader.py fit ...``.)
 
 The matches of step 1 cycle through a mix of tables (``MIXES``): medium against medium, hard
 against medium and expert against medium heads-up, and tables of three, so the
@@ -212,7 +215,7 @@ def fit(paths: list[Path], l2: float, out: Path = WEIGHTS_FILE) -> None:
 def write_weights(names: list[str], weights: list[float], source: str, figures: str,
                   l2: float, out: Path = WEIGHTS_FILE) -> None:
     about = textwrap.fill(
-        f"A logistic model's weights, one per input of ``craits.ai.reader`` (in its order), "
+        f"A logistic model's weights, one per input of ``craits.ai.reader`` named here, "
         f"fitted by Newton's method (L2 penalty {l2:g}) on self-play data of "
         f"tools/train_reader.py ({source}), the matches of odd index held out: {figures}.", 96)
     lines = [

@@ -3,13 +3,14 @@
 For each opponent and each card the seat cannot see, a logistic model gives the chance that the
 opponent holds it, from what the seat may know: the opponent's hand size and how many cards are
 unseen, how many of the opponent's slots can still hold the card (``knowledge``'s certainties),
-the hand-written reading of the opponent's choices (``knowledge._read_play`` and the suits named,
-as one log weight), and features of the round so far (suits the opponent named, played and drew
-on, ranks played, the suit and top card in force, how much of a suit is in sight). Its weights
-(``reader_weights``) were fitted on seeded self-play with the true hands as labels
-(``tools/train_reader.py``). The chances become the guesses' weights per card as odds (a card's
-chance in the opponent's hand against the draw pile), which ``determinize.Sampler`` draws from;
-what is certain stays certain there (a card no slot can hold is never dealt to it).
+the hand-written reading of the opponent's choices (``knowledge._read_play`` and the suits
+named, as one log weight), and features of the round so far (suits the opponent named, played
+and drew on, ranks played, the suit and top card in force, how much of a suit is in sight and in
+the seat's own hand). Its weights (``reader_weights``) were fitted on seeded self-play with the
+true hands as labels (``tools/train_reader.py``). The chances become the guesses' weights per
+card as odds (a card's chance in the opponent's hand against the draw pile), which
+``determinize.Sampler`` draws from; what is certain stays certain there (a card no slot can hold
+is never dealt to it).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ GROUPS = (
     ("left_by_them_just_now", 1),  # ... and theirs was the last card played
     ("times_left", 3),  # times the opponent left this suit in force this round: 1, 2, 3+
     ("played_suit_by_hand", 5),  # they played this suit this round, by their hand size
+    ("own_suit", 4),  # cards of the suit in the seat's own hand: 0, 1, 2, 3+
+    ("own_suit_in_force", 4),  # ... when it is the suit in force (a seat lacking it draws)
 )
 HAND_BUCKETS = (0, 0, 1, 2, 3, 3)
 RULED_OUT = 1e-6  # hand size 0..5 -> bucket; 6 and more: 4
@@ -126,6 +129,7 @@ def card_features(view: SeatView, know: Knowledge, pool: Sequence[int],
     in_sight = [0] * 4
     for c in view.hand:
         in_sight[SUIT_OF[c]] += 1
+    own = in_sight[:]
     for c in view.discard:
         in_sight[SUIT_OF[c]] += 1
     o = _OFFSET
@@ -158,9 +162,11 @@ def card_features(view: SeatView, know: Knowledge, pool: Sequence[int],
                    (o["named_suit"] + min(named[s], 2), 1.0),
                    (o["played_suit"] + min(rnd.played_suit[p][s], 3), 1.0),
                    (o["drew_on_suit"] + min(rnd.drew_on[p][s], 2), 1.0),
-                   (o["suit_in_sight"] + min(in_sight[s] // 3, 3), 1.0)]
+                   (o["suit_in_sight"] + min(in_sight[s] // 3, 3), 1.0),
+                   (o["own_suit"] + min(own[s], 3), 1.0)]
             if s == view.suit:
                 row.append((o["suit_in_force"], 1.0))
+                row.append((o["own_suit_in_force"] + min(own[s], 3), 1.0))
             if s == rnd.left_suit[p]:
                 row.append((o["suit_left_by_them"], 1.0))
                 row.append((o["left_by_them_by_hand"] + hand_bucket, 1.0))
@@ -191,7 +197,8 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int],
     reading enters per slot (what a choice says holds for the cards held then), the rest of
     the model per opponent. The opponents in ``searching`` are read by the weights fitted on
     the searching levels' own hands (``searching_reader_weights``: the review's reading of a
-    hard or expert seat), the others by the shipped ones, which the levels play by."""
+    hard or expert seat, whose odds are made the model's chances in the guesses), the others
+    by the shipped ones, as the levels play by them."""
     shipped = _weights(FEATURES, WEIGHTS)
     fitted = _weights(searching_fit.FEATURES, searching_fit.WEIGHTS) if searching else shipped
     of = [fitted if p in searching else shipped for p in range(view.n_players)]
@@ -210,6 +217,11 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int],
             z += weights[i] * x
         soft = row[3][1]  # (3, the hand-written reading's mean log weight), as card_features
         z -= _reading_weight(weights, len(know.slots[p])) * soft
+        if p in searching:
+            # The guesses deal a card only to the slots that may hold it, and the model's
+            # chance already counts how few they are (input 2): so many more odds a slot, or
+            # the guesses count them twice (a suit the opponent drew on 17 % too rare).
+            z -= log(row[2][1])
         odds[c] = exp(min(max(z, -12.0), 12.0))
     for p, odds in base.items():
         power = _reading_weight(of[p], len(know.slots[p]))
@@ -232,9 +244,13 @@ _NAMES = tuple(feature_names())
 
 
 def _weights(features: tuple[str, ...], weights: tuple[float, ...]) -> tuple[float, ...]:
-    """Fitted weights, refused if they were fitted to other inputs than these."""
-    if features != _NAMES or len(weights) != N_FEATURES:
-        raise ValueError(f"a reader's weights file holds {len(weights)} weights for other "
-                         f"inputs than the reader's {N_FEATURES}: retrain it "
-                         "(tools/train_reader.py)")
-    return weights
+    """Fitted weights in the reader's order, an input they were not fitted to weighing 0 (the
+    shipped weights predate the newest inputs, and the levels play by them as they were);
+    refused if fitted to an input the reader no longer has."""
+    unknown = sorted(set(features) - set(_NAMES))
+    if unknown or len(weights) != len(features):
+        raise ValueError(f"a reader's weights file does not fit the reader's inputs "
+                         f"({', '.join(unknown[:3]) or 'its weights are not one per input'}): "
+                         "retrain it (tools/train_reader.py)")
+    by_name = dict(zip(features, weights, strict=True))
+    return tuple(by_name.get(name, 0.0) for name in _NAMES)

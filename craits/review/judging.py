@@ -30,7 +30,7 @@ REVIEW_LEVEL = "expert"
 # the old budget against itself with other seeds, 18 % and 45 % (benchmarks/review_speed.py).
 REVIEW_ITERATIONS = 1500
 COMPARE_SHARE = 2 / 3
-ANALYSIS_VERSION = 9  # up whenever judging changes: verdicts kept from before are dropped
+ANALYSIS_VERSION = 10  # up whenever judging changes: verdicts kept from before are dropped
 # A choice costs points only when the move played trails the expert's by more than NOISE_Z
 # standard errors of the difference on the same guesses (by chance about once in 160 choices):
 # below that the two are "about the same", the estimate cannot tell them apart. The expert
