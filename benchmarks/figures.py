@@ -56,7 +56,7 @@ from craits.cli.tournament import deal_seed  # noqa: E402
 from craits.config.levels import default_profiles, level_ratings, make_bot  # noqa: E402
 from craits.director import play_headless  # noqa: E402
 from craits.engine import Event, Rules  # noqa: E402
-from craits.engine.cards import RANK_OF  # noqa: E402
+from craits.engine.cards import RANK_OF, SUIT_OF  # noqa: E402
 from craits.rating import round_results  # noqa: E402
 from craits.review import par  # noqa: E402
 from craits.review.analysis import SLICE, ChoiceScan, analyse_round, review_level  # noqa: E402
@@ -122,7 +122,7 @@ class Reviewed(EveryRound):
 @dataclasses.dataclass(frozen=True)
 class Lucky(EveryRound):
     """Every round's chance events valued (no choice judged): (level, round, luck by kind,
-    the 8s guessed, expected, result). ``check``: each of the seat's own draws valued again
+    the kinds of card drawn and guessed, expected, result). ``check``: each of the seat's own draws valued again
     as if the card drawn were the one on top of a pile the guesses dealt (``guessed_right``)."""
 
     check: bool = False
@@ -140,7 +140,7 @@ class Lucky(EveryRound):
                 "luck": sum(j.luck for j in jumps),
                 **{kind: sum(j.luck for j, k in zip(jumps, kinds, strict=True) if k == kind)
                    for kind in KINDS},
-                "eights": eights_guessed(level, scan, log, seat),
+                "drawn": draws_guessed(level, scan, log, seat),
                 "check": guessed_right(level, scan, log, seat) if self.check else [],
                 "expected": -jumps[0].before if jumps else 0.0,
                 "result": round_result(scores, seat)}
@@ -149,23 +149,31 @@ class Lucky(EveryRound):
 KINDS = ("deal", "draw", "given")  # the hand dealt, a card drawn, cards another's play gave
 
 
-def eights_guessed(level: ReviewLevel, scan: ChoiceScan, log: Sequence[Event],
-                   seat: int) -> tuple[float, ...]:
-    """The seat's own draws in the round: how many were 8s and how many the guesses before
-    each expected (the chance of an 8 on top of their pile), the same for 3s, and how many
-    draws."""
-    counts = [0.0] * 5
+# Kinds of card the seat's own draws are checked by (``draws_guessed``): by rank, and the
+# suit in force (where a hard player's draws read unlucky, the guesses overrated it).
+DRAWN = (("8s", lambda card, view: RANK_OF[card] == 8),
+         ("3s", lambda card, view: RANK_OF[card] == 3),
+         ("suit in force", lambda card, view: SUIT_OF[card] == view.suit))
+
+
+def draws_guessed(level: ReviewLevel, scan: ChoiceScan, log: Sequence[Event],
+                  seat: int) -> tuple[float, ...]:
+    """The seat's own draws in the round: for each kind of card of ``DRAWN``, how many were
+    one and how many the guesses before each expected (the chance of one on top of their
+    pile); last, how many draws."""
+    counts = [0.0] * (2 * len(DRAWN) + 1)
     for chance in scan.chances[1:]:
         if chance.actor != seat:
             continue
-        worlds = Worlds(level.profile, chance.view, log[:chance.end], catches=False,
+        view = chance.view
+        worlds = Worlds(level.profile, view, log[:chance.end], catches=False,
                         players=chance.players)
         rng = random.Random(chance.seed)
         piles = [worlds.sampler.deal(rng)[1] for _ in range(50)]
-        for at, rank in ((0, 8), (2, 3)):
-            counts[at + 1] += sum(RANK_OF[p[chance.offset]] == rank for p in piles) / len(piles)
-            counts[at] += RANK_OF[chance.cards[0]] == rank
-        counts[4] += 1
+        for i, (_, is_one) in enumerate(DRAWN):
+            counts[2 * i] += is_one(chance.cards[0], view)
+            counts[2 * i + 1] += sum(is_one(p[chance.offset], view) for p in piles) / len(piles)
+        counts[-1] += 1
     return tuple(counts)
 
 
@@ -245,15 +253,17 @@ def summarize_luck(levels: Sequence[str], rows: Sequence[Mapping[str, Any]],
               f"{statistics.fmean(r['result'] for r in group):+7.2f}  "
               f"{'inside' if inside else 'not inside'}", flush=True)
     print("by kind of chance, a seat and round (the hand dealt; cards drawn; cards another's "
-          "play gave), and the seat's draws that were 8s (and 3s) against the guesses' chance of one:")
+          "play gave), and the seat's draws that were 8s, 3s or of the suit in force against "
+          "the guesses' chance of one:")
     for name, group in [*groups, ("all", rows)]:
         parts = " ".join(f"{kind} {luck_interval(group, kind)[0]:+6.2f} "
                          f"±{1.96 * luck_interval(group, kind)[1]:4.2f}" for kind in KINDS)
-        drawn, guessed, drawn3, guessed3, draws = (sum(r["eights"][i] for r in group)
-                                                   for i in range(5))
-        print(f"{name:8} {parts}   8s drawn {drawn / max(1, draws):6.2%}, guessed "
-              f"{guessed / max(1, draws):6.2%}; 3s drawn {drawn3 / max(1, draws):6.2%}, "
-              f"guessed {guessed3 / max(1, draws):6.2%} ({draws:.0f} draws)", flush=True)
+        counts = [sum(r["drawn"][i] for r in group) for i in range(2 * len(DRAWN) + 1)]
+        draws = max(1.0, counts[-1])
+        kinds = "; ".join(f"{kind} drawn {counts[2 * i] / draws:6.2%}, guessed "
+                          f"{counts[2 * i + 1] / draws:6.2%}"
+                          for i, (kind, _) in enumerate(DRAWN))
+        print(f"{name:8} {parts}   {kinds} ({counts[-1]:.0f} draws)", flush=True)
     checks = [luck for r in rows for luck in r["check"]]
     if len(checks) > 1:
         print(f"the seats' own draws valued as if a guess had been right ({len(checks)}): "
