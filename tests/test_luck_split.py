@@ -333,7 +333,7 @@ def test_a_searching_seat_s_hand_is_guessed_by_the_learned_reader_its_plays_unre
     worlds = Worlds(EXPERT, chance.view, history, catches=False, rng=random.Random(1),
                     players=chance.players)
     assert type(worlds.sampler) is Sampler  # no play weighed
-    know = SearchBot(EXPERT.search).read(chance.view, history)
+    know = SearchBot(EXPERT.search).read(chance.view, history, [1])  # its own weights
     assert worlds.sampler.deal(random.Random(3)) == \
         Sampler(chance.view, know).deal(random.Random(3))
     sensibly = Worlds(EXPERT, chance.view, history, catches=False, rng=random.Random(1))

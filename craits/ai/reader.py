@@ -9,8 +9,9 @@ and drew on, ranks played, the suit and top card in force, how much of a suit is
 the seat's own hand). Its weights (``reader_weights``) were fitted on seeded self-play with the
 true hands as labels (``tools/train_reader.py``). The chances become the guesses' weights per
 card as odds (a card's chance in the opponent's hand against the draw pile), which
-``determinize.Sampler`` draws from; what is certain stays certain there (a card no slot can hold
-is never dealt to it).
+``determinize.Sampler`` draws from, as the levels play; the review fits the weights of a
+searching seat's hand until the guesses deal each card as often as its chance (``_as_dealt``).
+What is certain stays certain there (a card no slot can hold is never dealt to it).
 """
 
 from __future__ import annotations
