@@ -73,7 +73,7 @@ def test_the_review_s_guesses_deal_a_card_as_often_as_the_model_says() -> None:
     that already counts how few they are: the guesses, which deal it only to those, must not
     count them again. Read as the review reads a searching seat, the cards confined to few
     slots are dealt to the opponent about as often as the model's chances (scaled to the
-    hand's size) say; counted twice, they came 18 % too rarely."""
+    hand's size) say (0.92 of them); counted twice, they came 18 % too rarely (0.82)."""
     weights = reader._weights(searching_reader_weights.FEATURES,
                               searching_reader_weights.WEIGHTS)
     rng = random.Random(5)

@@ -198,8 +198,8 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int],
     reading enters per slot (what a choice says holds for the cards held then), the rest of
     the model per opponent. The opponents in ``searching`` are read by the weights fitted on
     the searching levels' own hands (``searching_reader_weights``: the review's reading of a
-    hard or expert seat, whose odds are made the model's chances in the guesses), the others
-    by the shipped ones, as the levels play by them."""
+    hard or expert seat, whose odds are raised where few of its slots may hold a card), the
+    others by the shipped ones, as the levels play by them."""
     shipped = _weights(FEATURES, WEIGHTS)
     fitted = _weights(searching_fit.FEATURES, searching_fit.WEIGHTS) if searching else shipped
     of = [fitted if p in searching else shipped for p in range(view.n_players)]
@@ -221,7 +221,7 @@ def read_hands(view: SeatView, history: Sequence[ev.Event], pool: Sequence[int],
         if p in searching:
             # The guesses deal a card only to the slots that may hold it, and the model's
             # chance already counts how few they are (input 2): so many more odds a slot, or
-            # the guesses count them twice (a suit the opponent drew on 17 % too rare).
+            # the guesses count them twice (a suit the opponent drew on came 18 % too rarely).
             z -= log(row[2][1])
         odds[c] = exp(min(max(z, -12.0), 12.0))
     for p, odds in base.items():

@@ -20,16 +20,17 @@ cards, each played out):
   did is valued when its cards are drawn (a draw the reshuffle came in the middle of is not
   valued). A card is valued on guesses given it: the first guess that had it in the pile,
   moved to the top (``chance._drawn``), never by exchanging it out of an opponent's guessed
-  hand. The guesses are the expert's own (its learned reader, ``judging.Worlds``), each
-  seat read as its level plays (``thinking.read_as``): an easy player by its own rules of
-  thumb and what is certain, as it sheds the 8s and 3s the learned reader, fitted on
-  sensible hands, expects it to keep; a searching one by the reader's weights fitted on
-  the searching levels' own tables. The deal reads no one: nothing has been played yet. At
-  tables of equal players (``benchmarks/figures.py --luck-games N --luck-iterations 200
-  --seed 3``, a round, 95 %): easy +0.6 ±1.4 (872 rounds), medium +0.5 ±1.7 (856), hard
-  -2.4 ±1.7 (1,600; -4.3 with the exchange). A hard player's draws still come out
-  unlucky: at its draws the guesses put a card of the suit in force on top of the pile
-  25.2 % of the time, and one is there 22.8 % (both within 0.1 for 8s and for 3s).
+  hand. The guesses are the expert's own (its learned reader, ``judging.Worlds``), each seat
+  read as its level plays (``thinking.read_as``): an easy player by its own rules of thumb
+  and what is certain, as it sheds the 8s and 3s the learned reader, fitted on sensible
+  hands, expects it to keep; a searching one by the reader's weights fitted on the searching
+  levels' own tables, its guesses not counting twice how few of its slots may hold a card
+  (``reader.read_hands``). The deal reads no one: nothing has been played yet. At tables of
+  equal players (``benchmarks/figures.py --luck-games N --luck-iterations 200 --seed 3``, a
+  round, 95 %): easy +0.6 ±1.4 (872 rounds), medium +0.5 ±1.7 (856), hard -1.9 ±1.7 (1,600;
+  +0.4 ±2.1 at seed 2, 960), expert -0.2 ±2.2 (960). A hard player's draws still read a
+  little unlucky at seed 3: the guesses put a card of the suit in force on top of the pile
+  24.9 % of the time, and one is there 24.0 %.
 - ``cost``, the seat's own choices: each verdict's cost (0 unless the move played trails the
   expert's beyond the estimate's noise), 0 or less.
 - ``others``: the rest, what the other players' choices did to the seat (and what they
