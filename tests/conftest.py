@@ -1,4 +1,5 @@
 import os
+import signal
 import sys
 import tempfile
 
@@ -23,6 +24,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Tests never write to the player's own settings, saves or logs.
 os.environ["CRAITS_HOME"] = tempfile.mkdtemp(prefix="craits-test-home-")
+# A run a script started in the background inherits Ctrl+C ignored, and so would every game
+# a test starts: the tests of Ctrl+C need it delivered, as at a terminal.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_configure(config):
