@@ -20,8 +20,9 @@ review's 1,500 by default). Each level's mean luck a round and the mean of all, 
 interval whose error counts a round's seats as one sample (their lucks at one table are not
 independent): the goal is an interval inside ±2 points. Then the same split by kind of chance
 (the hand dealt, cards drawn, cards another's play gave), and how often the seats' own draws
-were 8s (and 3s) against how often the guesses before them put one on top of the pile: a draw's
-luck averages 0 only where those guesses give the drawn card the chance it really has.
+were 8s, 3s or of the suit in force (``DRAWN``) against how often the guesses before them put
+one on top of the pile: a draw's luck averages 0 only where those guesses give the drawn card
+the chance it really has.
 ``--luck-check`` also values each of the seats' own draws as if its card had been the one a
 guess before it put on top of the pile: there the guesses are right by construction, so the
 mean must be 0 whatever they read, a check of how a draw is valued apart from the reading.
