@@ -15,6 +15,7 @@ from craits.ai import reader, reader_weights, searching_reader_weights
 from craits.ai.determinize import Sampler, unseen_cards
 from craits.ai.knowledge import infer
 from craits.engine import Rules, seat_view
+from craits.engine.cards import SUIT_OF
 from tests.test_ai_knowledge import _matches, _random_rounds
 
 
@@ -59,6 +60,30 @@ def test_the_searching_levels_hands_have_weights_of_their_own() -> None:
                 assert own.weights[p] == shipped.weights[p]
         differed += own.weights[other] != shipped.weights[other]
     assert differed > 3
+
+
+def test_the_reader_sees_how_many_of_each_suit_the_seat_holds() -> None:
+    """A seat without the suit in force finds the opponent holding less of it than the rest
+    of the model says (15 % at a hard player's draws): the seat's own cards of the card's
+    suit are an input, and again for the suit in force."""
+    own_at = reader.feature_names().index("own_suit:0")
+    force_at = reader.feature_names().index("own_suit_in_force:0")
+    checked = 0
+    for i, (state, histories) in enumerate(_random_rounds(Rules(), 30, seed=4)):
+        if i % 5:
+            continue
+        seat = state.turn
+        view = seat_view(state, seat)
+        pool = unseen_cards(view)
+        rows = reader.card_features(view, infer(view, histories[seat], 1.0), pool,
+                                    histories[seat])
+        for (_, card), row in rows.items():
+            held = min(3, sum(SUIT_OF[c] == SUIT_OF[card] for c in view.hand))
+            found = {j for j, _ in row}
+            assert own_at + held in found
+            assert (force_at + held in found) == (SUIT_OF[card] == view.suit)
+            checked += 1
+    assert checked > 500
 
 
 def test_a_weights_file_fitted_to_inputs_the_reader_lacks_is_refused() -> None:
