@@ -9,14 +9,15 @@ and drew on, ranks played, the suit and top card in force, how much of a suit is
 the seat's own hand). Its weights (``reader_weights``) were fitted on seeded self-play with the
 true hands as labels (``tools/train_reader.py``). The chances become the guesses' weights per
 card as odds (a card's chance in the opponent's hand against the draw pile), which
-``determinize.Sampler`` draws from, as the levels play; the review fits the weights of a
-searching seat's hand until the guesses deal each card as often as its chance (``_as_dealt``).
-What is certain stays certain there (a card no slot can hold is never dealt to it).
+``determinize.Sampler`` draws from (for the review's reading of a searching seat, raised where
+few of the opponent's slots may hold a card, which the model already counts). What is certain
+stays certain there (a card no slot can hold is never dealt to it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import cache
 from math import exp, log
 
 from craits.engine import events as ev
@@ -244,6 +245,7 @@ def _reading_weight(weights: Sequence[float], hand: int) -> float:
 _NAMES = tuple(feature_names())
 
 
+@cache  # once per weights file: every search reads the hands
 def _weights(features: tuple[str, ...], weights: tuple[float, ...]) -> tuple[float, ...]:
     """Fitted weights in the reader's order, an input they were not fitted to weighing 0 (the
     shipped weights predate the newest inputs, and the levels play by them as they were);
