@@ -6,8 +6,9 @@ mean round score of the first level minus the second's, with its standard error 
 A level beats the one below when the difference is below -2 standard errors. The oracle
 (which sees hidden cards) against medium gives an upper bound; the shares of that edge which hard
 and expert achieve are printed last. Every other research bound among the pairs against medium
-gets its shares too: the seer (every hand, not the pile's order) and oracle-catch (the oracle
-expecting catches as hard does).
+gets its shares too: the seer (every hand, not the pile's order), oracle-catch (the oracle
+expecting catches as hard does), and the honest bounds seer-catch and seer-expert (hard's and
+expert's own search with every hand face up, not the pile's order: no player can know it).
 
 The levels differ in their reflexes too (how often and how fast they say "Last card!" and call
 an idiot), and against medium those are worth more than the cards: medium with expert's
@@ -115,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     searching = [a for a, b, _, _ in rows if b == "medium" and profiles[a].play == "search"]
     for bound in bounds:
         for level in searching:
-            goal = goals.get(level.removesuffix("-classic"))
+            # The goals are set against oracle-catch; the seers' shares say how much of
+            # what reading the hands perfectly would give a level has.
+            goal = goals.get(level.removesuffix("-classic")) if bound == "oracle-catch" else None
             if (level, "medium") in edges:
                 share, se = edge_share(per_deal[f"{level}:medium"], per_deal[f"{bound}:medium"],
                                        edges[(level, "medium")], edges[(bound, "medium")])

@@ -39,6 +39,8 @@ PINS = {
     ("oracle", 1): "8a105356c5ff981c",
     ("oracle-catch", 1): "24bd3e47fa9156b3",
     ("seer", 1): "b72b123f7cb3cecd",
+    ("seer-catch", 1): "f8361b58e3cbe42e",  # the honest bounds: hands face up, not the pile
+    ("seer-expert", 1): "4aad61cfc1253b54",
 }
 
 
