@@ -30,6 +30,7 @@ import sys
 import time
 
 from craits.cli.tournament import deal_differences, run, summarize
+from craits.ai.profiles import Profile
 from craits.config.levels import load_profiles
 from craits.engine import Rules
 
@@ -50,6 +51,27 @@ def edge_share(mine: list[float], top: list[float], mine_edge: tuple[float, floa
         residuals = [x - share * y for x, y in zip(mine, top, strict=True)]
         return share, (sum(r * r for r in residuals) / (n - 1) / n) ** 0.5 / abs(t)
     return share, ((m_se / t) ** 2 + (share * t_se / t) ** 2) ** 0.5  # as if independent
+
+
+GOALS = {"hard": 0.60, "expert": 0.85}  # shares of oracle-catch's edge over medium
+
+
+def share_lines(rows: list[tuple[str, str, float, float]], per_deal: dict[str, list[float]],
+                profiles: dict[str, Profile]) -> list[str]:
+    """Each searching level's share of each research bound's edge over medium, among the pairs
+    played (rows: A, B, mean, standard error). The goals are set against oracle-catch; the
+    seers' shares say how much of what reading the hands perfectly would give a level has."""
+    edges = {(a, b): (m, se) for a, b, m, se in rows}
+    against = [a for a, b, _, _ in rows if b == "medium"]
+    lines = []
+    for bound in (a for a in against if profiles[a].play == "oracle"):
+        for level in (a for a in against if profiles[a].play == "search"):
+            goal = GOALS.get(level.removesuffix("-classic")) if bound == "oracle-catch" else None
+            share, se = edge_share(per_deal[f"{level}:medium"], per_deal[f"{bound}:medium"],
+                                   edges[(level, "medium")], edges[(bound, "medium")])
+            lines.append(f"{level} achieves {share:.1%} +- {se:.1%} of the {bound}'s edge over "
+                         "medium" + (f" (goal {goal:.0%})" if goal else ""))
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,20 +132,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{z:>7.1f}  {verdict:<8}"
               f"{think['median']:>14.0f} /{think['p95']:>5.0f} /{think['max']:>5.0f}"
               f"{time.monotonic() - started:>6.0f}s", flush=True)
-    edges = {(a, b): (m, se) for a, b, m, se in rows}
-    bounds = [a for a, b, _, _ in rows if b == "medium" and profiles[a].play == "oracle"]
-    goals = {"hard": 0.60, "expert": 0.85}
-    searching = [a for a, b, _, _ in rows if b == "medium" and profiles[a].play == "search"]
-    for bound in bounds:
-        for level in searching:
-            # The goals are set against oracle-catch; the seers' shares say how much of
-            # what reading the hands perfectly would give a level has.
-            goal = goals.get(level.removesuffix("-classic")) if bound == "oracle-catch" else None
-            if (level, "medium") in edges:
-                share, se = edge_share(per_deal[f"{level}:medium"], per_deal[f"{bound}:medium"],
-                                       edges[(level, "medium")], edges[(bound, "medium")])
-                print(f"{level} achieves {share:.1%} +- {se:.1%} of the {bound}'s edge over "
-                      f"medium" + (f" (goal {goal:.0%})" if goal else ""))
+    for line in share_lines(rows, per_deal, profiles):
+        print(line)
     return 0
 
 

@@ -112,3 +112,19 @@ def test_a_share_of_the_oracles_edge_pairs_the_deals() -> None:
     share, se = edge_share(mine[:3], top, (-40.0, 9.0), (-80.0, 18.0))
     assert share == pytest.approx(0.5)
     assert se == pytest.approx(0.5 * ((9 / 40) ** 2 + (18 / 80) ** 2) ** 0.5)
+
+
+def test_the_goals_are_shares_of_oracle_catch_s_edge_and_the_seers_say_what_reading_gives(
+) -> None:
+    from craits.config.levels import default_profiles
+
+    ai_strength = _benchmark("ai_strength")
+    rows = [("hard", "medium", -50.0, 3.0), ("oracle-catch", "medium", -100.0, 2.0),
+            ("seer-catch", "medium", -62.5, 2.0), ("expert", "hard", -10.0, 4.0)]
+    per_deal = {"hard:medium": [-40.0, -60.0], "oracle-catch:medium": [-80.0, -120.0],
+                "seer-catch:medium": [-50.0, -75.0], "expert:hard": [-5.0, -15.0]}
+    lines = ai_strength.share_lines(rows, per_deal, default_profiles())
+    assert lines == [
+        "hard achieves 50.0% +- 0.0% of the oracle-catch's edge over medium (goal 60%)",
+        "hard achieves 80.0% +- 0.0% of the seer-catch's edge over medium",
+    ]
