@@ -29,8 +29,8 @@ import os
 import sys
 import time
 
-from craits.cli.tournament import deal_differences, run, summarize
 from craits.ai.profiles import Profile
+from craits.cli.tournament import deal_differences, run, summarize
 from craits.config.levels import load_profiles
 from craits.engine import Rules
 
