@@ -7,6 +7,7 @@ import json
 import math
 import random
 import struct
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,19 @@ import pytest
 from craits.ai import reader, reader_weights, searching_reader_weights
 from craits.ai.determinize import Sampler, unseen_cards
 from craits.ai.knowledge import infer
-from craits.engine import Rules, seat_view
+from craits.engine import Event, RoundState, Rules, SeatView, seat_view
 from craits.engine.cards import SUIT_OF
 from tests.test_ai_knowledge import _matches, _random_rounds
+
+
+def _turns(count: int, seed: int, every: int,
+           keep: Callable[[RoundState], bool] = lambda state: True,
+           ) -> Iterator[tuple[RoundState, int, SeatView, Sequence[Event]]]:
+    """Every ``every``-th of ``count`` seeded random rounds that ``keep`` admits: the round, the
+    seat to act, its view and its history."""
+    for i, (state, histories) in enumerate(_random_rounds(Rules(), count, seed=seed)):
+        if i % every == 0 and keep(state):
+            yield state, state.turn, seat_view(state, state.turn), histories[state.turn]
 
 
 def test_the_shipped_weights_fit_the_reader_s_inputs_and_are_small() -> None:
@@ -46,15 +57,11 @@ def test_the_searching_levels_hands_have_weights_of_their_own() -> None:
     assert searching_reader_weights.WEIGHTS != reader_weights.WEIGHTS
     assert Path(searching_reader_weights.__file__).stat().st_size < 2_000_000
     differed = 0
-    for i, (state, histories) in enumerate(_random_rounds(Rules(), 20, seed=12)):
-        if i % 4 or state.n_players < 3:
-            continue
-        seat = state.turn
-        view = seat_view(state, seat)
+    for state, seat, view, history in _turns(20, 12, 4, lambda s: s.n_players >= 3):
         pool = unseen_cards(view)
-        shipped = reader.read_hands(view, histories[seat], pool)
+        shipped = reader.read_hands(view, history, pool)
         other = next(p for p in range(state.n_players) if p != seat)
-        own = reader.read_hands(view, histories[seat], pool, searching=[other])
+        own = reader.read_hands(view, history, pool, searching=[other])
         for p in range(state.n_players):
             if p not in (seat, other):  # read as the levels read everyone
                 assert own.weights[p] == shipped.weights[p]
@@ -69,14 +76,10 @@ def test_the_reader_sees_how_many_of_each_suit_the_seat_holds() -> None:
     own_at = reader.feature_names().index("own_suit:0")
     force_at = reader.feature_names().index("own_suit_in_force:0")
     checked = 0
-    for i, (state, histories) in enumerate(_random_rounds(Rules(), 30, seed=4)):
-        if i % 5:
-            continue
-        seat = state.turn
-        view = seat_view(state, seat)
+    for _, _, view, history in _turns(30, 4, 5):
         pool = unseen_cards(view)
-        rows = reader.card_features(view, infer(view, histories[seat], 1.0), pool,
-                                    histories[seat])
+        rows = reader.card_features(view, infer(view, history, 1.0), pool,
+                                    history)
         for (_, card), row in rows.items():
             held = min(3, sum(SUIT_OF[c] == SUIT_OF[card] for c in view.hand))
             found = {j for j, _ in row}
@@ -103,22 +106,19 @@ def test_the_review_s_guesses_deal_a_card_as_often_as_the_model_says() -> None:
                               searching_reader_weights.WEIGHTS)
     rng = random.Random(5)
     chances = dealt = 0.0
-    for i, (state, histories) in enumerate(_random_rounds(Rules(), 80, seed=31)):
-        if i % 3 or state.n_players != 2:
-            continue
-        seat, opponent = state.turn, 1 - state.turn
-        view = seat_view(state, seat)
+    for _, seat, view, history in _turns(80, 31, 3, lambda s: s.n_players == 2):
+        opponent = 1 - seat
         pool = unseen_cards(view)
-        know = infer(view, histories[seat], 1.0)
+        know = infer(view, history, 1.0)
         size = len(know.slots[opponent])
-        rows = reader.card_features(view, know, pool, histories[seat])
+        rows = reader.card_features(view, know, pool, history)
         chance = {c: 1 / (1 + math.exp(-sum(weights[j] * x for j, x in rows[opponent, c])))
                   for c in pool if (opponent, c) in rows}
         if not size or not chance:
             continue
         scale = size / sum(chance.values())
         few = [c for c in chance if rows[opponent, c][2][1] < 1.0]  # (2, allowed / size)
-        sampler = Sampler(view, reader.read_hands(view, histories[seat], pool, [opponent]))
+        sampler = Sampler(view, reader.read_hands(view, history, pool, [opponent]))
         for _ in range(100):
             hand = set(sampler.deal(rng)[0][opponent])
             dealt += sum(c in hand for c in few) / 100
@@ -130,13 +130,9 @@ def test_the_review_s_guesses_deal_a_card_as_often_as_the_model_says() -> None:
 def test_guesses_from_the_model_keep_every_certainty_and_the_counts() -> None:
     rng = random.Random(3)
     checked = 0
-    for i, (state, histories) in enumerate(_random_rounds(Rules(), 40, seed=11)):
-        if i % 6:
-            continue
-        seat = state.turn
-        view = seat_view(state, seat)
-        know = reader.read_hands(view, histories[seat], unseen_cards(view))
-        assert know.slots == infer(view, histories[seat]).slots
+    for _, seat, view, history in _turns(40, 11, 6):
+        know = reader.read_hands(view, history, unseen_cards(view))
+        assert know.slots == infer(view, history).slots
         sampler = Sampler(view, know)
         for _ in range(3):
             hands, pile = sampler.deal(rng)
@@ -155,14 +151,10 @@ def _placed_right(learned: bool) -> float:
     choices of seeded random rounds."""
     rng = random.Random(8)
     right = total = 0
-    for i, (state, histories) in enumerate(_random_rounds(Rules(), 60, seed=21)):
-        if i % 3 or state.n_players != 2:
-            continue
-        seat = state.turn
-        view = seat_view(state, seat)
+    for state, seat, view, history in _turns(60, 21, 3, lambda s: s.n_players == 2):
         pool = unseen_cards(view)
-        know = (reader.read_hands(view, histories[seat], pool) if learned
-                else infer(view, histories[seat]))
+        know = (reader.read_hands(view, history, pool) if learned
+                else infer(view, history))
         sampler = Sampler(view, know)
         truth = set(state.hands[1 - seat])
         for _ in range(10):
