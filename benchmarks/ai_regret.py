@@ -28,8 +28,8 @@ from collections.abc import Sequence
 
 from ai_reading import Choice, stderr, watch
 
+from craits.ai.choices import relative_score
 from craits.ai.rollout import RolloutPolicy
-from craits.ai.search import relative_score
 from craits.config.levels import load_profiles, make_bot
 from craits.engine import Rules
 from craits.engine.actions import Action, ChooseSuit, Draw, Pass, Play

@@ -38,11 +38,11 @@ from pathlib import Path
 from typing import Any
 
 from craits import native
+from craits.ai.choices import choice_key, distinct_actions, relative_score
 from craits.ai.determinize import Sampler
 from craits.ai.knowledge import infer
 from craits.ai.reflexes import catch_chances
 from craits.ai.rollout import RolloutPolicy
-from craits.ai.search import choice_key, distinct_actions, relative_score
 from craits.config.levels import make_bot
 from craits.director import play_headless
 from craits.engine import Draw, Rules

@@ -120,7 +120,7 @@ def test_a_decision_does_not_depend_on_the_clock_and_the_cap_is_reported(method:
 
 
 def test_two_eights_naming_one_suit_are_one_choice() -> None:
-    from craits.ai.search import distinct_actions
+    from craits.ai.choices import distinct_actions
 
     view, _ = _position(["8S 8H 5D", "KC QC"], top="5H")
     legal = view.legal

@@ -15,7 +15,7 @@ import pytest
 from test_review_hint import position
 from test_review_replay import game
 
-from craits.ai.search import relative_score
+from craits.ai.choices import relative_score
 from craits.cli.review import main
 from craits.engine import Play
 from craits.engine.notation import read_card

@@ -19,6 +19,7 @@ from craits.engine.actions import Action
 from craits.engine.position import Position
 from craits.engine.state import OVER
 
+from .choices import relative_score
 from .rollout import RolloutPolicy
 
 SCALE = 40.0  # points: rewards are divided by this before UCB
@@ -33,11 +34,6 @@ class Node:
         self.total = 0.0  # sum of -relative score / SCALE for ``player``
         self.avail = 0
         self.children: dict[Action, Node] = {}
-
-
-def _relative(scores: Sequence[int], p: int) -> float:
-    total = sum(scores)
-    return scores[p] - (total - scores[p]) / (len(scores) - 1)
 
 
 def ismcts(
@@ -93,7 +89,7 @@ def ismcts(
             rng.getrandbits(48)), caught)
         for visited in path:
             visited.visits += 1
-            visited.total -= _relative(scores, visited.player) / SCALE
+            visited.total -= relative_score(scores, visited.player) / SCALE
         if it % 16 == 15 and it + 1 < iterations and clock() > deadline:
             cut = True
             break

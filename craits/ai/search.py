@@ -20,13 +20,13 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
-from craits.engine.actions import Action, Play
-from craits.engine.cards import RANK_OF
+from craits.engine.actions import Action
 from craits.engine.events import Event
 from craits.engine.position import Position
 from craits.engine.state import RoundState
 from craits.engine.view import SeatView
 
+from .choices import distinct_actions, relative_score
 from .determinize import Sampler, unseen_cards
 from .ismcts import ismcts
 from .knowledge import Knowledge, infer
@@ -58,33 +58,6 @@ class SearchSettings:
     sees_pile: bool = True  # the oracle only: also reads the draw pile's order
     catch: float = 0.0  # expected chance an opponent reaching one card is caught (0: off)
     rollout: RolloutWeights = field(default_factory=RolloutWeights)
-
-
-def relative_score(scores: Sequence[int], me: int) -> float:
-    """Own round score minus the mean of the others' (lower is better)."""
-    total = sum(scores)
-    mine = scores[me]
-    return mine - (total - mine) / (len(scores) - 1)
-
-
-def choice_key(action: Action) -> object:
-    """What tells choices apart: two 8s naming the same suit are one choice (an 8 is wild
-    whatever its own suit, and both score 50); any other action is its own."""
-    if type(action) is Play and RANK_OF[action.card] == 8:
-        return ("8", action.suit)
-    return action
-
-
-def distinct_actions(actions: Sequence[Action]) -> list[Action]:
-    """The actions that are different choices (``choice_key``), the first of each kept."""
-    seen: set[object] = set()
-    out = []
-    for a in actions:
-        key = choice_key(a)
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
-    return out
 
 
 def _behind(values: list[list[float]], i: int, leader: int) -> float:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from craits.ai.choices import choice_key
 from craits.ai.profiles import Profile
-from craits.ai.search import choice_key
 from craits.engine import Action, Event, SeatView
 from craits.session import Session
 

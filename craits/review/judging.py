@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from craits.ai.choices import choice_key, relative_score
 from craits.ai.determinize import Sampler
 from craits.ai.plausible import Reading, WeighedWorlds, read_by, recorded_plays
 from craits.ai.profiles import Profile
 from craits.ai.reflexes import catch_chances
 from craits.ai.rollout import RolloutPolicy
-from craits.ai.search import SearchBot, choice_key, relative_score
+from craits.ai.search import SearchBot
 from craits.engine import Action, Event, SeatView
 from craits.engine.position import Position
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from craits.ai.search import relative_score
+from craits.ai.choices import relative_score
 
 from .analysis import ReviewLevel, RoundReview, review_level
 from .cache import ReviewCache, game_key

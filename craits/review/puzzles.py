@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from craits.ai.search import choice_key
+from craits.ai.choices import choice_key
 from craits.engine import Action, Event, SeatView
 
 from .analysis import ReviewLevel, RoundReview

@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from craits.ai import ProfileBot, bot_for
+from craits.ai.choices import choice_key
 from craits.ai.plausible import SENSIBLY, UNREAD, Reading
 from craits.ai.profiles import Profile
-from craits.ai.search import SearchBot, choice_key
+from craits.ai.search import SearchBot
 from craits.config.levels import default_profiles
 from craits.engine import Action, Event, SeatView
 
